@@ -1,0 +1,28 @@
+// The `distributor-inspector` command line: a thin adapter from process argv/stdio to runCli.
+import { createInterface } from 'node:readline/promises';
+import { runCli } from './cli/run';
+
+async function main(): Promise<void> {
+  const isTerminal = Boolean(process.stdout.isTTY);
+  const exitCode = await runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    isTerminal,
+    ask: process.stdin.isTTY
+      ? async (question) => {
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          try {
+            return await rl.question(question);
+          } finally {
+            rl.close();
+          }
+        }
+      : undefined,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+  // Let piped stdout drain before the exit code is set; never cut a JSON document short.
+  process.exitCode = exitCode;
+}
+
+void main();

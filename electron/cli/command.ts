@@ -1,0 +1,43 @@
+// The shape every subcommand of the command line shares, and the errors that map to exit codes.
+// Commands return an exit code; only bugs throw something other than CliError.
+
+export const EXIT_OK = 0;
+/** Findings: invalid, drifted, conflict, refused. */
+export const EXIT_FINDINGS = 1;
+/** Usage or input errors. */
+export const EXIT_INPUT = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Colour and progress bars only on a terminal; plain when piped. */
+  isTerminal: boolean;
+  /** Answers a question on the terminal (confirmations); undefined when there is no terminal. */
+  ask?: (question: string) => Promise<string>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export type OptionSpec = { type: 'boolean' } | { type: 'string' };
+
+export interface Command {
+  name: string;
+  /** One line: `inspect DEST [--verify] [--json]`. */
+  usage: string;
+  summary: string;
+  options: Record<string, OptionSpec>;
+  /** How many positional arguments: [min, max]. */
+  positionals: [number, number];
+  run(args: { positionals: string[]; options: Record<string, string | boolean | undefined> }, io: CliIo): Promise<number>;
+}
+
+/** A problem the user can fix: printed as one line, no stack, exit 2 (or the given code). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_INPUT,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

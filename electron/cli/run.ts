@@ -1,0 +1,68 @@
+// Parses argv, dispatches to a command, and turns every failure into a line and an exit code.
+// No stack trace reaches a user unless --debug is given.
+
+import { parseArgs } from 'node:util';
+import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
+import { APP_VERSION } from '../core/appVersion';
+import { commands } from './commands';
+
+function usageText(): string {
+  const lines = ['Usage: distributor-inspector <command> [options]', '', 'Commands:'];
+  for (const command of commands) lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
+  lines.push('', 'Options for every command: --debug (show stack traces), --help', 'Exit codes: 0 done and healthy, 1 findings (invalid, drifted, conflict, refused), 2 usage or input errors.');
+  return lines.join('\n') + '\n';
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  const debug = rest.includes('--debug');
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usageText());
+    return name === undefined ? EXIT_INPUT : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${APP_VERSION}\n`);
+    return 0;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.stderr(`distributor-inspector: unknown command "${name}"\n\n${usageText()}`);
+    return EXIT_INPUT;
+  }
+  try {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`Usage: distributor-inspector ${command.usage}\n${command.summary}\n`);
+      return 0;
+    }
+    const parsed = parseCommandArgs(command, rest);
+    return await command.run(parsed, io);
+  } catch (cause) {
+    if (cause instanceof CliError) {
+      io.stderr(`distributor-inspector ${command.name}: ${cause.message}\n`);
+      return cause.exitCode;
+    }
+    io.stderr(`distributor-inspector ${command.name}: unexpected error: ${(cause as Error)?.message ?? String(cause)}\n`);
+    if (debug) io.stderr(`${(cause as Error)?.stack ?? ''}\n`);
+    else io.stderr('Run again with --debug to see the details.\n');
+    return EXIT_INPUT;
+  }
+}
+
+function parseCommandArgs(command: Command, rest: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, debug: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (cause) {
+    throw new CliError(`${(cause as Error).message}\nUsage: distributor-inspector ${command.usage}`, EXIT_INPUT);
+  }
+  const [min, max] = command.positionals;
+  if (parsed.positionals.length < min || parsed.positionals.length > max) {
+    throw new CliError(`expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}\nUsage: distributor-inspector ${command.usage}`, EXIT_INPUT);
+  }
+  return { positionals: parsed.positionals, options: parsed.values as Record<string, string | boolean | undefined> };
+}

@@ -1,0 +1,107 @@
+// Reads one destination bundle path from disk and classifies it (CONTRACT.md: destination status).
+// Reads the state file once; never follows a symbolic link, neither the destination nor its state file.
+
+import { constants, promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { error, type Issue } from '../../shared/issues';
+import { parseState } from '../../shared/parseDocument';
+import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+
+export type DestinationStatus = 'empty' | 'unmanaged' | 'managed' | 'invalid';
+
+export interface DestinationInspection {
+  /** Absolute path of the destination bundle path. */
+  path: string;
+  status: DestinationStatus;
+  issues: Issue[];
+  /** The validated state, when status is managed. */
+  state?: State;
+  /** The state file as parsed JSON, whenever it is a JSON object (also when invalid). */
+  stateJson?: Record<string, unknown>;
+  /** The state file's text as on disk, when asked for (raw view). */
+  stateText?: string;
+  /** sha256 of the state file's bytes, when it exists: what a plan's fingerprint starts from. */
+  stateSha256?: string;
+  /** Whether the directory holds anything besides a state file. */
+  hasContent: boolean;
+}
+
+export interface InspectOptions {
+  includeText?: boolean;
+}
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+function errnoCode(cause: unknown): string | undefined {
+  return (cause as NodeJS.ErrnoException | undefined)?.code;
+}
+
+async function directoryHasEntries(dir: string, ignore: string): Promise<boolean> {
+  const handle = await fs.opendir(dir);
+  try {
+    for await (const entry of handle) if (entry.name !== ignore) return true;
+    return false;
+  } finally {
+    // for-await closes the handle when it finishes, but not when we return early.
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Reads the state file without following a link: O_NOFOLLOW where the platform has it, lstat otherwise. */
+async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
+  if (NO_FOLLOW === 0) {
+    const stat = await fs.lstat(file).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
+    if (!stat) return { kind: 'missing' };
+    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file' };
+  }
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW);
+  } catch (cause) {
+    const code = errnoCode(cause);
+    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
+    throw cause;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file' };
+    return { kind: 'bytes', bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {
+  const dir = path.resolve(destination);
+  const stat = await fs.lstat(dir).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
+  if (!stat) return { path: dir, status: 'empty', issues: [], hasContent: false };
+  if (stat.isSymbolicLink()) {
+    return { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)] };
+  }
+  if (!stat.isDirectory()) {
+    return { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_not_directory', `${dir} is not a directory`)] };
+  }
+
+  const stateFile = path.join(dir, STATE_FILE_NAME);
+  const read = await readStateFile(stateFile);
+  const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
+  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: [], hasContent };
+  if (read.kind === 'not_a_file') {
+    return { path: dir, status: 'invalid', hasContent, issues: [error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] };
+  }
+
+  const parsed = parseState(read.bytes);
+  const inspection: DestinationInspection = {
+    path: dir,
+    status: parsed.status,
+    issues: parsed.issues,
+    stateSha256: `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`,
+    hasContent,
+  };
+  if (parsed.json) inspection.stateJson = parsed.json;
+  if (parsed.status === 'managed') inspection.state = parsed.state;
+  if (options.includeText) inspection.stateText = read.bytes.toString('utf8');
+  return inspection;
+}

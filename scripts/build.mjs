@@ -1,0 +1,47 @@
+// Builds everything that runs outside Vitest: the CLI, the Electron main and preload, the hash worker,
+// and the renderer. Node-side code is bundled with esbuild; the renderer with Vite.
+import { build } from 'esbuild';
+import { existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const only = process.argv.slice(2);
+const want = (part) => only.length === 0 || only.includes(part);
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  external: ['electron'],
+};
+
+// One entry per file that Node or Electron loads by path.
+const nodeEntries = [
+  { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm' },
+  { in: 'electron/core/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
+  { in: 'electron/main.ts', out: 'dist/electron/main.cjs', format: 'cjs', optional: true },
+  { in: 'electron/preload.ts', out: 'dist/electron/preload.cjs', format: 'cjs', optional: true },
+];
+
+if (want('node')) {
+  for (const entry of nodeEntries) {
+    if (entry.optional && !existsSync(new URL(`../${entry.in}`, import.meta.url))) continue;
+    await build({
+      ...common,
+      entryPoints: [entry.in],
+      outfile: entry.out,
+      format: entry.format,
+      // ESM bundles of CommonJS dependencies need a require of their own.
+      banner: entry.format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : undefined,
+    });
+  }
+}
+
+if (want('renderer') && existsSync(new URL('../renderer/index.html', import.meta.url))) {
+  const { build: viteBuild } = await import('vite');
+  rmSync(new URL('../dist/renderer', import.meta.url), { recursive: true, force: true });
+  await viteBuild({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'warn' });
+}

@@ -1,0 +1,94 @@
+// The comparison of CONTRACT.md: the current source manifest against what a destination holds.
+// Nine ordered rules; the first that applies decides. Pure: the caller reads the disk.
+
+import { isEmptyDiff, diffManifests } from './diffManifests';
+import type { Manifest } from './manifestSchema';
+import { compareTimestamps } from './rfc3339';
+import type { State } from './stateSchema';
+
+export type Decision = 'publish' | 'unmanaged' | 'conflict' | 'skip' | 'replace' | 'skip_newer';
+export type ConflictReason = 'invalid_state' | 'identity_mismatch' | 'digest_mismatch' | 'manifest_mismatch';
+
+export type DestinationState = { status: 'managed'; state: State } | { status: 'invalid' } | { status: 'none' };
+
+export interface ConfiguredIds {
+  /** When omitted, the state's own id is taken as configured (nothing to mismatch). */
+  pipelineId?: string;
+  destinationId?: string;
+}
+
+export interface IdentityMismatch {
+  field: 'pipeline_id' | 'destination_id' | 'source.manifest.id';
+  expected: string;
+  actual: string;
+}
+
+export interface Comparison {
+  decision: Decision;
+  reason?: ConflictReason;
+  /** The rule of CONTRACT.md (1–9) that decided. */
+  rule: number;
+  mismatches?: IdentityMismatch[];
+}
+
+export interface CompareInput {
+  destination: DestinationState;
+  /** Whether the destination directory holds anything (only read when there is no state). */
+  hasContent: boolean;
+  source: Manifest;
+  configured?: ConfiguredIds;
+}
+
+export function compare({ destination, hasContent, source, configured = {} }: CompareInput): Comparison {
+  if (destination.status === 'none') return hasContent ? { decision: 'unmanaged', rule: 2 } : { decision: 'publish', rule: 1 };
+  if (destination.status === 'invalid') return { decision: 'conflict', reason: 'invalid_state', rule: 3 };
+
+  const { state } = destination;
+  const recorded = state.source.manifest;
+  const mismatches: IdentityMismatch[] = [];
+  if (configured.pipelineId !== undefined && configured.pipelineId !== state.pipeline_id) {
+    mismatches.push({ field: 'pipeline_id', expected: configured.pipelineId, actual: state.pipeline_id });
+  }
+  if (configured.destinationId !== undefined && configured.destinationId !== state.destination_id) {
+    mismatches.push({ field: 'destination_id', expected: configured.destinationId, actual: state.destination_id });
+  }
+  if (recorded.id !== source.id) mismatches.push({ field: 'source.manifest.id', expected: source.id, actual: recorded.id });
+  if (mismatches.length > 0) return { decision: 'conflict', reason: 'identity_mismatch', rule: 4, mismatches };
+
+  // Rule 5 compares everything the rules after it look at; ids are already equal by rule 4.
+  if (isEmptyDiff(diffManifests(recorded, source))) return { decision: 'skip', rule: 5 };
+  const order = compareTimestamps(source.created, recorded.created);
+  if (order > 0) return { decision: 'replace', rule: 6 };
+  if (order < 0) return { decision: 'skip_newer', rule: 7 };
+  if (recorded.digest !== source.digest) return { decision: 'conflict', reason: 'digest_mismatch', rule: 8 };
+  return { decision: 'conflict', reason: 'manifest_mismatch', rule: 9 };
+}
+
+/** The decision in plain words, for people (CLI summary, renderer). */
+export function explainComparison(comparison: Comparison): string {
+  switch (comparison.decision) {
+    case 'publish':
+      return 'The destination is empty and has no state: the source can be published.';
+    case 'unmanaged':
+      return 'The destination has content but no state file: it is unmanaged. Only a forced replace can take it over.';
+    case 'skip':
+      return 'The destination already holds exactly this source manifest: nothing to do.';
+    case 'replace':
+      return 'The destination holds an older publication of the same source: replace is allowed if its policy allows it.';
+    case 'skip_newer':
+      return 'The destination holds a newer publication of the same source: skipped by default.';
+    case 'conflict':
+      switch (comparison.reason) {
+        case 'invalid_state':
+          return 'The state file is invalid: conflict. Fix it or use a forced replace.';
+        case 'identity_mismatch':
+          return `The destination belongs to something else: ${(comparison.mismatches ?? [])
+            .map((m) => `${m.field} is "${m.actual}", expected "${m.expected}"`)
+            .join('; ')}.`;
+        case 'digest_mismatch':
+          return 'Same source id and created time, but a different digest: conflict.';
+        default:
+          return 'Same source id, created time and digest, but different files: conflict.';
+      }
+  }
+}

@@ -1,0 +1,77 @@
+// File-level and field-level difference between two source manifests.
+// `recorded` is what the destination last received, `current` is the source now. Linear time.
+
+import type { Manifest, ManifestFile } from './manifestSchema';
+import { compareTimestamps } from './rfc3339';
+
+export interface FieldChange {
+  recorded: string;
+  current: string;
+}
+
+export interface FileChange {
+  path: string;
+  recorded: { sha256: string; size: number };
+  current: { sha256: string; size: number };
+  /** Which of the two differ; both when both do. */
+  changedBy: ('sha256' | 'size')[];
+}
+
+export interface ManifestDiff {
+  fields: { id?: FieldChange; created?: FieldChange & { order: 'older' | 'newer' | 'same_instant' }; digest?: FieldChange };
+  added: ManifestFile[];
+  removed: ManifestFile[];
+  changed: FileChange[];
+  unchangedCount: number;
+}
+
+function byPath(files: readonly ManifestFile[]): Map<string, ManifestFile> {
+  const map = new Map<string, ManifestFile>();
+  for (const file of files) map.set(file.path, file);
+  return map;
+}
+
+const comparePaths = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+export function diffManifests(recorded: Manifest, current: Manifest): ManifestDiff {
+  const fields: ManifestDiff['fields'] = {};
+  if (recorded.id !== current.id) fields.id = { recorded: recorded.id, current: current.id };
+  if (recorded.digest !== current.digest) fields.digest = { recorded: recorded.digest, current: current.digest };
+  if (recorded.created !== current.created) {
+    const order = compareTimestamps(current.created, recorded.created);
+    // Two spellings of one instant (offsets, trailing zeros) are reported, but as the same instant.
+    fields.created = { recorded: recorded.created, current: current.created, order: order > 0 ? 'newer' : order < 0 ? 'older' : 'same_instant' };
+  }
+
+  const recordedByPath = byPath(recorded.files);
+  const added: ManifestFile[] = [];
+  const changed: FileChange[] = [];
+  let unchangedCount = 0;
+  const seen = new Set<string>();
+  for (const file of current.files) {
+    seen.add(file.path);
+    const before = recordedByPath.get(file.path);
+    if (!before) {
+      added.push(file);
+      continue;
+    }
+    const changedBy: FileChange['changedBy'] = [];
+    if (before.sha256 !== file.sha256) changedBy.push('sha256');
+    if (before.size !== file.size) changedBy.push('size');
+    if (changedBy.length === 0) unchangedCount++;
+    else changed.push({ path: file.path, recorded: { sha256: before.sha256, size: before.size }, current: { sha256: file.sha256, size: file.size }, changedBy });
+  }
+  const removed = recorded.files.filter((file) => !seen.has(file.path));
+  return { fields, added: added.sort(comparePaths), removed: removed.sort(comparePaths), changed: changed.sort(comparePaths), unchangedCount };
+}
+
+export function isEmptyDiff(diff: ManifestDiff): boolean {
+  return (
+    diff.fields.id === undefined &&
+    diff.fields.digest === undefined &&
+    (diff.fields.created === undefined || diff.fields.created.order === 'same_instant') &&
+    diff.added.length === 0 &&
+    diff.removed.length === 0 &&
+    diff.changed.length === 0
+  );
+}

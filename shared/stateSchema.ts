@@ -1,0 +1,49 @@
+// The destination state file `.distributor.json`, schema 1 (CONTRACT.md: the state file).
+// Field shapes only; rules that span fields live in stateRules.ts so they run even when a shape fails.
+
+import { z } from 'zod';
+import { cleanPathField, httpUrlField, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
+import { manifestSchema } from './manifestSchema';
+
+export const STATE_FILE_NAME = '.distributor.json';
+
+export const outputKindSchema = z.enum(['source', 'generated'], { message: 'must be "source" or "generated"' });
+
+export const outputRecordSchema = z.looseObject({
+  path: cleanPathField,
+  kind: outputKindSchema,
+  source_path: cleanPathField,
+  transform: nonEmptyString.optional(),
+  url: httpUrlField.optional(),
+  sha256: sha256Field,
+  size: sizeField,
+});
+
+export const stateSchema = z.looseObject({
+  schema_version: z.literal(1, { message: 'must be the number 1' }),
+  distributor_version: z.string().optional(),
+  pipeline_id: nonEmptyString,
+  destination_id: nonEmptyString,
+  published_at: timestampField,
+  source: z.looseObject({ manifest: manifestSchema }),
+  links: z.looseObject({ primary_url: httpUrlField.optional() }).optional(),
+  outputs: z.array(outputRecordSchema),
+});
+
+export type OutputKind = z.infer<typeof outputKindSchema>;
+export type OutputRecord = z.infer<typeof outputRecordSchema>;
+export type State = z.infer<typeof stateSchema>;
+
+export const STATE_KNOWN_FIELDS = [
+  'schema_version',
+  'distributor_version',
+  'pipeline_id',
+  'destination_id',
+  'published_at',
+  'source',
+  'links',
+  'outputs',
+] as const;
+export const SOURCE_KNOWN_FIELDS = ['manifest'] as const;
+export const LINKS_KNOWN_FIELDS = ['primary_url'] as const;
+export const OUTPUT_KNOWN_FIELDS = ['path', 'kind', 'source_path', 'transform', 'url', 'sha256', 'size'] as const;
