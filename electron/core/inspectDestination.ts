@@ -4,27 +4,14 @@
 import { constants, promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { error, type Issue } from '../../shared/issues';
+import type { DestinationInspectionData } from '../../shared/inspection';
+import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
-export type DestinationStatus = 'empty' | 'unmanaged' | 'managed' | 'invalid';
-
-export interface DestinationInspection {
-  /** Absolute path of the destination bundle path. */
-  path: string;
-  status: DestinationStatus;
-  issues: Issue[];
-  /** The validated state, when status is managed. */
+/** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
+export interface DestinationInspection extends DestinationInspectionData {
   state?: State;
-  /** The state file as parsed JSON, whenever it is a JSON object (also when invalid). */
-  stateJson?: Record<string, unknown>;
-  /** The state file's text as on disk, when asked for (raw view). */
-  stateText?: string;
-  /** sha256 of the state file's bytes, when it exists: what a plan's fingerprint starts from. */
-  stateSha256?: string;
-  /** Whether the directory holds anything besides a state file. */
-  hasContent: boolean;
 }
 
 export interface InspectOptions {

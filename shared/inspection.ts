@@ -1,0 +1,30 @@
+// What inspecting one destination yields, as a zod schema: the engine fills it, the API carries it,
+// the CLI and the renderer show it. Types come from here, never written twice.
+
+import { z } from 'zod';
+
+export const issueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  code: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+});
+
+export const destinationStatusSchema = z.enum(['empty', 'unmanaged', 'managed', 'invalid']);
+export type DestinationStatus = z.infer<typeof destinationStatusSchema>;
+
+export const destinationInspectionSchema = z.object({
+  /** Absolute path of the destination bundle path. */
+  path: z.string(),
+  status: destinationStatusSchema,
+  issues: z.array(issueSchema),
+  /** The state file as parsed JSON whenever it is a JSON object, also when invalid. Valid exactly when status is managed. */
+  stateJson: z.record(z.string(), z.unknown()).optional(),
+  /** The state file's text as on disk, when asked for (raw view). */
+  stateText: z.string().optional(),
+  /** sha256 of the state file's bytes, when it exists: what a plan's fingerprint starts from. */
+  stateSha256: z.string().optional(),
+  /** Whether the directory holds anything besides a state file. */
+  hasContent: z.boolean(),
+});
+export type DestinationInspectionData = z.infer<typeof destinationInspectionSchema>;
