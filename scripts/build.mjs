@@ -18,12 +18,14 @@ const common = {
   external: ['electron'],
 };
 
-// One entry per file that Node or Electron loads by path.
+// One entry per file that Node or Electron loads by path. All sit side by side in dist/, so that
+// `new URL('./hashWorker.js', import.meta.url)` finds the worker from every ESM bundle.
+// The preload is CommonJS because Electron's sandboxed preloads cannot be ES modules.
 const nodeEntries = [
   { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm' },
   { in: 'electron/core/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
-  { in: 'electron/main.ts', out: 'dist/electron/main.cjs', format: 'cjs', optional: true },
-  { in: 'electron/preload.ts', out: 'dist/electron/preload.cjs', format: 'cjs', optional: true },
+  { in: 'electron/main.ts', out: 'dist/main.js', format: 'esm', optional: true },
+  { in: 'electron/preload.ts', out: 'dist/preload.cjs', format: 'cjs', optional: true },
 ];
 
 if (want('node')) {
