@@ -1,5 +1,6 @@
 // The table of subcommands, in the order `--help` lists them. One line per command.
 
 import type { Command } from './command';
+import { demoCommand } from './demoCommand';
 
-export const commands: Command[] = [];
+export const commands: Command[] = [demoCommand];

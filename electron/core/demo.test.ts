@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compare, type Comparison } from '../../shared/compare';
+import { formatIssuePath } from '../../shared/issues';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { createDemoWorkspace, DEMO_MARKER_FILE, WORKSPACE_FILE_NAME, type WorkspaceEntry } from './demo';
+import { LARGE_DESTINATION_COUNT, writeLargeDestinations } from './demoLarge';
+import { inspectDestination } from './inspectDestination';
+import { readSource } from './readSource';
+
+let root: string;
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-test-'));
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function entries(dir: string): Promise<WorkspaceEntry[]> {
+  return JSON.parse(await fs.readFile(path.join(dir, WORKSPACE_FILE_NAME), 'utf8')).destinations;
+}
+
+async function comparisonOf(dir: string, entry: WorkspaceEntry): Promise<Comparison> {
+  const inspection = await inspectDestination(path.join(dir, entry.path));
+  const source = await readSource(path.join(dir, entry.source));
+  if (!source.ok) throw new Error(`demo source ${entry.source} is invalid`);
+  const destination = inspection.state ? { status: 'managed' as const, state: inspection.state } : inspection.status === 'invalid' ? { status: 'invalid' as const } : { status: 'none' as const };
+  return compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: { pipelineId: entry.pipeline_id, destinationId: entry.destination_id } });
+}
+
+/** What verify will say of each output, computed here independently: lstat, size, then sha256. */
+async function outputStatuses(dest: string): Promise<Record<string, string>> {
+  const inspection = await inspectDestination(dest);
+  const statuses: Record<string, string> = {};
+  for (const output of inspection.state!.outputs) {
+    const file = path.join(dest, output.path);
+    const stat = await fs.lstat(file).catch(() => undefined);
+    if (!stat) statuses[output.path] = 'missing';
+    else if (!stat.isFile()) statuses[output.path] = 'not_a_file';
+    else if (stat.size !== output.size) statuses[output.path] = 'size_mismatch';
+    else statuses[output.path] = `sha256:${createHash('sha256').update(await fs.readFile(file)).digest('hex')}` === output.sha256 ? 'ok' : 'hash_mismatch';
+  }
+  return statuses;
+}
+
+async function treeDigest(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (at: string): Promise<void> => {
+    for (const name of (await fs.readdir(at)).sort()) {
+      const file = path.join(at, name);
+      const stat = await fs.lstat(file);
+      hash.update(`${path.relative(dir, file)}\0${stat.isSymbolicLink() ? `link:${await fs.readlink(file)}` : stat.isDirectory() ? 'dir' : (await fs.readFile(file)).toString('base64')}\n`);
+      if (stat.isDirectory()) await walk(file);
+    }
+  };
+  await walk(dir);
+  return hash.digest('hex');
+}
+
+describe('the demo workspace', () => {
+  it('holds a destination of every status, with the issues each case is about', async () => {
+    const result = await createDemoWorkspace(root);
+    expect(result.ok).toBe(true);
+    const byName = new Map<string, Awaited<ReturnType<typeof inspectDestination>>>();
+    for (const entry of await entries(root)) byName.set(path.basename(entry.path), await inspectDestination(path.join(root, entry.path)));
+    const statuses = new Set([...byName.values()].map((inspection) => inspection.status));
+    expect([...statuses].sort()).toEqual(['empty', 'invalid', 'managed', 'unmanaged']);
+
+    const issuesOf = (name: string) => byName.get(name)!.issues.map((issue) => `${issue.severity} ${issue.code} ${formatIssuePath(issue.path)}`);
+    expect(issuesOf('broken-sha')).toContain('error invalid_sha256 outputs[1].sha256');
+    expect(issuesOf('broken-path')).toContain('error unclean_path outputs[2].path');
+    expect(issuesOf('broken-duplicate')).toContain('error duplicate_path outputs[4].path');
+    expect(issuesOf('broken-duplicate').some((line) => line.endsWith('schema_version'))).toBe(true);
+    expect(issuesOf('broken-json')).toEqual(['error invalid_json (document)']);
+    expect(byName.get('release-notes')!.status).toBe('managed');
+    expect(issuesOf('release-notes')).toEqual(expect.arrayContaining(['warning unknown_field build', 'warning unknown_field outputs[0].cache_control']));
+    expect(issuesOf('release-notes').some((line) => line.startsWith('warning case_collision outputs['))).toBe(true);
+    expect(byName.get('status-missing')!.status).toBe('empty');
+    expect(byName.get('legacy-site')!.status).toBe('unmanaged');
+  });
+
+  it('yields every compare decision and every conflict reason against the configured sources', async () => {
+    await createDemoWorkspace(root);
+    const seen = new Map<string, string>();
+    for (const entry of await entries(root)) {
+      const comparison = await comparisonOf(root, entry);
+      seen.set(path.basename(entry.path), comparison.reason ? `${comparison.decision}:${comparison.reason}` : comparison.decision);
+    }
+    expect(seen.get('docs-eu')).toBe('skip');
+    expect(seen.get('docs-us')).toBe('replace');
+    expect(seen.get('docs-apac')).toBe('skip_newer');
+    expect(seen.get('legacy-site')).toBe('unmanaged');
+    expect(seen.get('status-new')).toBe('publish');
+    expect(seen.get('broken-sha')).toBe('conflict:invalid_state');
+    expect(seen.get('docs-mirror')).toBe('conflict:identity_mismatch');
+    expect(seen.get('docs-rebuilt')).toBe('conflict:digest_mismatch');
+    expect(seen.get('docs-edited')).toBe('conflict:manifest_mismatch');
+  });
+
+  it('writes outputs whose bytes match their state, except in the drifted case, which shows every verify status', async () => {
+    await createDemoWorkspace(root);
+    for (const name of ['docs-eu', 'docs-us', 'docs-apac', 'release-notes', 'docs-mirror', 'docs-rebuilt', 'docs-edited', 'docs-latam']) {
+      expect(new Set(Object.values(await outputStatuses(path.join(root, 'destinations', name)))), name).toEqual(new Set(['ok']));
+    }
+    const drifted = await outputStatuses(path.join(root, 'destinations', 'runbook-prod'));
+    expect(drifted).toEqual({
+      'index.html': 'ok',
+      'checklists/deploy.txt': 'size_mismatch',
+      'checklists/rollback.txt': 'hash_mismatch',
+      'contacts.txt': 'missing',
+      'escalation.txt': 'not_a_file',
+      'diagrams/topology.txt': 'not_a_file',
+    });
+    expect((await fs.lstat(path.join(root, 'destinations/runbook-prod/escalation.txt'))).isSymbolicLink()).toBe(true);
+    expect((await fs.lstat(path.join(root, 'destinations/runbook-prod/diagrams/topology.txt'))).isDirectory()).toBe(true);
+  });
+
+  it('leaves an interrupted replace: the old valid state plus a staging folder', async () => {
+    await createDemoWorkspace(root);
+    const dest = path.join(root, 'destinations', 'docs-latam');
+    expect((await inspectDestination(dest)).state?.source.manifest.created).toBe('2026-05-01T09:00:00Z');
+    expect((await fs.readdir(path.join(dest, STAGING_DIR_NAME))).length).toBeGreaterThan(0);
+  });
+
+  it('writes source bundles whose files match their manifests byte for byte', async () => {
+    await createDemoWorkspace(root);
+    for (const name of await fs.readdir(path.join(root, 'sources'))) {
+      const source = await readSource(path.join(root, 'sources', name));
+      expect(source.ok, name).toBe(true);
+      if (!source.ok) continue;
+      for (const file of source.manifest.files) {
+        const bytes = await fs.readFile(path.join(source.bundleDir, file.path));
+        expect(`sha256:${createHash('sha256').update(bytes).digest('hex')}`, `${name}/${file.path}`).toBe(file.sha256);
+        expect(bytes.length).toBe(file.size);
+      }
+    }
+  });
+
+  it('regenerates the same bytes over a previous demo, and creates a missing folder', async () => {
+    const dir = path.join(root, 'not', 'yet');
+    expect((await createDemoWorkspace(dir)).ok).toBe(true);
+    const first = await treeDigest(dir);
+    await fs.writeFile(path.join(dir, 'destinations', 'docs-eu', 'index.html'), 'changed by a test');
+    const again = await createDemoWorkspace(dir);
+    expect(again.ok && again.summary.replacedPrevious).toBe(true);
+    expect(await treeDigest(dir)).toBe(first);
+  });
+
+  it('refuses a non-empty folder that is not a previous demo, and changes nothing in it', async () => {
+    await fs.writeFile(path.join(root, 'precious.txt'), 'keep me');
+    const result = await createDemoWorkspace(root);
+    expect(result).toEqual({ ok: false, message: expect.stringContaining(DEMO_MARKER_FILE) });
+    expect(await fs.readdir(root)).toEqual(['precious.txt']);
+  });
+
+  it('makes many small destinations for --large, with every status among them', async () => {
+    // The full 10,000 takes seconds; the bench and the e2e specs open it. Here a slice of the same generator.
+    const made = await writeLargeDestinations(root, 400);
+    expect(made).toHaveLength(400);
+    const statuses = new Set<string>();
+    for (const entry of made) statuses.add((await inspectDestination(path.join(root, path.basename(entry.path)))).status);
+    expect([...statuses].sort()).toEqual(['empty', 'invalid', 'managed', 'unmanaged']);
+    expect(LARGE_DESTINATION_COUNT).toBe(10_000);
+  });
+});

@@ -1,0 +1,267 @@
+// The catalogue of the demo workspace: one destination per thing a newcomer should see (every status,
+// every verify status, every compare decision and conflict reason, an interrupted replace, warnings).
+// Each case says what it shows and writes itself into its folder; it never writes outside that folder.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
+
+export interface DemoSourceEntry {
+  /** Folder under `sources/`. */
+  name: string;
+  bundle: SourceBundle;
+}
+
+export interface DemoCase {
+  /** Folder under `destinations/`. */
+  name: string;
+  /** What a newcomer sees there, in a few words (printed by `demo`, shown in the README). */
+  shows: string;
+  pipelineId: string;
+  destinationId: string;
+  /** A folder name of `sources/`. */
+  source: string;
+  baseUrl?: string;
+  /** Writes the destination's content; absent means the folder is never created (a missing destination). */
+  write?: (dir: string) => Promise<void>;
+}
+
+export async function writeFiles(root: string, files: FileBytes): Promise<void> {
+  for (const [relative, bytes] of files) {
+    const file = path.join(root, ...relative.split('/'));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, bytes);
+  }
+}
+
+export function stateText(state: unknown): string {
+  return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+async function writePublication(dir: string, publication: Publication, state: unknown = publication.state): Promise<void> {
+  await writeFiles(dir, publication.outputs);
+  await fs.writeFile(path.join(dir, STATE_FILE_NAME), typeof state === 'string' ? state : stateText(state));
+}
+
+/** A deep copy of a state as plain JSON, for cases that break it on purpose. */
+function editable(publication: Publication): Record<string, any> {
+  return JSON.parse(JSON.stringify(publication.state));
+}
+
+const sources = handbookSources();
+
+// Six files, one per verify status a destination can show.
+const runbook = makeSource('runbook', '2026-05-20T08:30:00Z', {
+  'index.md': '# Runbook\n\nWhat to do when the pager rings.\n',
+  'checklists/deploy.txt': 'build, sign, publish\n',
+  'checklists/rollback.txt': 'revert, republish, tell the channel\n',
+  'contacts.txt': 'oncall: ops@example.com\n',
+  'escalation.txt': 'page the lead after 30 minutes\n',
+  'diagrams/topology.txt': 'lb -> app -> db\n',
+});
+
+// Two files that differ only by letter case: a warning, not an error.
+const releaseNotes = makeSource('release-notes', '2026-06-03T16:45:00+02:00', {
+  'index.md': '# Release notes\n\nVersion 4.2 is out.\n',
+  'Changes.txt': 'Added: dark theme\n',
+  'changes.txt': 'added: dark theme (lower case copy)\n',
+});
+
+export const DEMO_SOURCES: DemoSourceEntry[] = [
+  { name: 'handbook-2026-05', bundle: sources.v1 },
+  { name: 'handbook-2026-06', bundle: sources.v2 },
+  { name: 'handbook-2026-06-rebuilt', bundle: sources.v2Rebuilt },
+  { name: 'handbook-2026-06-edited', bundle: sources.v2Edited },
+  { name: 'status-page', bundle: sources.status },
+  { name: 'runbook', bundle: runbook },
+  { name: 'release-notes', bundle: releaseNotes },
+];
+
+const HANDBOOK = 'handbook-docs';
+const at = (day: number, hour: number) => `2026-06-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:15:00Z`;
+
+function handbook(bundle: SourceBundle, destinationId: string, publishedAt: string): Publication {
+  return publish(bundle, { pipelineId: HANDBOOK, destinationId, publishedAt, baseUrl: `https://${destinationId}.docs.example.com/` });
+}
+
+export const DEMO_CASES: DemoCase[] = [
+  {
+    name: 'docs-eu',
+    shows: 'managed · intact · compare: skip (already holds this source)',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-eu',
+    source: 'handbook-2026-06',
+    baseUrl: 'https://docs-eu.docs.example.com/',
+    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-eu', at(1, 10))),
+  },
+  {
+    name: 'docs-us',
+    shows: 'managed · intact · compare: replace (holds an older edition): try a normal replace',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-us',
+    source: 'handbook-2026-06',
+    baseUrl: 'https://docs-us.docs.example.com/',
+    write: (dir) => writePublication(dir, handbook(sources.v1, 'docs-us', '2026-05-01T09:30:00Z')),
+  },
+  {
+    name: 'docs-apac',
+    shows: 'managed · intact · compare: skip_newer (holds a newer edition than its source)',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-apac',
+    source: 'handbook-2026-05',
+    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-apac', at(1, 11))),
+  },
+  {
+    name: 'docs-latam',
+    shows: 'managed · interrupted replace (a leftover staging folder): forced replace clears it',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-latam',
+    source: 'handbook-2026-06',
+    write: async (dir) => {
+      await writePublication(dir, handbook(sources.v1, 'docs-latam', '2026-05-02T07:00:00Z'));
+      // What a replace killed after staging leaves: the old state and outputs, plus half of the new outputs.
+      const staged = handbook(sources.v2, 'docs-latam', at(4, 3)).outputs;
+      await writeFiles(path.join(dir, STAGING_DIR_NAME), new Map([...staged].slice(0, 2)));
+    },
+  },
+  {
+    name: 'runbook-prod',
+    shows: 'managed · drifted: missing, size_mismatch, hash_mismatch, not_a_file (link and folder), an extra file',
+    pipelineId: 'runbook',
+    destinationId: 'runbook-prod',
+    source: 'runbook',
+    write: async (dir) => {
+      const publication = publish(runbook, { pipelineId: 'runbook', destinationId: 'runbook-prod', publishedAt: at(2, 8) });
+      await writePublication(dir, publication);
+      await fs.rm(path.join(dir, 'contacts.txt'));
+      await fs.appendFile(path.join(dir, 'checklists/deploy.txt'), 'and smoke-test\n');
+      const rollback = path.join(dir, 'checklists/rollback.txt');
+      const original = await fs.readFile(rollback, 'utf8');
+      await fs.writeFile(rollback, original.toUpperCase());
+      await fs.rm(path.join(dir, 'escalation.txt'));
+      await fs.symlink('index.html', path.join(dir, 'escalation.txt'));
+      await fs.rm(path.join(dir, 'diagrams/topology.txt'));
+      await fs.mkdir(path.join(dir, 'diagrams/topology.txt'));
+      await fs.writeFile(path.join(dir, 'notes-by-hand.txt'), 'someone edited the server by hand\n');
+    },
+  },
+  {
+    name: 'release-notes',
+    shows: 'managed · warnings: unknown fields and two paths that differ only by case',
+    pipelineId: 'release-notes',
+    destinationId: 'release-notes',
+    source: 'release-notes',
+    write: async (dir) => {
+      const publication = publish(releaseNotes, { pipelineId: 'release-notes', destinationId: 'release-notes', publishedAt: at(3, 15) });
+      const state = editable(publication);
+      state.build = { runner: 'ci-7', duration_ms: 5120 };
+      state.outputs[0].cache_control = 'max-age=300';
+      await writePublication(dir, publication, state);
+    },
+  },
+  {
+    name: 'broken-sha',
+    shows: 'invalid: an output sha256 in the wrong form · compare: conflict (invalid_state)',
+    pipelineId: HANDBOOK,
+    destinationId: 'broken-sha',
+    source: 'handbook-2026-06',
+    write: async (dir) => {
+      const publication = handbook(sources.v2, 'broken-sha', at(2, 12));
+      const state = editable(publication);
+      state.outputs[1].sha256 = state.outputs[1].sha256.replace('sha256:', 'SHA256:').slice(0, 40);
+      await writePublication(dir, publication, state);
+    },
+  },
+  {
+    name: 'broken-path',
+    shows: 'invalid: an output path that climbs out of the destination ("../")',
+    pipelineId: HANDBOOK,
+    destinationId: 'broken-path',
+    source: 'handbook-2026-06',
+    write: async (dir) => {
+      const publication = handbook(sources.v2, 'broken-path', at(2, 13));
+      const state = editable(publication);
+      state.outputs[2].path = '../outside/upgrade.html';
+      await writePublication(dir, publication, state);
+    },
+  },
+  {
+    name: 'broken-duplicate',
+    shows: 'invalid: the same output path listed twice, and a schema_version written as a string',
+    pipelineId: HANDBOOK,
+    destinationId: 'broken-duplicate',
+    source: 'handbook-2026-06',
+    write: async (dir) => {
+      const publication = handbook(sources.v2, 'broken-duplicate', at(2, 14));
+      const state = editable(publication);
+      state.schema_version = '1';
+      state.outputs.push({ ...state.outputs[0] });
+      await writePublication(dir, publication, state);
+    },
+  },
+  {
+    name: 'broken-json',
+    shows: 'invalid: a state file cut short mid-write (not JSON)',
+    pipelineId: HANDBOOK,
+    destinationId: 'broken-json',
+    source: 'handbook-2026-06',
+    write: async (dir) => {
+      const publication = handbook(sources.v2, 'broken-json', at(2, 15));
+      const text = stateText(publication.state);
+      await writePublication(dir, publication, text.slice(0, Math.floor(text.length / 2)));
+    },
+  },
+  {
+    name: 'docs-mirror',
+    shows: 'managed · compare: conflict (identity_mismatch: another destination id)',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-mirror',
+    source: 'handbook-2026-06',
+    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-eu', at(1, 12))),
+  },
+  {
+    name: 'docs-rebuilt',
+    shows: 'managed · compare: conflict (digest_mismatch: same created time, another digest)',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-rebuilt',
+    source: 'handbook-2026-06',
+    write: (dir) => writePublication(dir, handbook(sources.v2Rebuilt, 'docs-rebuilt', at(1, 13))),
+  },
+  {
+    name: 'docs-edited',
+    shows: 'managed · compare: conflict (manifest_mismatch: same digest, other files)',
+    pipelineId: HANDBOOK,
+    destinationId: 'docs-edited',
+    source: 'handbook-2026-06',
+    write: (dir) => writePublication(dir, handbook(sources.v2Edited, 'docs-edited', at(1, 14))),
+  },
+  {
+    name: 'legacy-site',
+    shows: 'unmanaged: files but no state · compare: unmanaged (forced replace only)',
+    pipelineId: 'status',
+    destinationId: 'legacy-site',
+    source: 'status-page',
+    write: (dir) =>
+      writeFiles(dir, new Map([
+        ['index.html', Buffer.from('<!doctype html><title>Old site</title><p>Uploaded by FTP in 2019.</p>\n')],
+        ['images/banner.gif', Buffer.from('GIF89a')],
+      ])),
+  },
+  {
+    name: 'status-new',
+    shows: 'empty folder · compare: publish',
+    pipelineId: 'status',
+    destinationId: 'status-new',
+    source: 'status-page',
+    write: (dir) => fs.mkdir(dir, { recursive: true }).then(() => undefined),
+  },
+  {
+    name: 'status-missing',
+    shows: 'empty (the folder does not exist yet) · compare: publish',
+    pipelineId: 'status',
+    destinationId: 'status-missing',
+    source: 'status-page',
+  },
+];
