@@ -1,0 +1,133 @@
+// The browser host's side of the bridge: `POST /api/<method>` and one streamed event feed, both
+// carrying the per-run token in a header. The token arrives in the page URL's fragment, moves to
+// sessionStorage, and leaves the address bar. Never throws on a failed call; never logs the token.
+
+import { apiError, http, type ApiResult, type InspectorBridge } from '../../shared/api';
+import { parseSseChunk, type SseFrame } from './sse';
+
+export interface HttpBridgeOptions {
+  /** Where the host is; defaults to the page's own origin. */
+  baseUrl?: string;
+  /** Defaults to the token from the URL fragment or sessionStorage. */
+  token?: string;
+  /** How long a call waits for the event stream before going ahead anyway. */
+  readyTimeoutMs?: number;
+}
+
+const TOKEN_STORAGE_KEY = 'distributor-inspector.token';
+
+/** Reads `#token=…` once, keeps it for this tab, and removes it from the visible URL. */
+export function takeToken(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const fromUrl = fragment.get(http.tokenFragmentKey);
+  if (fromUrl) {
+    try {
+      window.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl);
+    } catch {
+      // Storage may be disabled; the token still works for this page's lifetime.
+    }
+    fragment.delete(http.tokenFragmentKey);
+    const rest = fragment.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
+    return fromUrl;
+  }
+  try {
+    return window.sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBridge {
+  const base = options.baseUrl ?? (typeof window !== 'undefined' ? window.location.origin : '');
+  const token = options.token ?? takeToken() ?? '';
+  const readyTimeoutMs = options.readyTimeoutMs ?? 3000;
+  const listeners = new Map<string, Set<(data: unknown) => void>>();
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let streaming = false;
+
+  const deliver = (frame: SseFrame) => {
+    if (frame.event === http.readyEvent) return markReady();
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(frame.event) ?? []) {
+      try {
+        listener(data);
+      } catch (cause) {
+        console.error(`listener for "${frame.event}" failed`, cause);
+      }
+    }
+  };
+
+  // One stream for the page's lifetime, reconnecting with backoff; events while disconnected are lost,
+  // which is why calls wait for the stream to be ready before starting jobs.
+  const stream = async () => {
+    let backoffMs = 250;
+    for (;;) {
+      try {
+        const response = await fetch(`${base}${http.eventsPath}`, { headers: { [http.tokenHeader]: token, accept: 'text/event-stream' }, cache: 'no-store' });
+        if (response.ok && response.body) {
+          backoffMs = 250;
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            const parsed = parseSseChunk(buffer + value);
+            buffer = parsed.rest;
+            parsed.frames.forEach(deliver);
+          }
+        }
+      } catch {
+        // Host restarting or gone: try again below.
+      }
+      await sleep(backoffMs);
+      backoffMs = Math.min(backoffMs * 2, 5000);
+    }
+  };
+  const startStream = () => {
+    if (streaming) return;
+    streaming = true;
+    void stream();
+  };
+
+  return {
+    async invoke(method, request): Promise<ApiResult<unknown>> {
+      startStream();
+      await Promise.race([ready, sleep(readyTimeoutMs)]);
+      let response: Response;
+      try {
+        response = await fetch(`${base}${http.apiPrefix}${encodeURIComponent(method)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [http.tokenHeader]: token },
+          body: JSON.stringify(request ?? {}),
+          cache: 'no-store',
+        });
+      } catch (cause) {
+        return { ok: false, error: apiError('internal', `the browser host cannot be reached (${(cause as Error)?.message ?? String(cause)})`) };
+      }
+      try {
+        const body = (await response.json()) as ApiResult<unknown>;
+        if (body && typeof body === 'object' && typeof body.ok === 'boolean') return body;
+      } catch {
+        // Fall through: not the host's JSON.
+      }
+      return { ok: false, error: apiError('internal', `${method}: the browser host answered ${response.status} without a result`) };
+    },
+    on(event, listener) {
+      startStream();
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+  };
+}

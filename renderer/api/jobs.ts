@@ -1,0 +1,42 @@
+// Runs one job method to its end over the client's events: progress and items as callbacks, then the
+// result or the error as data. Listens before starting, so no event of the job is missed.
+
+import type { ApiResult, EventOf, JobItemOf, JobMethod, JobResultOf, RequestOf } from '../../shared/api';
+import type { InspectorClient } from './client';
+
+export interface JobHandlers<M extends JobMethod> {
+  /** Called once the engine has accepted the job: keep the id to cancel it. */
+  onStart?: (job: string) => void;
+  onProgress?: (progress: EventOf<'progress'>) => void;
+  onItem?: (item: JobItemOf<M>) => void;
+}
+
+export type JobOutcome<M extends JobMethod> = ApiResult<JobResultOf<M>>;
+
+export function runJob<M extends JobMethod>(client: InspectorClient, method: M, request: RequestOf<M>, handlers: JobHandlers<M> = {}): Promise<JobOutcome<M>> {
+  return new Promise((resolve) => {
+    let job: string | undefined;
+    // Events can arrive before the start call returns; keep them until the job id is known.
+    const early: { event: 'progress' | 'item' | 'result' | 'error'; data: { job: string } }[] = [];
+    const unsubscribe: (() => void)[] = [];
+    const finish = (outcome: JobOutcome<M>) => {
+      unsubscribe.forEach((off) => off());
+      resolve(outcome);
+    };
+    const handle = (event: 'progress' | 'item' | 'result' | 'error', data: { job: string }) => {
+      if (job === undefined) return void early.push({ event, data });
+      if (data.job !== job) return;
+      if (event === 'progress') handlers.onProgress?.(data as EventOf<'progress'>);
+      else if (event === 'item') handlers.onItem?.((data as unknown as { item: JobItemOf<M> }).item);
+      else if (event === 'result') finish({ ok: true, value: (data as unknown as { result: JobResultOf<M> }).result });
+      else finish({ ok: false, error: (data as EventOf<'error'>).error });
+    };
+    for (const event of ['progress', 'item', 'result', 'error'] as const) unsubscribe.push(client.on(event, (data) => handle(event, data)));
+    void client.invoke(method, request).then((started) => {
+      if (!started.ok) return finish({ ok: false, error: started.error });
+      job = (started.value as { job: string }).job;
+      handlers.onStart?.(job);
+      for (const { event, data } of early.splice(0)) handle(event, data);
+    });
+  });
+}

@@ -1,0 +1,30 @@
+// Parses a text/event-stream (server-sent events) as it arrives in chunks. Pure: no DOM, no I/O.
+// Handles `event:`, multi-line `data:`, comments, and \r\n line ends; a partial frame waits in `rest`.
+
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+export function parseSseChunk(text: string): { frames: SseFrame[]; rest: string } {
+  // A chunk may end between the \r and \n of one line end: hold a trailing \r back for the next chunk.
+  const heldBack = text.endsWith('\r') ? '\r' : '';
+  const normalized = (heldBack ? text.slice(0, -1) : text).replace(/\r\n?/g, '\n');
+  const blocks = normalized.split('\n\n');
+  const rest = (blocks.pop() ?? '') + heldBack;
+  const frames: SseFrame[] = [];
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length > 0 || event !== 'message') frames.push({ event, data: data.join('\n') });
+  }
+  return { frames, rest };
+}

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { events, isMethodName, jobMethods, methodNames, methods, parseRequest } from './api';
+
+describe('the API table', () => {
+  it('answers any junk request to any method with a typed result, never a throw', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...methodNames), fc.anything(), (method, junk) => {
+        const parsed = parseRequest(method, junk);
+        if (parsed.ok) return;
+        expect(parsed.error.code).toBe('bad_request');
+        expect(parsed.error.message.startsWith(`${method}: `)).toBe(true);
+        const issues = parsed.error.details?.issues as { path: unknown[]; code: string }[];
+        expect(issues.length).toBeGreaterThan(0);
+        for (const issue of issues) expect(Array.isArray(issue.path)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rejects junk objects for every method that needs a field', () => {
+    for (const method of methodNames) {
+      const parsed = parseRequest(method, { surprise: 1 });
+      expect(parsed.ok, method).toBe(false);
+      if (!parsed.ok) expect(parsed.error.details?.issues).toContainEqual(expect.objectContaining({ path: ['surprise'], code: 'unknown_field' }));
+    }
+  });
+
+  it('names the missing or mistyped field in the message', () => {
+    const missing = parseRequest('inspectDestination', {});
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.error.message).toBe('inspectDestination: destination: required field "destination" is missing');
+    const mistyped = parseRequest('exportReport', { format: 'xml' });
+    expect(mistyped.ok).toBe(false);
+    if (!mistyped.ok) expect(mistyped.error.message).toMatch(/^exportReport: format: .*"xml"/);
+  });
+
+  it('accepts a well-formed request and returns the parsed value', () => {
+    expect(parseRequest('openWorkspace', { path: '/tmp/w' })).toEqual({ ok: true, value: { path: '/tmp/w' } });
+    expect(parseRequest('applyPlan', { planId: 'p1', confirm: 'site-a' })).toEqual({ ok: true, value: { planId: 'p1', confirm: 'site-a' } });
+  });
+
+  it('lists scan, verify and applyPlan as jobs that answer with a job id', () => {
+    expect([...jobMethods].sort()).toEqual(['applyPlan', 'scan', 'verify']);
+    for (const method of jobMethods) expect(methods[method].response.safeParse({ job: 'j1' }).success).toBe(true);
+  });
+
+  it('types item and result events by their job method', () => {
+    const item = { job: 'j1', method: 'scan', item: { destination: 'd1', status: 'empty', issues: [], interrupted: false } };
+    expect(events.item.safeParse(item).success).toBe(true);
+    expect(events.item.safeParse({ ...item, method: 'verify' }).success).toBe(false);
+    expect(events.result.safeParse({ job: 'j1', method: 'verify', result: { intact: 1, drifted: 0, skipped: 2 } }).success).toBe(true);
+    expect(events.progress.safeParse({ job: 'j1', method: 'verify', done: 1, total: 2, bytes: 4096 }).success).toBe(true);
+    expect(events.error.safeParse({ job: 'j1', method: 'scan', error: { code: 'cancelled', message: 'cancelled' } }).success).toBe(true);
+  });
+
+  it('knows its own method names and nothing else', () => {
+    expect(isMethodName('scan')).toBe(true);
+    expect(isMethodName('constructor')).toBe(false);
+    expect(isMethodName('__proto__')).toBe(false);
+  });
+});

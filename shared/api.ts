@@ -1,0 +1,385 @@
+// The one contract between the renderer and the engine: every method once (name, zod request, zod
+// response), the job events, and errors as data. IPC, HTTP and the renderer's client are generated
+// from this table by a loop. Must never import Node, Electron or the DOM.
+//
+// Destructive and disk-touching methods take opaque ids (`destination`, `planId`, `job`) that the
+// engine resolves; the renderer never hands back a raw destination path.
+
+import { z } from 'zod';
+import { destinationInspectionSchema, destinationStatusSchema, issueSchema } from './inspection';
+import { error, formatIssuePath, type IssuePath } from './issues';
+import { fromZodIssues } from './zodIssues';
+
+// ---------------------------------------------------------------------------------------------
+// Errors as data
+
+export const apiErrorCodeSchema = z.enum([
+  'bad_request', // the request does not match the method's schema; details.issues name the fields
+  'unauthorized', // browser host: missing or wrong token
+  'forbidden', // browser host: wrong Host or a cross-origin request
+  'unknown_method',
+  'not_available', // the method needs the other transport (e.g. a native dialog in a browser)
+  'no_workspace', // open a workspace first
+  'not_found', // an id (destination, plan, job) that this session does not know
+  'invalid_workspace', // the workspace folder or file cannot be used; details.issues say why
+  'invalid_source', // the source bundle cannot be read or its manifest is invalid
+  'refused', // the engine refuses the action (plan refused, outside the workspace, policy)
+  'stale_plan', // the destination changed on disk after the plan was made
+  'confirmation_required', // a forced replace needs the destination id typed exactly
+  'cancelled',
+  'internal', // a bug: the message says what failed, never a stack trace
+]);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  code: apiErrorCodeSchema,
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+/** An opaque handle the engine hands out and resolves; meaningless outside the session that made it. */
+const handle = z.string().min(1).max(200);
+/** A path the operator typed or picked (workspace, source bundle): read, never written. */
+const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
+
+export const destinationEntrySchema = z.object({
+  /** Opaque: what every request about this destination carries. */
+  id: handle,
+  /** The destination id as the operator knows it (configured destination_id, else the folder name). */
+  name: z.string(),
+  /** Absolute path, for display only. */
+  path: z.string(),
+  /** Path relative to the workspace root, for display and search. */
+  relativePath: z.string(),
+  configured: z
+    .object({
+      pipelineId: z.string().optional(),
+      destinationId: z.string().optional(),
+      source: z.string().optional(),
+      baseUrl: z.string().optional(),
+      primary: z.string().optional(),
+      allowReplace: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
+
+export const workspaceSchema = z.object({
+  /** The folder or workspace file as opened (absolute). */
+  path: z.string(),
+  kind: z.enum(['folder', 'file']),
+  /** Folder the destinations' relative paths are relative to. */
+  root: z.string(),
+  destinations: z.array(destinationEntrySchema),
+  /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
+  issues: z.array(issueSchema),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** One destination's row after a scan: status from the disk alone, and a summary of its state. */
+export const scanEntrySchema = z.object({
+  destination: handle,
+  status: destinationStatusSchema,
+  issues: z.array(issueSchema),
+  /** A staging folder left by an interrupted replace. */
+  interrupted: z.boolean(),
+  pipelineId: z.string().optional(),
+  destinationId: z.string().optional(),
+  publishedAt: z.string().optional(),
+  distributorVersion: z.string().optional(),
+  manifestId: z.string().optional(),
+  outputCount: z.number().int().optional(),
+});
+export type ScanEntry = z.infer<typeof scanEntrySchema>;
+
+export const outputVerifyStatusSchema = z.enum(['ok', 'missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']);
+
+export const verifyEntrySchema = z.object({
+  destination: handle,
+  status: z.enum(['intact', 'drifted']),
+  outputs: z.array(
+    z.object({
+      path: z.string(),
+      status: outputVerifyStatusSchema,
+      expected: z.looseObject({}).optional(),
+      actual: z.looseObject({}).optional(),
+    }),
+  ),
+  extra: z.array(z.string()),
+});
+export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
+
+export const listingEntrySchema = z.object({
+  /** Relative to the destination, `/`-separated. */
+  path: z.string(),
+  type: z.enum(['file', 'directory', 'symlink', 'other']),
+  sizeBytes: z.number(),
+});
+
+const manifestFileSchema = z.object({ path: z.string(), sha256: z.string(), size: z.number() });
+const fieldChangeSchema = z.object({ recorded: z.string(), current: z.string() });
+
+/** shared/diffManifests.ts as data. */
+export const manifestDiffSchema = z.object({
+  fields: z.object({
+    id: fieldChangeSchema.optional(),
+    created: fieldChangeSchema.extend({ order: z.enum(['older', 'newer', 'same_instant']) }).optional(),
+    digest: fieldChangeSchema.optional(),
+  }),
+  added: z.array(manifestFileSchema),
+  removed: z.array(manifestFileSchema),
+  changed: z.array(
+    z.object({
+      path: z.string(),
+      recorded: z.object({ sha256: z.string(), size: z.number() }),
+      current: z.object({ sha256: z.string(), size: z.number() }),
+      changedBy: z.array(z.enum(['sha256', 'size'])),
+    }),
+  ),
+  unchangedCount: z.number(),
+});
+
+/** shared/compare.ts as data. */
+export const comparisonSchema = z.object({
+  decision: z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']),
+  reason: z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']).optional(),
+  rule: z.number().int(),
+  mismatches: z
+    .array(z.object({ field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']), expected: z.string(), actual: z.string() }))
+    .optional(),
+});
+
+/** A plan as the engine made it (shared/plan.ts once it lands); shown, never trusted back. */
+export const planViewSchema = z.looseObject({});
+
+const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
+const jobStarted = z.object({ job: handle });
+const empty = z.strictObject({});
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+interface MethodSpec {
+  summary: string;
+  request: z.ZodType;
+  response: z.ZodType;
+  /** Long work: the response is `{job}`; progress, items and a result or an error follow as events. */
+  job?: { item?: z.ZodType; result: z.ZodType };
+  /** Only the Electron shell implements it; the browser host answers not_available. */
+  electronOnly?: boolean;
+}
+
+const spec = <S extends MethodSpec>(entry: S) => entry;
+
+export const methods = {
+  appInfo: spec({
+    summary: 'Version, transport, and the workspace the app was started on',
+    request: empty,
+    response: z.object({
+      version: z.string(),
+      transport: z.enum(['electron', 'http']),
+      initialWorkspace: z.string().optional(),
+      workspace: workspaceSchema.optional(),
+    }),
+  }),
+  chooseWorkspace: spec({
+    summary: 'Native dialog to pick a workspace folder or file (Electron only)',
+    request: z.strictObject({ kind: z.enum(['folder', 'file']).optional() }),
+    response: z.object({ path: z.string().nullable() }),
+    electronOnly: true,
+  }),
+  openWorkspace: spec({
+    summary: 'Open a workspace folder or a distributor-inspector.json file; replaces the open one',
+    request: z.strictObject({ path: userPath }),
+    response: workspaceSchema,
+  }),
+  scan: spec({
+    summary: 'Status of every destination (or the given ones), streamed as items',
+    request: z.strictObject({ destinations: z.array(handle).optional() }),
+    response: jobStarted,
+    job: { item: scanEntrySchema, result: z.object({ counts: z.record(destinationStatusSchema, z.number()), total: z.number() }) },
+  }),
+  inspectDestination: spec({
+    summary: 'One destination: parsed state, raw text, issues, and the files on disk',
+    request: z.strictObject({ destination: handle }),
+    response: z.object({
+      destination: destinationEntrySchema,
+      inspection: destinationInspectionSchema,
+      interrupted: z.boolean(),
+      listing: z.object({ entries: z.array(listingEntrySchema), truncated: z.boolean() }),
+    }),
+  }),
+  verify: spec({
+    summary: 'Hash every managed output of the given destinations (default: all managed)',
+    request: z.strictObject({ destinations: z.array(handle).optional() }),
+    response: jobStarted,
+    job: { item: verifyEntrySchema, result: z.object({ intact: z.number(), drifted: z.number(), skipped: z.number() }) },
+  }),
+  compare: spec({
+    summary: "Compare a source bundle (or the destination's configured source) with what the destination holds",
+    request: z.strictObject({ destination: handle, source: userPath.optional() }),
+    response: z.object({
+      sourcePath: z.string(),
+      comparison: comparisonSchema,
+      explanation: z.string(),
+      /** Present when the destination holds a valid state. */
+      diff: manifestDiffSchema.optional(),
+      current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
+      recorded: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }).optional(),
+    }),
+  }),
+  planReplace: spec({
+    summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',
+    request: z.strictObject({
+      destination: handle,
+      mode: z.enum(['replace', 'force']),
+      source: userPath.optional(),
+      baseUrl: z.string().max(2048).optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      plan: planViewSchema,
+      /** What the operator must type to apply a forced replace. */
+      confirmText: z.string().optional(),
+    }),
+  }),
+  applyPlan: spec({
+    summary: 'Apply a plan; a forced replace needs `confirm` equal to the destination id',
+    request: z.strictObject({ planId: handle, confirm: z.string().max(1000).optional() }),
+    response: jobStarted,
+    job: { result: z.looseObject({}) },
+  }),
+  cancelJob: spec({
+    summary: 'Stop a running job; it ends with an error event of code cancelled',
+    request: z.strictObject({ job: handle }),
+    response: z.object({ cancelled: z.boolean() }),
+  }),
+  exportReport: spec({
+    summary: 'The last scan and verify results as a JSON or CSV document',
+    request: z.strictObject({ format: z.enum(['json', 'csv']) }),
+    response: z.object({ fileName: z.string(), mediaType: z.string(), content: z.string() }),
+  }),
+  revealPath: spec({
+    summary: 'Show a destination (or a file inside it) in the file manager (Electron only)',
+    request: z.strictObject({ destination: handle, path: z.string().max(4096).optional() }),
+    response: z.object({ revealed: z.boolean() }),
+    electronOnly: true,
+  }),
+  openLink: spec({
+    summary: "Open an https link recorded in a destination's state in the system browser (Electron only)",
+    request: z.strictObject({ destination: handle, url: z.string().max(4096) }),
+    response: z.object({ opened: z.boolean() }),
+    electronOnly: true,
+  }),
+} satisfies Record<string, MethodSpec>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export const methodNames = Object.keys(methods) as MethodName[];
+
+export type RequestOf<M extends MethodName> = z.input<Methods[M]['request']>;
+export type ResponseOf<M extends MethodName> = z.output<Methods[M]['response']>;
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jobs and their events
+
+type JobSpecs = { [M in MethodName as Methods[M] extends { job: object } ? M : never]: Methods[M] extends { job: infer J } ? J : never };
+export type JobMethod = keyof JobSpecs;
+export const jobMethods = methodNames.filter((name) => 'job' in methods[name]) as JobMethod[];
+
+type ItemOf<M extends JobMethod> = JobSpecs[M] extends { item: z.ZodType } ? z.output<JobSpecs[M]['item']> : never;
+type ResultOf<M extends JobMethod> = JobSpecs[M] extends { result: z.ZodType } ? z.output<JobSpecs[M]['result']> : never;
+
+export type JobItem<M extends JobMethod = JobMethod> = { [K in M]: { job: string; method: K; item: ItemOf<K> } }[M];
+export type JobResult<M extends JobMethod = JobMethod> = { [K in M]: { job: string; method: K; result: ResultOf<K> } }[M];
+/** What one item event of job method M carries (scan: a ScanEntry). */
+export type JobItemOf<M extends JobMethod> = ItemOf<M>;
+/** What the result event of job method M carries. */
+export type JobResultOf<M extends JobMethod> = ResultOf<M>;
+
+const jobMethodSchema = z.enum(jobMethods as [JobMethod, ...JobMethod[]]);
+
+export const progressEventSchema = z.object({ job: handle, method: jobMethodSchema, ...progressCounts });
+export const jobErrorEventSchema = z.object({ job: handle, method: jobMethodSchema, error: apiErrorSchema });
+
+function jobSpec(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
+  return (methods[method] as MethodSpec).job!;
+}
+
+export const itemEventSchema = z.union(
+  jobMethods
+    .filter((method) => jobSpec(method).item)
+    .map((method) => z.object({ job: handle, method: z.literal(method), item: jobSpec(method).item! })) as unknown as [z.ZodType, z.ZodType],
+) as unknown as z.ZodType<JobItem>;
+export const resultEventSchema = z.union(
+  jobMethods.map((method) => z.object({ job: handle, method: z.literal(method), result: jobSpec(method).result })) as unknown as [z.ZodType, z.ZodType],
+) as unknown as z.ZodType<JobResult>;
+
+/** Every event a transport carries, by name. `error` ends a job that failed or was cancelled. */
+export const events = {
+  progress: progressEventSchema,
+  item: itemEventSchema,
+  result: resultEventSchema,
+  error: jobErrorEventSchema,
+};
+export type EventName = keyof typeof events;
+export type EventOf<E extends EventName> = z.output<(typeof events)[E]>;
+export const eventNames = Object.keys(events) as EventName[];
+
+/** One envelope on the wire (IPC channel or SSE), so a transport carries one stream. */
+export type ApiEvent = { [E in EventName]: { event: E; data: EventOf<E> } }[EventName];
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation helpers every transport uses
+
+export function apiError(code: ApiErrorCode, message: string, details?: Record<string, unknown>): ApiError {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+/** Checks a request against its method's schema; a failure names the field (details.issues). Never throws. */
+export function parseRequest<M extends MethodName>(method: M, raw: unknown): ApiResult<z.output<Methods[M]['request']>> {
+  const parsed = (methods[method].request as z.ZodType).safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data as z.output<Methods[M]['request']> };
+  const issues = parsed.error.issues.flatMap((issue) =>
+    // zod reports unknown keys once for the object; name each one, at its own path.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => error([...(issue.path as IssuePath), key], 'unknown_field', `unknown field "${key}"`))
+      : fromZodIssues([issue], raw),
+  );
+  const first = issues[0];
+  const where = first && first.path.length > 0 ? `${formatIssuePath(first.path)}: ` : '';
+  return { ok: false, error: apiError('bad_request', `${method}: ${where}${first?.message ?? 'invalid request'}`, { issues }) };
+}
+
+/** What the Electron preload exposes as `window.inspector`, and all of it. */
+export interface InspectorBridge {
+  invoke(method: string, request: unknown): Promise<ApiResult<unknown>>;
+  /** Returns a function that removes the listener. */
+  on(event: string, listener: (data: unknown) => void): () => void;
+}
+
+/** The browser host's wire: `POST /api/<method>` with a JSON body, and one event stream. */
+export const http = {
+  apiPrefix: '/api/',
+  eventsPath: '/api/events',
+  /** The per-run token travels in this header, never in a URL the server sees. */
+  tokenHeader: 'x-inspector-token',
+  /** The page URL carries the token in its fragment (`#token=…`), which browsers never send. */
+  tokenFragmentKey: 'token',
+  /** The first event on a new stream: the client may start jobs once it has seen it. */
+  readyEvent: 'ready',
+} as const;
