@@ -37,12 +37,25 @@ export function formatIssuePath(path: IssuePath): string {
   return text === '' ? '(document)' : text;
 }
 
-/** Stable order for display and tests: errors first, then by path. */
+/** Document order of two paths: key by key, indexes as numbers (outputs[2] before outputs[10]). */
+export function compareIssuePaths(a: IssuePath, b: IssuePath): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const ka = a[i] as string | number;
+    const kb = b[i] as string | number;
+    if (ka === kb) continue;
+    if (typeof ka === 'number' && typeof kb === 'number') return ka - kb;
+    // An index and a key cannot meet at one depth of one document; order them anyway, numbers first.
+    if (typeof ka !== typeof kb) return typeof ka === 'number' ? -1 : 1;
+    return ka < kb ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Stable order for display and tests: errors first, then by path; issues at one path keep their order. */
 export function sortIssues(issues: Issue[]): Issue[] {
   return issues.sort((a, b) => {
     if (a.severity !== b.severity) return a.severity === 'error' ? -1 : 1;
-    const pa = formatIssuePath(a.path);
-    const pb = formatIssuePath(b.path);
-    return pa < pb ? -1 : pa > pb ? 1 : 0;
+    return compareIssuePaths(a.path, b.path);
   });
 }

@@ -1,10 +1,11 @@
 // Parsing of the two JSON documents of the contract: `.distributor.json` and `manifest.json`.
 // Never throws, whatever the bytes: every problem becomes an issue naming the field.
 
+import { z } from 'zod';
 import { manifestRules, stateRules } from './documentRules';
-import { error, hasErrors, sortIssues, type Issue } from './issues';
-import { manifestSchema, type Manifest } from './manifestSchema';
-import { stateSchema, type State } from './stateSchema';
+import { error, hasErrors, sortIssues, type Issue, type IssuePath } from './issues';
+import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
+import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
 import { fromZodIssues } from './zodIssues';
 
 export type JsonParse = { ok: true; json: Record<string, unknown> } | { ok: false; issue: Issue };
@@ -38,6 +39,42 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
   return { ok: true, json: json as Record<string, unknown> };
 }
 
+// The big arrays (outputs, manifest files) are checked record by record below: a plain predicate
+// accepts the good ones, and only the others go through zod, for its issues. Zod copying 100,000
+// objects was most of the time of a large state; the document itself is the parsed value.
+const recordsChecked = z.array(z.unknown());
+const manifestShell = manifestSchema.extend({ files: recordsChecked });
+const stateShell = stateSchema.extend({ source: z.looseObject({ manifest: manifestShell }), outputs: recordsChecked });
+
+function checkRecords(
+  root: unknown,
+  records: unknown,
+  at: IssuePath,
+  isValid: (value: unknown) => boolean,
+  schema: z.ZodType,
+  issues: Issue[],
+): void {
+  if (!Array.isArray(records)) return;
+  for (let index = 0; index < records.length; index++) {
+    if (isValid(records[index])) continue;
+    const result = schema.safeParse(records[index]);
+    if (!result.success) issues.push(...fromZodIssues(result.error.issues, root, [...at, index]));
+  }
+}
+
+function objectAt(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** The issues of the shape check, with the same paths zod would give for the whole document. */
+function shapeIssues(root: Record<string, unknown>, shell: z.ZodType, manifest: unknown, manifestAt: IssuePath, outputs?: unknown): Issue[] {
+  const shape = shell.safeParse(root);
+  const issues = shape.success ? [] : fromZodIssues(shape.error.issues, root);
+  checkRecords(root, objectAt(manifest, 'files'), [...manifestAt, 'files'], isValidManifestFile, manifestFileSchema, issues);
+  checkRecords(root, outputs, ['outputs'], isValidOutputRecord, outputRecordSchema, issues);
+  return issues;
+}
+
 export type StateParse =
   | { status: 'managed'; state: State; json: Record<string, unknown>; issues: Issue[] }
   | { status: 'invalid'; json?: Record<string, unknown>; issues: Issue[] };
@@ -45,21 +82,26 @@ export type StateParse =
 export function parseState(input: Uint8Array | string): StateParse {
   const parsed = parseJsonObject(input);
   if (!parsed.ok) return { status: 'invalid', issues: [parsed.issue] };
-  const shape = stateSchema.safeParse(parsed.json);
-  const issues = [...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)), ...stateRules(parsed.json)];
+  const { json } = parsed;
+  const manifest = objectAt(json.source, 'manifest');
+  const issues = [...shapeIssues(json, stateShell, manifest, ['source', 'manifest'], json.outputs), ...stateRules(json)];
   sortIssues(issues);
-  if (shape.success && !hasErrors(issues)) return { status: 'managed', state: shape.data, json: parsed.json, issues };
-  return { status: 'invalid', json: parsed.json, issues };
+  // Every shape problem is an error issue, so no error means the schema accepts the document as it is.
+  if (!hasErrors(issues)) return { status: 'managed', state: json as State, json, issues };
+  return { status: 'invalid', json, issues };
 }
 
 export type ManifestParse = { ok: true; manifest: Manifest; issues: Issue[] } | { ok: false; issues: Issue[] };
 
 /** Checks an already-parsed JSON value as a source manifest. */
 export function validateManifest(json: unknown): ManifestParse {
-  const shape = manifestSchema.safeParse(json);
-  const issues = [...(shape.success ? [] : fromZodIssues(shape.error.issues, json)), ...manifestRules(json, [])];
+  const issues =
+    json !== null && typeof json === 'object' && !Array.isArray(json)
+      ? shapeIssues(json as Record<string, unknown>, manifestShell, json, [])
+      : fromZodIssues(manifestSchema.safeParse(json).error?.issues ?? [], json);
+  issues.push(...manifestRules(json, []));
   sortIssues(issues);
-  if (shape.success && !hasErrors(issues)) return { ok: true, manifest: shape.data, issues };
+  if (!hasErrors(issues)) return { ok: true, manifest: json as Manifest, issues };
   return { ok: false, issues };
 }
 

@@ -1,9 +1,10 @@
 // The destination state file `.distributor.json`, schema 1 (CONTRACT.md: the state file).
-// Field shapes only; rules that span fields live in stateRules.ts so they run even when a shape fails.
+// Field shapes only; rules that span fields live in documentRules.ts so they run even when a shape fails.
 
 import { z } from 'zod';
-import { cleanPathField, httpUrlField, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
-import { manifestSchema } from './manifestSchema';
+import { isCleanRelativePath } from './cleanPath';
+import { cleanPathField, httpUrlField, isHttpUrl, isSha256, isValidSize, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
+import { isJsonObject, manifestSchema } from './manifestSchema';
 
 export const STATE_FILE_NAME = '.distributor.json';
 
@@ -47,3 +48,24 @@ export const STATE_KNOWN_FIELDS = [
 export const SOURCE_KNOWN_FIELDS = ['manifest'] as const;
 export const LINKS_KNOWN_FIELDS = ['primary_url'] as const;
 export const OUTPUT_KNOWN_FIELDS = ['path', 'kind', 'source_path', 'transform', 'url', 'sha256', 'size'] as const;
+
+/**
+ * True only when outputRecordSchema accepts the value: the fast path for 50,000 outputs.
+ * A false here sends the record to the schema, which stays the judge (property-tested to agree).
+ */
+export function isValidOutputRecord(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  const { path, kind, source_path: sourcePath, transform, url, sha256, size } = value;
+  return (
+    typeof path === 'string' &&
+    isCleanRelativePath(path) &&
+    (kind === 'source' || kind === 'generated') &&
+    typeof sourcePath === 'string' &&
+    isCleanRelativePath(sourcePath) &&
+    (transform === undefined || (typeof transform === 'string' && transform !== '')) &&
+    (url === undefined || (typeof url === 'string' && isHttpUrl(url))) &&
+    typeof sha256 === 'string' &&
+    isSha256(sha256) &&
+    isValidSize(size)
+  );
+}

@@ -19,6 +19,9 @@ export interface InspectOptions {
 }
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO named .distributor.json would block a plain open until someone writes to it; non-blocking
+// opens return at once, and the stat below refuses anything that is not a regular file.
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
@@ -35,6 +38,16 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
   }
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the state file without following a link: O_NOFOLLOW where the platform has it, lstat otherwise. */
 async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
   if (NO_FOLLOW === 0) {
@@ -44,7 +57,7 @@ async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind
   }
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW);
+    handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
   } catch (cause) {
     const code = errnoCode(cause);
     if (code === 'ENOENT') return { kind: 'missing' };
@@ -53,7 +66,7 @@ async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file' };
+    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
     return { kind: 'bytes', bytes: await handle.readFile() };
   } finally {
     await handle.close();
@@ -79,7 +92,10 @@ export async function inspectDestination(destination: string, options: InspectOp
     return { path: dir, status: 'invalid', hasContent, issues: [error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] };
   }
 
-  const parsed = parseState(read.bytes);
+  // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the
+  // parser as bytes, so that it reports them.
+  const text = decodeUtf8(read.bytes);
+  const parsed = parseState(text ?? read.bytes);
   const inspection: DestinationInspection = {
     path: dir,
     status: parsed.status,
@@ -89,6 +105,6 @@ export async function inspectDestination(destination: string, options: InspectOp
   };
   if (parsed.json) inspection.stateJson = parsed.json;
   if (parsed.status === 'managed') inspection.state = parsed.state;
-  if (options.includeText) inspection.stateText = read.bytes.toString('utf8');
+  if (options.includeText) inspection.stateText = text ?? read.bytes.toString('utf8');
   return inspection;
 }
