@@ -46,7 +46,9 @@ describe('the API table', () => {
   });
 
   it('types item and result events by their job method', () => {
-    const item = { job: 'j1', method: 'scan', item: { destination: 'd1', status: 'empty', issues: [], interrupted: false } };
+    const inspection = { path: '/w/d1', status: 'empty', issues: [], hasContent: false };
+    const summary = { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 };
+    const item = { job: 'j1', method: 'scan', item: { destination: 'd1', inspection, summary } };
     expect(events.item.safeParse(item).success).toBe(true);
     expect(events.item.safeParse({ ...item, method: 'verify' }).success).toBe(false);
     expect(events.result.safeParse({ job: 'j1', method: 'verify', result: { intact: 1, drifted: 0, skipped: 2 } }).success).toBe(true);

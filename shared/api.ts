@@ -48,25 +48,20 @@ const handle = z.string().min(1).max(200);
 /** A path the operator typed or picked (workspace, source bundle): read, never written. */
 const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 
+// Mirrors shared/workspaceSchema.ts and shared/verifyReport.ts (issue 3) until they are committed;
+// then these become imports and the shapes stay the same.
 export const destinationEntrySchema = z.object({
-  /** Opaque: what every request about this destination carries. */
+  /** Unique in the workspace (the configured destination_id, else the path relative to the root): the handle every request carries. */
   id: handle,
-  /** The destination id as the operator knows it (configured destination_id, else the folder name). */
-  name: z.string(),
-  /** Absolute path, for display only. */
+  /** Absolute path, for display only; never sent back. */
   path: z.string(),
-  /** Path relative to the workspace root, for display and search. */
-  relativePath: z.string(),
-  configured: z
-    .object({
-      pipelineId: z.string().optional(),
-      destinationId: z.string().optional(),
-      source: z.string().optional(),
-      baseUrl: z.string().optional(),
-      primary: z.string().optional(),
-      allowReplace: z.boolean().optional(),
-    })
-    .optional(),
+  pipelineId: z.string().optional(),
+  destinationId: z.string().optional(),
+  /** Absolute path of the configured source bundle. */
+  source: z.string().optional(),
+  baseUrl: z.string().optional(),
+  primary: z.string().optional(),
+  replacePolicy: z.enum(['allow', 'deny']),
 });
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
@@ -74,7 +69,7 @@ export const workspaceSchema = z.object({
   /** The folder or workspace file as opened (absolute). */
   path: z.string(),
   kind: z.enum(['folder', 'file']),
-  /** Folder the destinations' relative paths are relative to. */
+  /** Absolute: the folder itself, or the directory holding the workspace file. */
   root: z.string(),
   destinations: z.array(destinationEntrySchema),
   /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
@@ -82,37 +77,40 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-/** One destination's row after a scan: status from the disk alone, and a summary of its state. */
+/** What the destination list shows for one row, without opening the inspection. */
+export const scanSummarySchema = z.object({
+  status: destinationStatusSchema,
+  pipeline_id: z.string().optional(),
+  destination_id: z.string().optional(),
+  published_at: z.string().optional(),
+  outputCount: z.number(),
+  errorCount: z.number(),
+  warningCount: z.number(),
+});
+
+/** One destination's row after a scan: status from the disk alone (an interrupted replace is an issue). */
 export const scanEntrySchema = z.object({
   destination: handle,
-  status: destinationStatusSchema,
-  issues: z.array(issueSchema),
-  /** A staging folder left by an interrupted replace. */
-  interrupted: z.boolean(),
-  pipelineId: z.string().optional(),
-  destinationId: z.string().optional(),
-  publishedAt: z.string().optional(),
-  distributorVersion: z.string().optional(),
-  manifestId: z.string().optional(),
-  outputCount: z.number().int().optional(),
+  inspection: destinationInspectionSchema.omit({ stateText: true }),
+  summary: scanSummarySchema,
 });
 export type ScanEntry = z.infer<typeof scanEntrySchema>;
 
-export const outputVerifyStatusSchema = z.enum(['ok', 'missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']);
-
-export const verifyEntrySchema = z.object({
-  destination: handle,
+export const verifyReportSchema = z.object({
   status: z.enum(['intact', 'drifted']),
   outputs: z.array(
     z.object({
       path: z.string(),
-      status: outputVerifyStatusSchema,
-      expected: z.looseObject({}).optional(),
-      actual: z.looseObject({}).optional(),
+      status: z.enum(['ok', 'missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
+      expected: z.object({ sha256: z.string(), size: z.number() }).optional(),
+      actual: z.object({ sha256: z.string().optional(), size: z.number().optional(), kind: z.string().optional() }).optional(),
+      error: z.string().optional(),
     }),
   ),
   extra: z.array(z.string()),
 });
+
+export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema });
 export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
 
 export const listingEntrySchema = z.object({
@@ -203,7 +201,7 @@ export const methods = {
     summary: 'Status of every destination (or the given ones), streamed as items',
     request: z.strictObject({ destinations: z.array(handle).optional() }),
     response: jobStarted,
-    job: { item: scanEntrySchema, result: z.object({ counts: z.record(destinationStatusSchema, z.number()), total: z.number() }) },
+    job: { item: scanEntrySchema, result: z.object({ counts: z.object({ total: z.number(), empty: z.number(), unmanaged: z.number(), managed: z.number(), invalid: z.number() }) }) },
   }),
   inspectDestination: spec({
     summary: 'One destination: parsed state, raw text, issues, and the files on disk',
@@ -211,7 +209,6 @@ export const methods = {
     response: z.object({
       destination: destinationEntrySchema,
       inspection: destinationInspectionSchema,
-      interrupted: z.boolean(),
       listing: z.object({ entries: z.array(listingEntrySchema), truncated: z.boolean() }),
     }),
   }),
