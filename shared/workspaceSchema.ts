@@ -1,0 +1,71 @@
+// The workspace: the file format `distributor-inspector.json` (what an operator writes) and the loaded
+// workspace (what the engine hands the UI), as zod schemas. Shapes only: paths are resolved, and
+// duplicates found, by electron/core/workspace.ts. Never touches the disk.
+
+import { z } from 'zod';
+import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
+import { issueSchema } from './inspection';
+
+export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
+
+export const replacePolicySchema = z.enum(['allow', 'deny'], { message: 'must be "allow" or "deny"' });
+export type ReplacePolicy = z.infer<typeof replacePolicySchema>;
+
+/** A path in the workspace file: relative to the file (or absolute). `..` is fine here; NUL is not. */
+const workspacePathField = nonEmptyString.refine((text) => !text.includes('\u0000'), { message: 'must not contain a NUL character', params: { code: 'invalid_path' } });
+
+/** One destination as written in the file (snake_case, like the state file). */
+export const workspaceFileDestinationSchema = z.looseObject({
+  path: workspacePathField,
+  pipeline_id: nonEmptyString.optional(),
+  destination_id: nonEmptyString.optional(),
+  /** The source bundle directory (or its manifest.json) this destination is published from. */
+  source: workspacePathField.optional(),
+  base_url: httpUrlField.optional(),
+  /** Link policy: the output path whose url becomes `links.primary_url`. */
+  primary: cleanPathField.optional(),
+  replace_policy: replacePolicySchema.default('allow'),
+});
+
+export const workspaceFileSchema = z.looseObject({
+  schema_version: z.literal(1, { message: 'must be the number 1' }).optional(),
+  destinations: z.array(workspaceFileDestinationSchema),
+});
+
+export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
+export type WorkspaceFileDestination = z.infer<typeof workspaceFileDestinationSchema>;
+
+export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations'] as const;
+export const WORKSPACE_DESTINATION_KNOWN_FIELDS = ['path', 'pipeline_id', 'destination_id', 'source', 'base_url', 'primary', 'replace_policy'] as const;
+
+/** One destination of a loaded workspace: absolute paths, camelCase, a unique id. */
+export const workspaceDestinationSchema = z.object({
+  /** Unique in the workspace: the configured destination_id, else the path relative to the root. */
+  id: z.string(),
+  /** Absolute destination bundle path. */
+  path: z.string(),
+  pipelineId: z.string().optional(),
+  destinationId: z.string().optional(),
+  /** Absolute path of the source bundle (directory or manifest.json). */
+  source: z.string().optional(),
+  baseUrl: z.string().optional(),
+  primary: z.string().optional(),
+  replacePolicy: replacePolicySchema,
+});
+export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
+
+export const workspaceSchema = z.object({
+  kind: z.enum(['folder', 'file']),
+  /** Absolute: the folder itself, or the directory holding the workspace file. */
+  root: z.string(),
+  /** Absolute path of the workspace file, when kind is file. */
+  file: z.string().optional(),
+  destinations: z.array(workspaceDestinationSchema),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspaceLoadSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), workspace: workspaceSchema, issues: z.array(issueSchema) }),
+  z.object({ ok: z.literal(false), file: z.string(), issues: z.array(issueSchema) }),
+]);
+export type WorkspaceLoad = z.infer<typeof workspaceLoadSchema>;
