@@ -1,0 +1,113 @@
+// The destination list as the sidebar shows it: one row per workspace destination, joined with its
+// scan and verify results, then filtered (status chips OR'ed, text search) and sorted. Pure: no DOM.
+// Never drops a destination that is still being scanned; it shows as pending until its result arrives.
+
+import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationStatus } from '../../shared/inspection';
+import { parseRfc3339, compareInstants, type Instant } from '../../shared/rfc3339';
+
+export type VerifyMark = 'intact' | 'drifted' | 'unverified';
+export type SortKey = 'status' | 'id' | 'published';
+
+export const STATUSES: readonly DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
+
+export interface DestinationRow {
+  id: string;
+  name: string;
+  relativePath: string;
+  pipelineId?: string;
+  /** undefined while the scan has not reached it. */
+  status?: DestinationStatus;
+  verify: VerifyMark;
+  publishedAt?: string;
+  interrupted: boolean;
+  errorCount: number;
+  warningCount: number;
+  /** Lower-cased id, pipeline id and path, for search. */
+  searchText: string;
+  publishedInstant?: Instant;
+}
+
+export function buildRows(destinations: readonly DestinationEntry[], scan: ReadonlyMap<string, ScanEntry>, verify: ReadonlyMap<string, VerifyEntry>): DestinationRow[] {
+  return destinations.map((destination) => {
+    const entry = scan.get(destination.id);
+    const pipelineId = entry?.pipelineId ?? destination.configured?.pipelineId;
+    const name = destination.name;
+    const verified = verify.get(destination.id);
+    const parsed = entry?.publishedAt ? parseRfc3339(entry.publishedAt) : undefined;
+    let errorCount = 0;
+    let warningCount = 0;
+    for (const issue of entry?.issues ?? []) issue.severity === 'error' ? errorCount++ : warningCount++;
+    const row: DestinationRow = {
+      id: destination.id,
+      name,
+      relativePath: destination.relativePath,
+      verify: verified ? verified.status : 'unverified',
+      interrupted: entry?.interrupted ?? false,
+      errorCount,
+      warningCount,
+      searchText: [name, entry?.destinationId, pipelineId, destination.relativePath].filter(Boolean).join('\n').toLowerCase(),
+    };
+    if (pipelineId !== undefined) row.pipelineId = pipelineId;
+    if (entry) row.status = entry.status;
+    if (entry?.publishedAt !== undefined) row.publishedAt = entry.publishedAt;
+    if (parsed?.ok) row.publishedInstant = parsed.instant;
+    return row;
+  });
+}
+
+export interface RowFilter {
+  /** Chips that are on; none on means every status (and pending rows). */
+  statuses: ReadonlySet<DestinationStatus>;
+  query: string;
+}
+
+export function filterRows(rows: readonly DestinationRow[], filter: RowFilter): DestinationRow[] {
+  const terms = filter.query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const byStatus = filter.statuses.size > 0;
+  return rows.filter((row) => {
+    if (byStatus && (row.status === undefined || !filter.statuses.has(row.status))) return false;
+    // Every term must appear (in any of id, pipeline id, path): "eu handbook" narrows, like most search boxes.
+    for (const term of terms) if (!row.searchText.includes(term)) return false;
+    return true;
+  });
+}
+
+/** Needs attention first: invalid, then unmanaged, drifted managed, empty, healthy managed; pending last. */
+function statusRank(row: DestinationRow): number {
+  switch (row.status) {
+    case 'invalid':
+      return 0;
+    case 'unmanaged':
+      return 1;
+    case 'managed':
+      return row.verify === 'drifted' || row.interrupted ? 2 : 4;
+    case 'empty':
+      return 3;
+    default:
+      return 5;
+  }
+}
+
+const byName = (a: DestinationRow, b: DestinationRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function sortRows(rows: DestinationRow[], key: SortKey): DestinationRow[] {
+  const sorted = [...rows];
+  if (key === 'id') return sorted.sort(byName);
+  if (key === 'status') return sorted.sort((a, b) => statusRank(a) - statusRank(b) || byName(a, b));
+  // Newest first, compared as instants at full precision; rows without a time go last.
+  return sorted.sort((a, b) => {
+    if (a.publishedInstant && b.publishedInstant) return compareInstants(b.publishedInstant, a.publishedInstant) || byName(a, b);
+    if (a.publishedInstant) return -1;
+    if (b.publishedInstant) return 1;
+    return byName(a, b);
+  });
+}
+
+export type StatusCounts = Record<DestinationStatus | 'pending', number>;
+
+export function countStatuses(rows: readonly DestinationRow[]): StatusCounts {
+  const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: 0 };
+  for (const row of rows) counts[row.status ?? 'pending']++;
+  return counts;
+}

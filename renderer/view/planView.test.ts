@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { confirmLabel, planLines, planSummary, readPlan } from './planView';
+
+const sha = `sha256:${'b'.repeat(64)}`;
+const plan = {
+  planVersion: 1,
+  mode: 'replace',
+  action: 'replace',
+  destinationPath: '/w/destinations/docs-us',
+  destinationRealPath: '/w/destinations/docs-us',
+  destinationExists: true,
+  sourcePath: '/w/sources/handbook-2026-06',
+  comparison: { decision: 'replace', rule: 6, explanation: 'older' },
+  deletes: [
+    { path: '.distributor.json', type: 'file', size: 2048 },
+    { path: 'data/regions.csv', type: 'file', size: 30 },
+    { path: 'data', type: 'directory', size: 0 },
+  ],
+  writes: [{ path: 'index.html', size: 171, sha256: sha, kind: 'generated', source_path: 'index.md' }],
+  fingerprint: { stateSha256: sha, wholeTree: false, entries: [] },
+  plannedAt: '2026-06-04T12:00:00Z',
+  summary: { deleteCount: 3, writeCount: 1, deleteBytes: 2078, writeBytes: 171 },
+};
+
+describe('the plan as the Actions tab shows it', () => {
+  it('lists every deletion before any write', () => {
+    const read = readPlan(plan);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(planLines(read.plan).map((line) => `${line.op} ${line.path}`)).toEqual(['delete .distributor.json', 'delete data/regions.csv', 'delete data', 'write index.html']);
+    expect(planSummary(read.plan)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
+  });
+
+  it('names the counts on the confirm button, and says force when forced', () => {
+    const read = readPlan(plan);
+    if (!read.ok) throw new Error(read.message);
+    expect(confirmLabel(read.plan)).toBe('Replace: delete 3 paths and write 1 file');
+    expect(confirmLabel({ ...read.plan, mode: 'force' })).toBe('Force replace: delete 3 paths and write 1 file');
+  });
+
+  it('refuses to show a plan it cannot read, saying so', () => {
+    const read = readPlan({ ...plan, deletes: 'everything' });
+    expect(read).toEqual({ ok: false, message: expect.stringContaining('the plan could not be read') });
+  });
+});
