@@ -274,6 +274,18 @@ export const methods = {
     response: z.object({ opened: z.boolean() }),
     electronOnly: true,
   }),
+  log: spec({
+    summary: "Write one line to the app's log file (errors the renderer showed, with their context) (Electron only)",
+    request: z.strictObject({ level: z.enum(['error', 'warn', 'info']), message: z.string().max(4000), context: z.string().max(200).optional() }),
+    response: z.object({ logged: z.boolean() }),
+    electronOnly: true,
+  }),
+  openLogsFolder: spec({
+    summary: "Show the folder of the app's log files in the file manager; error messages link to it (Electron only)",
+    request: empty,
+    response: z.object({ opened: z.boolean() }),
+    electronOnly: true,
+  }),
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;
@@ -328,6 +340,8 @@ export const events = {
   item: itemEventSchema,
   result: resultEventSchema,
   error: jobErrorEventSchema,
+  /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
+  appCommand: z.object({ command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport']), path: userPath.optional() }),
 };
 export type EventName = keyof typeof events;
 export type EventOf<E extends EventName> = z.output<(typeof events)[E]>;
