@@ -2,24 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import { buildRows, countStatuses, filterRows, sortRows } from './destinationRows';
 
-const destination = (name: string, pipelineId = 'handbook'): DestinationEntry => ({ id: `id-${name}`, name, path: `/w/destinations/${name}`, relativePath: `destinations/${name}`, configured: { pipelineId } });
-const scanned = (name: string, status: ScanEntry['status'], publishedAt?: string): ScanEntry => ({
-  destination: `id-${name}`,
-  status,
-  issues: status === 'invalid' ? [{ path: ['outputs', 0, 'sha256'], code: 'invalid_sha256', message: 'bad', severity: 'error' }] : [],
-  interrupted: false,
-  ...(publishedAt ? { publishedAt } : {}),
-});
+const destination = (name: string, pipelineId = 'handbook'): DestinationEntry => ({ id: name, path: `/w/destinations/${name}`, pipelineId, replacePolicy: 'allow' });
+const scanned = (name: string, status: ScanEntry['summary']['status'], publishedAt?: string): ScanEntry => {
+  const issues: ScanEntry['inspection']['issues'] = status === 'invalid' ? [{ path: ['outputs', 0, 'sha256'], code: 'invalid_sha256', message: 'bad', severity: 'error' }] : [];
+  return {
+    destination: name,
+    inspection: { path: `/w/destinations/${name}`, status, issues, hasContent: status !== 'empty' },
+    summary: { status, outputCount: 0, errorCount: issues.length, warningCount: 0, ...(publishedAt ? { published_at: publishedAt } : {}) },
+  };
+};
 
 const destinations = [destination('docs-eu'), destination('docs-us'), destination('legacy', 'status'), destination('broken'), destination('pending-one')];
 const scan = new Map<string, ScanEntry>([
-  ['id-docs-eu', scanned('docs-eu', 'managed', '2026-06-01T10:00:00.000000002Z')],
-  ['id-docs-us', scanned('docs-us', 'managed', '2026-06-01T10:00:00.000000001Z')],
-  ['id-legacy', scanned('legacy', 'unmanaged')],
-  ['id-broken', scanned('broken', 'invalid', 'not a time')],
+  ['docs-eu', scanned('docs-eu', 'managed', '2026-06-01T10:00:00.000000002Z')],
+  ['docs-us', scanned('docs-us', 'managed', '2026-06-01T10:00:00.000000001Z')],
+  ['legacy', scanned('legacy', 'unmanaged')],
+  ['broken', scanned('broken', 'invalid', 'not a time')],
 ]);
-const verify = new Map<string, VerifyEntry>([['id-docs-us', { destination: 'id-docs-us', status: 'drifted', outputs: [], extra: [] }]]);
-const rows = buildRows(destinations, scan, verify);
+const verify = new Map<string, VerifyEntry>([['docs-us', { destination: 'docs-us', report: { status: 'drifted', outputs: [], extra: [] } }]]);
+const rows = buildRows('/w', destinations, scan, verify);
 
 describe('the destination list', () => {
   it('keeps every destination, showing those not yet scanned as pending', () => {
@@ -28,6 +29,7 @@ describe('the destination list', () => {
     expect(rows[1]!.verify).toBe('drifted');
     expect(rows[0]!.verify).toBe('unverified');
     expect(rows[3]!.errorCount).toBe(1);
+    expect(rows[0]!.relativePath).toBe('destinations/docs-eu');
   });
 
   it('ORs the status chips and ANDs the search terms over id, pipeline id and path', () => {
@@ -52,7 +54,7 @@ describe('the destination list', () => {
   it('filters 10,000 rows well within a frame budget', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => destination(`site-${i}`));
     const manyScan = new Map(many.map((d, i) => [d.id, scanned(d.name, i % 7 === 0 ? 'invalid' : 'managed', '2026-06-01T10:00:00Z')]));
-    const built = buildRows(many, manyScan, new Map());
+    const built = buildRows('/w', many, manyScan, new Map());
     const started = performance.now();
     const filtered = sortRows(filterRows(built, { statuses: new Set(['invalid']), query: 'site-1' }), 'status');
     expect(performance.now() - started).toBeLessThan(100);

@@ -28,29 +28,40 @@ export interface DestinationRow {
   publishedInstant?: Instant;
 }
 
-export function buildRows(destinations: readonly DestinationEntry[], scan: ReadonlyMap<string, ScanEntry>, verify: ReadonlyMap<string, VerifyEntry>): DestinationRow[] {
+/** An interrupted replace is reported as an issue (a leftover staging folder); its code names it. */
+export function isInterruptedIssue(issue: { code: string }): boolean {
+  return issue.code.includes('interrupted') || issue.code.includes('staging');
+}
+
+/** The destination's path as the operator reads it: relative to the workspace root when inside it. */
+export function relativeToRoot(root: string, path: string): string {
+  const base = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
+  const normalised = path.replace(/\\/g, '/');
+  const normalisedBase = base.replace(/\\/g, '/');
+  return normalised.startsWith(normalisedBase) ? normalised.slice(normalisedBase.length) || '.' : path;
+}
+
+export function buildRows(root: string, destinations: readonly DestinationEntry[], scan: ReadonlyMap<string, ScanEntry>, verify: ReadonlyMap<string, VerifyEntry>): DestinationRow[] {
   return destinations.map((destination) => {
     const entry = scan.get(destination.id);
-    const pipelineId = entry?.pipelineId ?? destination.configured?.pipelineId;
-    const name = destination.name;
+    const summary = entry?.summary;
+    const pipelineId = summary?.pipeline_id ?? destination.pipelineId;
+    const relativePath = relativeToRoot(root, destination.path);
     const verified = verify.get(destination.id);
-    const parsed = entry?.publishedAt ? parseRfc3339(entry.publishedAt) : undefined;
-    let errorCount = 0;
-    let warningCount = 0;
-    for (const issue of entry?.issues ?? []) issue.severity === 'error' ? errorCount++ : warningCount++;
+    const parsed = summary?.published_at ? parseRfc3339(summary.published_at) : undefined;
     const row: DestinationRow = {
       id: destination.id,
-      name,
-      relativePath: destination.relativePath,
-      verify: verified ? verified.status : 'unverified',
-      interrupted: entry?.interrupted ?? false,
-      errorCount,
-      warningCount,
-      searchText: [name, entry?.destinationId, pipelineId, destination.relativePath].filter(Boolean).join('\n').toLowerCase(),
+      name: destination.id,
+      relativePath,
+      verify: verified ? verified.report.status : 'unverified',
+      interrupted: entry?.inspection.issues.some(isInterruptedIssue) ?? false,
+      errorCount: summary?.errorCount ?? 0,
+      warningCount: summary?.warningCount ?? 0,
+      searchText: [destination.id, summary?.destination_id, pipelineId, relativePath].filter(Boolean).join('\n').toLowerCase(),
     };
     if (pipelineId !== undefined) row.pipelineId = pipelineId;
-    if (entry) row.status = entry.status;
-    if (entry?.publishedAt !== undefined) row.publishedAt = entry.publishedAt;
+    if (summary) row.status = summary.status;
+    if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
     if (parsed?.ok) row.publishedInstant = parsed.instant;
     return row;
   });
