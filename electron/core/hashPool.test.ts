@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stateSchema } from '../../shared/stateSchema';
+import { makeTempDir, sha256Of, writeManagedDestination } from './fixtureTrees';
+import { HashPool } from './hashPool';
+import { verifyDestination } from './verify';
+
+let dir: string;
+let remove: () => Promise<void>;
+beforeEach(async () => ({ dir, remove } = await makeTempDir('hash-pool-test')));
+afterEach(async () => remove());
+
+/** OS threads of this process (Linux): worker threads show up here until they have really exited. */
+function threadCount(): number | undefined {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A sparse file: gigabytes to hash, no disk space used. */
+function sparseFile(name: string, bytes: number): string {
+  const file = path.join(dir, name);
+  execFileSync('truncate', ['-s', String(bytes), file]);
+  return file;
+}
+
+describe('HashPool', () => {
+  it('hashes many small files in batches and returns outcomes in task order', async () => {
+    const tasks = Array.from({ length: 300 }, (_, i) => {
+      writeFileSync(path.join(dir, `f${i}.txt`), `file ${i}`);
+      return { root: dir, path: `f${i}.txt` };
+    });
+    const pool = new HashPool({ size: 2 });
+    try {
+      let files = 0;
+      const outcomes = await pool.hash(tasks, { onProgress: (delta) => (files += delta.files) });
+      expect(outcomes).toEqual(tasks.map((_, i) => ({ kind: 'file', size: Buffer.byteLength(`file ${i}`), sha256: sha256Of(`file ${i}`) })));
+      expect(files).toBe(300);
+      expect(pool.workerCount).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops promptly on abort mid-file and leaves no worker thread behind', async () => {
+    sparseFile('huge.bin', 16 * 1024 ** 3);
+    const threadsBefore = threadCount();
+    const pool = new HashPool({ size: 2 });
+    const controller = new AbortController();
+    let bytesSeen = 0;
+    let abortedAt = 0;
+    const hashing = pool.hash([{ root: dir, path: 'huge.bin' }], {
+      signal: controller.signal,
+      onProgress: (delta) => {
+        bytesSeen += delta.bytes;
+        if (!controller.signal.aborted) {
+          abortedAt = performance.now();
+          controller.abort();
+        }
+      },
+    });
+    await expect(hashing).rejects.toMatchObject({ name: 'AbortError' });
+    const stopMs = performance.now() - abortedAt;
+    expect(bytesSeen).toBeGreaterThan(0);
+    expect(bytesSeen).toBeLessThan(16 * 1024 ** 3);
+    expect(stopMs).toBeLessThan(1_000);
+    expect(pool.workerCount).toBe(0);
+    if (threadsBefore !== undefined) expect(threadCount()).toBeLessThanOrEqual(threadsBefore);
+    await pool.close();
+  });
+
+  it('keeps serving other requests when one is cancelled, and starts new workers as needed', async () => {
+    sparseFile('huge.bin', 16 * 1024 ** 3);
+    writeFileSync(path.join(dir, 'small.txt'), 'small');
+    const pool = new HashPool({ size: 1 });
+    try {
+      const controller = new AbortController();
+      const cancelled = pool.hash([{ root: dir, path: 'huge.bin' }], { signal: controller.signal, onProgress: () => controller.abort() });
+      const other = pool.hash([{ root: dir, path: 'small.txt' }]);
+      await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(other).resolves.toEqual([{ kind: 'file', size: 5, sha256: sha256Of('small') }]);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.workerCount).toBe(0);
+  });
+
+  it('rejects at once when the signal is already aborted, starting no worker', async () => {
+    const pool = new HashPool();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(pool.hash([{ root: dir, path: 'x' }], { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pool.workerCount).toBe(0);
+  });
+});
+
+describe('cancelling verifyDestination', () => {
+  it('rejects with the abort reason mid-hash and leaves the shared pool without workers', async () => {
+    const destination = path.join(dir, 'site');
+    const state = stateSchema.parse(writeManagedDestination(destination, { 'a.html': 'a' }));
+    // Pretend the output is a 16 GiB file recorded with that size, so verify has to hash it all.
+    execFileSync('truncate', ['-s', String(16 * 1024 ** 3), path.join(destination, 'a.html')]);
+    state.outputs[0]!.size = 16 * 1024 ** 3;
+    const pool = new HashPool({ size: 2 });
+    const controller = new AbortController();
+    const verifying = verifyDestination(destination, state, {
+      pool,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.bytes > 0) controller.abort();
+      },
+    });
+    await expect(verifying).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pool.workerCount).toBe(0);
+    await pool.close();
+  });
+});

@@ -1,0 +1,224 @@
+// A pool of hashing worker threads (one per core by default) shared by every verification running at
+// once. Small files travel in batches so none pays a round trip of its own; a big file goes alone.
+// On abort, the workers holding that request's files are terminated and awaited before the promise
+// settles: no worker is left hashing for a cancelled job. Never reads a file itself.
+
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FromWorker, HashOutcome, HashTask, ToWorker } from './hashTask';
+
+export type { HashOutcome, HashTask } from './hashTask';
+
+// Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
+// progress coarser and cancel slower.
+const BATCH_MAX_FILES = 64;
+const BATCH_MAX_BYTES = 4 * 1024 * 1024;
+
+export interface HashProgress {
+  /** Files finished since the last call. */
+  files: number;
+  /** Bytes read since the last call. */
+  bytes: number;
+}
+
+export interface HashOptions {
+  signal?: AbortSignal;
+  onProgress?: (delta: HashProgress) => void;
+}
+
+interface Request {
+  outcomes: HashOutcome[];
+  remaining: number;
+  options: HashOptions;
+  resolve: (outcomes: HashOutcome[]) => void;
+  reject: (reason: unknown) => void;
+  settled: boolean;
+  /** Removed once settled: one long-lived signal serves thousands of requests. */
+  onAbort?: () => void;
+}
+
+interface Item {
+  request: Request;
+  index: number;
+  task: HashTask;
+}
+
+interface Slot {
+  worker: Worker;
+  batch?: { id: number; items: Item[] };
+  /** Set when we terminate it on purpose, so its exit is not taken for a crash. */
+  stopping: boolean;
+  exited: Promise<void>;
+}
+
+/** The worker's file beside this module: the built bundle in dist/, or the TypeScript source under Vitest and tsx. */
+function startWorker(): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url));
+  // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
+  // from a one-line bootstrap that loads the TypeScript source through tsx's API.
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./hashWorker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
+export class HashPool {
+  readonly size: number;
+  private readonly slots: Slot[] = [];
+  private queue: Item[] = [];
+  private nextBatchId = 1;
+  private closed = false;
+
+  constructor(options: { size?: number } = {}) {
+    this.size = Math.max(1, options.size ?? availableParallelism());
+  }
+
+  /** Live worker threads right now (0 before the first file and after close or a full cancel). */
+  get workerCount(): number {
+    return this.slots.length;
+  }
+
+  get threadIds(): number[] {
+    return this.slots.map((slot) => slot.worker.threadId);
+  }
+
+  /** Examines and hashes every task; outcomes in task order. Rejects with the signal's reason on abort. */
+  hash(tasks: HashTask[], options: HashOptions = {}): Promise<HashOutcome[]> {
+    if (this.closed) return Promise.reject(new Error('HashPool is closed'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (tasks.length === 0) return Promise.resolve([]);
+    return new Promise<HashOutcome[]>((resolve, reject) => {
+      const request: Request = { outcomes: new Array(tasks.length), remaining: tasks.length, options, resolve, reject, settled: false };
+      tasks.forEach((task, index) => this.queue.push({ request, index, task }));
+      if (signal) {
+        request.onAbort = () => void this.cancel(request, abortReason(signal));
+        signal.addEventListener('abort', request.onAbort, { once: true });
+      }
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every worker and waits for them to exit. Pending requests are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pending = new Set([...this.queue.map((item) => item.request), ...this.slots.flatMap((slot) => slot.batch?.items.map((item) => item.request) ?? [])]);
+    this.queue = [];
+    await Promise.all([...this.slots].map((slot) => this.stop(slot)));
+    for (const request of pending) this.settle(request, new Error('HashPool was closed'));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((candidate) => !candidate.batch && !candidate.stopping);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const items = this.takeBatch();
+      const id = this.nextBatchId++;
+      slot.batch = { id, items };
+      slot.worker.ref();
+      slot.worker.postMessage({ type: 'batch', id, tasks: items.map((item) => item.task) } satisfies ToWorker);
+    }
+  }
+
+  private takeBatch(): Item[] {
+    const items: Item[] = [];
+    let bytes = 0;
+    while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
+      const next = this.queue[0]!;
+      const size = next.task.expectedSize ?? 0;
+      if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
+      items.push(this.queue.shift()!);
+      bytes += size;
+    }
+    return items;
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker();
+    let markExited!: () => void;
+    const slot: Slot = { worker, stopping: false, exited: new Promise<void>((resolve) => (markExited = resolve)) };
+    worker.on('message', (message: FromWorker) => this.receive(slot, message));
+    worker.on('error', (cause) => {
+      if (!slot.stopping) this.crashed(slot, cause);
+    });
+    worker.on('exit', (code) => {
+      markExited();
+      if (!slot.stopping) this.crashed(slot, new Error(`hash worker exited with code ${code}`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private receive(slot: Slot, message: FromWorker): void {
+    const batch = slot.batch;
+    // A worker being terminated may still deliver a last message: its files were requeued or cancelled.
+    if (!batch || message.id !== batch.id || slot.stopping) return;
+    if (message.type === 'progress') {
+      batch.items[0]?.request.options.onProgress?.({ files: 0, bytes: message.bytes });
+      return;
+    }
+    slot.batch = undefined;
+    // Idle workers must not keep the process alive: a caller that forgets close() still exits.
+    slot.worker.unref();
+    let bytesReported = false;
+    const filesByRequest = new Map<Request, number>();
+    message.outcomes.forEach((outcome, i) => {
+      const item = batch.items[i]!;
+      if (item.request.settled) return;
+      item.request.outcomes[item.index] = outcome;
+      item.request.remaining -= 1;
+      filesByRequest.set(item.request, (filesByRequest.get(item.request) ?? 0) + 1);
+    });
+    for (const [request, files] of filesByRequest) {
+      request.options.onProgress?.({ files, bytes: bytesReported ? 0 : message.bytes });
+      bytesReported = true;
+      if (request.remaining === 0) this.settle(request);
+    }
+    this.dispatch();
+  }
+
+  private crashed(slot: Slot, cause: unknown): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    for (const item of slot.batch?.items ?? []) this.settle(item.request, cause);
+    slot.batch = undefined;
+    this.dispatch();
+  }
+
+  private async cancel(request: Request, reason: unknown): Promise<void> {
+    if (request.settled) return;
+    this.queue = this.queue.filter((item) => item.request !== request);
+    const holding = this.slots.filter((slot) => slot.batch?.items.some((item) => item.request === request));
+    // Other requests' files in those batches go back to the front of the queue.
+    const others = holding.flatMap((slot) => slot.batch!.items.filter((item) => item.request !== request && !item.request.settled));
+    await Promise.all(holding.map((slot) => this.stop(slot)));
+    this.settle(request, reason);
+    this.queue.unshift(...others);
+    if (!this.closed) this.dispatch();
+  }
+
+  private async stop(slot: Slot): Promise<void> {
+    slot.stopping = true;
+    const index = this.slots.indexOf(slot);
+    if (index !== -1) this.slots.splice(index, 1);
+    await slot.worker.terminate();
+    await slot.exited;
+  }
+
+  private settle(request: Request, failure?: unknown): void {
+    if (request.settled) return;
+    request.settled = true;
+    if (request.onAbort) request.options.signal?.removeEventListener('abort', request.onAbort);
+    if (failure === undefined) request.resolve(request.outcomes);
+    else request.reject(failure);
+  }
+}

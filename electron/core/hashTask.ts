@@ -1,0 +1,130 @@
+// The messages between HashPool (main thread) and hashWorker (one per core), and how one file is
+// examined and hashed. Never follows a symbolic link, not even in a parent directory, and never
+// opens anything that lstat did not show to be a regular file.
+
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FileKind } from '../../shared/verifyReport';
+
+export interface HashTask {
+  /** Absolute directory the path is inside of (the destination). */
+  root: string;
+  /** Clean relative path with "/" separators. */
+  path: string;
+  /** When given and the file's size differs, the file is not read at all: a size mismatch needs no hash. */
+  expectedSize?: number;
+}
+
+export type HashOutcome =
+  | { kind: 'file'; size: number; sha256?: string }
+  | { kind: 'missing' }
+  | { kind: Exclude<FileKind, 'file'>; size?: number }
+  | { kind: 'error'; message: string };
+
+export type ToWorker = { type: 'batch'; id: number; tasks: HashTask[] };
+export type FromWorker =
+  | { type: 'progress'; id: number; bytes: number }
+  | { type: 'done'; id: number; outcomes: HashOutcome[]; bytes: number };
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO swapped in between lstat and open must not block the open.
+const OPEN_FLAGS = constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
+
+export function kindOf(stat: Stats): FileKind {
+  if (stat.isFile()) return 'file';
+  if (stat.isDirectory()) return 'directory';
+  if (stat.isSymbolicLink()) return 'symlink';
+  if (stat.isFIFO()) return 'fifo';
+  if (stat.isSocket()) return 'socket';
+  if (stat.isBlockDevice()) return 'block_device';
+  if (stat.isCharacterDevice()) return 'character_device';
+  return 'other';
+}
+
+function errnoCode(cause: unknown): string | undefined {
+  return (cause as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/**
+ * Each parent directory of `relative` must be a real directory, not a link: lstat of the full path
+ * would follow a linked parent out of the destination. `checkedDirs` caches parents already seen
+ * in this batch, so ten outputs in one folder cost one lstat, not ten.
+ */
+function parentProblem(root: string, relative: string, checkedDirs: Set<string>): 'missing' | 'link_in_path' | null {
+  let at = relative.indexOf('/');
+  while (at !== -1) {
+    const dir = path.join(root, relative.slice(0, at));
+    if (!checkedDirs.has(dir)) {
+      let stat: Stats;
+      try {
+        stat = lstatSync(dir);
+      } catch {
+        return 'missing';
+      }
+      if (stat.isSymbolicLink()) return 'link_in_path';
+      if (!stat.isDirectory()) return 'missing';
+      checkedDirs.add(dir);
+    }
+    at = relative.indexOf('/', at + 1);
+  }
+  return null;
+}
+
+export interface Hasher {
+  /** One reusable read buffer per worker: memory stays bounded whatever the file size. */
+  buffer: Buffer;
+  checkedDirs: Set<string>;
+  /** Called after every chunk with the bytes just read. */
+  onBytes(bytes: number): void;
+}
+
+export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
+  const absolute = path.join(task.root, task.path);
+  // The path is clean by schema; this keeps a bug elsewhere from reading outside the destination.
+  const inside = task.root.endsWith(path.sep) ? task.root : task.root + path.sep;
+  if (!absolute.startsWith(inside) || path.isAbsolute(task.path)) return { kind: 'error', message: `${task.path} is not inside ${task.root}; not read` };
+  const parent = parentProblem(task.root, task.path, hasher.checkedDirs);
+  if (parent === 'missing') return { kind: 'missing' };
+  if (parent === 'link_in_path') return { kind: 'link_in_path' };
+
+  let stat: Stats;
+  try {
+    stat = lstatSync(absolute);
+  } catch (cause) {
+    const code = errnoCode(cause);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'error', message: `cannot be examined (${code ?? String(cause)})` };
+  }
+  if (!stat.isFile()) return { kind: kindOf(stat) as Exclude<FileKind, 'file'>, size: stat.size };
+  if (task.expectedSize !== undefined && stat.size !== task.expectedSize) return { kind: 'file', size: stat.size };
+
+  let fd: number;
+  try {
+    fd = openSync(absolute, OPEN_FLAGS);
+  } catch (cause) {
+    const code = errnoCode(cause);
+    if (code === 'ELOOP') return { kind: 'symlink' };
+    if (code === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'error', message: `cannot be read (${code ?? String(cause)})` };
+  }
+  try {
+    const opened = fstatSync(fd);
+    // Replaced between lstat and open: report what was opened, read nothing else.
+    if (!opened.isFile()) return { kind: kindOf(opened) as Exclude<FileKind, 'file'>, size: opened.size };
+    const hash = createHash('sha256');
+    let size = 0;
+    for (;;) {
+      const read = readSync(fd, hasher.buffer, 0, hasher.buffer.length, null);
+      if (read === 0) break;
+      hash.update(read === hasher.buffer.length ? hasher.buffer : hasher.buffer.subarray(0, read));
+      size += read;
+      hasher.onBytes(read);
+    }
+    return { kind: 'file', size, sha256: `sha256:${hash.digest('hex')}` };
+  } catch (cause) {
+    return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
+  } finally {
+    closeSync(fd);
+  }
+}

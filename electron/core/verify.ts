@@ -1,0 +1,166 @@
+// Verification of managed destinations (CONTRACT.md: verification): every output lstat'ed, then its
+// size checked, then its bytes hashed in the HashPool; extra files listed. Never follows a
+// symbolic link (a link is not_a_file), never reads outside the destination, never writes.
+
+import { promises as fs } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { isCleanRelativePath } from '../../shared/cleanPath';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
+import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
+import { HashPool, type HashOutcome, type HashTask } from './hashPool';
+import { listFiles, parentDirectories } from './listFiles';
+
+export type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
+
+export interface VerifyProgress {
+  /** Outputs finished. */
+  done: number;
+  total: number;
+  /** Bytes hashed so far. */
+  bytes: number;
+}
+
+export interface VerifyOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: VerifyProgress) => void;
+  /** Share one pool across many verifications; without it, one is made and closed for this call. */
+  pool?: HashPool;
+}
+
+function judge(output: OutputRecord, outcome: HashOutcome): OutputVerification {
+  const expected = { sha256: output.sha256, size: output.size };
+  const base = { path: output.path, expected };
+  switch (outcome.kind) {
+    case 'missing':
+      return { ...base, status: 'missing' };
+    case 'error':
+      // Unreadable (permissions, I/O): its bytes cannot be confirmed, so it counts as not matching.
+      return { ...base, status: 'hash_mismatch', error: outcome.message };
+    case 'file':
+      if (outcome.size !== output.size) return { ...base, status: 'size_mismatch', actual: { size: outcome.size } };
+      if (outcome.sha256 !== output.sha256) return { ...base, status: 'hash_mismatch', actual: { size: outcome.size, sha256: outcome.sha256 } };
+      return { ...base, status: 'ok', actual: { size: outcome.size, sha256: outcome.sha256 } };
+    default:
+      return { ...base, status: 'not_a_file', actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
+  }
+}
+
+/** The destination directory itself must be a real directory: a linked destination is never entered. */
+async function rootProblem(root: string): Promise<HashOutcome | null> {
+  const stat = await fs.lstat(root).catch(() => undefined);
+  if (!stat) return { kind: 'missing' };
+  if (stat.isSymbolicLink()) return { kind: 'link_in_path' };
+  if (!stat.isDirectory()) return { kind: 'missing' };
+  return null;
+}
+
+export async function verifyDestination(destinationPath: string, state: State, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const pool = options.pool ?? new HashPool({ size: Math.min(availableParallelism(), Math.max(1, state.outputs.length)) });
+  try {
+    return await verifyWithPool(path.resolve(destinationPath), state, pool, options);
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}
+
+async function verifyWithPool(root: string, state: State, pool: HashPool, options: VerifyOptions): Promise<VerifyReport> {
+  options.signal?.throwIfAborted();
+  const outputs = state.outputs;
+  const total = outputs.length;
+  const blocked = await rootProblem(root);
+  if (blocked) {
+    options.onProgress?.({ done: total, total, bytes: 0 });
+    return summarize(outputs.map((output) => judge(output, blocked)), []);
+  }
+
+  // Unclean paths cannot pass the state schema; a caller with an unvalidated state gets them refused, unread.
+  const hashable: { index: number; task: HashTask }[] = [];
+  const outcomes: HashOutcome[] = new Array(total);
+  outputs.forEach((output, index) => {
+    if (isCleanRelativePath(output.path)) hashable.push({ index, task: { root, path: output.path, expectedSize: output.size } });
+    else outcomes[index] = { kind: 'error', message: `${JSON.stringify(output.path)} is not a clean relative path; not read` };
+  });
+
+  let done = total - hashable.length;
+  let bytes = 0;
+  options.onProgress?.({ done, total, bytes });
+  const outputPaths = new Set(outputs.map((output) => output.path));
+  const exclude = new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]);
+  const [hashed, extra] = await Promise.all([
+    pool.hash(
+      hashable.map((entry) => entry.task),
+      {
+        signal: options.signal,
+        onProgress: (delta) => {
+          done += delta.files;
+          bytes += delta.bytes;
+          options.onProgress?.({ done, total, bytes });
+        },
+      },
+    ),
+    listFiles(root, { exclude, expectedDirs: parentDirectories(outputPaths), signal: options.signal }),
+  ]);
+  hashed.forEach((outcome, i) => (outcomes[hashable[i]!.index] = outcome));
+  return summarize(
+    outputs.map((output, index) => judge(output, outcomes[index]!)),
+    extra,
+  );
+}
+
+function summarize(outputs: OutputVerification[], extra: string[]): VerifyReport {
+  return { status: outputs.every((output) => output.status === 'ok') ? 'intact' : 'drifted', outputs, extra };
+}
+
+export interface VerifyTarget {
+  /** The destination bundle path. */
+  path: string;
+  /** Its validated state (a managed destination). */
+  state: State;
+}
+
+export interface VerifyWorkspaceOptions extends VerifyOptions {
+  /** Destinations verified at once; their files share the pool's batches. */
+  concurrency?: number;
+  /** Each report as it is finished, with the index of its target. */
+  onResult?: (index: number, report: VerifyReport) => void;
+}
+
+/** Verifies many destinations through one pool; reports in target order. Rejects with the signal's reason on abort. */
+export async function verifyWorkspace(targets: VerifyTarget[], options: VerifyWorkspaceOptions = {}): Promise<VerifyReport[]> {
+  const pool = options.pool ?? new HashPool();
+  const total = targets.reduce((sum, target) => sum + target.state.outputs.length, 0);
+  const doneOf = new Array<number>(targets.length).fill(0);
+  const bytesOf = new Array<number>(targets.length).fill(0);
+  let done = 0;
+  let bytes = 0;
+  const reports = new Array<VerifyReport>(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      options.signal?.throwIfAborted();
+      const index = next++;
+      const target = targets[index]!;
+      reports[index] = await verifyWithPool(path.resolve(target.path), target.state, pool, {
+        signal: options.signal,
+        onProgress: (progress) => {
+          done += progress.done - doneOf[index]!;
+          bytes += progress.bytes - bytesOf[index]!;
+          doneOf[index] = progress.done;
+          bytesOf[index] = progress.bytes;
+          options.onProgress?.({ done, total, bytes });
+        },
+      });
+      options.onResult?.(index, reports[index]);
+    }
+  };
+  try {
+    options.onProgress?.({ done: 0, total, bytes: 0 });
+    const lanes = Math.max(1, Math.min(options.concurrency ?? 64, targets.length));
+    await Promise.all(Array.from({ length: lanes }, worker));
+    return reports;
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}

@@ -1,0 +1,152 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatIssuePath } from '../../shared/issues';
+import { makeTempDir, writeManagedDestination } from './fixtureTrees';
+import { loadWorkspace, WORKSPACE_FILE_NAME } from './workspace';
+
+let dir: string;
+let remove: () => Promise<void>;
+beforeEach(async () => ({ dir, remove } = await makeTempDir('workspace-test')));
+afterEach(async () => remove());
+
+function writeWorkspace(json: unknown): string {
+  const file = path.join(dir, WORKSPACE_FILE_NAME);
+  writeFileSync(file, typeof json === 'string' ? json : JSON.stringify(json));
+  return file;
+}
+
+async function issuesOf(json: unknown) {
+  const load = await loadWorkspace(writeWorkspace(json));
+  if (load.ok) throw new Error('expected the workspace file to be refused');
+  expect(load.file).toBe(path.join(dir, WORKSPACE_FILE_NAME));
+  return load.issues.map((issue) => ({ at: formatIssuePath(issue.path), code: issue.code, message: issue.message, severity: issue.severity }));
+}
+
+describe('a folder workspace', () => {
+  it('lists each immediate subdirectory as a destination, in name order, skipping hidden ones and files', async () => {
+    mkdirSync(path.join(dir, 'b-site'));
+    mkdirSync(path.join(dir, 'a-site', 'nested'), { recursive: true });
+    mkdirSync(path.join(dir, '.git'));
+    writeFileSync(path.join(dir, 'notes.txt'), 'not a destination');
+    const load = await loadWorkspace(dir);
+    expect(load.ok).toBe(true);
+    if (!load.ok) return;
+    expect(load.workspace.kind).toBe('folder');
+    expect(load.workspace.root).toBe(dir);
+    expect(load.workspace.destinations).toEqual([
+      { id: 'a-site', path: path.join(dir, 'a-site'), replacePolicy: 'allow' },
+      { id: 'b-site', path: path.join(dir, 'b-site'), replacePolicy: 'allow' },
+    ]);
+  });
+
+  it('skips a symlinked subdirectory instead of following it', async () => {
+    const { dir: outside, remove: removeOutside } = await makeTempDir('workspace-outside');
+    try {
+      writeManagedDestination(path.join(outside, 'elsewhere'), { 'a.txt': 'a' });
+      mkdirSync(path.join(dir, 'real'));
+      symlinkSync(path.join(outside, 'elsewhere'), path.join(dir, 'linked'));
+      const load = await loadWorkspace(dir);
+      expect(load.ok && load.workspace.destinations.map((destination) => destination.id)).toEqual(['real']);
+    } finally {
+      await removeOutside();
+    }
+  });
+
+  it('treats a folder holding .distributor.json as one destination', async () => {
+    const destination = path.join(dir, 'site');
+    writeManagedDestination(destination, { 'pages/a.html': 'a' });
+    const load = await loadWorkspace(destination);
+    expect(load.ok && load.workspace.destinations).toEqual([{ id: 'site', path: destination, replacePolicy: 'allow' }]);
+  });
+
+  it('reports a target that does not exist, naming it', async () => {
+    const load = await loadWorkspace(path.join(dir, 'nope'));
+    expect(load.ok).toBe(false);
+    if (load.ok) return;
+    expect(load.file).toBe(path.join(dir, 'nope'));
+    expect(load.issues[0]?.message).toContain('does not exist');
+  });
+});
+
+describe('a workspace file', () => {
+  it('resolves paths relative to the file and keeps every configured field', async () => {
+    const file = writeWorkspace({
+      schema_version: 1,
+      destinations: [
+        { path: 'sites/archive', pipeline_id: 'reports', destination_id: 'archive', source: '../bundles/reports', base_url: 'https://reports.example.com/archive/', primary: 'report.html', replace_policy: 'deny' },
+        { path: 'sites/plain' },
+      ],
+    });
+    const load = await loadWorkspace(file);
+    expect(load).toEqual({
+      ok: true,
+      issues: [],
+      workspace: {
+        kind: 'file',
+        root: dir,
+        file,
+        destinations: [
+          {
+            id: 'archive',
+            path: path.join(dir, 'sites', 'archive'),
+            pipelineId: 'reports',
+            destinationId: 'archive',
+            source: path.resolve(dir, '../bundles/reports'),
+            baseUrl: 'https://reports.example.com/archive/',
+            primary: 'report.html',
+            replacePolicy: 'deny',
+          },
+          { id: 'sites/plain', path: path.join(dir, 'sites', 'plain'), replacePolicy: 'allow' },
+        ],
+      },
+    });
+  });
+
+  it('names the field of a bad destination entry', async () => {
+    const issues = await issuesOf({
+      destinations: [{ path: 'a' }, { path: 'b', base_url: 'ftp://example.com/' }, { path: 42 }, { path: 'd', replace_policy: 'sometimes' }, { path: 'e', primary: '../up.html' }],
+    });
+    expect(issues.map((issue) => issue.at)).toEqual(['destinations[1].base_url', 'destinations[2].path', 'destinations[3].replace_policy', 'destinations[4].primary']);
+    expect(issues.find((issue) => issue.at === 'destinations[2].path')?.message).toContain('the number 42');
+    expect(issues.every((issue) => issue.severity === 'error')).toBe(true);
+  });
+
+  it('refuses a missing destinations list and a file that is not JSON', async () => {
+    expect(await issuesOf({ schema_version: 1 })).toMatchObject([{ at: 'destinations', code: 'missing_field' }]);
+    expect(await issuesOf('{"destinations": [')).toMatchObject([{ at: '(document)', code: 'invalid_json' }]);
+  });
+
+  it('refuses the same directory twice and the same pipeline and destination id twice', async () => {
+    const issues = await issuesOf({
+      destinations: [
+        { path: 'a', pipeline_id: 'p', destination_id: 'x' },
+        { path: './a' },
+        { path: 'c', pipeline_id: 'p', destination_id: 'x' },
+      ],
+    });
+    expect(issues).toMatchObject([
+      { at: 'destinations[1].path', code: 'duplicate_destination' },
+      { at: 'destinations[2].destination_id', code: 'duplicate_destination_id' },
+    ]);
+  });
+
+  it('gives ids that are unique when two pipelines share a destination id', async () => {
+    const load = await loadWorkspace(
+      writeWorkspace({
+        destinations: [
+          { path: 'a', pipeline_id: 'reports', destination_id: 'archive' },
+          { path: 'b', pipeline_id: 'handbook', destination_id: 'archive' },
+          { path: 'c', destination_id: 'solo' },
+        ],
+      }),
+    );
+    expect(load.ok && load.workspace.destinations.map((destination) => destination.id)).toEqual(['reports/archive', 'handbook/archive', 'solo']);
+  });
+
+  it('warns about an unknown field without refusing the file', async () => {
+    const load = await loadWorkspace(writeWorkspace({ destinations: [{ path: 'a', destinaton_id: 'typo' }] }));
+    expect(load.ok).toBe(true);
+    expect(load.issues).toMatchObject([{ path: ['destinations', 0, 'destinaton_id'], code: 'unknown_field', severity: 'warning' }]);
+  });
+});

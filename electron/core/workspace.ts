@@ -1,0 +1,169 @@
+// Loads a workspace: a folder of destinations, or a `distributor-inspector.json` file listing them.
+// Never follows a symbolic link to find destinations (a linked subdirectory is skipped), and never
+// throws on a bad workspace file: every problem is an issue naming the field.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { error, hasErrors, sortIssues, warning, type Issue } from '../../shared/issues';
+import { parseJsonObject } from '../../shared/parseDocument';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import {
+  WORKSPACE_DESTINATION_KNOWN_FIELDS,
+  WORKSPACE_KNOWN_FIELDS,
+  workspaceFileSchema,
+  type WorkspaceDestination,
+  type WorkspaceFileDestination,
+  type WorkspaceLoad,
+} from '../../shared/workspaceSchema';
+import { fromZodIssues } from '../../shared/zodIssues';
+
+export { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
+export type { Workspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
+
+function errnoCode(cause: unknown): string | undefined {
+  return (cause as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** `a/b` whatever the platform: ids are shown and typed by people, and compared across machines. */
+function relativeId(root: string, target: string): string {
+  const relative = path.relative(root, target);
+  return relative === '' ? path.basename(target) || target : relative.split(path.sep).join('/');
+}
+
+export async function loadWorkspace(target: string): Promise<WorkspaceLoad> {
+  const resolved = path.resolve(target);
+  // The target itself is what the user named, so a link to it is followed (like `find -H`);
+  // nothing below it ever is.
+  const stat = await fs.stat(resolved).catch((cause) => cause as NodeJS.ErrnoException);
+  if (stat instanceof Error) {
+    const why = errnoCode(stat) === 'ENOENT' ? 'does not exist' : `cannot be read (${errnoCode(stat) ?? stat.message})`;
+    return { ok: false, file: resolved, issues: [error([], 'workspace_unreadable', `${resolved} ${why}`)] };
+  }
+  if (stat.isDirectory()) return loadFolder(resolved);
+  if (stat.isFile()) return loadFile(resolved);
+  return { ok: false, file: resolved, issues: [error([], 'workspace_not_file', `${resolved} is neither a folder nor a workspace file`)] };
+}
+
+async function loadFolder(root: string): Promise<WorkspaceLoad> {
+  const holdsState = await fs.lstat(path.join(root, STATE_FILE_NAME)).then(
+    () => true,
+    () => false,
+  );
+  if (holdsState) {
+    return { ok: true, issues: [], workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] } };
+  }
+  let entries;
+  try {
+    entries = await fs.readdir(root, { withFileTypes: true });
+  } catch (cause) {
+    return { ok: false, file: root, issues: [error([], 'workspace_unreadable', `${root} cannot be listed (${errnoCode(cause) ?? String(cause)})`)] };
+  }
+  // Dirent types come from the directory itself (lstat semantics): a link to a directory is a link, skipped.
+  const names = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const destinations: WorkspaceDestination[] = names.map((name) => ({ id: name, path: path.join(root, name), replacePolicy: 'allow' }));
+  return { ok: true, issues: [], workspace: { kind: 'folder', root, destinations } };
+}
+
+async function loadFile(file: string): Promise<WorkspaceLoad> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (cause) {
+    return { ok: false, file, issues: [error([], 'workspace_unreadable', `${file} cannot be read (${errnoCode(cause) ?? String(cause)})`)] };
+  }
+  const parsed = parseJsonObject(bytes);
+  if (!parsed.ok) return { ok: false, file, issues: [parsed.issue] };
+  const shape = workspaceFileSchema.safeParse(parsed.json);
+  const issues = [...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)), ...unknownFieldWarnings(parsed.json)];
+  if (!shape.success) return { ok: false, file, issues: sortIssues(issues) };
+
+  const root = path.dirname(file);
+  const destinations = shape.data.destinations.map((entry) => toDestination(root, entry));
+  issues.push(...duplicateIssues(destinations));
+  sortIssues(issues);
+  if (hasErrors(issues)) return { ok: false, file, issues };
+  assignIds(root, destinations);
+  return { ok: true, issues, workspace: { kind: 'file', root, file, destinations } };
+}
+
+function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
+  const issues: Issue[] = [];
+  for (const key of Object.keys(json)) {
+    if (!(WORKSPACE_KNOWN_FIELDS as readonly string[]).includes(key)) issues.push(warning([key], 'unknown_field', `unknown field "${key}" is ignored`));
+  }
+  const list = json.destinations;
+  if (!Array.isArray(list)) return issues;
+  list.forEach((entry: unknown, index) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+    for (const key of Object.keys(entry)) {
+      if (!(WORKSPACE_DESTINATION_KNOWN_FIELDS as readonly string[]).includes(key)) {
+        issues.push(warning(['destinations', index, key], 'unknown_field', `unknown field "${key}" is ignored (a typo of a known field?)`));
+      }
+    }
+  });
+  return issues;
+}
+
+function toDestination(root: string, entry: WorkspaceFileDestination): WorkspaceDestination {
+  const destination: WorkspaceDestination = { id: '', path: path.resolve(root, entry.path), replacePolicy: entry.replace_policy };
+  if (entry.pipeline_id !== undefined) destination.pipelineId = entry.pipeline_id;
+  if (entry.destination_id !== undefined) destination.destinationId = entry.destination_id;
+  if (entry.source !== undefined) destination.source = path.resolve(root, entry.source);
+  if (entry.base_url !== undefined) destination.baseUrl = entry.base_url;
+  if (entry.primary !== undefined) destination.primary = entry.primary;
+  return destination;
+}
+
+/** The same directory twice, or the same pipeline and destination id twice: the second one is the error. */
+function duplicateIssues(destinations: WorkspaceDestination[]): Issue[] {
+  const issues: Issue[] = [];
+  const byPath = new Map<string, number>();
+  const byIdentity = new Map<string, number>();
+  destinations.forEach((destination, index) => {
+    const earlierPath = byPath.get(destination.path);
+    if (earlierPath !== undefined) {
+      issues.push(error(['destinations', index, 'path'], 'duplicate_destination', `${destination.path} is listed twice (also at destinations[${earlierPath}].path)`));
+    } else {
+      byPath.set(destination.path, index);
+    }
+    if (destination.destinationId === undefined) return;
+    const identity = JSON.stringify([destination.pipelineId ?? null, destination.destinationId]);
+    const earlierIdentity = byIdentity.get(identity);
+    if (earlierIdentity !== undefined) {
+      issues.push(
+        error(
+          ['destinations', index, 'destination_id'],
+          'duplicate_destination_id',
+          `destination_id "${destination.destinationId}"${destination.pipelineId ? ` of pipeline "${destination.pipelineId}"` : ''} is listed twice (also at destinations[${earlierIdentity}])`,
+        ),
+      );
+    } else {
+      byIdentity.set(identity, index);
+    }
+  });
+  return issues;
+}
+
+/**
+ * The configured destination_id where it is unique; `pipeline/destination` where two pipelines share
+ * one; the path relative to the root otherwise. A rare collision left after that gets a `#n` suffix.
+ */
+function assignIds(root: string, destinations: WorkspaceDestination[]): void {
+  const countByDestinationId = new Map<string, number>();
+  for (const { destinationId } of destinations) {
+    if (destinationId !== undefined) countByDestinationId.set(destinationId, (countByDestinationId.get(destinationId) ?? 0) + 1);
+  }
+  const taken = new Set<string>();
+  for (const destination of destinations) {
+    const { destinationId, pipelineId } = destination;
+    let id: string;
+    if (destinationId === undefined) id = relativeId(root, destination.path);
+    else if (countByDestinationId.get(destinationId) === 1 || pipelineId === undefined) id = destinationId;
+    else id = `${pipelineId}/${destinationId}`;
+    let unique = id;
+    for (let n = 2; taken.has(unique); n += 1) unique = `${id}#${n}`;
+    taken.add(unique);
+    destination.id = unique;
+  }
+}
