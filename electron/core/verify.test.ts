@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { stateSchema, type State } from '../../shared/stateSchema';
+import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
 import { makeTempDir, sha256Of, writeManagedDestination } from './fixtureTrees';
 import { HashPool } from './hashPool';
 import { verifyDestination, verifyWorkspace } from './verify';
@@ -19,7 +20,7 @@ function managed(name: string, files: Record<string, string | Buffer>): { destin
   return { destination, state };
 }
 
-const byPath = (report: { outputs: { path: string }[] }) => Object.fromEntries(report.outputs.map((output) => [output.path, output]));
+const byPath = (report: VerifyReport): Record<string, OutputVerification | undefined> => Object.fromEntries(report.outputs.map((output) => [output.path, output]));
 
 describe('verifyDestination', () => {
   it('reports an untouched destination as intact, with the hash and size of every output', async () => {
