@@ -10,8 +10,11 @@ const DRIVE_LETTER = /^[A-Za-z]:/;
 // The whole rule as one expression, for the hot path (50,000 outputs per state file);
 // cleanPathProblem below says which part failed, and the property tests hold the two together.
 // With the u flag, a surrogate pair is one code point outside \ud800-\udfff, so only lone ones fail.
+// A segment of dots and spaces only is refused beyond "." and "..": Windows strips trailing dots
+// and spaces from a name, so "..." or ".. " would mean "." or ".." there.
 const CLEAN_PATH =
-  /^(?![A-Za-z]:)(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+)*$/u;
+  /^(?![A-Za-z]:)(?![. ]*(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+(?:\/(?![. ]*(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+)*$/u;
+const DOTS_AND_SPACES = /^[. ]+$/;
 
 /** The one-expression form of the rule; exported so the tests can hold it to the step-by-step checks. */
 export function matchesCleanPathPattern(path: string): boolean {
@@ -31,6 +34,7 @@ export function cleanPathProblemStepByStep(path: string): string | null {
     if (segment === '') return 'has an empty segment ("//")';
     if (segment === '.') return 'has a "." segment';
     if (segment === '..') return 'has a ".." segment';
+    if (DOTS_AND_SPACES.test(segment)) return `has the segment "${segment}", only dots and spaces, which Windows reads as "." or ".."`;
   }
   return null;
 }
