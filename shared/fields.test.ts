@@ -45,7 +45,7 @@ describe('size fields', () => {
     expect(isValidSize(size)).toBe(false);
     const result = sizeField.safeParse(size);
     expect(result.error?.issues).toHaveLength(1);
-    expect(result.error?.issues[0]?.params?.code).toBe(code);
+    expect((result.error?.issues[0] as { params?: { code?: string } } | undefined)?.params?.code).toBe(code);
   });
 
   it('refuses what is not a number: strings, NaN, infinities, booleans', () => {
