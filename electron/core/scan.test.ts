@@ -1,0 +1,108 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { makeTempDir, writeManagedDestination } from './fixtureTrees';
+import { scanWorkspace, type ScannedDestination } from './scan';
+import { loadWorkspace, type Workspace } from './workspace';
+
+let dir: string;
+let remove: () => Promise<void>;
+beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-test')));
+afterEach(async () => remove());
+
+async function folderWorkspace(): Promise<Workspace> {
+  const load = await loadWorkspace(dir);
+  if (!load.ok) throw new Error(load.issues.map((issue) => issue.message).join('; '));
+  return load.workspace;
+}
+
+describe('scanWorkspace', () => {
+  it('gives every destination its status and summary, in workspace order', async () => {
+    writeManagedDestination(path.join(dir, 'a-managed'), { 'a.html': 'a', 'b.html': 'b' }, { pipelineId: 'reports', destinationId: 'archive', publishedAt: '2026-06-04T12:00:00.5Z' });
+    mkdirSync(path.join(dir, 'b-empty'));
+    mkdirSync(path.join(dir, 'c-unmanaged'));
+    writeFileSync(path.join(dir, 'c-unmanaged', 'hand-made.html'), 'x');
+    mkdirSync(path.join(dir, 'd-invalid'));
+    writeFileSync(path.join(dir, 'd-invalid', STATE_FILE_NAME), JSON.stringify({ schema_version: 1, pipeline_id: 'reports', outputs: [{}, {}] }));
+
+    const report = await scanWorkspace(await folderWorkspace());
+    expect(report.rows.map((row) => [row.destination.id, row.summary.status])).toEqual([
+      ['a-managed', 'managed'],
+      ['b-empty', 'empty'],
+      ['c-unmanaged', 'unmanaged'],
+      ['d-invalid', 'invalid'],
+    ]);
+    expect(report.counts).toEqual({ total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 });
+    expect(report.rows[0]!.summary).toEqual({
+      status: 'managed',
+      pipeline_id: 'reports',
+      destination_id: 'archive',
+      published_at: '2026-06-04T12:00:00.5Z',
+      outputCount: 2,
+      errorCount: 0,
+      warningCount: 0,
+    });
+    expect(report.rows[0]!.state?.outputs.map((output) => output.path)).toEqual(['a.html', 'b.html']);
+    expect(report.rows[0]!.inspection).not.toHaveProperty('stateText');
+    const invalid = report.rows[3]!.summary;
+    expect(invalid).toMatchObject({ status: 'invalid', pipeline_id: 'reports', outputCount: 2 });
+    expect(invalid.destination_id).toBeUndefined();
+    expect(invalid.errorCount).toBeGreaterThan(3);
+  });
+
+  it('streams each row as it finishes and counts progress up to the total', async () => {
+    for (let i = 0; i < 40; i += 1) writeManagedDestination(path.join(dir, `d${String(i).padStart(2, '0')}`), { 'x.txt': `x${i}` });
+    const streamed: ScannedDestination[] = [];
+    const progress: { done: number; total: number }[] = [];
+    const report = await scanWorkspace(await folderWorkspace(), {
+      concurrency: 4,
+      onResult: (row) => streamed.push(row),
+      onProgress: (step) => progress.push(step),
+    });
+    expect(streamed).toHaveLength(40);
+    expect(new Set(streamed.map((row) => row.destination.id))).toEqual(new Set(report.rows.map((row) => row.destination.id)));
+    expect(progress[0]).toEqual({ done: 0, total: 40 });
+    expect(progress.map((step) => step.done)).toEqual(Array.from({ length: 41 }, (_, i) => i));
+    // Each progress step comes after its row was streamed.
+    expect(progress.at(-1)).toEqual({ done: 40, total: 40 });
+  });
+
+  it('reports a destination that is a symbolic link without following it', async () => {
+    const { dir: outside, remove: removeOutside } = await makeTempDir('scan-outside');
+    try {
+      writeManagedDestination(path.join(outside, 'real'), { 'a.txt': 'a' });
+      symlinkSync(path.join(outside, 'real'), path.join(dir, 'linked'));
+      const workspace: Workspace = { kind: 'file', root: dir, destinations: [{ id: 'linked', path: path.join(dir, 'linked'), replacePolicy: 'allow' }] };
+      const [row] = (await scanWorkspace(workspace)).rows;
+      expect(row?.summary.status).toBe('unmanaged');
+      expect(row?.inspection.issues[0]?.code).toBe('destination_is_symlink');
+      expect(row?.state).toBeUndefined();
+    } finally {
+      await removeOutside();
+    }
+  });
+
+  it('stops taking work on abort and rejects with the reason', async () => {
+    for (let i = 0; i < 50; i += 1) mkdirSync(path.join(dir, `d${i}`));
+    const controller = new AbortController();
+    let streamed = 0;
+    const scanning = scanWorkspace(await folderWorkspace(), {
+      concurrency: 2,
+      signal: controller.signal,
+      onResult: () => {
+        streamed += 1;
+        if (streamed === 5) controller.abort();
+      },
+    });
+    await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
+    expect(streamed).toBe(5);
+  });
+
+  it('keeps only summaries when asked, for large workspaces', async () => {
+    writeManagedDestination(path.join(dir, 'a'), { 'a.txt': 'a' });
+    const report = await scanWorkspace(await folderWorkspace(), { retain: 'summary' });
+    expect(report.rows[0]!.inspection.stateJson).toBeUndefined();
+    expect(report.rows[0]!.state?.outputs).toHaveLength(1);
+  });
+});
