@@ -1,0 +1,251 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseState } from '../../shared/parseDocument';
+import type { ApplyProgress, ReplacePlan } from '../../shared/plan';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { applyPlan } from './applyPlan';
+import { inspectDestination } from './inspectDestination';
+import { planReplace, type PlanReplaceInput } from './planReplace';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+
+let root: string;
+let dest: string;
+let source: string;
+
+beforeEach(async () => {
+  root = await makeTempDir('apply-');
+  dest = path.join(root, 'dest');
+  source = path.join(root, 'source');
+});
+afterEach(async () => removeTempDir(root));
+
+const OLD = { id: 'reports.example', created: '2026-06-04T11:55:00Z' };
+const NEW = { id: 'reports.example', created: '2026-06-05T09:00:00Z' };
+
+async function managedFixture(): Promise<void> {
+  const oldManifest = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, OLD);
+  await writeManagedDestination(dest, {
+    manifest: oldManifest,
+    outputs: { 'report.html': '<p>old</p>', 'pages/a.html': 'a', 'pages/deep/b.html': 'b' },
+    extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
+  });
+  await writeBundle(source, { 'report.md': '# Report\n\nHello <script>x</script>', 'data/table.csv': 'a,b\n1,2\n' }, NEW);
+}
+
+async function plan(overrides: Partial<PlanReplaceInput> = {}): Promise<ReplacePlan> {
+  const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
+  if (!outcome.ok) throw new Error(`unexpected refusal: ${outcome.refusal.code}: ${outcome.refusal.message}`);
+  return outcome.plan;
+}
+
+async function parsedState() {
+  const parsed = parseState(await fs.readFile(path.join(dest, '.distributor.json')));
+  if (parsed.status !== 'managed') throw new Error('state not valid');
+  return parsed.state;
+}
+
+describe('applyPlan, normal replace', () => {
+  it('replaces recorded outputs, keeps extra files and removes only the folders it emptied', async () => {
+    await managedFixture();
+    const result = await applyPlan(await plan());
+    expect(result.error).toBeUndefined();
+    expect(result.ok).toBe(true);
+    expect(result.stateWritten).toBe(true);
+    expect(result.stagingLeft).toBe(false);
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+    const state = await parsedState();
+    expect(state.outputs.map((o) => o.path).sort()).toEqual(['data/table.csv', 'report.html']);
+    expect(state.source.manifest.created).toBe(NEW.created);
+    expect(await fs.readFile(path.join(dest, 'notes.txt'), 'utf8')).toBe('operator notes');
+    expect(await fs.readFile(path.join(dest, 'pages/keep.txt'), 'utf8')).toBe('keep me');
+    await expect(fs.lstat(path.join(dest, 'pages/a.html'))).rejects.toThrow();
+    await expect(fs.lstat(path.join(dest, 'pages/deep'))).rejects.toThrow();
+    const html = await fs.readFile(path.join(dest, 'report.html'), 'utf8');
+    expect(html).toContain('<title>Report</title>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(result.deleted).toEqual(['.distributor.json', 'pages/deep/b.html', 'pages/a.html', 'report.html', 'pages/deep']);
+    expect(result.written.sort()).toEqual(['data/table.csv', 'report.html']);
+    expect((await inspectDestination(dest)).status).toBe('managed');
+  });
+
+  it('stamps published_at with the time of the apply, not of the plan', async () => {
+    await managedFixture();
+    const planned = await plan({ now: () => new Date('2026-06-05T10:00:00Z') });
+    const result = await applyPlan(planned, { now: () => new Date('2026-06-05T10:05:00.123Z') });
+    expect(result.ok).toBe(true);
+    expect((await parsedState()).published_at).toBe('2026-06-05T10:05:00.123Z');
+  });
+
+  it('reports progress from check to done with counts that only grow', async () => {
+    await managedFixture();
+    const events: ApplyProgress[] = [];
+    const result = await applyPlan(await plan(), { onProgress: (event) => events.push(event) });
+    expect(result.ok).toBe(true);
+    expect(events[0]?.phase).toBe('check');
+    expect(events.at(-1)?.phase).toBe('done');
+    expect(events.at(-1)?.done).toBe(events.at(-1)?.total);
+    for (let i = 1; i < events.length; i++) expect(events[i]!.done).toBeGreaterThanOrEqual(events[i - 1]!.done);
+  });
+
+  it('publishes into an empty destination folder that does not exist yet', async () => {
+    await writeBundle(source, { 'index.md': '# Home' }, NEW);
+    const planned = await plan({ configured: { pipelineId: 'reports', destinationId: 'archive' }, baseUrl: 'https://example.com/r' });
+    expect(planned.comparison.decision).toBe('publish');
+    const result = await applyPlan(planned);
+    expect(result.ok).toBe(true);
+    const state = await parsedState();
+    expect(state.links?.primary_url).toBe('https://example.com/r/index.html');
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+});
+
+describe('applyPlan refuses a stale plan and changes nothing', () => {
+  it('refuses when the state file changed after planning', async () => {
+    await managedFixture();
+    const planned = await plan();
+    const statePath = path.join(dest, '.distributor.json');
+    const text = await fs.readFile(statePath, 'utf8');
+    await fs.writeFile(statePath, text.replace('"test"', '"edited"'));
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned);
+    expect(result.ok).toBe(false);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(result.changed).toBe(false);
+    expect(result.mutations).toBe(0);
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses when a managed output changed after planning', async () => {
+    await managedFixture();
+    const planned = await plan();
+    await fs.writeFile(path.join(dest, 'pages/a.html'), 'changed by someone');
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(result.error?.message).toContain('pages/a.html');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses when a file appeared where a new output will go', async () => {
+    await managedFixture();
+    const planned = await plan();
+    await fs.mkdir(path.join(dest, 'data'));
+    await fs.writeFile(path.join(dest, 'data/table.csv'), 'an extra file now');
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses a forced plan when anything in the tree changed', async () => {
+    await managedFixture();
+    const planned = await plan({ mode: 'force' });
+    await fs.writeFile(path.join(dest, 'pages/new-extra.txt'), 'x');
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+});
+
+describe('applyPlan re-verifies the source', () => {
+  it('refuses with source_changed when a source file is tampered after planning, changing nothing', async () => {
+    await managedFixture();
+    const planned = await plan();
+    await fs.writeFile(path.join(source, 'data/table.csv'), 'a,b\n9,9\n');
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned);
+    expect(result.error?.code).toBe('source_changed');
+    expect(result.error?.message).toContain('table.csv');
+    expect(result.changed).toBe(false);
+    expect(await snapshotTree(root)).toBe(before);
+  });
+});
+
+describe('applyPlan refuses forged plans', () => {
+  it('never deletes a path outside the destination, even when the plan names one', async () => {
+    await managedFixture();
+    await fs.writeFile(path.join(root, 'x'), 'canary');
+    const planned = await plan();
+    const forged = { ...planned, deletes: [...planned.deletes, { path: '../x', type: 'file' as const, size: 6 }] };
+    const before = await snapshotTree(root);
+    const result = await applyPlan(forged);
+    expect(result.error?.code).toBe('invalid_plan');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses a normal plan that would delete an extra file', async () => {
+    await managedFixture();
+    const planned = await plan();
+    const forged = { ...planned, deletes: [...planned.deletes, { path: 'notes.txt', type: 'file' as const, size: 14 }] };
+    const before = await snapshotTree(root);
+    const result = await applyPlan(forged);
+    expect(result.error?.code).toBe('invalid_plan');
+    expect(result.error?.message).toContain('notes.txt');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses a plan whose new state disagrees with its writes', async () => {
+    await managedFixture();
+    const planned = await plan();
+    const forged = { ...planned, writes: planned.writes.map((w) => ({ ...w, sha256: `sha256:${'0'.repeat(64)}` })) };
+    const before = await snapshotTree(root);
+    expect((await applyPlan(forged)).error?.code).toBe('invalid_plan');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+});
+
+describe('applyPlan, forced replace', () => {
+  it('removes everything, links as links, and leaves the canary a link pointed at untouched', async () => {
+    await managedFixture();
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'canary.txt'), 'do not delete');
+    await fs.symlink(outside, path.join(dest, 'link-to-outside'));
+    await fs.symlink(path.join(outside, 'canary.txt'), path.join(dest, 'pages/link-to-canary'));
+    const outsideBefore = await snapshotTree(outside);
+    const result = await applyPlan(await plan({ mode: 'force' }));
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(outside)).toBe(outsideBefore);
+    const names = (await fs.readdir(dest)).sort();
+    expect(names).toEqual(['.distributor.json', 'data', 'report.html']);
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+
+  it('clears a staging folder left by an interrupted replace', async () => {
+    await managedFixture();
+    await fs.mkdir(path.join(dest, STAGING_DIR_NAME, 'pages'), { recursive: true });
+    await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'pages/half.html'), 'half');
+    expect((await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' })).ok).toBe(false);
+    const result = await applyPlan(await plan({ mode: 'force' }));
+    expect(result.ok).toBe(true);
+    expect(result.stagingLeft).toBe(false);
+    expect(result.deleted.slice(0, 3)).toEqual([`${STAGING_DIR_NAME}/pages/half.html`, `${STAGING_DIR_NAME}/pages`, STAGING_DIR_NAME]);
+    expect((await inspectDestination(dest)).issues.filter((issue) => issue.code === 'interrupted')).toEqual([]);
+  });
+
+  it('takes over an unmanaged destination with the ids it is given', async () => {
+    await fs.mkdir(dest);
+    await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
+    await writeBundle(source, { 'report.md': '# R' }, NEW);
+    const planned = await plan({ mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+    expect(planned.comparison.decision).toBe('unmanaged');
+    const result = await applyPlan(planned);
+    expect(result.ok).toBe(true);
+    expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'report.html']);
+    expect((await parsedState()).destination_id).toBe('d');
+  });
+
+  it('stops before changing anything when cancelled, and removes its staging folder', async () => {
+    await managedFixture();
+    const planned = await plan({ mode: 'force' });
+    const before = await snapshotTree(root);
+    const controller = new AbortController();
+    controller.abort();
+    const result = await applyPlan(planned, { signal: controller.signal });
+    expect(result.error?.code).toBe('cancelled');
+    expect(result.stagingLeft).toBe(false);
+    expect(await snapshotTree(root)).toBe(before);
+  });
+});

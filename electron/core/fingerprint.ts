@@ -1,0 +1,122 @@
+// The fingerprint of a destination as a plan saw it: the state file's bytes hash plus lstat
+// (type, size, mtime in ns, inode) of every path the plan touches, or of the whole tree for a
+// forced replace. Apply recomputes it and refuses a plan whose fingerprint no longer matches.
+// Read-only; never follows a symbolic link (lstat, O_NOFOLLOW).
+
+import { constants, promises as fs, type BigIntStats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { EntryType, Fingerprint, FingerprintEntry } from '../../shared/plan';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Joins a "/" relative path to the root; "" is the root itself. Callers check containment. */
+export function joinRelative(root: string, relative: string): string {
+  return relative === '' ? root : path.join(root, ...relative.split('/'));
+}
+
+function typeOf(stat: BigIntStats): EntryType {
+  if (stat.isSymbolicLink()) return 'symlink';
+  if (stat.isDirectory()) return 'directory';
+  if (stat.isFile()) return 'file';
+  return 'other';
+}
+
+export async function lstatEntry(root: string, relative: string): Promise<FingerprintEntry> {
+  try {
+    const stat = await fs.lstat(joinRelative(root, relative), { bigint: true });
+    return { path: relative, type: typeOf(stat), size: Number(stat.size), mtimeNs: stat.mtimeNs.toString(), ino: stat.ino.toString() };
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    // ENOTDIR: a parent on the way is a file; for the plan that path is simply not there.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path: relative, type: 'missing', size: 0, mtimeNs: '0', ino: '0' };
+    throw cause;
+  }
+}
+
+/** The state file's bytes, null when there is none; 'symlink' / 'not_a_file' when something else is there. Never follows a link. */
+export async function readStateFileBytes(root: string): Promise<Buffer | null | 'symlink' | 'not_a_file'> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(path.join(root, STATE_FILE_NAME), constants.O_RDONLY | NO_FOLLOW);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    if (code === 'ELOOP') return 'symlink';
+    throw cause;
+  }
+  try {
+    const stat = await handle.stat();
+    return stat.isFile() ? await handle.readFile() : 'not_a_file';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** sha256 of the state file's bytes, null when there is none. */
+export async function stateFileSha256(root: string): Promise<string | null> {
+  const bytes = await readStateFileBytes(root);
+  if (bytes === null || typeof bytes === 'string') return bytes;
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/** Every entry under root (root itself as ""), sorted by path; directories are entered, links are not. */
+export async function walkTree(root: string): Promise<FingerprintEntry[]> {
+  const entries: FingerprintEntry[] = [];
+  const rootEntry = await lstatEntry(root, '');
+  entries.push(rootEntry);
+  if (rootEntry.type !== 'directory') return entries;
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    const names = await fs.readdir(joinRelative(root, dir));
+    for (const name of names) {
+      const relative = dir === '' ? name : `${dir}/${name}`;
+      const entry = await lstatEntry(root, relative);
+      entries.push(entry);
+      if (entry.type === 'directory') pending.push(relative);
+    }
+  }
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export async function fingerprintPaths(root: string, relatives: Iterable<string>, stateSha256: string | null): Promise<Fingerprint> {
+  const unique = [...new Set(relatives)].sort();
+  const entries: FingerprintEntry[] = [];
+  for (const relative of unique) entries.push(await lstatEntry(root, relative));
+  return { stateSha256, wholeTree: false, entries };
+}
+
+export async function fingerprintTree(root: string, stateSha256: string | null): Promise<Fingerprint> {
+  return { stateSha256, wholeTree: true, entries: await walkTree(root) };
+}
+
+export type FingerprintCheck = { fresh: true } | { fresh: false; path: string; planned: string; now: string };
+
+function describe(entry: FingerprintEntry | undefined): string {
+  if (!entry) return 'nothing';
+  return entry.type === 'missing' ? 'missing' : `${entry.type}, ${entry.size} bytes, mtime ${entry.mtimeNs} ns, inode ${entry.ino}`;
+}
+
+/** Recomputes the fingerprint over the same paths (or the whole tree) and says what changed first. */
+export async function checkFingerprint(root: string, planned: Fingerprint): Promise<FingerprintCheck> {
+  const stateNow = await stateFileSha256(root);
+  if (stateNow !== planned.stateSha256) {
+    return { fresh: false, path: STATE_FILE_NAME, planned: planned.stateSha256 ?? 'no state file', now: stateNow ?? 'no state file' };
+  }
+  const now = planned.wholeTree ? (await fingerprintTree(root, stateNow)).entries : (await fingerprintPaths(root, planned.entries.map((e) => e.path), stateNow)).entries;
+  const nowByPath = new Map(now.map((entry) => [entry.path, entry]));
+  for (const entry of planned.entries) {
+    const current = nowByPath.get(entry.path);
+    if (!current || current.type !== entry.type || current.size !== entry.size || current.mtimeNs !== entry.mtimeNs || current.ino !== entry.ino) {
+      return { fresh: false, path: entry.path, planned: describe(entry), now: describe(current) };
+    }
+  }
+  if (now.length !== planned.entries.length) {
+    const plannedPaths = new Set(planned.entries.map((entry) => entry.path));
+    const added = now.find((entry) => !plannedPaths.has(entry.path));
+    return { fresh: false, path: added?.path ?? '', planned: 'nothing', now: describe(added) };
+  }
+  return { fresh: true };
+}

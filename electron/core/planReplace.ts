@@ -1,0 +1,255 @@
+// Plans a normal or forced replace of one destination: reads the destination, the source manifest
+// and the source files, decides with compare(), and returns every path to delete and write plus a
+// fingerprint of what it read. Read-only: planning never changes the disk, and it refuses (as data,
+// naming the path) rather than plan anything the contract forbids.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { isCleanRelativePath } from '../../shared/cleanPath';
+import { compare, explainComparison, type DestinationState } from '../../shared/compare';
+import { formatIssuePath } from '../../shared/issues';
+import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, ReplaceMode, ReplacePlan } from '../../shared/plan';
+import { formatRfc3339Utc } from '../../shared/rfc3339';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
+import { fingerprintPaths, fingerprintTree, joinRelative, lstatEntry } from './fingerprint';
+import { inspectDestination, type DestinationInspection } from './inspectDestination';
+import { preparePublication } from './publish';
+import { readSource } from './readSource';
+import { destinationSafetyRefusal, realPathOf } from './safeDestination';
+
+export interface PlanReplaceInput {
+  destinationPath: string;
+  sourcePath: string;
+  mode: ReplaceMode;
+  configured?: { pipelineId?: string; destinationId?: string };
+  baseUrl?: string;
+  /** Configured primary output path (link policy). */
+  primary?: string;
+  replacePolicy?: 'allow' | 'deny';
+  /** Paths a forced replace must never delete, e.g. the workspace file. */
+  protectedPaths?: string[];
+  /** For tests: the clock and the home directory. */
+  now?: () => Date;
+  homeDirectory?: string;
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; refusal: PlanRefusal };
+
+function refuse(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
+  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+}
+
+/** "a/b/c.html" → ["a", "a/b"]: the folders on the way, outermost first. */
+export function ancestorsOf(relative: string): string[] {
+  const segments = relative.split('/');
+  return segments.slice(1).map((_, index) => segments.slice(0, index + 1).join('/'));
+}
+
+const depth = (relative: string) => relative.split('/').length;
+/** Deepest first, so children go before their folders; then by path, for a stable order. */
+const deepestFirst = <T extends { path: string }>(a: T, b: T) => depth(b.path) - depth(a.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+function isReserved(relative: string): boolean {
+  return relative === STATE_FILE_NAME || relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
+}
+
+interface DeletionPlan {
+  deletes: PlanDelete[];
+  fingerprint: Fingerprint;
+}
+
+/** Normal replace: only recorded managed outputs (and the folders they leave empty) go. */
+async function planNormalDeletions(dest: string, inspection: DestinationInspection, newOutputs: OutputRecord[]): Promise<Step<DeletionPlan>> {
+  const touched = new Set<string>(['', STATE_FILE_NAME, STAGING_DIR_NAME]);
+  const outputDeletes: PlanDelete[] = [];
+  const deletedOutputs = new Set<string>();
+
+  for (const output of inspection.state?.outputs ?? []) {
+    // The schema already rejects such paths; this check keeps apply bounded even if it did not.
+    if (!isCleanRelativePath(output.path) || isReserved(output.path)) {
+      return refuse('unsafe_output_path', `the state records the output path ${JSON.stringify(output.path)}, which is not a clean path inside the destination`, { path: output.path });
+    }
+    let reachable = true;
+    for (const folder of ancestorsOf(output.path)) {
+      touched.add(folder);
+      const entry = await lstatEntry(dest, folder);
+      if (entry.type === 'directory') continue;
+      if (entry.type === 'symlink') {
+        return refuse('parent_is_symlink', `the folder "${folder}" of managed output "${output.path}" is a symbolic link; a normal replace never deletes through a link (a forced replace removes the link itself)`, { path: folder, output: output.path });
+      }
+      reachable = false;
+      break;
+    }
+    touched.add(output.path);
+    if (!reachable) continue;
+    const entry = await lstatEntry(dest, output.path);
+    if (entry.type === 'missing') continue;
+    if (entry.type === 'directory' || entry.type === 'other') {
+      return refuse('managed_output_not_a_file', `managed output "${output.path}" is ${entry.type === 'directory' ? 'a directory' : 'not a regular file'} on disk; a normal replace deletes only files (use a forced replace)`, { path: output.path });
+    }
+    outputDeletes.push({ path: output.path, type: entry.type, size: entry.size });
+    deletedOutputs.add(output.path);
+  }
+
+  // Folders the deletions leave empty go too, unless a new output needs them.
+  const neededFolders = new Set(newOutputs.flatMap((output) => ancestorsOf(output.path)));
+  const candidates = [...new Set([...deletedOutputs].flatMap(ancestorsOf))].map((folder) => ({ path: folder })).sort(deepestFirst);
+  const emptiedFolders = new Set<string>();
+  for (const { path: folder } of candidates) {
+    if (neededFolders.has(folder)) continue;
+    const names = await fs.readdir(joinRelative(dest, folder)).catch(() => undefined);
+    if (names === undefined) continue;
+    if (names.every((name) => deletedOutputs.has(`${folder}/${name}`) || emptiedFolders.has(`${folder}/${name}`))) emptiedFolders.add(folder);
+  }
+
+  for (const output of newOutputs) {
+    for (const folder of ancestorsOf(output.path)) {
+      touched.add(folder);
+      const entry = await lstatEntry(dest, folder);
+      if (entry.type === 'missing') break;
+      if (entry.type === 'directory') continue;
+      if (entry.type === 'symlink') {
+        return refuse('parent_is_symlink', `new output "${output.path}" would be written through "${folder}", a symbolic link`, { path: folder, output: output.path });
+      }
+      if (deletedOutputs.has(folder)) break;
+      return refuse('parent_is_file', `new output "${output.path}" needs the folder "${folder}", but an extra file is there; a normal replace never deletes extra files`, { path: folder, output: output.path });
+    }
+    touched.add(output.path);
+    const entry = await lstatEntry(dest, output.path);
+    if (entry.type === 'missing' || deletedOutputs.has(output.path) || emptiedFolders.has(output.path)) continue;
+    return refuse('output_on_extra_file', `new output "${output.path}" would land on the extra ${entry.type === 'directory' ? 'folder' : 'file'} "${output.path}"; a normal replace never overwrites extra files`, { path: output.path });
+  }
+
+  const deletes: PlanDelete[] = [];
+  const stateEntry = await lstatEntry(dest, STATE_FILE_NAME);
+  if (stateEntry.type === 'file') deletes.push({ path: STATE_FILE_NAME, type: 'file', size: stateEntry.size });
+  deletes.push(...outputDeletes.sort(deepestFirst));
+  for (const folder of [...emptiedFolders].map((p) => ({ path: p })).sort(deepestFirst)) {
+    touched.add(folder.path);
+    deletes.push({ path: folder.path, type: 'directory', size: 0 });
+  }
+  return { ok: true, value: { deletes, fingerprint: await fingerprintPaths(dest, touched, inspection.stateSha256 ?? null) } };
+}
+
+/** Forced replace: everything in the tree, links as links. Leftover staging first, then the state. */
+async function planForcedDeletions(dest: string, inspection: DestinationInspection, destExists: boolean): Promise<DeletionPlan> {
+  const stateSha256 = inspection.stateSha256 ?? null;
+  if (!destExists) return { deletes: [], fingerprint: await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256) };
+  const fingerprint = await fingerprintTree(dest, stateSha256);
+  const entries = fingerprint.entries.filter((entry) => entry.path !== '');
+  const asDelete = (entry: (typeof entries)[number]): PlanDelete => ({ path: entry.path, type: entry.type === 'missing' ? 'other' : entry.type, size: entry.size });
+  const isStaging = (relative: string) => relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
+  const staging = entries.filter((entry) => isStaging(entry.path)).sort(deepestFirst);
+  const stateFile = entries.filter((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
+  const rest = entries.filter((entry) => !isStaging(entry.path) && !stateFile.includes(entry)).sort(deepestFirst);
+  return { deletes: [...staging, ...stateFile, ...rest].map(asDelete), fingerprint };
+}
+
+function sourceRefusal(manifestFile: string, issues: { path: (string | number)[]; message: string; severity: string }[]): { ok: false; refusal: PlanRefusal } {
+  const errors = issues.filter((issue) => issue.severity === 'error');
+  const text = errors.map((issue) => (issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ${issue.message}` : issue.message)).join('; ');
+  return refuse('source_invalid', `${manifestFile}: ${text}`, { file: manifestFile, issues: errors });
+}
+
+export async function planReplace(input: PlanReplaceInput): Promise<PlanOutcome> {
+  try {
+    return await planUnchecked(input);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return refuse('io_error', `planning failed while reading the disk: ${(cause as Error).message}`, code ? { errno: code } : undefined);
+  }
+}
+
+async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
+  const dest = path.resolve(input.destinationPath);
+  const now = (input.now ?? (() => new Date()))();
+  const source = await readSource(input.sourcePath);
+  if (!source.ok) return sourceRefusal(source.manifestFile, source.issues);
+  const bundleRealPath = await fs.realpath(source.bundleDir);
+
+  const safety = await destinationSafetyRefusal({ destinationPath: dest, sourceRealPath: bundleRealPath, mode: input.mode, protectedPaths: input.protectedPaths, homeDirectory: input.homeDirectory });
+  if (safety) return { ok: false, refusal: safety };
+  const destExists = (await lstatEntry(dest, '')).type !== 'missing';
+  if (!destExists && (await lstatEntry(path.dirname(dest), '')).type !== 'directory') {
+    return refuse('destination_parent_missing', `${dest} does not exist, and neither does its parent folder; a replace creates only the destination folder itself`, { destination: dest });
+  }
+
+  const inspection = await inspectDestination(dest);
+  const destination: DestinationState =
+    inspection.status === 'managed' && inspection.state ? { status: 'managed', state: inspection.state } : inspection.status === 'invalid' ? { status: 'invalid' } : { status: 'none' };
+  const comparison = compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: input.configured });
+  const planComparison = { ...comparison, explanation: explainComparison(comparison) };
+  const interrupted = destExists && (await lstatEntry(dest, STAGING_DIR_NAME)).type !== 'missing';
+
+  const base = {
+    planVersion: 1 as const,
+    mode: input.mode,
+    destinationPath: dest,
+    destinationRealPath: await realPathOf(dest),
+    destinationExists: destExists,
+    sourcePath: bundleRealPath,
+    comparison: planComparison,
+    plannedAt: formatRfc3339Utc(now),
+  };
+
+  if (input.mode === 'replace') {
+    if (interrupted) {
+      return refuse('interrupted', `${dest} holds a staging folder (${STAGING_DIR_NAME}) left by an interrupted replace; a forced replace clears it`, { path: STAGING_DIR_NAME });
+    }
+    const decision = comparison.decision;
+    if (decision === 'skip' || decision === 'skip_newer') {
+      const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], inspection.stateSha256 ?? null);
+      const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0 };
+      const plan: ReplacePlan = { ...base, action: 'nothing', deletes: [], writes: [], fingerprint, summary };
+      return { ok: true, plan };
+    }
+    if (decision === 'replace' && input.replacePolicy === 'deny') {
+      return refuse('policy_denies_replace', `${planComparison.explanation} This destination's replace policy is "deny".`, { decision });
+    }
+    if (decision !== 'replace' && decision !== 'publish') {
+      const details: Record<string, unknown> = { decision };
+      if (comparison.reason) details.reason = comparison.reason;
+      if (comparison.mismatches) details.mismatches = comparison.mismatches;
+      return refuse(decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision, `${planComparison.explanation} A normal replace is refused.`, details);
+    }
+  }
+
+  const pipelineId = input.configured?.pipelineId ?? inspection.state?.pipeline_id;
+  const destinationId = input.configured?.destinationId ?? inspection.state?.destination_id;
+  if (!pipelineId || !destinationId) {
+    const missing = [!pipelineId ? 'pipeline_id' : undefined, !destinationId ? 'destination_id' : undefined].filter(Boolean);
+    return refuse('ids_required', `the destination has no valid state to take ${missing.join(' and ')} from; give them (--pipeline, --destination)`, { missing });
+  }
+
+  const publication = await preparePublication({
+    bundleRealPath,
+    manifest: source.manifest,
+    pipelineId,
+    destinationId,
+    publishedAt: base.plannedAt,
+    baseUrl: input.baseUrl,
+    primary: input.primary,
+  });
+  if (!publication.ok) return publication;
+
+  let deletion: DeletionPlan;
+  if (input.mode === 'force') {
+    deletion = await planForcedDeletions(dest, inspection, destExists);
+  } else {
+    const normal = await planNormalDeletions(dest, inspection, publication.outputs);
+    if (!normal.ok) return normal;
+    deletion = normal.value;
+  }
+
+  const writes: PlanWrite[] = publication.outputs.map((output) => ({ path: output.path, size: output.size, sha256: output.sha256, kind: output.kind, source_path: output.source_path }));
+  const summary = {
+    deleteCount: deletion.deletes.length,
+    writeCount: writes.length,
+    deleteBytes: deletion.deletes.reduce((sum, entry) => sum + (entry.type === 'directory' ? 0 : entry.size), 0),
+    writeBytes: writes.reduce((sum, write) => sum + write.size, 0),
+  };
+  const plan: ReplacePlan = { ...base, action: 'replace', deletes: deletion.deletes, writes, newState: publication.state, fingerprint: deletion.fingerprint, summary };
+  return { ok: true, plan };
+}
+

@@ -1,0 +1,151 @@
+// Publishing: from a source bundle to the outputs and the new state a replace writes.
+// Every source file is checked against its manifest (size and sha256, a regular file, inside the
+// bundle, no symbolic link on the way) before its bytes are used. Never writes to the disk itself:
+// apply does, through FsOps. `manifest.json` is never an output (the manifest schema reserves it).
+
+import { constants, promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
+import { parseState } from '../../shared/parseDocument';
+import type { PlanRefusal } from '../../shared/plan';
+import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
+import { APP_VERSION } from './appVersion';
+import { markdownToHtml } from './markdownToHtml';
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+export function sha256Of(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
+  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+}
+
+function errnoCode(cause: unknown): string {
+  return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
+}
+
+export type BytesRead = { ok: true; bytes: Buffer } | { ok: false; refusal: PlanRefusal };
+
+/**
+ * Reads one manifest file from the bundle and checks it against its manifest entry.
+ * `bundleRealPath` must be the bundle's realpath: the file's folder must resolve to exactly
+ * bundle + its relative folder, so no symbolic link anywhere on the way is accepted.
+ */
+export async function readVerifiedSourceFile(bundleRealPath: string, file: ManifestFile): Promise<BytesRead> {
+  const full = path.join(bundleRealPath, ...file.path.split('/'));
+  const details = { file: full, path: file.path };
+  const expectedParent = path.dirname(full);
+  const parentReal = await fs.realpath(expectedParent).catch(() => undefined);
+  if (parentReal === undefined) return refusal('source_missing_file', `source file ${full} is missing`, details);
+  if (parentReal !== expectedParent) {
+    return refusal('source_outside_bundle', `source file ${full} is reached through a symbolic link and may lie outside the bundle`, details);
+  }
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(full, constants.O_RDONLY | NO_FOLLOW);
+  } catch (cause) {
+    const code = errnoCode(cause);
+    if (code === 'ENOENT') return refusal('source_missing_file', `source file ${full} is missing`, details);
+    if (code === 'ELOOP') return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+    return refusal('source_unreadable', `source file ${full} cannot be read (${code})`, details);
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return refusal('source_not_a_file', `source file ${full} is not a regular file`, details);
+    if (stat.size !== file.size) {
+      return refusal('source_mismatch', `source file ${full} has ${stat.size} bytes, but its manifest says ${file.size}`, { ...details, expectedSize: file.size, actualSize: stat.size });
+    }
+    const bytes = await handle.readFile();
+    const actual = sha256Of(bytes);
+    if (bytes.length !== file.size || actual !== file.sha256) {
+      return refusal('source_mismatch', `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`, { ...details, expectedSha256: file.sha256, actualSha256: actual });
+    }
+    return { ok: true, bytes };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The bytes of the output a verified source file becomes. Deterministic. */
+export function outputBytesFor(file: ManifestFile, sourceBytes: Buffer): Buffer {
+  const rule = outputRuleFor(file.path);
+  if (rule.kind === 'source') return sourceBytes;
+  const fallbackTitle = path.posix.basename(file.path, '.md');
+  return Buffer.from(markdownToHtml(sourceBytes.toString('utf8'), fallbackTitle), 'utf8');
+}
+
+export interface PublicationInput {
+  bundleRealPath: string;
+  manifest: Manifest;
+  pipelineId: string;
+  destinationId: string;
+  publishedAt: string;
+  baseUrl?: string;
+  /** Configured primary output path (link policy); default policy when absent. */
+  primary?: string;
+}
+
+export type Publication = { ok: true; outputs: OutputRecord[]; state: State } | { ok: false; refusal: PlanRefusal };
+
+function isReservedOutputPath(outputPath: string): boolean {
+  return outputPath === STATE_FILE_NAME || outputPath === STAGING_DIR_NAME || outputPath.startsWith(`${STAGING_DIR_NAME}/`);
+}
+
+/** Verifies every source file, renders the outputs, and builds the state that describes them. */
+export async function preparePublication(input: PublicationInput): Promise<Publication> {
+  if (input.baseUrl !== undefined) {
+    const problem = baseUrlProblem(input.baseUrl);
+    if (problem) return refusal('invalid_base_url', `base URL "${input.baseUrl}" ${problem}`, { field: 'base_url' });
+  }
+  const outputs: OutputRecord[] = [];
+  const sourceOfOutput = new Map<string, string>();
+  for (const file of input.manifest.files) {
+    const rule = outputRuleFor(file.path);
+    if (isReservedOutputPath(rule.path)) {
+      return refusal('reserved_output_path', `source file "${file.path}" would become "${rule.path}", a name the destination reserves`, { path: file.path });
+    }
+    const other = sourceOfOutput.get(rule.path);
+    if (other !== undefined) {
+      return refusal('output_collision', `source files "${other}" and "${file.path}" would both become the output "${rule.path}"`, { path: rule.path, sources: [other, file.path] });
+    }
+    sourceOfOutput.set(rule.path, file.path);
+    const read = await readVerifiedSourceFile(input.bundleRealPath, file);
+    if (!read.ok) return read;
+    const bytes = outputBytesFor(file, read.bytes);
+    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256: sha256Of(bytes), size: bytes.length };
+    if (rule.transform) record.transform = rule.transform;
+    if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
+    outputs.push(record);
+  }
+  const primary = choosePrimaryOutput(outputs, input.primary);
+  if (!primary.ok) return refusal('primary_not_an_output', primary.problem, { field: 'primary' });
+
+  const state: State = {
+    schema_version: 1,
+    distributor_version: APP_VERSION,
+    pipeline_id: input.pipelineId,
+    destination_id: input.destinationId,
+    published_at: input.publishedAt,
+    source: { manifest: input.manifest },
+    outputs,
+  };
+  // A primary link must be an absolute URL; without a base_url there is none to give.
+  if (primary.path !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.path) };
+
+  // We hold our own output to the contract: a state we could not read back is never written.
+  const check = parseState(JSON.stringify(state));
+  if (check.status !== 'managed') {
+    return refusal('invalid_new_state', `the new state would not be valid: ${check.issues.map((issue) => issue.message).join('; ')}`, { issues: check.issues });
+  }
+  return { ok: true, outputs, state };
+}
+
+/** The bytes of the state file as apply writes them. */
+export function stateFileBytes(state: State): Buffer {
+  return Buffer.from(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
+}

@@ -1,0 +1,40 @@
+// FsOps wrappers for tests: count every mutation apply makes, stop the process dead before mutation
+// k (SIGKILL: no finally blocks, no cleanup, like a power cut for the process), or fail mutation k
+// with an I/O error. For tests only; never imported by the app.
+
+import type { FsOpName, FsOps } from '../fsOps';
+
+export type BeforeMutation = (step: number, op: FsOpName, target: string) => void;
+
+/** Calls `before(step, op, target)` with step = 1, 2, … before each mutation reaches `inner`. */
+export function countingFsOps(inner: FsOps, before: BeforeMutation = () => undefined): FsOps & { count: () => number } {
+  let step = 0;
+  const next = (op: FsOpName, target: string) => before(++step, op, target);
+  return {
+    count: () => step,
+    mkdir: async (dir) => (next('mkdir', dir), inner.mkdir(dir)),
+    writeFile: async (file, bytes) => (next('writeFile', file), inner.writeFile(file, bytes)),
+    rename: async (from, to) => (next('rename', `${from} -> ${to}`), inner.rename(from, to)),
+    unlink: async (file) => (next('unlink', file), inner.unlink(file)),
+    rmdir: async (dir) => (next('rmdir', dir), inner.rmdir(dir)),
+    fsyncDir: async (dir) => (next('fsyncDir', dir), inner.fsyncDir(dir)),
+  };
+}
+
+/** Kills this process with SIGKILL right before mutation `killStep`. */
+export function killingFsOps(inner: FsOps, killStep: number): FsOps & { count: () => number } {
+  return countingFsOps(inner, (step) => {
+    if (step === killStep) process.kill(process.pid, 'SIGKILL');
+  });
+}
+
+/** Fails mutation `failStep` (only that one) with an errno error such as EIO or ENOSPC. */
+export function faultyFsOps(inner: FsOps, failStep: number, code: 'EIO' | 'ENOSPC'): FsOps & { count: () => number } {
+  return countingFsOps(inner, (step, op, target) => {
+    if (step === failStep) {
+      const failure = new Error(`${code}: injected failure, ${op} '${target}'`) as NodeJS.ErrnoException;
+      failure.code = code;
+      throw failure;
+    }
+  });
+}

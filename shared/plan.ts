@@ -1,0 +1,148 @@
+// The data of a replace: the plan (what will be deleted and written, and the destination as it was
+// read), a refusal, apply's progress events and its result. Pure zod schemas; types inferred, never
+// written twice. A plan is plain JSON so it can cross IPC/HTTP and be shown before anything changes.
+
+import { z } from 'zod';
+import { stateSchema } from './stateSchema';
+
+export const replaceModeSchema = z.enum(['replace', 'force']);
+export type ReplaceMode = z.infer<typeof replaceModeSchema>;
+
+/** What lstat saw at one path, without following links. `missing` when nothing was there. */
+export const entryTypeSchema = z.enum(['file', 'directory', 'symlink', 'other', 'missing']);
+export type EntryType = z.infer<typeof entryTypeSchema>;
+
+export const fingerprintEntrySchema = z.object({
+  /** Relative to the destination, "/" separated; "" is the destination itself. */
+  path: z.string(),
+  type: entryTypeSchema,
+  size: z.number(),
+  /** Nanoseconds as a decimal string (bigint does not survive JSON). */
+  mtimeNs: z.string(),
+  ino: z.string(),
+});
+export type FingerprintEntry = z.infer<typeof fingerprintEntrySchema>;
+
+export const fingerprintSchema = z.object({
+  /** sha256 of the state file's bytes as planned; null when there was none. */
+  stateSha256: z.string().nullable(),
+  /** Whether `entries` is the whole tree (force) or only the paths the plan touches (replace). */
+  wholeTree: z.boolean(),
+  entries: z.array(fingerprintEntrySchema),
+});
+export type Fingerprint = z.infer<typeof fingerprintSchema>;
+
+export const planDeleteSchema = z.object({
+  path: z.string(),
+  type: z.enum(['file', 'directory', 'symlink', 'other']),
+  size: z.number(),
+});
+export type PlanDelete = z.infer<typeof planDeleteSchema>;
+
+export const planWriteSchema = z.object({
+  path: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  kind: z.enum(['source', 'generated']),
+  source_path: z.string(),
+});
+export type PlanWrite = z.infer<typeof planWriteSchema>;
+
+export const planComparisonSchema = z.object({
+  decision: z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']),
+  reason: z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']).optional(),
+  rule: z.number(),
+  mismatches: z
+    .array(z.object({ field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']), expected: z.string(), actual: z.string() }))
+    .optional(),
+  /** The decision in words (explainComparison). */
+  explanation: z.string(),
+});
+
+export const replacePlanSchema = z.object({
+  planVersion: z.literal(1),
+  mode: replaceModeSchema,
+  /** `nothing`: skip or skip_newer; the lists are empty and apply changes nothing. */
+  action: z.enum(['replace', 'nothing']),
+  /** Absolute, as given (resolved). */
+  destinationPath: z.string(),
+  /** The destination's real path (symlinks of its ancestors resolved) at plan time; apply re-checks it. */
+  destinationRealPath: z.string(),
+  /** Whether the destination directory existed; a publish to a missing directory creates it. */
+  destinationExists: z.boolean(),
+  /** The source bundle directory holding manifest.json. */
+  sourcePath: z.string(),
+  comparison: planComparisonSchema,
+  /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
+  deletes: z.array(planDeleteSchema),
+  /** The new outputs, in apply order. */
+  writes: z.array(planWriteSchema),
+  /** The state apply writes last. `published_at` is re-stamped with the time of the apply. */
+  newState: stateSchema.optional(),
+  fingerprint: fingerprintSchema,
+  plannedAt: z.string(),
+  summary: z.object({ deleteCount: z.number(), writeCount: z.number(), deleteBytes: z.number(), writeBytes: z.number() }),
+});
+export type ReplacePlan = z.infer<typeof replacePlanSchema>;
+
+export const planRefusalSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type PlanRefusal = z.infer<typeof planRefusalSchema>;
+
+export const planOutcomeSchema = z.union([
+  z.object({ ok: z.literal(true), plan: replacePlanSchema }),
+  z.object({ ok: z.literal(false), refusal: planRefusalSchema }),
+]);
+export type PlanOutcome = z.infer<typeof planOutcomeSchema>;
+
+/** Refusals caused by what the caller passed (bad manifest, bad URL, missing ids): CLI exit 2, not 1. */
+export const INPUT_REFUSAL_CODES = ['source_invalid', 'invalid_base_url', 'ids_required', 'primary_not_an_output', 'invalid_input'] as const;
+export function isInputRefusal(refusal: PlanRefusal): boolean {
+  return (INPUT_REFUSAL_CODES as readonly string[]).includes(refusal.code);
+}
+
+export const applyPhaseSchema = z.enum(['check', 'verify', 'stage', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']);
+export type ApplyPhase = z.infer<typeof applyPhaseSchema>;
+
+export const applyProgressSchema = z.object({
+  phase: applyPhaseSchema,
+  /** Items done and planned over the whole apply (writes staged and moved, deletes, the state). */
+  done: z.number(),
+  total: z.number(),
+  /** Output bytes staged so far. */
+  bytes: z.number(),
+  path: z.string().optional(),
+});
+export type ApplyProgress = z.infer<typeof applyProgressSchema>;
+
+export const applyErrorSchema = z.object({
+  /** stale_plan, source_changed, unsafe_path, io_error, cancelled, invalid_plan. */
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApplyError = z.infer<typeof applyErrorSchema>;
+
+export const applyResultSchema = z.object({
+  ok: z.boolean(),
+  mode: replaceModeSchema,
+  destinationPath: z.string(),
+  error: applyErrorSchema.optional(),
+  /** Whether anything on disk was changed (false for every refusal before the first mutation). */
+  changed: z.boolean(),
+  /** Whether the new state file is in place: the destination now describes the new publication. */
+  stateWritten: z.boolean(),
+  /** Whether a staging folder is left behind (inspect reports it as an interrupted replace). */
+  stagingLeft: z.boolean(),
+  deleted: z.array(z.string()),
+  written: z.array(z.string()),
+  state: stateSchema.optional(),
+  stateSha256: z.string().optional(),
+  /** Filesystem mutations made (through FsOps). */
+  mutations: z.number(),
+  durationMs: z.number(),
+});
+export type ApplyResult = z.infer<typeof applyResultSchema>;
