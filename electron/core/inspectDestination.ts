@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
+import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -87,9 +88,14 @@ export async function inspectDestination(destination: string, options: InspectOp
   const stateFile = path.join(dir, STATE_FILE_NAME);
   const read = await readStateFile(stateFile);
   const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
-  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: [], hasContent };
+  // A staging folder outlives only an apply that was killed or failed mid-way (applyPlan.ts).
+  const staging = await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined);
+  const interrupted = staging
+    ? [error([STAGING_DIR_NAME], 'interrupted', `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`)]
+    : [];
+  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent };
   if (read.kind === 'not_a_file') {
-    return { path: dir, status: 'invalid', hasContent, issues: [error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] };
+    return { path: dir, status: 'invalid', hasContent, issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] };
   }
 
   // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the
@@ -99,7 +105,7 @@ export async function inspectDestination(destination: string, options: InspectOp
   const inspection: DestinationInspection = {
     path: dir,
     status: parsed.status,
-    issues: parsed.issues,
+    issues: [...interrupted, ...parsed.issues],
     stateSha256: `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`,
     hasContent,
   };
