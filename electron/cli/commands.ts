@@ -2,5 +2,6 @@
 
 import type { Command } from './command';
 import { demoCommand } from './demoCommand';
+import { scanCommand } from './scanCommand';
 
-export const commands: Command[] = [demoCommand];
+export const commands: Command[] = [scanCommand, demoCommand];

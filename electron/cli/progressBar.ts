@@ -1,0 +1,55 @@
+// A one-line progress bar for long commands, drawn on stderr and only on a terminal: piped output
+// and CI logs stay clean. Redraws at most every 100 ms, so ten thousand updates cost nothing.
+
+export interface ProgressStep {
+  done: number;
+  total: number;
+  bytes?: number;
+}
+
+export interface ProgressBar {
+  update(label: string, step: ProgressStep): void;
+  /** Erases the bar, so the next line starts clean. */
+  clear(): void;
+}
+
+const WIDTH = 28;
+const REDRAW_EVERY_MS = 100;
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+export function renderProgress(label: string, step: ProgressStep): string {
+  const ratio = step.total === 0 ? 1 : Math.min(1, step.done / step.total);
+  const filled = Math.round(ratio * WIDTH);
+  const bytes = step.bytes === undefined ? '' : `  ${formatBytes(step.bytes)}`;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}%  ${step.done.toLocaleString('en-US')}/${step.total.toLocaleString('en-US')}${bytes}`;
+}
+
+/** A bar that writes through `write` when enabled, and does nothing at all otherwise. */
+export function createProgressBar(write: (text: string) => void, enabled: boolean, now: () => number = () => performance.now()): ProgressBar {
+  if (!enabled) return { update: () => undefined, clear: () => undefined };
+  let lastDrawMs = -Infinity;
+  let drawn = false;
+  return {
+    update(label, step) {
+      const at = now();
+      if (at - lastDrawMs < REDRAW_EVERY_MS && step.done !== step.total) return;
+      lastDrawMs = at;
+      drawn = true;
+      write(`\r\u001b[K${renderProgress(label, step)}`);
+    },
+    clear() {
+      if (drawn) write('\r\u001b[K');
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// `distributor-inspector scan WORKSPACE [--verify] [--json]`: every destination's status, and with
+// --verify every output checked against its recorded hash. A thin shell over core/scan and core/verify.
+// Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
+
+import path from 'node:path';
+import { formatIssuePath, type Issue } from '../../shared/issues';
+import type { VerifyReport } from '../../shared/verifyReport';
+import { HashPool } from '../core/hashPool';
+import { isFinding, scanWorkspace, type ScannedDestination } from '../core/scan';
+import { verifyWorkspace } from '../core/verify';
+import { loadWorkspace, type Workspace } from '../core/workspace';
+import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
+import { createProgressBar } from './progressBar';
+import { makeStyle, table, type Style } from './style';
+import { verifyLines } from './verifyText';
+
+interface ScanOutcome {
+  workspace: Workspace;
+  warnings: Issue[];
+  rows: ScannedDestination[];
+  /** By row index; only managed destinations are verified. */
+  verify?: (VerifyReport | undefined)[];
+}
+
+function issueLine(file: string, issue: Issue): string {
+  return `${file}: ${formatIssuePath(issue.path)}: ${issue.message}`;
+}
+
+async function runScan(target: string, verify: boolean, io: CliIo): Promise<ScanOutcome | { inputIssues: string[] }> {
+  const load = await loadWorkspace(path.resolve(io.cwd, target));
+  if (!load.ok) return { inputIssues: load.issues.map((issue) => issueLine(load.file, issue)) };
+  const { workspace } = load;
+  // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
+  const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+  try {
+    const scanned = await scanWorkspace(workspace, { retain: 'summary', onProgress: (step) => bar.update('scan  ', step) });
+    const outcome: ScanOutcome = { workspace, warnings: load.issues, rows: scanned.rows };
+    if (verify) {
+      const managed = scanned.rows.flatMap((row, index) => (row.state ? [{ index, target: { path: row.inspection.path, state: row.state } }] : []));
+      const pool = new HashPool();
+      try {
+        const reports = await verifyWorkspace(
+          managed.map((entry) => entry.target),
+          { pool, onProgress: (step) => bar.update('verify', step) },
+        );
+        outcome.verify = new Array(scanned.rows.length);
+        managed.forEach((entry, i) => (outcome.verify![entry.index] = reports[i]));
+      } finally {
+        await pool.close();
+      }
+    }
+    return outcome;
+  } finally {
+    bar.clear();
+  }
+}
+
+function counts(outcome: ScanOutcome) {
+  const byStatus = { total: outcome.rows.length, managed: 0, unmanaged: 0, empty: 0, invalid: 0 };
+  for (const row of outcome.rows) byStatus[row.summary.status] += 1;
+  if (!outcome.verify) return byStatus;
+  const reports = outcome.verify.filter((report): report is VerifyReport => report !== undefined);
+  return { ...byStatus, intact: reports.filter((report) => report.status === 'intact').length, drifted: reports.filter((report) => report.status === 'drifted').length };
+}
+
+function jsonDocument(outcome: ScanOutcome) {
+  const { kind, root, file } = outcome.workspace;
+  return {
+    workspace: { kind, root, ...(file ? { file } : {}), issues: outcome.warnings },
+    counts: counts(outcome),
+    destinations: outcome.rows.map((row, index) => {
+      const report = outcome.verify?.[index];
+      return { id: row.destination.id, path: row.inspection.path, ...row.summary, issues: row.inspection.issues, ...(report ? { verify: report } : {}) };
+    }),
+  };
+}
+
+function statusCell(status: string, style: Style): string {
+  if (status === 'managed' || status === 'intact') return style.green(status);
+  if (status === 'invalid' || status === 'drifted') return style.red(status);
+  if (status === 'unmanaged') return style.yellow(status);
+  return style.dim(status);
+}
+
+function humanText(outcome: ScanOutcome, style: Style): string {
+  const verifying = outcome.verify !== undefined;
+  const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED'];
+  const rows = outcome.rows.map((row, index) => {
+    const { summary } = row;
+    const issues = summary.errorCount + summary.warningCount === 0 ? '-' : `${summary.errorCount} error(s), ${summary.warningCount} warning(s)`;
+    const report = outcome.verify?.[index];
+    return [statusCell(summary.status, style), ...(verifying ? [report ? statusCell(report.status, style) : style.dim('-')] : []), row.destination.id, String(summary.outputCount), issues, summary.published_at ?? '-'];
+  });
+  const lines = [table([header.map((cell) => style.bold(cell)), ...rows])];
+
+  outcome.rows.forEach((row, index) => {
+    const report = outcome.verify?.[index];
+    const errors = row.inspection.issues.filter((issue) => issue.severity === 'error');
+    if (errors.length === 0 && report?.status !== 'drifted') return;
+    lines.push('', `${style.bold(row.destination.id)} ${style.dim(row.inspection.path)}`);
+    for (const issue of errors.slice(0, 10)) lines.push(`  ${style.red('error')} ${formatIssuePath(issue.path)}: ${issue.message}`);
+    if (errors.length > 10) lines.push(`  … and ${errors.length - 10} more error(s); inspect the destination for all of them`);
+    if (report?.status === 'drifted') lines.push(...verifyLines(report, style).map((line) => `  ${line}`));
+  });
+
+  const tally = counts(outcome);
+  const verified = 'intact' in tally ? `; verified ${tally.intact + tally.drifted}: ${tally.intact} intact, ${tally.drifted} drifted` : '';
+  lines.push('', `${tally.total} destination(s): ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`);
+  return lines.join('\n') + '\n';
+}
+
+export const scanCommand: Command = {
+  name: 'scan',
+  usage: 'scan WORKSPACE [--verify] [--json]',
+  summary: 'Status of every destination in a folder or workspace file; --verify hashes every output',
+  options: { verify: { type: 'boolean' }, json: { type: 'boolean' } },
+  positionals: [1, 1],
+  async run({ positionals, options }, io) {
+    const outcome = await runScan(positionals[0]!, options.verify === true, io);
+    if ('inputIssues' in outcome) {
+      for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);
+      return EXIT_INPUT;
+    }
+    for (const warning of outcome.warnings) io.stderr(`distributor-inspector scan: warning: ${issueLine(outcome.workspace.file ?? outcome.workspace.root, warning)}\n`);
+    if (options.json === true) io.stdout(`${JSON.stringify(jsonDocument(outcome), null, 2)}\n`);
+    else io.stdout(humanText(outcome, makeStyle(io.isTerminal, io.env)));
+    const findings = outcome.rows.some(isFinding) || (outcome.verify ?? []).some((report) => report?.status === 'drifted');
+    return findings ? EXIT_FINDINGS : EXIT_OK;
+  },
+};
