@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { destinationInspectionSchema, destinationStatusSchema, issueSchema } from './inspection';
 import { error, formatIssuePath, type IssuePath } from './issues';
+import { applyResultSchema, replacePlanSchema } from './plan';
+import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
+import { workspaceDestinationSchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
 
 // ---------------------------------------------------------------------------------------------
@@ -48,21 +51,8 @@ const handle = z.string().min(1).max(200);
 /** A path the operator typed or picked (workspace, source bundle): read, never written. */
 const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 
-// Mirrors shared/workspaceSchema.ts and shared/verifyReport.ts (issue 3) until they are committed;
-// then these become imports and the shapes stay the same.
-export const destinationEntrySchema = z.object({
-  /** Unique in the workspace (the configured destination_id, else the path relative to the root): the handle every request carries. */
-  id: handle,
-  /** Absolute path, for display only; never sent back. */
-  path: z.string(),
-  pipelineId: z.string().optional(),
-  destinationId: z.string().optional(),
-  /** Absolute path of the configured source bundle. */
-  source: z.string().optional(),
-  baseUrl: z.string().optional(),
-  primary: z.string().optional(),
-  replacePolicy: z.enum(['allow', 'deny']),
-});
+/** One destination of the open workspace; its `id` is the handle every request about it carries. */
+export const destinationEntrySchema = workspaceDestinationSchema;
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
 export const workspaceSchema = z.object({
@@ -77,17 +67,6 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-/** What the destination list shows for one row, without opening the inspection. */
-export const scanSummarySchema = z.object({
-  status: destinationStatusSchema,
-  pipeline_id: z.string().optional(),
-  destination_id: z.string().optional(),
-  published_at: z.string().optional(),
-  outputCount: z.number(),
-  errorCount: z.number(),
-  warningCount: z.number(),
-});
-
 /** One destination's row after a scan: status from the disk alone (an interrupted replace is an issue). */
 export const scanEntrySchema = z.object({
   destination: handle,
@@ -95,20 +74,6 @@ export const scanEntrySchema = z.object({
   summary: scanSummarySchema,
 });
 export type ScanEntry = z.infer<typeof scanEntrySchema>;
-
-export const verifyReportSchema = z.object({
-  status: z.enum(['intact', 'drifted']),
-  outputs: z.array(
-    z.object({
-      path: z.string(),
-      status: z.enum(['ok', 'missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
-      expected: z.object({ sha256: z.string(), size: z.number() }).optional(),
-      actual: z.object({ sha256: z.string().optional(), size: z.number().optional(), kind: z.string().optional() }).optional(),
-      error: z.string().optional(),
-    }),
-  ),
-  extra: z.array(z.string()),
-});
 
 export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema });
 export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
@@ -153,8 +118,6 @@ export const comparisonSchema = z.object({
     .optional(),
 });
 
-/** A plan as the engine made it (shared/plan.ts once it lands); shown, never trusted back. */
-export const planViewSchema = z.looseObject({});
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -201,7 +164,7 @@ export const methods = {
     summary: 'Status of every destination (or the given ones), streamed as items',
     request: z.strictObject({ destinations: z.array(handle).optional() }),
     response: jobStarted,
-    job: { item: scanEntrySchema, result: z.object({ counts: z.object({ total: z.number(), empty: z.number(), unmanaged: z.number(), managed: z.number(), invalid: z.number() }) }) },
+    job: { item: scanEntrySchema, result: z.object({ counts: scanCountsSchema }) },
   }),
   inspectDestination: spec({
     summary: 'One destination: parsed state, raw text, issues, and the files on disk',
@@ -238,10 +201,14 @@ export const methods = {
       mode: z.enum(['replace', 'force']),
       source: userPath.optional(),
       baseUrl: z.string().max(2048).optional(),
+      /** The ids the new state records, when neither the workspace nor a valid state gives them. */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
     }),
     response: z.object({
       planId: handle,
-      plan: planViewSchema,
+      /** Shown to the operator; never sent back (apply takes the planId). */
+      plan: replacePlanSchema,
       /** What the operator must type to apply a forced replace. */
       confirmText: z.string().optional(),
     }),
@@ -250,7 +217,7 @@ export const methods = {
     summary: 'Apply a plan; a forced replace needs `confirm` equal to the destination id',
     request: z.strictObject({ planId: handle, confirm: z.string().max(1000).optional() }),
     response: jobStarted,
-    job: { result: z.looseObject({}) },
+    job: { result: applyResultSchema },
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',

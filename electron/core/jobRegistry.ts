@@ -1,0 +1,115 @@
+// Long work as jobs: an opaque id, an AbortController each, throttled progress events, items, and
+// exactly one ending event (a result, or an error — `cancelled` when stopped). Transport-free.
+// Must never let a job's failure escape as a throw: every ending becomes an event.
+
+import { randomBytes } from 'node:crypto';
+import { apiError, type ApiError, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
+
+/** A failure a handler or job reports on purpose: it crosses the boundary as this error, as is. */
+export class ApiFailure extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export const fail = (...args: Parameters<typeof apiError>): ApiFailure => new ApiFailure(apiError(...args));
+
+export interface JobContext<M extends JobMethod> {
+  signal: AbortSignal;
+  progress(done: number, total: number, bytes: number): void;
+  item(item: JobItemOf<M>): void;
+}
+
+export interface JobRegistryOptions {
+  /** At most one progress event per job in this interval; the last one before the end is always sent. */
+  progressIntervalMs?: number;
+}
+
+interface RunningJob {
+  method: JobMethod;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+/** The message of whatever a job threw, mapped to the one error shape the API knows. */
+export function errorOf(cause: unknown, signal?: AbortSignal): ApiError {
+  if (cause instanceof ApiFailure) return cause.error;
+  if (signal?.aborted || (cause as Error | undefined)?.name === 'AbortError') return apiError('cancelled', 'cancelled');
+  return apiError('internal', (cause as Error | undefined)?.message ?? String(cause));
+}
+
+export class JobRegistry {
+  private readonly jobs = new Map<string, RunningJob>();
+  private readonly prefix = randomBytes(4).toString('hex');
+  private counter = 0;
+  private readonly progressIntervalMs: number;
+
+  constructor(
+    private readonly emit: (event: ApiEvent) => void,
+    options: JobRegistryOptions = {},
+  ) {
+    this.progressIntervalMs = options.progressIntervalMs ?? 50;
+  }
+
+  /** Starts `run` on a later tick, so the caller has the id before the first event. */
+  start<M extends JobMethod>(method: M, run: (context: JobContext<M>) => Promise<JobResultOf<M>>): string {
+    const job = `job-${this.prefix}-${++this.counter}`;
+    const controller = new AbortController();
+    let lastSentAt = 0;
+    let pending: { done: number; total: number; bytes: number } | undefined;
+    const flush = () => {
+      if (pending) this.emit({ event: 'progress', data: { job, method, ...pending } });
+      pending = undefined;
+      lastSentAt = Date.now();
+    };
+    const context: JobContext<M> = {
+      signal: controller.signal,
+      progress: (done, total, bytes) => {
+        if (controller.signal.aborted) return;
+        pending = { done, total, bytes };
+        if (Date.now() - lastSentAt >= this.progressIntervalMs) flush();
+      },
+      item: (item) => {
+        if (controller.signal.aborted) return;
+        this.emit({ event: 'item', data: { job, method, item } as never });
+      },
+    };
+    const finished = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        controller.signal.throwIfAborted();
+        return run(context);
+      })
+      .then((result) => {
+        // A job that finishes after a cancel still reports cancelled: the operator asked it to stop.
+        if (controller.signal.aborted) throw controller.signal.reason;
+        flush();
+        this.emit({ event: 'result', data: { job, method, result } as never });
+      })
+      .catch((cause: unknown) => {
+        this.emit({ event: 'error', data: { job, method, error: errorOf(cause, controller.signal) } });
+      })
+      .finally(() => this.jobs.delete(job));
+    this.jobs.set(job, { method, controller, finished });
+    return job;
+  }
+
+  /** Whether a running job was asked to stop; false for an unknown or finished job. */
+  cancel(job: string): boolean {
+    const running = this.jobs.get(job);
+    if (!running || running.controller.signal.aborted) return false;
+    running.controller.abort(fail('cancelled', 'cancelled'));
+    return true;
+  }
+
+  get runningCount(): number {
+    return this.jobs.size;
+  }
+
+  /** Cancels every job and waits until each has sent its ending event. */
+  async close(): Promise<void> {
+    const running = [...this.jobs.values()];
+    for (const job of running) job.controller.abort(fail('cancelled', 'cancelled'));
+    await Promise.all(running.map((job) => job.finished));
+  }
+}

@@ -1,0 +1,88 @@
+// The scan report as a document an operator keeps or feeds to a spreadsheet: JSON (everything) or
+// CSV (one row per destination, RFC 4180 quoting). Pure: the caller supplies the rows and writes the file.
+// Never emits a CSV cell a spreadsheet would run as a formula.
+
+import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
+
+export interface ReportInput {
+  generatedAt: string;
+  appVersion: string;
+  workspace: { path: string; kind: 'folder' | 'file'; root: string };
+  destinations: DestinationEntry[];
+  scans: ReadonlyMap<string, ScanEntry>;
+  verifies: ReadonlyMap<string, VerifyEntry['report']>;
+}
+
+export function reportJson(input: ReportInput): string {
+  const counts = { total: input.destinations.length, scanned: 0, empty: 0, unmanaged: 0, managed: 0, invalid: 0, intact: 0, drifted: 0 };
+  const destinations = input.destinations.map((destination) => {
+    const scan = input.scans.get(destination.id);
+    const verify = input.verifies.get(destination.id);
+    if (scan) {
+      counts.scanned++;
+      counts[scan.summary.status]++;
+    }
+    if (verify) counts[verify.status]++;
+    return {
+      id: destination.id,
+      path: destination.path,
+      configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId, source: destination.source },
+      status: scan?.summary.status ?? null,
+      summary: scan?.summary ?? null,
+      issues: scan?.inspection.issues ?? [],
+      verify: verify ?? null,
+    };
+  });
+  return `${JSON.stringify({ generatedAt: input.generatedAt, appVersion: input.appVersion, workspace: input.workspace, counts, destinations }, null, 2)}\n`;
+}
+
+export const CSV_COLUMNS = [
+  'id',
+  'path',
+  'status',
+  'pipeline_id',
+  'destination_id',
+  'published_at',
+  'outputs',
+  'errors',
+  'warnings',
+  'verify',
+  'outputs_not_ok',
+  'extra_files',
+  'issue_codes',
+] as const;
+
+/** One RFC 4180 field: quoted when it holds a quote, comma or line break; formula starters neutralised. */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  // =, +, -, @ (and tab/CR) at the start make Excel and LibreOffice evaluate the cell (CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function reportCsv(input: ReportInput): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const destination of input.destinations) {
+    const scan = input.scans.get(destination.id);
+    const verify = input.verifies.get(destination.id);
+    const summary = scan?.summary;
+    const row = [
+      destination.id,
+      destination.path,
+      summary?.status,
+      summary?.pipeline_id,
+      summary?.destination_id,
+      summary?.published_at,
+      summary?.outputCount,
+      summary?.errorCount,
+      summary?.warningCount,
+      verify?.status,
+      verify ? verify.outputs.filter((output) => output.status !== 'ok').length : undefined,
+      verify?.extra.length,
+      scan ? [...new Set(scan.inspection.issues.map((issue) => issue.code))].join(';') : undefined,
+    ];
+    lines.push(row.map(csvField).join(','));
+  }
+  // CRLF line ends, as RFC 4180 asks; spreadsheets on every platform read them.
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { methodNames, type ApiEvent, type ApiResult } from '../../shared/api';
+import { Session } from './session';
+import { makeFixtureWorkspace, type FixtureWorkspace } from './sessionFixtures';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function setup(options: { bigOutputBytes?: number } = {}) {
+  const fixture: FixtureWorkspace = await makeFixtureWorkspace(options);
+  const session = new Session({ transport: 'http', progressIntervalMs: 0 });
+  const events: ApiEvent[] = [];
+  session.onEvent((event) => events.push(event));
+  cleanups.push(async () => {
+    await session.close();
+    await fixture.remove();
+  });
+  return { fixture, session, events };
+}
+
+function value<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Resolves with the ending event of a job. */
+function ending(session: Session, job: string): Promise<ApiEvent> {
+  return new Promise((resolve) => {
+    const off = session.onEvent((event) => {
+      if ((event.event === 'result' || event.event === 'error') && event.data.job === job) {
+        off();
+        resolve(event);
+      }
+    });
+  });
+}
+
+describe('Session', () => {
+  it('answers every method with a typed error before a workspace is open, never a throw', async () => {
+    const session = new Session({ transport: 'http' });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methodNames.filter((m) => m !== 'openWorkspace')), fc.anything(), async (method, junk) => {
+        const result = await session.call(method, junk);
+        if (!result.ok) expect(['bad_request', 'no_workspace', 'not_available', 'not_found']).toContain(result.error.code);
+      }),
+      { numRuns: 300 },
+    );
+    expect(await session.call('scan', {})).toMatchObject({ ok: false, error: { code: 'no_workspace' } });
+    expect(await session.call('nope', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(await session.call('revealPath', { destination: 'x' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
+  });
+
+  it('opens a folder workspace and lists its destinations by id', async () => {
+    const { fixture, session } = await setup();
+    const workspace = value(await session.call('openWorkspace', { path: fixture.workspace }));
+    expect(workspace).toMatchObject({ kind: 'folder', root: fixture.workspace });
+    expect((workspace as { destinations: { id: string }[] }).destinations.map((d) => d.id)).toEqual(['broken', 'empty-one', 'loose', 'site-a']);
+    const info = value(await session.call('appInfo', {})) as { transport: string; workspace?: unknown };
+    expect(info.transport).toBe('http');
+    expect(info.workspace).toEqual(workspace);
+  });
+
+  it('reports a workspace that does not exist as invalid_workspace naming the path', async () => {
+    const { fixture, session } = await setup();
+    const missing = path.join(fixture.workspace, 'nope');
+    const result = await session.call('openWorkspace', { path: missing });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_workspace' } });
+    if (!result.ok) expect(result.error.message).toContain(missing);
+  });
+
+  it('streams one scan item per destination, then the counts', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const { job } = value(await session.call('scan', {})) as { job: string };
+    const end = await ending(session, job);
+    expect(end).toMatchObject({ event: 'result', data: { job, method: 'scan', result: { counts: { total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 } } } });
+    const items = events.filter((e) => e.event === 'item' && e.data.job === job);
+    expect(items).toHaveLength(4);
+    const progress = events.filter((e) => e.event === 'progress' && e.data.job === job);
+    expect(progress.at(-1)).toMatchObject({ data: { done: 4, total: 4 } });
+  });
+
+  it('inspects one destination with its raw text, its issues and the files on disk', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const broken = value(await session.call('inspectDestination', { destination: 'broken' })) as { inspection: { status: string; stateText: string; issues: { path: unknown[] }[] } };
+    expect(broken.inspection.status).toBe('invalid');
+    expect(broken.inspection.stateText).toBe('{"schema_version": "1"}\n');
+    expect(broken.inspection.issues.some((issue) => issue.path[0] === 'schema_version')).toBe(true);
+    const site = value(await session.call('inspectDestination', { destination: 'site-a' })) as { listing: { entries: { path: string; type: string }[] } };
+    expect(site.listing.entries.map((e) => e.path)).toEqual(['.distributor.json', 'index.html', 'style.css']);
+    expect(await session.call('inspectDestination', { destination: '../etc' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('verifies managed destinations with progress and skips the others', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const { job } = value(await session.call('verify', {})) as { job: string };
+    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
+    expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({ data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } } });
+    expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.done === 2 && e.data.bytes > 0)).toBe(true);
+  });
+
+  it('cancels a running verify: it ends with a cancelled error event', async () => {
+    const { fixture, session } = await setup({ bigOutputBytes: 4 * 1024 ** 3 });
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const { job } = value(await session.call('verify', { destinations: ['big'] })) as { job: string };
+    const end = ending(session, job);
+    await new Promise<void>((resolve) => {
+      const off = session.onEvent((event) => {
+        if (event.event === 'progress' && event.data.job === job && event.data.bytes > 0) {
+          off();
+          resolve();
+        }
+      });
+    });
+    expect(value(await session.call('cancelJob', { job }))).toEqual({ cancelled: true });
+    expect(await end).toMatchObject({ event: 'error', data: { job, error: { code: 'cancelled' } } });
+    expect(value(await session.call('cancelJob', { job }))).toEqual({ cancelled: false });
+  });
+
+  it('compares with the given source bundle and explains the decision', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const result = value(await session.call('compare', { destination: 'site-a', source: fixture.source })) as {
+      comparison: { decision: string };
+      explanation: string;
+      diff: { added: { path: string }[] };
+    };
+    expect(result.comparison.decision).toBe('replace');
+    expect(result.explanation).toMatch(/older publication/);
+    expect(result.diff.added.map((f) => f.path)).toEqual(['about.md']);
+    expect(await session.call('compare', { destination: 'site-a' })).toMatchObject({ ok: false, error: { code: 'invalid_source' } });
+  });
+
+  it('exports the last scan as CSV with one row per destination', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const { job } = value(await session.call('scan', {})) as { job: string };
+    await ending(session, job);
+    const csv = value(await session.call('exportReport', { format: 'csv' })) as { content: string; mediaType: string };
+    expect(csv.mediaType).toBe('text/csv');
+    const lines = csv.content.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines.find((line) => line.startsWith('broken,'))).toContain(',invalid,');
+  });
+
+  it('plans a forced replace and applies it only with the typed destination id', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const planned = value(await session.call('planReplace', { destination: 'loose', mode: 'force', source: fixture.source, pipelineId: 'docs', destinationId: 'site-loose' })) as { planId: string; confirmText: string };
+    expect(planned.confirmText).toBe('site-loose');
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'loose' })).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
+    await fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'));
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })) as { job: string };
+    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { method: 'applyPlan', result: { ok: true } } });
+    await expect(fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'))).rejects.toThrow();
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

@@ -1,0 +1,201 @@
+// The engine side of the API, transport-free: the open workspace, destination ids resolved to paths,
+// plans kept under opaque ids, jobs with progress and cancel. IPC and HTTP both call `session.call`.
+// Must never act on a path the renderer sends for a destructive action (only ids it resolves), and
+// never let an exception cross the boundary: every failure is an ApiError.
+
+import { randomBytes } from 'node:crypto';
+import {
+  apiError,
+  isMethodName,
+  methodNames,
+  methods,
+  parseRequest,
+  type ApiEvent,
+  type ApiResult,
+  type DestinationEntry,
+  type MethodName,
+  type ResponseOf,
+  type ScanEntry,
+  type VerifyEntry,
+  type Workspace,
+} from '../../shared/api';
+import { formatIssuePath } from '../../shared/issues';
+import { APP_VERSION } from './appVersion';
+import { JobRegistry, errorOf, fail } from './jobRegistry';
+import { reportCsv, reportJson } from './report';
+import { compareHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
+import { planStore } from './sessionPlans';
+import { loadWorkspace, type Workspace as LoadedWorkspace } from './workspace';
+
+export type Transport = 'electron' | 'http';
+
+/** The request a handler receives, already validated. */
+export type RequestValue<M extends MethodName> = import('zod').output<(typeof methods)[M]['request']>;
+export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
+export type HandlerTable = { [M in MethodName]: Handler<M> };
+/** Methods only the Electron shell can carry out (native dialogs, the file manager, the system browser). */
+export type ElectronOnlyMethod = { [M in MethodName]: (typeof methods)[M] extends { electronOnly: true } ? M : never }[MethodName];
+
+export interface SessionOptions {
+  transport: Transport;
+  /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
+  initialWorkspace?: string;
+  progressIntervalMs?: number;
+}
+
+/** What a session knows about the open workspace. */
+export interface OpenWorkspace {
+  summary: Workspace;
+  /** As the workspace loader gave it: what scanWorkspace takes. */
+  loaded: LoadedWorkspace;
+  byId: Map<string, DestinationEntry>;
+  scans: Map<string, ScanEntry>;
+  verifies: Map<string, VerifyEntry['report']>;
+}
+
+export interface SessionState {
+  workspace?: OpenWorkspace;
+}
+
+export class Session {
+  readonly state: SessionState = {};
+  readonly jobs: JobRegistry;
+  readonly plans = planStore();
+  private readonly listeners = new Set<(event: ApiEvent) => void>();
+  private readonly ready: Promise<void>;
+  /** Generated from the table's names: one handler per method; electron-only ones say not_available. */
+  readonly handlers: HandlerTable;
+
+  constructor(readonly options: SessionOptions) {
+    this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
+    this.handlers = this.makeHandlers();
+    this.ready = options.initialWorkspace ? this.open(options.initialWorkspace).then(() => undefined, () => undefined) : Promise.resolve();
+  }
+
+  onEvent(listener: (event: ApiEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private emit(event: ApiEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One broken transport must not stop the others from hearing about the job.
+      }
+    }
+  }
+
+  /** Validates, runs, checks the response against its schema; a table of handlers may replace some (the shell's). */
+  async call(method: string, raw: unknown, overrides: Partial<HandlerTable> = {}): Promise<ApiResult<unknown>> {
+    if (!isMethodName(method)) return { ok: false, error: apiError('unknown_method', `unknown method "${method}"`) };
+    const parsed = parseRequest(method, raw);
+    if (!parsed.ok) return parsed;
+    await this.ready;
+    const handler = (overrides[method] ?? this.handlers[method]) as (request: unknown) => Promise<unknown>;
+    let value: unknown;
+    try {
+      value = await handler(parsed.value);
+    } catch (cause) {
+      return { ok: false, error: errorOf(cause) };
+    }
+    // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI.
+    const checked = (methods[method].response as import('zod').ZodType).safeParse(value);
+    if (!checked.success) {
+      const first = checked.error.issues[0];
+      return { ok: false, error: apiError('internal', `${method}: the engine's response is malformed at ${formatIssuePath((first?.path ?? []) as (string | number)[])}: ${first?.message ?? ''}`) };
+    }
+    return { ok: true, value: checked.data };
+  }
+
+  workspace(): OpenWorkspace {
+    if (!this.state.workspace) throw fail('no_workspace', 'no workspace is open: open a folder or a distributor-inspector.json file first');
+    return this.state.workspace;
+  }
+
+  destination(id: string): DestinationEntry {
+    const entry = this.workspace().byId.get(id);
+    if (!entry) throw fail('not_found', `no destination "${id}" in the open workspace`);
+    return entry;
+  }
+
+  /** Fails the call itself (not a job later) when there is no workspace or an id is unknown. */
+  private checkIds(ids: string[] | undefined): void {
+    this.workspace();
+    for (const id of ids ?? []) this.destination(id);
+  }
+
+  async open(target: string): Promise<Workspace> {
+    const loaded = await loadWorkspace(target);
+    if (!loaded.ok) {
+      const first = loaded.issues[0];
+      throw fail('invalid_workspace', `${loaded.file}: ${first ? `${first.path.length ? `${formatIssuePath(first.path)}: ` : ''}${first.message}` : 'cannot be opened'}`, { issues: loaded.issues, file: loaded.file });
+    }
+    const { workspace } = loaded;
+    const destinations: DestinationEntry[] = workspace.destinations.map((d) => ({ ...d }));
+    const summary: Workspace = { path: workspace.file ?? workspace.root, kind: workspace.kind, root: workspace.root, destinations, issues: loaded.issues };
+    // Jobs and plans belong to the workspace they were made in.
+    await this.jobs.close();
+    this.plans.clear();
+    this.state.workspace = { summary, loaded: workspace, byId: new Map(destinations.map((d) => [d.id, d])), scans: new Map(), verifies: new Map() };
+    return summary;
+  }
+
+  async close(): Promise<void> {
+    await this.jobs.close();
+  }
+
+  private makeHandlers(): HandlerTable {
+    const notAvailable = (method: MethodName) => async (): Promise<never> => {
+      throw fail('not_available', `${method} is only available in the desktop app`);
+    };
+    // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
+    const electronOnly = Object.fromEntries(
+      methodNames.filter((method) => (methods[method] as { electronOnly?: boolean }).electronOnly).map((method) => [method, notAvailable(method)]),
+    ) as Partial<HandlerTable>;
+    const handlers: Omit<HandlerTable, ElectronOnlyMethod> = {
+      appInfo: async () => ({
+        version: APP_VERSION,
+        transport: this.options.transport,
+        initialWorkspace: this.options.initialWorkspace,
+        workspace: this.state.workspace?.summary,
+      }),
+      openWorkspace: async ({ path }) => this.open(path),
+      scan: async ({ destinations }) => {
+        this.checkIds(destinations);
+        return { job: this.jobs.start('scan', (context) => scanJob(this, destinations, context)) };
+      },
+      inspectDestination: async ({ destination }) => inspectHandler(this, destination),
+      verify: async ({ destinations }) => {
+        this.checkIds(destinations);
+        return { job: this.jobs.start('verify', (context) => verifyJob(this, destinations, context)) };
+      },
+      compare: async ({ destination, source }) => compareHandler(this, destination, source),
+      planReplace: async (request) => this.plans.plan(this, request),
+      applyPlan: async ({ planId, confirm }) => this.plans.apply(this, planId, confirm),
+      cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
+      exportReport: async ({ format }) => {
+        const open = this.workspace();
+        const input = {
+          generatedAt: new Date().toISOString(),
+          appVersion: APP_VERSION,
+          workspace: { path: open.summary.path, kind: open.summary.kind, root: open.summary.root },
+          destinations: open.summary.destinations,
+          scans: open.scans,
+          verifies: open.verifies,
+        };
+        const stamp = input.generatedAt.replace(/[:.]/g, '-');
+        return format === 'json'
+          ? { fileName: `distributor-report-${stamp}.json`, mediaType: 'application/json', content: reportJson(input) }
+          : { fileName: `distributor-report-${stamp}.csv`, mediaType: 'text/csv', content: reportCsv(input) };
+      },
+    };
+    return { ...electronOnly, ...handlers } as HandlerTable;
+  }
+}
+
+/** A short random id, unguessable enough that a stale or forged id never resolves. */
+export function opaqueId(prefix: string): string {
+  return `${prefix}-${randomBytes(9).toString('base64url')}`;
+}
