@@ -1,0 +1,90 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, writeManagedDestination } from '../core/fixtureTrees';
+import type { CliIo } from './command';
+import { createProgressBar, renderProgress } from './progressBar';
+import { runCli } from './run';
+
+let dir: string;
+let remove: () => Promise<void>;
+beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-command-test')));
+afterEach(async () => remove());
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTerminal: false, env: {}, cwd: dir };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('distributor-inspector scan', () => {
+  it('prints one JSON document and exits 0 when everything is managed and intact', async () => {
+    writeManagedDestination(path.join(dir, 'sites', 'a'), { 'index.html': 'a' }, { destinationId: 'a' });
+    mkdirSync(path.join(dir, 'sites', 'b'));
+    const { code, stdout, stderr } = await cli('scan', 'sites', '--verify', '--json');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.counts).toEqual({ total: 2, managed: 1, unmanaged: 0, empty: 1, invalid: 0, intact: 1, drifted: 0 });
+    expect(document.destinations[0]).toMatchObject({ id: 'a', status: 'managed', destination_id: 'a', outputCount: 1, verify: { status: 'intact', extra: [] } });
+    expect(document.destinations[1]).toMatchObject({ id: 'b', status: 'empty' });
+    expect(document.destinations[1].verify).toBeUndefined();
+  });
+
+  it('exits 1 and names the drifted output when a file changed', async () => {
+    writeManagedDestination(path.join(dir, 'a'), { 'index.html': 'a', 'about.html': 'b' });
+    writeFileSync(path.join(dir, 'a', 'about.html'), 'B');
+    const { code, stdout } = await cli('scan', '.', '--verify');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/managed\s+drifted\s+a/);
+    expect(stdout).toMatch(/hash_mismatch\s+about\.html/);
+    expect(stdout).toContain('verified 1: 0 intact, 1 drifted');
+  });
+
+  it('exits 1 on an invalid state without --verify', async () => {
+    mkdirSync(path.join(dir, 'bad'));
+    writeFileSync(path.join(dir, 'bad', '.distributor.json'), '{"schema_version": "1"}');
+    const { code, stdout } = await cli('scan', '.');
+    expect(code).toBe(1);
+    expect(stdout).toContain('schema_version');
+  });
+
+  it('exits 2 on a bad workspace file, printing each issue with the file and the field', async () => {
+    const file = path.join(dir, 'distributor-inspector.json');
+    writeFileSync(file, JSON.stringify({ destinations: [{ path: 'a' }, { path: 7 }, { path: 'c', replace_policy: 'never' }] }));
+    const { code, stdout, stderr } = await cli('scan', 'distributor-inspector.json');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      `distributor-inspector scan: ${file}: destinations[1].path: "path" must be a string, not the number 7`,
+      expect.stringMatching(new RegExp(`^distributor-inspector scan: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: destinations\\[2\\]\\.replace_policy: `)),
+    ]);
+  });
+
+  it('draws no progress bar when stderr is not a terminal', async () => {
+    writeManagedDestination(path.join(dir, 'a'), { 'index.html': 'a' });
+    const { stderr } = await cli('scan', '.', '--verify', '--json');
+    expect(stderr).toBe('');
+  });
+});
+
+describe('the progress bar', () => {
+  it('renders the share done, the counts and the bytes', () => {
+    expect(renderProgress('verify', { done: 50, total: 200, bytes: 3 * 1024 * 1024 })).toBe(`verify [#######---------------------]  25%  50/200  3.0 MiB`);
+  });
+
+  it('redraws at most every 100 ms but always draws the last step, and clears itself', () => {
+    let written = '';
+    let clock = 0;
+    const bar = createProgressBar((text) => (written += text), true, () => clock);
+    bar.update('scan', { done: 1, total: 3 });
+    clock = 50;
+    bar.update('scan', { done: 2, total: 3 });
+    bar.update('scan', { done: 3, total: 3 });
+    bar.clear();
+    expect(written.split('\r\u001b[K').filter(Boolean)).toEqual([renderProgress('scan', { done: 1, total: 3 }), renderProgress('scan', { done: 3, total: 3 })]);
+    expect(written.endsWith('\r\u001b[K')).toBe(true);
+  });
+});
