@@ -25,9 +25,9 @@ export interface ManifestDiff {
   unchangedCount: number;
 }
 
-function byPath(files: readonly ManifestFile[]): Map<string, ManifestFile> {
-  const map = new Map<string, ManifestFile>();
-  for (const file of files) map.set(file.path, file);
+function indexByPath(files: readonly ManifestFile[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (let index = 0; index < files.length; index++) map.set((files[index] as ManifestFile).path, index);
   return map;
 }
 
@@ -43,25 +43,27 @@ export function diffManifests(recorded: Manifest, current: Manifest): ManifestDi
     fields.created = { recorded: recorded.created, current: current.created, order: order > 0 ? 'newer' : order < 0 ? 'older' : 'same_instant' };
   }
 
-  const recordedByPath = byPath(recorded.files);
+  // One map over the recorded files and a flag per recorded file: what is left unflagged was removed.
+  const recordedIndex = indexByPath(recorded.files);
+  const matched = new Uint8Array(recorded.files.length);
   const added: ManifestFile[] = [];
   const changed: FileChange[] = [];
   let unchangedCount = 0;
-  const seen = new Set<string>();
   for (const file of current.files) {
-    seen.add(file.path);
-    const before = recordedByPath.get(file.path);
-    if (!before) {
+    const index = recordedIndex.get(file.path);
+    if (index === undefined) {
       added.push(file);
       continue;
     }
+    matched[index] = 1;
+    const before = recorded.files[index] as ManifestFile;
     const changedBy: FileChange['changedBy'] = [];
     if (before.sha256 !== file.sha256) changedBy.push('sha256');
     if (before.size !== file.size) changedBy.push('size');
     if (changedBy.length === 0) unchangedCount++;
     else changed.push({ path: file.path, recorded: { sha256: before.sha256, size: before.size }, current: { sha256: file.sha256, size: file.size }, changedBy });
   }
-  const removed = recorded.files.filter((file) => !seen.has(file.path));
+  const removed = recorded.files.filter((_, index) => matched[index] === 0);
   return { fields, added: added.sort(comparePaths), removed: removed.sort(comparePaths), changed: changed.sort(comparePaths), unchangedCount };
 }
 
