@@ -72,7 +72,23 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
 export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = {}): Promise<ApplyResult> {
   const startedMs = performance.now();
   const parsedPlan = replacePlanSchema.safeParse(planInput);
-  const plan = planInput;
+  if (!parsedPlan.success) {
+    const problems = parsedPlan.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');
+    return {
+      ok: false,
+      mode: (planInput as Partial<ReplacePlan> | undefined)?.mode === 'force' ? 'force' : 'replace',
+      destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
+      error: { code: 'invalid_plan', message: `the plan is not a valid plan: ${problems}` },
+      changed: false,
+      stateWritten: false,
+      stagingLeft: false,
+      deleted: [],
+      written: [],
+      mutations: 0,
+      durationMs: Math.round(performance.now() - startedMs),
+    };
+  }
+  const plan = parsedPlan.data;
   const inner = options.fs ?? nodeFsOps;
   const result: ApplyResult = {
     ok: false,
@@ -145,7 +161,6 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   }
 
   try {
-    if (!parsedPlan.success) throw new ApplyFailure('invalid_plan', `the plan is not a valid plan: ${parsedPlan.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     progress();
     // ── check: the destination is still the one planned, and the plan is safe to run ──
     const destEntry = await lstatEntry(plan.destinationPath, '');
@@ -240,10 +255,10 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     staged.files.push(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`);
     await ops.rename(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`, STATE_FILE_NAME);
     staged.files.pop();
-    await ops.fsyncDir('');
     result.stateWritten = true;
     result.state = finalState;
     result.stateSha256 = sha256Of(stateBytes);
+    await ops.fsyncDir('');
     done++;
     progress(STATE_FILE_NAME);
 

@@ -1,13 +1,18 @@
-// Child process of the crash test: applies the plan in argv[2] and kills itself (SIGKILL) right
-// before mutation argv[3]. If apply finishes first, prints the result as JSON and exits normally.
-// Bundled by crashHarness.ts and run with plain node; for tests only.
+// Child process of the crash test: waits for one line on stdin, `{"planFile", "killStep"}`, applies
+// that plan and kills itself (SIGKILL) right before mutation killStep. If apply finishes first, it
+// prints the result as JSON and exits normally. Modules load before the line arrives, so the test
+// can start the next child while it checks the last one. Bundled by crashHarness.ts; tests only.
 
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { applyPlan } from '../applyPlan';
 import { nodeFsOps } from '../fsOps';
 import { killingFsOps } from './countingFsOps';
 
-const [planFile, killStepText] = process.argv.slice(2);
-const plan = JSON.parse(readFileSync(planFile as string, 'utf8'));
-const result = await applyPlan(plan, { fs: killingFsOps(nodeFsOps, Number(killStepText)) });
+const lines = createInterface({ input: process.stdin });
+const line = await new Promise<string>((resolve) => lines.once('line', resolve));
+lines.close();
+const { planFile, killStep } = JSON.parse(line) as { planFile: string; killStep: number };
+const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+const result = await applyPlan(plan, { fs: killingFsOps(nodeFsOps, killStep) });
 process.stdout.write(JSON.stringify(result));

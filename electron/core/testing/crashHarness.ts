@@ -1,8 +1,9 @@
 // Runs apply in a child process that SIGKILLs itself before mutation k. The child is bundled once
-// with esbuild and run with plain node, so each run costs tens of milliseconds, not a tsx start-up.
+// with esbuild and run with plain node (no tsx start-up), and started ahead of its plan, so its
+// start-up overlaps the test's checks of the previous run.
 // For tests only.
 
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ export async function buildCrashChild(outDir: string): Promise<string> {
     entryPoints: [path.join(here, 'crashChild.ts')],
     outfile,
     bundle: true,
+    // Less to parse at every start: the test starts one child per kill point.
+    minify: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -29,14 +32,34 @@ export async function buildCrashChild(outDir: string): Promise<string> {
 
 export type ChildRun = { killed: true } | { killed: false; result: ApplyResult };
 
-export async function applyInChild(childScript: string, plan: ReplacePlan, killStep: number, workDir: string): Promise<ChildRun> {
-  const planFile = path.join(workDir, 'plan.json');
-  await fs.writeFile(planFile, JSON.stringify(plan));
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [childScript, planFile, String(killStep)], { maxBuffer: 16 * 1024 * 1024 }, (failure, stdout, stderr) => {
-      if (failure && (failure as { signal?: string }).signal === 'SIGKILL') resolve({ killed: true });
-      else if (failure) reject(new Error(`crash child failed: ${failure.message}\n${stderr}`));
-      else resolve({ killed: false, result: JSON.parse(stdout) as ApplyResult });
-    });
-  });
+export interface CrashChild {
+  /** Applies the plan in the child, which kills itself before mutation `killStep`. Once per child. */
+  run(plan: ReplacePlan, killStep: number): Promise<ChildRun>;
+  /** Kills the child if it never got a plan. */
+  dispose(): void;
+}
+
+/** Starts a child now (it loads its modules, then waits for a plan on stdin). */
+export function startCrashChild(childScript: string, workDir: string): CrashChild {
+  const child = spawn(process.execPath, [childScript], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return {
+    async run(plan, killStep) {
+      const planFile = path.join(workDir, `plan-${child.pid}.json`);
+      await fs.writeFile(planFile, JSON.stringify(plan));
+      child.stdin.end(`${JSON.stringify({ planFile, killStep })}\n`);
+      const { code, signal } = await exited;
+      await fs.rm(planFile, { force: true });
+      if (signal === 'SIGKILL') return { killed: true };
+      if (code !== 0) throw new Error(`crash child exited with ${code ?? signal}: ${stderr}`);
+      return { killed: false, result: JSON.parse(stdout) as ApplyResult };
+    },
+    dispose() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
 }

@@ -1,0 +1,153 @@
+// Crash consistency of apply: killed (SIGKILL, in a child process) before every mutation k, and
+// failed with EIO/ENOSPC at every mutation k, the destination still keeps the contract's promise.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { applyPlan } from './applyPlan';
+import { nodeFsOps } from './fsOps';
+import { inspectDestination } from './inspectDestination';
+import { planReplace } from './planReplace';
+import { countingFsOps, faultyFsOps } from './testing/countingFsOps';
+import { buildCrashChild, startCrashChild } from './testing/crashHarness';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+
+let workDir: string;
+let childScript: string;
+
+beforeAll(async () => {
+  workDir = await makeTempDir('crash-work-');
+  childScript = await buildCrashChild(workDir);
+});
+afterAll(async () => removeTempDir(workDir));
+
+const EXTRAS = ['notes.txt', 'pages/keep.txt', 'link-to-outside'];
+
+interface Fixture {
+  root: string;
+  dest: string;
+  source: string;
+  plan: ReplacePlan;
+  outsideBefore: string;
+  extrasBefore: string;
+  destBefore: string;
+}
+
+/** Lines of a snapshot for paths outside the destination (the parent tree minus dest/). */
+const outsideLines = (snapshot: string) => snapshot.split('\n').filter((line) => !/^dest[ /]/.test(line)).join('\n');
+const extraLines = (snapshot: string) => snapshot.split('\n').filter((line) => EXTRAS.some((extra) => line.startsWith(`${extra} `))).join('\n');
+
+async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
+  const root = await makeTempDir('crash-');
+  const dest = path.join(root, 'dest');
+  const source = path.join(root, 'source');
+  const oldManifest = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(dest, {
+    manifest: oldManifest,
+    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
+    extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
+  });
+  await fs.mkdir(path.join(root, 'outside'));
+  await fs.writeFile(path.join(root, 'outside', 'canary.txt'), 'canary');
+  await fs.writeFile(path.join(root, 'x'), 'canary next to the destination');
+  await fs.symlink(path.join(root, 'outside'), path.join(dest, 'link-to-outside'));
+  if (mode === 'force') {
+    // A forced replace must also clear what an earlier interrupted replace left.
+    await fs.mkdir(path.join(dest, STAGING_DIR_NAME));
+    await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'half.html'), 'half');
+  }
+  await writeBundle(source, { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'data/t.csv': 'a,b\n' }, { created: '2026-06-05T09:00:00Z' });
+  const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
+  if (!outcome.ok) throw new Error(`plan refused: ${outcome.refusal.message}`);
+  const snapshot = await snapshotTree(root);
+  const destBefore = await snapshotTree(dest);
+  return { root, dest, source, plan: outcome.plan, outsideBefore: outsideLines(snapshot), extrasBefore: extraLines(destBefore), destBefore };
+}
+
+/** What must hold after any interruption, and that a forced replace then finishes the job. */
+async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label: string): Promise<void> {
+  const { dest, root } = fixture;
+  expect(await stateInvariantProblems(dest), label).toEqual([]);
+  expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
+  if (mode === 'replace') expect(extraLines(await snapshotTree(dest)), label).toBe(fixture.extrasBefore);
+
+  const inspection = await inspectDestination(dest);
+  const interruptedReported = inspection.issues.some((issue) => issue.code === 'interrupted');
+  const stagingExists = await fs.lstat(path.join(dest, STAGING_DIR_NAME)).then(() => true, () => false);
+  const stateExists = await fs.lstat(path.join(dest, '.distributor.json')).then(() => true, () => false);
+  expect(interruptedReported, label).toBe(stagingExists);
+  // Without a state file the operator must be told why: the staging folder says so.
+  if (!stateExists) expect(interruptedReported, label).toBe(true);
+  if (!stagingExists && mode === 'replace') expect(await snapshotTree(dest), label).toBe(fixture.destBefore);
+
+  const force = await planReplace({ destinationPath: dest, sourcePath: fixture.source, mode: 'force', configured: { pipelineId: 'reports', destinationId: 'archive' } });
+  if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.refusal.message}`);
+  const recovered = await applyPlan(force.plan);
+  expect(recovered.error, label).toBeUndefined();
+  expect(recovered.stagingLeft, label).toBe(false);
+  expect(await stateInvariantProblems(dest), label).toEqual([]);
+  const after = await inspectDestination(dest);
+  expect(after.status, label).toBe('managed');
+  expect(after.issues.filter((issue) => issue.severity === 'error'), label).toEqual([]);
+  expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'data', 'pages', 'report.html']);
+  expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
+}
+
+describe.each(['replace', 'force'] as const)('a %s killed before every mutation', (mode) => {
+  it('leaves a valid state (or none), untouched extras and canaries, an interrupted report, and recovers by force', async () => {
+    let completedAt: number | undefined;
+    let child = startCrashChild(childScript, workDir);
+    try {
+      for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
+        const fixture = await makeFixture(mode);
+        try {
+          const running = child.run(fixture.plan, killStep);
+          child = startCrashChild(childScript, workDir);
+          const run = await running;
+          if (!run.killed) {
+            expect(run.result.ok).toBe(true);
+            expect(run.result.mutations).toBe(killStep - 1);
+            expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+            completedAt = killStep;
+            break;
+          }
+          await checkAfterInterruption(fixture, mode, `${mode}, killed before mutation ${killStep}`);
+        } finally {
+          await removeTempDir(fixture.root);
+        }
+      }
+    } finally {
+      child.dispose();
+    }
+    // Small bundle, a handful of files: a few dozen steps, each one a kill point.
+    expect(completedAt).toBeGreaterThan(15);
+  });
+});
+
+describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at every mutation', (mode) => {
+  it('returns the error as data and keeps the same promises', async () => {
+    const counting = await makeFixture(mode);
+    const counter = countingFsOps(nodeFsOps);
+    expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
+    const steps = counter.count();
+    await removeTempDir(counting.root);
+
+    for (let failStep = 1; failStep <= steps; failStep++) {
+      const code = failStep % 2 === 0 ? 'EIO' : 'ENOSPC';
+      const label = `${mode}, ${code} at mutation ${failStep} of ${steps}`;
+      const fixture = await makeFixture(mode);
+      try {
+        const result = await applyPlan(fixture.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
+        expect(result.ok, label).toBe(false);
+        expect(result.error?.code, label).toBe('io_error');
+        expect(result.error?.details?.errno, label).toBe(code);
+        expect(result.error?.message, label).toContain(code);
+        await checkAfterInterruption(fixture, mode, label);
+      } finally {
+        await removeTempDir(fixture.root);
+      }
+    }
+  });
+});
