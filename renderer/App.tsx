@@ -1,0 +1,71 @@
+// The app: toolbar, sidebar list, detail pane, status bar. On start it asks the engine what it was
+// opened on and scans that; with nothing open it shows the open form.
+
+import { useEffect } from 'react';
+import { getClient } from './api/client';
+import { DetailPane } from './components/DetailPane';
+import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
+import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
+import { StatusBar } from './components/StatusBar';
+import { Toolbar } from './components/Toolbar';
+import { openWorkspace, reportError, scan } from './state/actions';
+import { store, useAppState } from './state/store';
+
+async function start(): Promise<void> {
+  const client = getClient();
+  const info = await client.invoke('appInfo', {});
+  if (!info.ok) return reportError('Could not reach the engine', info.error);
+  store.set({ transport: info.value.transport, version: info.value.version });
+  if (info.value.workspace) {
+    store.set({ workspace: info.value.workspace, selectedId: info.value.workspace.destinations[0]?.id });
+    void scan();
+  } else if (info.value.initialWorkspace) {
+    await openWorkspace(info.value.initialWorkspace);
+  }
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable));
+}
+
+export function App() {
+  const workspace = useAppState((state) => state.workspace);
+  const opening = useAppState((state) => state.opening);
+
+  useEffect(() => {
+    void start();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && !isTyping(event.target) && !document.querySelector('[aria-modal="true"]')) {
+        event.preventDefault();
+        document.getElementById(SEARCH_INPUT_ID)?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="app">
+      <Toolbar />
+      {workspace ? (
+        <div className="main">
+          <Sidebar />
+          <DetailPane />
+        </div>
+      ) : (
+        <main className="welcome">
+          <div className="panel">
+            <h1>Open a workspace</h1>
+            <p>
+              Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs on disk, compares sources and
+              replaces safely. Try the demo: <code>npx distributor-inspector demo</code> prints a path to open.
+            </p>
+            {opening ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
+          </div>
+        </main>
+      )}
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The sidebar's list of destinations: virtualized (10,000 rows scroll smoothly), a listbox the arrow
+// keys move through, rows of fixed height so nothing jumps while scan results stream in.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { DestinationRow } from '../view/destinationRows';
+import { formatAge } from '../view/format';
+import { Icon } from './Icon';
+import { StatusBadge, VerifyMark } from './StatusBadge';
+
+export const ROW_HEIGHT_PX = 58;
+
+interface Props {
+  rows: DestinationRow[];
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  emptyText: string;
+}
+
+const optionId = (index: number) => `destination-option-${index}`;
+
+export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT_PX, overscan: 12 });
+  const selectedIndex = rows.findIndex((row) => row.id === selectedId);
+
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const move = (to: number) => {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, to))];
+    if (row) onSelect(row.id);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT_PX * 10) / ROW_HEIGHT_PX) - 1);
+    const at = selectedIndex < 0 ? -1 : selectedIndex;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(at + 1),
+      ArrowUp: () => move(at - 1),
+      PageDown: () => move(at + page),
+      PageUp: () => move(at - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  if (rows.length === 0) return <div className="list-empty" role="status">{emptyText}</div>;
+
+  return (
+    <div
+      ref={scroller}
+      className="destination-list"
+      role="listbox"
+      aria-label="Destinations"
+      tabIndex={0}
+      aria-activedescendant={selectedIndex >= 0 ? optionId(selectedIndex) : undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const selected = row.id === selectedId;
+          return (
+            <div
+              key={row.id}
+              id={optionId(item.index)}
+              role="option"
+              aria-selected={selected}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              className="row"
+              data-destination={row.id}
+              style={{ top: item.start, height: ROW_HEIGHT_PX }}
+              onClick={() => onSelect(row.id)}
+            >
+              <div className="line">
+                <span className="name">{row.name}</span>
+                {row.interrupted && (
+                  <span className="badge tone-warning" title="a replace was interrupted">
+                    <Icon name="alert" />
+                    interrupted
+                  </span>
+                )}
+                <StatusBadge status={row.status} />
+              </div>
+              <div className="line">
+                <span className="sub">
+                  {row.pipelineId ? `${row.pipelineId} · ` : ''}
+                  {row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}
+                </span>
+                {row.status === 'managed' && <VerifyMark mark={row.verify} compact />}
+                {row.errorCount + row.warningCount > 0 && (
+                  <span className="badge tone-neutral" title={`${row.errorCount} errors, ${row.warningCount} warnings`}>
+                    {row.errorCount > 0 ? `${row.errorCount} error${row.errorCount === 1 ? '' : 's'}` : `${row.warningCount} warning${row.warningCount === 1 ? '' : 's'}`}
+                  </span>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

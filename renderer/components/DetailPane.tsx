@@ -1,0 +1,102 @@
+// The right pane: the selected destination's header and its tabs (Overview, Outputs, Compare,
+// Raw state, Actions). Loads the destination once per selection and after it changes on disk.
+
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useInspectDestination } from '../hooks/api';
+import { useAppState } from '../state/store';
+import { Callout } from './Callout';
+import { ActionsTab } from './ActionsTab';
+import { CompareTab } from './CompareTab';
+import { OutputsTab } from './OutputsTab';
+import { OverviewTab } from './OverviewTab';
+import { RawStateTab } from './RawStateTab';
+import { StatusBadge, VerifyMark } from './StatusBadge';
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'outputs', label: 'Outputs' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'raw', label: 'Raw state' },
+  { id: 'actions', label: 'Actions' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function DetailPane() {
+  const selectedId = useAppState((state) => state.selectedId);
+  const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
+  const verified = useAppState((state) => (state.selectedId ? state.verify.get(state.selectedId) : undefined));
+  const [tab, setTab] = useState<TabId>('overview');
+  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+  const inspection = useInspectDestination(selectedId);
+
+  if (!entry) {
+    return (
+      <main className="detail">
+        <div className="placeholder">
+          <h2>No destination selected</h2>
+          <p>Pick one in the list. Arrow keys move through it; <kbd>/</kbd> searches.</p>
+        </div>
+      </main>
+    );
+  }
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = TABS.findIndex((candidate) => candidate.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length]!.id;
+    setTab(next);
+    tabRefs.current.get(next)?.focus();
+  };
+
+  const state = inspection.state;
+  const data = state.status === 'ok' ? state.value : undefined;
+  const status = data?.inspection.status;
+  const issueCount = data?.inspection.issues.length ?? 0;
+
+  return (
+    <main className="detail" aria-labelledby="detail-title">
+      <header className="detail-header">
+        <h1 id="detail-title">
+          {entry.id}
+          {data && <StatusBadge status={status} />}
+          {status === 'managed' && <VerifyMark mark={verified ? verified.report.status : 'unverified'} />}
+        </h1>
+        <div className="path">{entry.path}</div>
+      </header>
+      <div className="tabs" role="tablist" aria-label="Destination views" onKeyDown={onTabKey}>
+        {TABS.map((candidate) => (
+          <button
+            key={candidate.id}
+            ref={(element) => void (element ? tabRefs.current.set(candidate.id, element) : tabRefs.current.delete(candidate.id))}
+            type="button"
+            role="tab"
+            id={`tab-${candidate.id}`}
+            aria-selected={tab === candidate.id}
+            aria-controls={`panel-${candidate.id}`}
+            tabIndex={tab === candidate.id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(candidate.id)}
+          >
+            {candidate.label}
+            {candidate.id === 'raw' && issueCount > 0 && <span className="counter">{issueCount}</span>}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tab-panel ${tab === 'raw' ? 'fill' : ''}`} tabIndex={0}>
+        {state.status === 'loading' && !data && <p role="status">Loading {entry.id}…</p>}
+        {state.status === 'error' && (
+          <Callout tone="danger" title={`Could not read ${entry.id}`} role="alert">
+            <p>{state.error.message}</p>
+          </Callout>
+        )}
+        {data && tab === 'overview' && <OverviewTab data={data} entry={entry} />}
+        {data && tab === 'outputs' && <OutputsTab data={data} entry={entry} />}
+        {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
+        {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
+        {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} />}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+// One running job's progress bar with its numbers and a Cancel button.
+import { cancelJob } from '../state/actions';
+import type { JobView } from '../state/store';
+import { formatBytes } from '../view/format';
+
+export function JobProgress({ job, compact = false }: { job: JobView; compact?: boolean }) {
+  const known = job.total > 0;
+  return (
+    <div className="progress job" data-testid={`job-${job.method}`}>
+      <span>{job.label}</span>
+      <progress max={known ? job.total : undefined} value={known ? job.done : undefined} aria-label={`${job.label} progress`} />
+      {!compact && <span className="muted">{known ? `${job.done.toLocaleString('en-US')} / ${job.total.toLocaleString('en-US')}` : 'starting…'}{job.bytes > 0 ? ` · ${formatBytes(job.bytes)}` : ''}</span>}
+      {compact && known && <span className="muted">{Math.floor((job.done / job.total) * 100)}%</span>}
+      <button type="button" className="button small" onClick={() => void cancelJob(job.key)} disabled={!job.job} aria-label={`Cancel ${job.label}`}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The Outputs tab: every recorded output with its verify status, the extra files, and a verify of this
+// destination with progress and Cancel.
+
+import type { DestinationEntry, ResponseOf } from '../../shared/api';
+import { verify } from '../state/actions';
+import { useAppState } from '../state/store';
+import { formatBytes, shortHash } from '../view/format';
+import { readState } from '../view/stateView';
+import { Callout } from './Callout';
+import { CopyButton } from './CopyButton';
+import { Icon, type IconName } from './Icon';
+import { JobProgress } from './JobProgress';
+
+type Inspection = ResponseOf<'inspectDestination'>;
+
+const OUTPUT_LOOK: Record<string, { label: string; icon: IconName; tone: string }> = {
+  ok: { label: 'ok', icon: 'check', tone: 'tone-good' },
+  missing: { label: 'missing', icon: 'xCircle', tone: 'tone-danger' },
+  size_mismatch: { label: 'size mismatch', icon: 'alert', tone: 'tone-danger' },
+  hash_mismatch: { label: 'hash mismatch', icon: 'alert', tone: 'tone-danger' },
+  not_a_file: { label: 'not a file', icon: 'stop', tone: 'tone-danger' },
+};
+
+export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
+  const state = readState(data.inspection.stateJson);
+  const report = useAppState((app) => app.verify.get(entry.id))?.report;
+  const job = useAppState((app) => app.jobs.find((candidate) => candidate.method === 'verify' && candidate.destination === entry.id));
+  if (!state) {
+    return (
+      <Callout tone="info" title="No outputs to show">
+        <p>{data.inspection.status === 'invalid' ? 'The state file is invalid, so its outputs cannot be trusted. See Raw state.' : 'There is no state file, so nothing records any outputs.'}</p>
+      </Callout>
+    );
+  }
+  const byPath = new Map(report?.outputs.map((output) => [output.path, output]));
+  const problems = report?.outputs.filter((output) => output.status !== 'ok').length ?? 0;
+
+  return (
+    <div>
+      <div className="section">
+        <div className="button-row" style={{ marginTop: 0 }}>
+          <button type="button" className="button primary" onClick={() => void verify([entry.id])} disabled={Boolean(job)}>
+            <Icon name="shield" /> Verify this destination
+          </button>
+          {job && <JobProgress job={job} />}
+          {!job && report && (
+            <span role="status" className={`badge ${report.status === 'intact' ? 'tone-good' : 'tone-danger'}`}>
+              <Icon name={report.status === 'intact' ? 'shield' : 'alert'} />
+              {report.status === 'intact' ? 'intact: every output matches its record' : `drifted: ${problems} of ${report.outputs.length} outputs differ`}
+            </span>
+          )}
+          {!job && !report && <span className="muted">Not verified yet: verifying hashes every output on disk.</span>}
+        </div>
+      </div>
+      <div className="table-wrap section">
+        <table>
+          <caption className="visually-hidden">Outputs recorded in the state file</caption>
+          <thead>
+            <tr>
+              <th scope="col">Path</th>
+              <th scope="col">Verify</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Transform</th>
+              <th scope="col" className="num">Size</th>
+              <th scope="col">sha256</th>
+              <th scope="col">URL</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.outputs.map((output) => {
+              const verified = byPath.get(output.path);
+              const look = verified ? OUTPUT_LOOK[verified.status] : undefined;
+              return (
+                <tr key={output.path} data-output={output.path}>
+                  <td><code>{output.path}</code></td>
+                  <td>
+                    {look ? (
+                      <span className={`badge ${look.tone}`} title={verified?.error ?? (verified?.actual?.kind ? `on disk: ${verified.actual.kind}` : undefined)}>
+                        <Icon name={look.icon} />
+                        {look.label}
+                      </span>
+                    ) : (
+                      <span className="muted">not verified</span>
+                    )}
+                  </td>
+                  <td>{output.kind}</td>
+                  <td>{output.transform ?? <span className="muted">none</span>}</td>
+                  <td className="num">{formatBytes(output.size)}</td>
+                  <td>
+                    <span className="hash">
+                      <code>{shortHash(output.sha256)}</code>
+                      <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
+                    </span>
+                  </td>
+                  <td>{output.url ? <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code> : <span className="muted">none</span>}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <section className="section" aria-labelledby="extra-files">
+        <h2 id="extra-files">Extra files</h2>
+        {!report ? (
+          <p className="muted">Verify to list files that are neither outputs nor the state file.</p>
+        ) : report.extra.length === 0 ? (
+          <p className="muted">None: every file here is a recorded output.</p>
+        ) : (
+          <>
+            <p className="muted">Not recorded in the state. A normal replace never touches them; a forced replace deletes them.</p>
+            <ul>
+              {report.extra.map((path) => (
+                <li key={path}><code>{path}</code></li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// The Overview tab: who the destination is, when it was published and from what, counts, and every
+// warning. Says plainly when there is no valid state to describe.
+
+import type { DestinationEntry, ResponseOf } from '../../shared/api';
+import { formatIssuePath } from '../../shared/issues';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { isInterruptedIssue } from '../view/destinationRows';
+import { formatBytes, formatTimestamp, shortHash } from '../view/format';
+import { readState, splitIssues, stateCounts } from '../view/stateView';
+import { Callout } from './Callout';
+import { CopyButton } from './CopyButton';
+import { ExternalLink } from './ExternalLink';
+
+type Inspection = ResponseOf<'inspectDestination'>;
+
+function Time({ text }: { text: string }) {
+  const time = formatTimestamp(text);
+  if (!time) return <code>{text}</code>;
+  return (
+    <span>
+      {time.local}
+      <br />
+      <span className="muted">
+        {time.utc} · <code>{time.exact}</code>
+      </span>
+    </span>
+  );
+}
+
+export function OverviewTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
+  const { inspection } = data;
+  const state = readState(inspection.stateJson);
+  const { errors, warnings } = splitIssues(inspection.issues);
+  const interrupted = inspection.issues.some(isInterruptedIssue);
+  const counts = state ? stateCounts(state) : undefined;
+  const onDisk = data.listing.entries.filter((item) => item.type === 'file').length;
+
+  return (
+    <div>
+      {interrupted && (
+        <Callout tone="warning" title="A replace was interrupted here">
+          <p>
+            A staging folder (<code>{STAGING_DIR_NAME}</code>) was left by a replace that did not finish. The state file still describes what is on disk; a forced
+            replace clears it.
+          </p>
+        </Callout>
+      )}
+      {inspection.status === 'invalid' && (
+        <Callout tone="danger" title={`The state file is invalid: ${errors.length} error${errors.length === 1 ? '' : 's'}`}>
+          <p>The Raw state tab shows each problem where it is in the file. Until it is fixed, only a forced replace can publish here.</p>
+        </Callout>
+      )}
+      {inspection.status === 'unmanaged' && (
+        <Callout tone="warning" title="Unmanaged: files, but no state file">
+          <p>Nothing records what these {data.listing.entries.length} entries are. A forced replace takes the destination over.</p>
+        </Callout>
+      )}
+      {inspection.status === 'empty' && (
+        <Callout tone="info" title="Empty: nothing published here yet">
+          <p>{inspection.hasContent ? 'The folder holds nothing but a state file.' : 'The folder is empty or does not exist yet.'} A replace publishes the configured source.</p>
+        </Callout>
+      )}
+
+      {counts && (
+        <div className="cards" aria-label="Counts">
+          <div className="card"><div className="value">{counts.outputs}</div><div className="label">outputs</div></div>
+          <div className="card"><div className="value">{counts.generated}</div><div className="label">generated</div></div>
+          <div className="card"><div className="value">{counts.copied}</div><div className="label">copied</div></div>
+          <div className="card"><div className="value">{formatBytes(counts.outputBytes)}</div><div className="label">output bytes</div></div>
+          <div className="card"><div className="value">{onDisk}</div><div className="label">files on disk</div></div>
+          <div className="card"><div className="value">{warnings.length}</div><div className="label">warnings</div></div>
+        </div>
+      )}
+
+      <section className="section" aria-labelledby="overview-identity">
+        <h2 id="overview-identity">Destination</h2>
+        <dl className="facts">
+          <dt>Destination id</dt>
+          <dd>{state?.destination_id ?? <span className="muted">not recorded</span>}{entry.destinationId && state && entry.destinationId !== state.destination_id ? ` (configured: ${entry.destinationId})` : ''}</dd>
+          <dt>Pipeline id</dt>
+          <dd>{state?.pipeline_id ?? entry.pipelineId ?? <span className="muted">not recorded</span>}</dd>
+          <dt>Path</dt>
+          <dd><code>{inspection.path}</code></dd>
+          {state && (
+            <>
+              <dt>Published</dt>
+              <dd><Time text={state.published_at} /></dd>
+              <dt>Distributor version</dt>
+              <dd>{state.distributor_version ?? <span className="muted">not recorded</span>}</dd>
+              <dt>Primary link</dt>
+              <dd><ExternalLink url={state.links?.primary_url} destination={entry.id} /></dd>
+            </>
+          )}
+          <dt>Configured source</dt>
+          <dd>{entry.source ? <code>{entry.source}</code> : <span className="muted">none configured</span>}</dd>
+          <dt>Replace policy</dt>
+          <dd>{entry.replacePolicy === 'deny' ? 'deny: normal replace is not allowed' : 'allow'}</dd>
+        </dl>
+      </section>
+
+      {state && counts && (
+        <section className="section" aria-labelledby="overview-source">
+          <h2 id="overview-source">Source manifest it received</h2>
+          <dl className="facts">
+            <dt>Source id</dt>
+            <dd>{state.source.manifest.id}</dd>
+            <dt>Created</dt>
+            <dd><Time text={state.source.manifest.created} /></dd>
+            <dt>Digest</dt>
+            <dd className="hash"><code>{shortHash(state.source.manifest.digest)}</code> <CopyButton value={state.source.manifest.digest} label="digest" /></dd>
+            <dt>Files</dt>
+            <dd>{counts.manifestFiles} files, {formatBytes(counts.manifestBytes)}</dd>
+          </dl>
+        </section>
+      )}
+
+      <section className="section" aria-labelledby="overview-issues">
+        <h2 id="overview-issues">Warnings and errors</h2>
+        {inspection.issues.length === 0 ? (
+          <p className="muted">None: the state file follows the contract.</p>
+        ) : (
+          <ul className="issue-list">
+            {[...errors, ...warnings].map((issue, index) => (
+              <li key={index}>
+                <span className={`badge ${issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}>{issue.severity}</span>
+                <span>
+                  <code>{formatIssuePath(issue.path)}</code> {issue.message}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The Raw state tab: the state file's text as on disk, each validation issue marked at its JSON path,
+// and the list of issues beside it; choosing an issue scrolls to where it is.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import type { ResponseOf } from '../../shared/api';
+import { formatIssuePath, type Issue } from '../../shared/issues';
+import { indexJson, lineOf, lineStarts, locateJsonPath } from '../view/jsonLocate';
+import { Callout } from './Callout';
+import { Icon } from './Icon';
+
+type Inspection = ResponseOf<'inspectDestination'>['inspection'];
+
+interface MarkedIssue {
+  issue: Issue;
+  number: number;
+  firstLine: number;
+  lastLine: number;
+  start: number;
+  end: number;
+  exact: boolean;
+}
+
+const LINE_PX = 20;
+
+export function RawStateTab({ inspection }: { inspection: Inspection }) {
+  const text = inspection.stateText ?? (inspection.stateJson ? JSON.stringify(inspection.stateJson, null, 2) : undefined);
+  const [active, setActive] = useState<number | undefined>(undefined);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const { lines, marked, lineMarks } = useMemo(() => {
+    if (text === undefined) return { lines: [] as string[], marked: [] as MarkedIssue[], lineMarks: new Map<number, MarkedIssue[]>() };
+    const starts = lineStarts(text);
+    const index = indexJson(text);
+    const marked = inspection.issues.map((issue, i): MarkedIssue => {
+      const found = locateJsonPath(text, issue.path, index);
+      return { issue, number: i + 1, start: found.start, end: found.end, exact: found.exact, firstLine: lineOf(starts, found.start), lastLine: lineOf(starts, Math.max(found.start, found.end - 1)) };
+    });
+    const lineMarks = new Map<number, MarkedIssue[]>();
+    for (const mark of marked) {
+      // A whole-document issue marks only the first line, not every line of the file.
+      const last = mark.issue.path.length === 0 ? mark.firstLine : mark.lastLine;
+      for (let line = mark.firstLine; line <= last; line++) lineMarks.set(line, [...(lineMarks.get(line) ?? []), mark]);
+    }
+    return { lines: text.split('\n'), marked, lineMarks, starts };
+  }, [text, inspection.issues]);
+
+  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => LINE_PX, overscan: 30 });
+
+  if (text === undefined) {
+    return (
+      <Callout tone="info" title="No state file">
+        <p>{inspection.issues[0]?.message ?? 'This destination has no .distributor.json to show.'}</p>
+      </Callout>
+    );
+  }
+
+  const goTo = (mark: MarkedIssue) => {
+    setActive(mark.number);
+    virtualizer.scrollToIndex(mark.firstLine, { align: 'center' });
+  };
+
+  return (
+    <div className="raw">
+      <div ref={scroller} className="raw-text" tabIndex={0} role="region" aria-label="State file as on disk">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'max-content' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const marks = lineMarks.get(item.index);
+            const isActive = marks?.some((mark) => mark.number === active);
+            const severity = marks?.some((mark) => mark.issue.severity === 'error') ? 'error' : marks ? 'warning' : '';
+            const startsHere = marks?.filter((mark) => mark.firstLine === item.index) ?? [];
+            return (
+              <div
+                key={item.index}
+                className={`raw-line ${severity} ${isActive ? 'active' : ''}`}
+                style={{ top: item.start, height: LINE_PX, lineHeight: `${LINE_PX}px` }}
+                data-line={item.index + 1}
+                data-issues={marks?.map((mark) => mark.number).join(' ')}
+              >
+                <span className="gutter">
+                  {startsHere.map((mark) => (
+                    <span key={mark.number} className={`badge ${mark.issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`} title={mark.issue.message}>
+                      {mark.number}
+                    </span>
+                  ))}
+                  {item.index + 1}
+                </span>
+                <span>{lines[item.index] || ' '}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div className="raw-issues">
+        <h2 className="section-title">
+          {marked.length === 0 ? 'No issues' : `${marked.length} issue${marked.length === 1 ? '' : 's'}`}
+        </h2>
+        {marked.length === 0 && <p className="muted">The state file follows the contract.</p>}
+        <ol className="issue-list" aria-label="Issues in the state file">
+          {marked.map((mark) => (
+            <li key={mark.number}>
+              <button type="button" className="raw-issue" aria-current={active === mark.number} onClick={() => goTo(mark)} data-issue-path={formatIssuePath(mark.issue.path)}>
+                <span>
+                  <span className={`badge ${mark.issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}>
+                    <Icon name={mark.issue.severity === 'error' ? 'xCircle' : 'alert'} />
+                    {mark.number} · {mark.issue.severity}
+                  </span>{' '}
+                  <span className="where">{formatIssuePath(mark.issue.path)}</span>
+                </span>
+                <span>{mark.issue.message}</span>
+                <span className="muted">
+                  line {mark.firstLine + 1}
+                  {mark.exact ? '' : ' (the field is missing: marked at its parent)'}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}

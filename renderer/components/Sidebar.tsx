@@ -1,0 +1,97 @@
+// The left pane: search, filter chips with counts (OR between chips), sort, and the destination list.
+
+import { useEffect, useMemo } from 'react';
+import type { DestinationStatus } from '../../shared/inspection';
+import { store, useAppState } from '../state/store';
+import { buildRows, countStatuses, filterRows, sortRows, STATUSES, type SortKey } from '../view/destinationRows';
+import { DestinationList } from './DestinationList';
+import { Icon } from './Icon';
+import { statusIcon, statusLabel } from './StatusBadge';
+
+export const SEARCH_INPUT_ID = 'destination-search';
+
+function setFilter(patch: Partial<ReturnType<typeof store.get>['filter']>) {
+  store.set((state) => ({ filter: { ...state.filter, ...patch } }));
+}
+
+function toggleStatus(status: DestinationStatus) {
+  const next = new Set(store.get().filter.statuses);
+  if (next.has(status)) next.delete(status);
+  else next.add(status);
+  setFilter({ statuses: next });
+}
+
+export function Sidebar() {
+  const workspace = useAppState((state) => state.workspace);
+  const scan = useAppState((state) => state.scan);
+  const verify = useAppState((state) => state.verify);
+  const filter = useAppState((state) => state.filter);
+  const selectedId = useAppState((state) => state.selectedId);
+
+  const allRows = useMemo(() => (workspace ? buildRows(workspace.root, workspace.destinations, scan, verify) : []), [workspace, scan, verify]);
+  const counts = useMemo(() => countStatuses(allRows), [allRows]);
+  const rows = useMemo(() => sortRows(filterRows(allRows, filter), filter.sort), [allRows, filter]);
+
+  // Keep a selection inside what is shown, so the detail pane never shows a hidden row by surprise.
+  const firstShown = rows[0]?.id;
+  const selectedShown = rows.some((row) => row.id === selectedId);
+  useEffect(() => {
+    if (!selectedShown && firstShown) store.set({ selectedId: firstShown });
+  }, [selectedShown, firstShown]);
+
+  return (
+    <aside className="sidebar" aria-label="Destinations">
+      <div className="list-controls">
+        <div className="search">
+          <Icon name="search" />
+          <label htmlFor={SEARCH_INPUT_ID} className="visually-hidden">
+            Search destinations by id, pipeline id or path
+          </label>
+          <input
+            id={SEARCH_INPUT_ID}
+            type="search"
+            placeholder="Search id, pipeline or path"
+            value={filter.query}
+            onChange={(event) => setFilter({ query: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && filter.query !== '') {
+                event.stopPropagation();
+                setFilter({ query: '' });
+              }
+            }}
+          />
+          <kbd aria-hidden="true">/</kbd>
+        </div>
+        <div className="chips" role="group" aria-label="Filter by status (any of)">
+          {STATUSES.map((status) => (
+            <button key={status} type="button" className="chip" aria-pressed={filter.statuses.has(status)} onClick={() => toggleStatus(status)}>
+              <Icon name={statusIcon(status)} />
+              {statusLabel(status)}
+              <span className="count">{counts[status].toLocaleString('en-US')}</span>
+            </button>
+          ))}
+        </div>
+        <div className="list-meta">
+          <span role="status" aria-live="polite" data-testid="list-count">
+            {rows.length === allRows.length ? `${allRows.length.toLocaleString('en-US')} destinations` : `${rows.length.toLocaleString('en-US')} of ${allRows.length.toLocaleString('en-US')}`}
+            {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
+          </span>
+          <label>
+            Sort{' '}
+            <select value={filter.sort} onChange={(event) => setFilter({ sort: event.target.value as SortKey })}>
+              <option value="status">by status</option>
+              <option value="id">by id</option>
+              <option value="published">by published time</option>
+            </select>
+          </label>
+        </div>
+      </div>
+      <DestinationList
+        rows={rows}
+        selectedId={selectedId}
+        onSelect={(id) => store.set({ selectedId: id })}
+        emptyText={allRows.length === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
+      />
+    </aside>
+  );
+}

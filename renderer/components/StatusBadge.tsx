@@ -1,0 +1,42 @@
+// A destination's status and verify mark as badges: a word, an icon and a colour, never colour alone.
+
+import type { DestinationStatus } from '../../shared/inspection';
+import type { VerifyMark as VerifyMarkValue } from '../view/destinationRows';
+import { Icon, type IconName } from './Icon';
+
+const STATUS_LOOK: Record<DestinationStatus | 'pending', { label: string; icon: IconName; tone: string; hint: string }> = {
+  managed: { label: 'managed', icon: 'checkCircle', tone: 'tone-good', hint: 'a valid state file describes this destination' },
+  unmanaged: { label: 'unmanaged', icon: 'question', tone: 'tone-warning', hint: 'files but no state file' },
+  empty: { label: 'empty', icon: 'circle', tone: 'tone-neutral', hint: 'no state file and no content' },
+  invalid: { label: 'invalid', icon: 'xCircle', tone: 'tone-danger', hint: 'the state file breaks the contract' },
+  pending: { label: 'scanning…', icon: 'dash', tone: 'tone-neutral', hint: 'not scanned yet' },
+};
+
+export function StatusBadge({ status }: { status: DestinationStatus | undefined }) {
+  const look = STATUS_LOOK[status ?? 'pending'];
+  return (
+    <span className={`badge ${look.tone}`} title={look.hint}>
+      <Icon name={look.icon} />
+      {look.label}
+    </span>
+  );
+}
+
+const VERIFY_LOOK: Record<VerifyMarkValue, { label: string; icon: IconName; tone: string }> = {
+  intact: { label: 'intact', icon: 'shield', tone: 'tone-good' },
+  drifted: { label: 'drifted', icon: 'alert', tone: 'tone-danger' },
+  unverified: { label: 'not verified', icon: 'dash', tone: 'tone-neutral' },
+};
+
+export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; compact?: boolean }) {
+  const look = VERIFY_LOOK[mark];
+  return (
+    <span className={`badge outline ${look.tone}`} title={`verify: ${look.label}`}>
+      <Icon name={look.icon} />
+      {compact && mark === 'unverified' ? <span className="visually-hidden">{look.label}</span> : look.label}
+    </span>
+  );
+}
+
+export const statusLabel = (status: DestinationStatus) => STATUS_LOOK[status].label;
+export const statusIcon = (status: DestinationStatus) => STATUS_LOOK[status].icon;

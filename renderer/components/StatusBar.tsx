@@ -1,0 +1,58 @@
+// The bottom bar: running jobs with progress and Cancel, and the last error with its details.
+
+import { useState } from 'react';
+import { dismissError } from '../state/actions';
+import { useAppState } from '../state/store';
+import { Dialog } from './Dialog';
+import { Icon } from './Icon';
+import { JobProgress } from './JobProgress';
+
+export function StatusBar() {
+  const jobs = useAppState((state) => state.jobs);
+  const lastError = useAppState((state) => state.lastError);
+  const counts = useAppState((state) => state.scan.size);
+  const total = useAppState((state) => state.workspace?.destinations.length ?? 0);
+  const transport = useAppState((state) => state.transport);
+  const version = useAppState((state) => state.version);
+  const [showDetails, setShowDetails] = useState(false);
+
+  return (
+    <footer className="statusbar" aria-label="Status">
+      <div className="jobs" role="status" aria-live="polite">
+        {jobs.length === 0 ? (
+          <span className="idle">
+            {total > 0 ? `Ready · ${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : 'Ready'}
+            {version ? ` · v${version}${transport === 'http' ? ' · browser host' : ''}` : ''}
+          </span>
+        ) : (
+          jobs.map((job) => <JobProgress key={job.key} job={job} compact />)
+        )}
+      </div>
+      {lastError && (
+        <div className="last-error" role="alert">
+          <Icon name="alert" />
+          <span title={lastError.error.message}>
+            {lastError.title}: {lastError.error.message}
+          </span>
+          <button type="button" className="button small" onClick={() => setShowDetails(true)}>
+            Details
+          </button>
+          <button type="button" className="button small" onClick={dismissError} aria-label="Dismiss the error">
+            <Icon name="x" />
+          </button>
+        </div>
+      )}
+      {showDetails && lastError && (
+        <Dialog title={lastError.title} labelId="error-title" onClose={() => setShowDetails(false)}>
+          <p>{lastError.error.message}</p>
+          <pre className="error-details">{JSON.stringify({ code: lastError.error.code, at: lastError.at, details: lastError.error.details }, null, 2)}</pre>
+          <footer>
+            <button type="button" className="button" onClick={() => setShowDetails(false)} data-autofocus>
+              Close
+            </button>
+          </footer>
+        </Dialog>
+      )}
+    </footer>
+  );
+}

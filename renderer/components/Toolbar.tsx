@@ -1,0 +1,71 @@
+// The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
+// Rescan, Verify all, and Export of the scan report as JSON or CSV.
+
+import { useState } from 'react';
+import { getClient } from '../api/client';
+import { useExportReport } from '../hooks/api';
+import { openWorkspace, reportError, scan, verify } from '../state/actions';
+import { useAppState } from '../state/store';
+import { Icon } from './Icon';
+import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
+
+function download(fileName: string, mediaType: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function Toolbar() {
+  const workspace = useAppState((state) => state.workspace);
+  const busy = useAppState((state) => state.jobs.some((job) => job.method === 'scan' || job.method === 'verify'));
+  const [openForm, setOpenForm] = useState(false);
+  const exporter = useExportReport();
+
+  const open = async () => {
+    const client = getClient();
+    if (client.transport !== 'electron') return setOpenForm(true);
+    const picked = await client.invoke('chooseWorkspace', {});
+    if (!picked.ok) return reportError('Could not show the open dialog', picked.error);
+    if (picked.value.path) await openWorkspace(picked.value.path);
+  };
+
+  const exportAs = async (format: 'json' | 'csv') => {
+    const answer = await exporter.run({ format });
+    if (answer.status === 'ok') download(answer.value.fileName, answer.value.mediaType, answer.value.content);
+    else if (answer.status === 'error') reportError(`Export as ${format.toUpperCase()} failed`, answer.error);
+  };
+
+  return (
+    <header className="toolbar">
+      <div className="brand">
+        <Icon name="package" />
+        <span>Distributor Inspector</span>
+      </div>
+      <div className="workspace-name">
+        <strong>{workspace ? workspace.path.split(/[\\/]/).filter(Boolean).slice(-2).join('/') : 'No workspace open'}</strong>
+        {workspace && <span title={workspace.path}>{workspace.path}</span>}
+      </div>
+      <button type="button" className="button" onClick={() => void open()}>
+        <Icon name="folder" /> Open…
+      </button>
+      <button type="button" className="button" onClick={() => void scan()} disabled={!workspace || busy}>
+        <Icon name="refresh" /> Rescan
+      </button>
+      <button type="button" className="button" onClick={() => void verify()} disabled={!workspace || busy}>
+        <Icon name="shield" /> Verify all
+      </button>
+      <button type="button" className="button" onClick={() => void exportAs('json')} disabled={!workspace || exporter.state.status === 'loading'}>
+        <Icon name="download" /> Export JSON
+      </button>
+      <button type="button" className="button" onClick={() => void exportAs('csv')} disabled={!workspace || exporter.state.status === 'loading'}>
+        <Icon name="download" /> Export CSV
+      </button>
+      {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+// The renderer's entry: mounts the app. Talks to the engine only through ./api/client.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './styles/theme.css';
+import './styles/app.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

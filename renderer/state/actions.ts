@@ -1,0 +1,155 @@
+// What the app does with the engine on the user's behalf: open a workspace and scan it, verify,
+// cancel, remember errors. Thin: calls the API client, writes results into the store.
+// Scan items are applied in batches per frame, so 10,000 streamed results cost a few renders, not 10,000.
+
+import type { ApiError, JobItemOf, JobMethod, JobResultOf, RequestOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import { getClient } from '../api/client';
+import { runJob, type JobOutcome } from '../api/jobs';
+import { readRecent, rememberRecent } from '../view/recentWorkspaces';
+import { store, type JobView } from './store';
+
+let nextKey = 1;
+
+export function reportError(title: string, error: ApiError): void {
+  store.set({ lastError: { title, error, at: new Date().toISOString() } });
+}
+
+export function dismissError(): void {
+  store.set({ lastError: undefined });
+}
+
+function updateJob(key: string, patch: Partial<JobView>): void {
+  store.set((state) => ({ jobs: state.jobs.map((job) => (job.key === key ? { ...job, ...patch } : job)) }));
+}
+
+/** Runs a job with a row in the status bar (progress, Cancel); a failure other than cancel becomes the last error. */
+export async function trackedJob<M extends JobMethod>(
+  method: M,
+  request: RequestOf<M>,
+  label: string,
+  options: { destination?: string; onItem?: (item: JobItemOf<M>) => void; onProgress?: (view: JobView) => void } = {},
+): Promise<JobOutcome<M>> {
+  const key = `job-${nextKey++}`;
+  const view: JobView = { key, method, label, done: 0, total: 0, bytes: 0, ...(options.destination ? { destination: options.destination } : {}) };
+  store.set((state) => ({ jobs: [...state.jobs, view] }));
+  const outcome = await runJob(getClient(), method, request, {
+    onStart: (job) => updateJob(key, { job }),
+    onProgress: (progress) => {
+      updateJob(key, { done: progress.done, total: progress.total, bytes: progress.bytes });
+      const current = store.get().jobs.find((job) => job.key === key);
+      if (current) options.onProgress?.(current);
+    },
+    ...(options.onItem ? { onItem: options.onItem } : {}),
+  });
+  store.set((state) => ({ jobs: state.jobs.filter((job) => job.key !== key) }));
+  if (!outcome.ok && outcome.error.code !== 'cancelled') reportError(`${label} failed`, outcome.error);
+  return outcome;
+}
+
+export async function cancelJob(key: string): Promise<void> {
+  const job = store.get().jobs.find((candidate) => candidate.key === key)?.job;
+  if (!job) return;
+  const answer = await getClient().invoke('cancelJob', { job });
+  if (!answer.ok) reportError('Cancel failed', answer.error);
+}
+
+function batcher<T>(apply: (items: T[]) => void): { push: (item: T) => void; flush: () => void } {
+  let pending: T[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const items = pending;
+    pending = [];
+    apply(items);
+  };
+  return {
+    push(item) {
+      pending.push(item);
+      if (scheduled) return;
+      scheduled = true;
+      // The first item shows at once (first rows fast); the rest gather per frame.
+      if (pending.length === 1 && store.get().firstScanResultAt === undefined) queueMicrotask(flush);
+      else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+      else setTimeout(flush, 16);
+    },
+    flush,
+  };
+}
+
+function bumpRevisions(ids: readonly string[]): void {
+  store.set((state) => {
+    const revisions = new Map(state.revisions);
+    for (const id of ids) revisions.set(id, (revisions.get(id) ?? 0) + 1);
+    return { revisions };
+  });
+}
+
+/** Scans the whole workspace, or the given destinations (after a replace). */
+export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>> {
+  const items = batcher<ScanEntry>((entries) =>
+    store.set((state) => {
+      const next = new Map(state.scan);
+      for (const entry of entries) next.set(entry.destination, entry);
+      return { scan: next, firstScanResultAt: state.firstScanResultAt ?? performance.now() };
+    }),
+  );
+  const label = destinations ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}` : 'Scan workspace';
+  const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, { onItem: (entry) => items.push(entry) });
+  items.flush();
+  if (destinations) bumpRevisions(destinations);
+  return outcome;
+}
+
+export async function verify(destinations?: string[]): Promise<JobOutcome<'verify'>> {
+  const items = batcher<VerifyEntry>((entries) =>
+    store.set((state) => {
+      const next = new Map(state.verify);
+      for (const entry of entries) next.set(entry.destination, entry);
+      return { verify: next };
+    }),
+  );
+  const label = destinations ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}` : 'Verify all';
+  const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
+    onItem: (entry) => items.push(entry),
+    ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
+  });
+  items.flush();
+  return outcome;
+}
+
+export function recentWorkspaces(): string[] {
+  return readRecent(safeLocalStorage());
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens a workspace and starts its scan at once; the list fills as results stream in. */
+export async function openWorkspace(path: string): Promise<boolean> {
+  store.set({ opening: true });
+  const answer = await getClient().invoke('openWorkspace', { path });
+  if (!answer.ok) {
+    store.set({ opening: false });
+    reportError(`Could not open ${path}`, answer.error);
+    return false;
+  }
+  rememberRecent(safeLocalStorage(), answer.value.path);
+  store.set({ opening: false, workspace: answer.value, scan: new Map(), verify: new Map(), selectedId: answer.value.destinations[0]?.id, firstScanResultAt: undefined, lastError: undefined });
+  void scan();
+  return true;
+}
+
+/** After a replace: rescan and verify the one destination, so its row and views show what is on disk now. */
+export async function refreshDestination(id: string): Promise<void> {
+  await scan([id]);
+  const entry = store.get().scan.get(id);
+  if (entry?.summary.status === 'managed') await verify([id]);
+}
+
+export type { JobResultOf };

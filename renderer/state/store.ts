@@ -1,0 +1,79 @@
+// The one small store for app-wide state: the open workspace, scan and verify results, the selection,
+// running jobs and the last error. Everything else lives in the component that uses it.
+// Never holds anything the engine did not say; never calls the API itself (actions.ts does).
+
+import { useSyncExternalStore } from 'react';
+import type { ApiError, JobMethod, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
+import type { DestinationStatus } from '../../shared/inspection';
+import type { SortKey } from '../view/destinationRows';
+
+export interface JobView {
+  /** Local key, known before the engine hands out a job id. */
+  key: string;
+  job?: string;
+  method: JobMethod;
+  label: string;
+  done: number;
+  total: number;
+  bytes: number;
+  /** The destination it is about, when one. */
+  destination?: string;
+}
+
+export interface ErrorView {
+  title: string;
+  error: ApiError;
+  at: string;
+}
+
+export interface AppState {
+  transport?: 'electron' | 'http';
+  version?: string;
+  workspace?: Workspace;
+  opening: boolean;
+  scan: ReadonlyMap<string, ScanEntry>;
+  /** performance.now() of the first scan result of the open workspace: what the bench measures from. */
+  firstScanResultAt?: number;
+  verify: ReadonlyMap<string, VerifyEntry>;
+  selectedId?: string;
+  jobs: readonly JobView[];
+  lastError?: ErrorView;
+  /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
+  revisions: ReadonlyMap<string, number>;
+  filter: { statuses: ReadonlySet<DestinationStatus>; query: string; sort: SortKey };
+}
+
+type Listener = () => void;
+
+function createStore(initial: AppState) {
+  let state = initial;
+  const listeners = new Set<Listener>();
+  return {
+    get: () => state,
+    set(update: Partial<AppState> | ((current: AppState) => Partial<AppState>)) {
+      const patch = typeof update === 'function' ? update(state) : update;
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export const initialState = (): AppState => ({
+  opening: false,
+  scan: new Map(),
+  verify: new Map(),
+  jobs: [],
+  revisions: new Map(),
+  filter: { statuses: new Set(), query: '', sort: 'status' },
+});
+
+export const store = createStore(initialState());
+
+/** Subscribes a component to one slice; it re-renders only when that slice changes (Object.is). */
+export function useAppState<T>(select: (state: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
