@@ -1,0 +1,40 @@
+// `distributor-inspector inspect DEST [--json]`: the status of one destination and every issue of
+// its state file. A thin shell over core/inspectDestination; exit 1 on findings, 2 on input errors.
+
+import path from 'node:path';
+import { hasErrors } from '../../shared/issues';
+import { inspectDestination, type DestinationInspection } from '../core/inspectDestination';
+import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
+import { inspectionJson, inspectionText } from './renderInspection';
+import { makeStyle } from './style';
+
+/** Reads a destination the user named; a file system error is an input error naming the path. */
+export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
+  const dir = path.resolve(cwd, destination);
+  try {
+    return await inspectDestination(dir, { includeText });
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') throw new CliError(`cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`);
+    throw cause;
+  }
+}
+
+/** Findings are an invalid state, or any error (a destination that is a link or a file). */
+export function inspectionExitCode(inspection: DestinationInspection): number {
+  return inspection.status === 'invalid' || hasErrors(inspection.issues) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+export const inspectCommand: Command = {
+  name: 'inspect',
+  usage: 'inspect DEST [--json]',
+  summary: 'Status of one destination (empty, unmanaged, managed, invalid) and every issue of its state file',
+  options: { json: { type: 'boolean' } },
+  positionals: [1, 1],
+  async run({ positionals, options }, io) {
+    const json = options.json === true;
+    const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string, json);
+    io.stdout(json ? inspectionJson(inspection) : inspectionText(inspection, makeStyle(io.isTerminal, io.env)));
+    return inspectionExitCode(inspection);
+  },
+};
