@@ -2,6 +2,9 @@
 // platform, what kind of workspace), and nothing else. Pure: the shell passes in what Electron and
 // Node report. Must never include a path, a user or host name, environment variables or file contents.
 
+/** What the app calls itself in menus, dialogs and reports (electron-builder.yml's productName). */
+export const PRODUCT_NAME = 'Distributor Inspector';
+
 export interface DiagnosticsInput {
   productName: string;
   appVersion: string;
