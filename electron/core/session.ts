@@ -62,14 +62,20 @@ export class Session {
   readonly jobs: JobRegistry;
   readonly plans = planStore();
   private readonly listeners = new Set<(event: ApiEvent) => void>();
-  private readonly ready: Promise<void>;
+  /** The opening of `initialWorkspace`: calls wait for it; a shell reports its failure. */
+  readonly initialOpen: Promise<ApiResult<Workspace> | undefined>;
   /** Generated from the table's names: one handler per method; electron-only ones say not_available. */
   readonly handlers: HandlerTable;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
     this.handlers = this.makeHandlers();
-    this.ready = options.initialWorkspace ? this.open(options.initialWorkspace).then(() => undefined, () => undefined) : Promise.resolve();
+    this.initialOpen = options.initialWorkspace
+      ? this.open(options.initialWorkspace).then(
+          (value) => ({ ok: true as const, value }),
+          (cause: unknown) => ({ ok: false as const, error: errorOf(cause) }),
+        )
+      : Promise.resolve(undefined);
   }
 
   onEvent(listener: (event: ApiEvent) => void): () => void {
@@ -92,7 +98,7 @@ export class Session {
     if (!isMethodName(method)) return { ok: false, error: apiError('unknown_method', `unknown method "${method}"`) };
     const parsed = parseRequest(method, raw);
     if (!parsed.ok) return parsed;
-    await this.ready;
+    await this.initialOpen;
     const handler = (overrides[method] ?? this.handlers[method]) as (request: unknown) => Promise<unknown>;
     let value: unknown;
     try {

@@ -1,0 +1,64 @@
+// `distributor-inspector serve [WORKSPACE] [--port N]`: the app in a browser, on 127.0.0.1 only, with
+// a per-run token in the address it prints. Runs until Ctrl-C (SIGINT) or SIGTERM.
+// Never prints the token anywhere but that one address line on stdout.
+
+import path from 'node:path';
+import { ApiFailure } from '../core/jobRegistry';
+import { serve } from '../serve';
+import { CliError, EXIT_OK, type Command } from './command';
+import { makeStyle } from './style';
+
+export function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function untilStopped(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  usage: 'serve [WORKSPACE] [--port N]',
+  summary: 'Serve the app to a browser on 127.0.0.1 (a token in the printed address guards it)',
+  options: { port: { type: 'string' } },
+  positionals: [0, 1],
+  async run({ positionals, options }, io) {
+    const style = makeStyle(io.isTerminal, io.env);
+    const port = parsePort(options.port as string | undefined);
+    const workspace = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : undefined;
+    let serving;
+    try {
+      serving = await serve({ workspace, port });
+    } catch (cause) {
+      if (cause instanceof ApiFailure) throw new CliError(cause.message);
+      const code = (cause as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new CliError(`port ${port} is in use on 127.0.0.1: choose another with --port, or --port 0 for any free one`);
+      if (code === 'EACCES') throw new CliError(`port ${port} needs privileges on this system: choose one above 1024`);
+      throw cause;
+    }
+    const stopped = untilStopped();
+    io.stdout(
+      [
+        `Distributor Inspector is serving ${workspace ? style.bold(workspace) : 'no workspace yet (open one in the page)'}`,
+        `Open: ${style.cyan(serving.host.url)}`,
+        style.dim('Only this machine can connect (127.0.0.1); the token in the address is required. Press Ctrl-C to stop.'),
+        '',
+      ].join('\n'),
+    );
+    await stopped;
+    await serving.close();
+    io.stderr('Stopped.\n');
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,170 @@
+import { promises as fs } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSseChunk, type SseFrame } from '../../renderer/api/sse';
+import { Session } from '../core/session';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../core/sessionFixtures';
+import { BROWSER_HOST_CSP } from '../shell/csp';
+import { startHost, type Host } from './httpHost';
+
+let host: Host;
+let session: Session;
+let fixture: FixtureWorkspace;
+let rendererDir: string;
+
+beforeAll(async () => {
+  fixture = await makeFixtureWorkspace();
+  rendererDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inspector-renderer-'));
+  await fs.mkdir(path.join(rendererDir, 'assets'));
+  await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title><script type="module" src="/assets/app.js"></script>');
+  await fs.writeFile(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1);');
+  await fs.writeFile(path.join(rendererDir, '.secret'), 'no');
+  session = new Session({ transport: 'http', initialWorkspace: fixture.workspace, progressIntervalMs: 0 });
+  host = await startHost({ session, rendererDir, port: 0, token: 'test-token' });
+});
+
+afterAll(async () => {
+  await host.close();
+  await session.close();
+  await fixture.remove();
+  await fs.rm(rendererDir, { recursive: true, force: true });
+});
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function call(options: { method?: string; path: string; headers?: Record<string, string>; body?: string; host?: string }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers: { host: options.host ?? `127.0.0.1:${host.port}`, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const api = (method: string, body: unknown, headers: Record<string, string> = {}) =>
+  call({ method: 'POST', path: `/api/${method}`, headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token', ...headers }, body: JSON.stringify(body) });
+
+describe('the browser host', () => {
+  it('listens on 127.0.0.1 only', async () => {
+    expect(host.server.address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4' });
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#token=test-token`);
+    // Where this machine has another address, nothing answers on it.
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    if (external) {
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = connect({ host: external.address, port: host.port });
+        socket.on('connect', () => (socket.destroy(), resolve('connected')));
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+      expect(outcome).toBe('ECONNREFUSED');
+    }
+  });
+
+  it('answers an API call without the token, or with a wrong one, with 401', async () => {
+    const none = await call({ method: 'POST', path: '/api/appInfo', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(none.status).toBe(401);
+    expect(JSON.parse(none.body)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect((await api('appInfo', {}, { 'x-inspector-token': 'test-tokeN' })).status).toBe(401);
+    expect((await call({ path: '/api/events' })).status).toBe(401);
+  });
+
+  it('refuses a foreign Host header with 403, for pages and the API (DNS rebinding)', async () => {
+    expect((await call({ path: '/', host: `evil.example:${host.port}` })).status).toBe(403);
+    expect((await api('appInfo', {}, { host: `evil.example:${host.port}` })).status).toBe(403);
+    expect((await call({ path: '/', host: '127.0.0.1:1' })).status).toBe(403);
+    expect((await call({ path: '/', host: `localhost:${host.port}` })).status).toBe(200);
+  });
+
+  it('refuses cross-origin API requests even with the token', async () => {
+    expect((await api('appInfo', {}, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await api('appInfo', {}, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await api('appInfo', {}, { origin: `http://127.0.0.1:${host.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    // A plain form post cannot send JSON: text/plain is refused.
+    expect((await api('appInfo', {}, { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+
+  it('answers 404 for paths outside the API and the built files', async () => {
+    for (const target of ['/nope', '/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/.secret', '/assets/../../etc/passwd', '/api/nope', '/api']) {
+      expect((await call({ path: target, headers: { 'x-inspector-token': 'test-token' } })).status, target).toBe(404);
+    }
+  });
+
+  it('serves the page and its assets with the CSP header', async () => {
+    const page = await call({ path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toBe(BROWSER_HOST_CSP);
+    expect(BROWSER_HOST_CSP.startsWith("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:")).toBe(true);
+    const script = await call({ path: '/assets/app.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toBe('console.log(1);');
+  });
+
+  it('answers a bad body with 400 naming the field', async () => {
+    const typo = await api('inspectDestination', { destinaton: 'site-a' });
+    expect(typo.status).toBe(400);
+    const { error } = JSON.parse(typo.body);
+    expect(error.code).toBe('bad_request');
+    expect(error.message).toContain('destination');
+    expect(error.details.issues.map((issue: { path: unknown[] }) => issue.path)).toEqual(expect.arrayContaining([['destination'], ['destinaton']]));
+    const notJson = await call({ method: 'POST', path: '/api/scan', headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token' }, body: '{"a":' });
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body).error.message).toMatch(/not valid JSON/);
+  });
+
+  it('runs a method with a good body and answers its value', async () => {
+    const reply = await api('inspectDestination', { destination: 'site-a' });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { inspection: { status: 'managed' } } });
+    expect((await api('inspectDestination', { destination: 'missing' })).status).toBe(404);
+  });
+
+  it('streams a job’s events over SSE after a ready event', async () => {
+    const frames: SseFrame[] = [];
+    const controller = new AbortController();
+    let resolveReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+    const done = new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/api/events', headers: { host: `127.0.0.1:${host.port}`, 'x-inspector-token': 'test-token' }, signal: controller.signal }, (res) => {
+        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const parsed = parseSseChunk(buffer + chunk);
+          buffer = parsed.rest;
+          frames.push(...parsed.frames);
+          if (frames.some((f) => f.event === 'ready')) resolveReady();
+          if (frames.some((f) => f.event === 'result')) resolve();
+        });
+      });
+      req.on('error', (error) => (controller.signal.aborted ? undefined : reject(error)));
+      req.end();
+    });
+    await ready;
+    const started = JSON.parse((await api('scan', {})).body);
+    expect(started.ok).toBe(true);
+    await done;
+    controller.abort();
+    const job = started.value.job;
+    const ofJob = frames.filter((f) => f.event !== 'ready').map((f) => ({ event: f.event, data: JSON.parse(f.data) })).filter((f) => f.data.job === job);
+    expect(ofJob.filter((f) => f.event === 'item')).toHaveLength(4);
+    expect(ofJob.some((f) => f.event === 'progress')).toBe(true);
+    expect(ofJob.at(-1)).toMatchObject({ event: 'result', data: { method: 'scan', result: { counts: { total: 4 } } } });
+  });
+});
