@@ -47,6 +47,17 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
   }
   if (stat && !stat.isDirectory()) return refused('destination_not_directory', `${dest} is not a directory`, { destination: dest });
   const destReal = await realPathOf(dest);
+  // The gravest first: a forced replace of a root or a home is refused as such, whatever else holds.
+  if (input.mode === 'force') {
+    if (path.parse(destReal).root === destReal) {
+      return refused('destination_is_root', `${dest} is a filesystem root; a forced replace would delete everything on it`, { destination: dest });
+    }
+    const home = await realPathOf(input.homeDirectory ?? os.homedir());
+    if (isInsideOrEqual(home, destReal)) {
+      const what = home === destReal ? 'is the home directory' : `contains the home directory ${home}`;
+      return refused('destination_is_home', `${dest} ${what}; a forced replace there is never allowed`, { destination: dest, home });
+    }
+  }
   if (isInsideOrEqual(destReal, input.sourceRealPath)) {
     return refused('destination_inside_source', `${dest} lies inside the source bundle ${input.sourceRealPath}; publishing there would change the source`, { destination: dest, source: input.sourceRealPath });
   }
@@ -54,15 +65,6 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
     return refused('destination_contains_source', `${dest} contains the source bundle ${input.sourceRealPath}; a replace there could delete the source`, { destination: dest, source: input.sourceRealPath });
   }
   if (input.mode !== 'force') return null;
-
-  if (path.parse(destReal).root === destReal) {
-    return refused('destination_is_root', `${dest} is a filesystem root; a forced replace would delete everything on it`, { destination: dest });
-  }
-  const home = await realPathOf(input.homeDirectory ?? os.homedir());
-  if (isInsideOrEqual(home, destReal)) {
-    const what = home === destReal ? 'is the home directory' : `contains the home directory ${home}`;
-    return refused('destination_is_home', `${dest} ${what}; a forced replace there is never allowed`, { destination: dest, home });
-  }
   for (const protectedPath of input.protectedPaths ?? []) {
     const protectedReal = await realPathOf(protectedPath);
     if (isInsideOrEqual(protectedReal, destReal)) {

@@ -1,0 +1,79 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseState } from '../../shared/parseDocument';
+import { APP_VERSION } from './appVersion';
+import { preparePublication, type PublicationInput } from './publish';
+import { makeTempDir, removeTempDir, sha256, writeBundle } from './testing/fixtures';
+
+let root: string;
+let bundle: string;
+beforeEach(async () => {
+  root = await makeTempDir('publish-');
+  bundle = path.join(root, 'bundle');
+});
+afterEach(async () => removeTempDir(root));
+
+async function publish(files: Record<string, string>, overrides: Partial<PublicationInput> = {}) {
+  const manifest = await writeBundle(bundle, files);
+  return preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'reports', destinationId: 'archive', publishedAt: '2026-06-05T10:00:00.000Z', ...overrides });
+}
+
+describe('preparePublication', () => {
+  it('builds a valid state: generated html for markdown, copies for the rest, urls, primary link and version', async () => {
+    const result = await publish({ 'report.md': '# Report', 'data/a b.csv': 'a,b' }, { baseUrl: 'https://example.com/archive' });
+    if (!result.ok) throw new Error(result.refusal.message);
+    expect(parseState(JSON.stringify(result.state)).status).toBe('managed');
+    expect(result.state.distributor_version).toBe(APP_VERSION);
+    expect(result.state.published_at).toBe('2026-06-05T10:00:00.000Z');
+    const [report, data] = result.outputs;
+    expect(report).toMatchObject({ path: 'report.html', kind: 'generated', transform: 'markdown_to_html', source_path: 'report.md', url: 'https://example.com/archive/report.html' });
+    expect(data).toEqual({ path: 'data/a b.csv', kind: 'source', source_path: 'data/a b.csv', sha256: sha256('a,b'), size: 3, url: 'https://example.com/archive/data/a%20b.csv' });
+    expect(result.state.links?.primary_url).toBe('https://example.com/archive/report.html');
+    expect(result.outputs.map((output) => output.path)).not.toContain('manifest.json');
+  });
+
+  it('gives no urls and no primary link without a base URL', async () => {
+    const result = await publish({ 'report.md': '# Report' });
+    if (!result.ok) throw new Error(result.refusal.message);
+    expect(result.outputs[0]?.url).toBeUndefined();
+    expect(result.state.links).toBeUndefined();
+  });
+
+  it('refuses two source files that would become the same output', async () => {
+    const result = await publish({ 'a.md': '# A', 'a.html': '<p>a</p>' });
+    expect(result.ok ? undefined : result.refusal.code).toBe('output_collision');
+  });
+
+  it('refuses a source file that would land in the staging folder', async () => {
+    const result = await publish({ '.distributor-staging/x.txt': 'x' });
+    expect(result.ok ? undefined : result.refusal.code).toBe('reserved_output_path');
+  });
+
+  it('refuses a missing source file, naming it', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
+    await fs.rm(path.join(bundle, 'a.txt'));
+    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
+    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'source_missing_file', message: expect.stringContaining(path.join(bundle, 'a.txt')) });
+  });
+
+  it('refuses a source file reached through a symlinked folder that leads out of the bundle', async () => {
+    const manifest = await writeBundle(bundle, { 'docs/a.txt': 'a' });
+    await fs.rename(path.join(bundle, 'docs'), path.join(root, 'elsewhere'));
+    await fs.symlink(path.join(root, 'elsewhere'), path.join(bundle, 'docs'));
+    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
+    expect(result.ok ? undefined : result.refusal.code).toBe('source_outside_bundle');
+  });
+
+  it('refuses a source file whose size differs from its manifest', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
+    await fs.writeFile(path.join(bundle, 'a.txt'), 'ab');
+    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
+    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'source_mismatch', details: { expectedSize: 1, actualSize: 2 } });
+  });
+
+  it('refuses a base URL with a query, naming the field', async () => {
+    const result = await publish({ 'a.txt': 'a' }, { baseUrl: 'https://example.com/?q=1' });
+    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'invalid_base_url', details: { field: 'base_url' } });
+  });
+});
