@@ -4,7 +4,8 @@ import type { Command } from './command';
 import { compareCommand } from './compareCommand';
 import { demoCommand } from './demoCommand';
 import { inspectCommand } from './inspectCommand';
+import { replaceCommand } from './replaceCommand';
 import { scanCommand } from './scanCommand';
 import { serveCommand } from './serveCommand';
 
-export const commands: Command[] = [inspectCommand, scanCommand, compareCommand, demoCommand, serveCommand];
+export const commands: Command[] = [inspectCommand, scanCommand, compareCommand, replaceCommand, demoCommand, serveCommand];

@@ -1,0 +1,115 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../core/testing/fixtures';
+import type { CliIo } from './command';
+import { runCli } from './run';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await makeTempDir('replace-command-');
+});
+afterEach(async () => removeTempDir(dir));
+
+async function cli(argv: string[], answer?: string) {
+  let stdout = '';
+  let stderr = '';
+  const asked: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    isTerminal: answer !== undefined,
+    ask: answer !== undefined ? async (question) => (asked.push(question), answer) : undefined,
+    env: { NO_COLOR: '1' },
+    cwd: dir,
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr, asked };
+}
+
+async function olderDestination() {
+  const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(path.join(dir, 'dest'), { manifest: oldManifest, outputs: { 'report.html': 'old', 'pages/a.html': 'a' }, extras: { 'notes.txt': 'n' } });
+  await writeBundle(path.join(dir, 'src'), { 'report.md': '# New', 'b.txt': 'b' }, { created: '2026-06-05T09:00:00Z' });
+}
+
+describe('distributor-inspector replace', () => {
+  it('prints the plan, counts first and deletions before writes, and changes nothing without --yes', async () => {
+    await olderDestination();
+    const before = await snapshotTree(dir);
+    const { code, stdout } = await cli(['replace', 'dest', 'src']);
+    expect(code).toBe(0);
+    const counts = stdout.indexOf('4 delete, 2 write');
+    const deletions = stdout.indexOf('Delete (');
+    const writes = stdout.indexOf('Write (');
+    expect(counts).toBeGreaterThan(0);
+    expect(deletions).toBeGreaterThan(counts);
+    expect(writes).toBeGreaterThan(deletions);
+    expect(stdout).toContain('- .distributor.json');
+    expect(stdout).toContain('+ report.html');
+    expect(stdout).toContain('nothing was changed');
+    expect(await snapshotTree(dir)).toBe(before);
+  });
+
+  it('applies with --yes and prints plan and result as one JSON document', async () => {
+    await olderDestination();
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--yes', '--json', '--base-url', 'https://example.com/a']);
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.plan.summary).toMatchObject({ deleteCount: 4, writeCount: 2 });
+    expect(document.result).toMatchObject({ ok: true, stateWritten: true, stagingLeft: false });
+    expect(document.result.state.links.primary_url).toBe('https://example.com/a/report.html');
+    expect(await stateInvariantProblems(path.join(dir, 'dest'))).toEqual([]);
+    expect(await fs.readFile(path.join(dir, 'dest', 'notes.txt'), 'utf8')).toBe('n');
+  });
+
+  it('asks on a terminal, and a forced replace applies only after the destination id is typed', async () => {
+    await olderDestination();
+    const before = await snapshotTree(dir);
+    const wrong = await cli(['replace', 'dest', 'src', '--force'], 'yes');
+    expect(wrong.asked[0]).toContain('"archive"');
+    expect(wrong.code).toBe(0);
+    expect(await snapshotTree(dir)).toBe(before);
+    const right = await cli(['replace', 'dest', 'src', '--force'], 'archive');
+    expect(right.code).toBe(0);
+    expect(right.stdout).toContain('Done');
+    expect((await fs.readdir(path.join(dir, 'dest'))).sort()).toEqual(['.distributor.json', 'b.txt', 'report.html']);
+  });
+
+  it('exits 1 with the reason on a refusal, changing nothing', async () => {
+    await olderDestination();
+    await fs.writeFile(path.join(dir, 'dest', 'b.txt'), 'an extra file');
+    const before = await snapshotTree(dir);
+    const { code, stderr } = await cli(['replace', 'dest', 'src', '--yes']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('refused');
+    expect(stderr).toContain('"b.txt"');
+    expect(await snapshotTree(dir)).toBe(before);
+  });
+
+  it('exits 2 on a bad source manifest, naming the file and the field', async () => {
+    await olderDestination();
+    await fs.writeFile(path.join(dir, 'src', 'manifest.json'), JSON.stringify({ schema_version: 1, id: 'x', digest: 'sha256:1', created: '2026-06-05T09:00:00Z', files: [] }));
+    const { code, stderr } = await cli(['replace', 'dest', 'src']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(path.join(dir, 'src', 'manifest.json'));
+    expect(stderr).toContain('digest');
+  });
+
+  it('exits 2 when an unmanaged destination is taken over without ids, and 0 once they are given', async () => {
+    await fs.mkdir(path.join(dir, 'dest'));
+    await fs.writeFile(path.join(dir, 'dest', 'stray.txt'), 's');
+    await writeBundle(path.join(dir, 'src'), { 'report.md': '# New' });
+    expect((await cli(['replace', 'dest', 'src', '--force', '--yes'])).code).toBe(2);
+    const { code } = await cli(['replace', 'dest', 'src', '--force', '--yes', '--pipeline', 'p', '--destination', 'd']);
+    expect(code).toBe(0);
+  });
+
+  it('says there is nothing to do when the destination already holds the source', async () => {
+    const manifest = await writeBundle(path.join(dir, 'src'), { 'report.md': '# Same' });
+    await writeManagedDestination(path.join(dir, 'dest'), { manifest, outputs: { 'report.html': 'x' } });
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--yes']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Nothing to do');
+  });
+});

@@ -1,0 +1,121 @@
+// `distributor-inspector replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL]
+// [--force] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
+// only with --yes or a confirmation typed on a terminal (force: the destination id). A thin shell over
+// core/planReplace and core/applyPlan: it holds no rules. Without --yes and a confirmation it never
+// changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
+
+import path from 'node:path';
+import { isInputRefusal, type ApplyResult, type PlanRefusal, type ReplacePlan } from '../../shared/plan';
+import { applyPlan } from '../core/applyPlan';
+import { planReplace } from '../core/planReplace';
+import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
+import { makeStyle, type Style } from './style';
+
+/** Beyond this many lines per list, the text output says how many more; --json always has all. */
+const LIST_LIMIT = 1000;
+
+function optionalId(value: string | boolean | undefined, option: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new CliError(`--${option} needs a non-empty value`);
+  return value;
+}
+
+function bytesText(size: number): string {
+  return `${size.toLocaleString('en-US')} byte${size === 1 ? '' : 's'}`;
+}
+
+export function planText(plan: ReplacePlan, style: Style): string {
+  const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
+  const lines = [`${title} of ${plan.destinationPath}`, `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation}`];
+  if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
+  lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
+  const list = <T>(heading: string, items: T[], line: (item: T) => string) => {
+    lines.push('', `${heading}:`);
+    if (items.length === 0) lines.push('  (none)');
+    for (const item of items.slice(0, LIST_LIMIT)) lines.push(line(item));
+    if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--json lists them all)`);
+  };
+  list(`Delete (${bytesText(plan.summary.deleteBytes)})`, plan.deletes, (entry) => `  ${style.red('-')} ${entry.path}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}`);
+  list(`Write (${bytesText(plan.summary.writeBytes)})`, plan.writes, (write) => `  ${style.green('+')} ${write.path}  ${style.dim(`${write.kind === 'generated' ? `generated from ${write.source_path}` : 'copied'}, ${bytesText(write.size)}`)}`);
+  const state = plan.newState;
+  if (state) {
+    lines.push('', `New state: pipeline ${state.pipeline_id}, destination ${state.destination_id}, ${state.outputs.length} outputs, source ${state.source.manifest.id} created ${state.source.manifest.created}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function resultText(result: ApplyResult, style: Style): string {
+  if (result.ok) return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
+  const lines = [`${style.red('Not completed')}: ${result.error?.message ?? 'unknown error'} (${result.error?.code ?? 'error'})`];
+  if (!result.changed) lines.push('Nothing was changed.');
+  else if (result.stateWritten) lines.push('The new state is in place; only the cleanup of the staging folder did not finish.');
+  else lines.push(`Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`);
+  if (result.stagingLeft) lines.push('A staging folder was left behind: inspect reports it as an interrupted replace; a forced replace (--force) clears it.');
+  return `${lines.join('\n')}\n`;
+}
+
+function refusalExit(refusal: PlanRefusal): number {
+  return isInputRefusal(refusal) ? EXIT_INPUT : EXIT_FINDINGS;
+}
+
+/** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
+async function confirmed(plan: ReplacePlan, io: CliIo, style: Style): Promise<boolean> {
+  if (!io.ask || !io.isTerminal) return false;
+  if (plan.mode === 'force') {
+    const id = plan.newState?.destination_id ?? '';
+    const answer = await io.ask(`${style.red(`This deletes everything in ${plan.destinationPath}.`)} Type the destination id "${id}" to confirm: `);
+    return answer.trim() === id;
+  }
+  const answer = await io.ask(`Delete ${plan.summary.deleteCount} and write ${plan.summary.writeCount} in ${plan.destinationPath}? Type "yes" to apply: `);
+  return answer.trim().toLowerCase() === 'yes';
+}
+
+export const replaceCommand: Command = {
+  name: 'replace',
+  usage: 'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--yes] [--json]',
+  summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
+  options: {
+    pipeline: { type: 'string' },
+    destination: { type: 'string' },
+    'base-url': { type: 'string' },
+    force: { type: 'boolean' },
+    yes: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  positionals: [2, 2],
+  async run({ positionals, options }, io) {
+    const style = makeStyle(io.isTerminal, io.env);
+    const json = options.json === true;
+    const outcome = await planReplace({
+      destinationPath: path.resolve(io.cwd, positionals[0] as string),
+      sourcePath: path.resolve(io.cwd, positionals[1] as string),
+      mode: options.force === true ? 'force' : 'replace',
+      configured: { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') },
+      baseUrl: optionalId(options['base-url'], 'base-url'),
+    });
+    if (!outcome.ok) {
+      if (json) io.stdout(`${JSON.stringify({ refusal: outcome.refusal }, null, 2)}\n`);
+      else io.stderr(`distributor-inspector replace: refused: ${outcome.refusal.message} (${outcome.refusal.code})\n`);
+      return refusalExit(outcome.refusal);
+    }
+    const { plan } = outcome;
+    if (!json) io.stdout(planText(plan, style));
+    if (plan.action === 'nothing') {
+      if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+      return EXIT_OK;
+    }
+    const apply = options.yes === true || (!json && (await confirmed(plan, io, style)));
+    if (!apply) {
+      if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+      else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
+      return EXIT_OK;
+    }
+    const result = await applyPlan(plan, {
+      onProgress: io.isTerminal && !json ? (event) => io.stderr(`\r${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
+    });
+    if (io.isTerminal && !json) io.stderr('\r\u001b[K');
+    if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
+    else io.stdout(`\n${resultText(result, style)}`);
+    return result.ok ? EXIT_OK : EXIT_FINDINGS;
+  },
+};
