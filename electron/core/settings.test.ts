@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   corruptFileName,
+  createSettingsStore,
   defaultSettings,
   loadSettings,
   rememberWorkspace,
@@ -177,5 +178,36 @@ describe('restorableBounds', () => {
 
   it('opens centred when nothing was saved', () => {
     expect(restorableBounds(undefined, [laptop])).toBeUndefined();
+  });
+});
+
+describe('createSettingsStore', () => {
+  it('applies changes at once and leaves the last of several quick changes on disk', async () => {
+    const store = createSettingsStore(folder, defaultSettings(), () => undefined);
+    const heard: string[] = [];
+    store.onChange((settings) => heard.push(settings.theme));
+    const saves = [store.update((s) => ({ ...s, theme: 'light' })), store.update((s) => ({ ...s, theme: 'dark' })), store.workspaceOpened('/srv/a')];
+    expect(store.current()).toMatchObject({ theme: 'dark', recentWorkspaces: ['/srv/a'] });
+    await Promise.all(saves);
+    expect(heard).toEqual(['light', 'dark', 'dark']);
+    expect((await loadSettings(folder)).settings).toEqual({ theme: 'dark', recentWorkspaces: ['/srv/a'] });
+  });
+
+  it('drops a recent workspace that failed to open, and leaves others alone', async () => {
+    const store = createSettingsStore(folder, { ...defaultSettings(), recentWorkspaces: ['/srv/gone', '/srv/here'] }, () => undefined);
+    await store.workspaceFailed('/srv/gone');
+    await store.workspaceFailed('/srv/never-listed');
+    expect(store.current().recentWorkspaces).toEqual(['/srv/here']);
+    expect((await loadSettings(folder)).settings.recentWorkspaces).toEqual(['/srv/here']);
+  });
+
+  it('reports a save that failed and keeps the change in memory', async () => {
+    const blocker = join(folder, 'file');
+    await writeFile(blocker, 'x');
+    const failures: string[] = [];
+    const store = createSettingsStore(join(blocker, 'userData'), defaultSettings(), (warning) => failures.push(warning.code));
+    await store.update((s) => ({ ...s, theme: 'light' }));
+    expect(failures).toEqual(['settings_not_saved']);
+    expect(store.current().theme).toBe('light');
   });
 });

@@ -189,6 +189,43 @@ export function forgetWorkspace(settings: Settings, workspacePath: string): Sett
   return { ...settings, recentWorkspaces: settings.recentWorkspaces.filter((entry) => entry !== workspacePath) };
 }
 
+/** The settings in memory, saved on every change, one save after another (never interleaved). */
+export interface SettingsStore {
+  current(): Settings;
+  /** Applies a change at once (listeners hear it) and resolves when it is on disk or reported. */
+  update(change: (settings: Settings) => Settings): Promise<void>;
+  onChange(listener: (settings: Settings) => void): void;
+  /** A workspace opened: it goes first in the recent list. */
+  workspaceOpened(workspacePath: string): Promise<void>;
+  /** A recent workspace that no longer opens leaves the list (as editors do with missing files). */
+  workspaceFailed(workspacePath: string): Promise<void>;
+}
+
+export function createSettingsStore(folder: string, initial: Settings, onSaveFailed: (warning: SettingsWarning) => void): SettingsStore {
+  let settings = initial;
+  const listeners: ((settings: Settings) => void)[] = [];
+  let saving: Promise<void> = Promise.resolve();
+  const update = (change: (settings: Settings) => Settings): Promise<void> => {
+    settings = change(settings);
+    const snapshot = settings;
+    for (const listener of listeners) listener(snapshot);
+    // Chained: a slow save can never land after, and overwrite, a newer one.
+    saving = saving.then(async () => {
+      const result = await saveSettings(folder, snapshot);
+      if (!result.ok) onSaveFailed(result.warning);
+    });
+    return saving;
+  };
+  return {
+    current: () => settings,
+    update,
+    onChange: (listener) => void listeners.push(listener),
+    workspaceOpened: (workspacePath) => update((current) => rememberWorkspace(current, workspacePath)),
+    workspaceFailed: (workspacePath) =>
+      settings.recentWorkspaces.includes(workspacePath) ? update((current) => forgetWorkspace(current, workspacePath)) : saving,
+  };
+}
+
 export interface Rectangle {
   x: number;
   y: number;

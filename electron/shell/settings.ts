@@ -7,11 +7,9 @@ import { app, dialog, nativeTheme, screen, type BrowserWindow } from 'electron';
 import type { AppLogger } from '../core/logging';
 import type { HandlerTable, Session } from '../core/session';
 import {
-  forgetWorkspace,
+  createSettingsStore,
   loadSettings,
-  rememberWorkspace,
   restorableBounds,
-  saveSettings,
   type Settings,
   type SettingsWarning,
   type Theme,
@@ -41,43 +39,31 @@ export interface DesktopSettings {
 export async function setupSettings(logger: AppLogger): Promise<DesktopSettings> {
   const folder = app.getPath('userData');
   const loaded = await loadSettings(folder);
-  let settings = loaded.settings;
   for (const warning of loaded.warnings) logger.warn(warning.message, warning.issues);
-  nativeTheme.themeSource = settings.theme;
-
-  const listeners: ((settings: Settings) => void)[] = [];
-  let saving: Promise<void> = Promise.resolve();
-
-  const update = (change: (settings: Settings) => Settings): Promise<void> => {
-    settings = change(settings);
-    const snapshot = settings;
-    for (const listener of listeners) listener(snapshot);
-    saving = saving.then(async () => {
-      const result = await saveSettings(folder, snapshot);
-      if (!result.ok) logger.warn(result.warning.message, result.warning.issues);
-    });
-    return saving;
-  };
+  nativeTheme.themeSource = loaded.settings.theme;
+  const store = createSettingsStore(folder, loaded.settings, (warning) => logger.warn(warning.message, warning.issues));
 
   return {
     warnings: loaded.warnings,
-    current: () => settings,
-    update,
-    onChange: (listener) => void listeners.push(listener),
+    current: store.current,
+    update: store.update,
+    onChange: store.onChange,
     setTheme: (theme) => {
       nativeTheme.themeSource = theme;
-      return update((current) => ({ ...current, theme }));
+      return store.update((current) => ({ ...current, theme }));
     },
-    clearRecentWorkspaces: () => update((current) => ({ ...current, recentWorkspaces: [] })),
-    initialBounds: () => restorableBounds(settings.windowBounds, screen.getAllDisplays().map((display) => display.workArea)),
+    clearRecentWorkspaces: () => store.update((current) => ({ ...current, recentWorkspaces: [] })),
+    initialBounds: () => restorableBounds(store.current().windowBounds, screen.getAllDisplays().map((display) => display.workArea)),
     trackWindow: (window) => {
       let timer: NodeJS.Timeout | undefined;
       const saveBounds = () => {
         clearTimeout(timer);
         if (window.isDestroyed() || window.isMinimized() || window.isFullScreen()) return;
         // Normal bounds: a maximized window reopens maximized over the size it had before.
-        const bounds = window.getNormalBounds();
-        void update((current) => ({ ...current, windowBounds: { ...bounds, maximized: window.isMaximized() } }));
+        const { x, y, width, height } = window.getNormalBounds();
+        // Whole pixels: the schema (and a scaled display's fractional bounds) must not make the save fail.
+        const bounds = { x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+        void store.update((current) => ({ ...current, windowBounds: { ...bounds, maximized: window.isMaximized() } }));
       };
       const later = () => {
         clearTimeout(timer);
@@ -88,7 +74,7 @@ export async function setupSettings(logger: AppLogger): Promise<DesktopSettings>
       window.on('maximize', saveBounds);
       window.on('unmaximize', saveBounds);
       window.on('close', saveBounds);
-      if (settings.windowBounds?.maximized) window.maximize();
+      if (store.current().windowBounds?.maximized) window.maximize();
       if (loaded.warnings.length > 0) {
         window.webContents.once('did-finish-load', () => {
           void dialog.showMessageBox(window, {
@@ -104,11 +90,10 @@ export async function setupSettings(logger: AppLogger): Promise<DesktopSettings>
       openWorkspace: async (request) => {
         try {
           const workspace = await session.handlers.openWorkspace(request);
-          void update((current) => rememberWorkspace(current, request.path));
+          void store.workspaceOpened(request.path);
           return workspace;
         } catch (cause) {
-          // A recent workspace that no longer opens leaves the list; the error still reaches the UI.
-          if (settings.recentWorkspaces.includes(request.path)) void update((current) => forgetWorkspace(current, request.path));
+          void store.workspaceFailed(request.path);
           throw cause;
         }
       },
