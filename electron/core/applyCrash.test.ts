@@ -151,3 +151,37 @@ describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at 
     }
   });
 });
+
+describe('a forced takeover of an unmanaged destination failing at every mutation', () => {
+  it('either leaves the destination as it was or leaves the staging folder that reports the interruption', async () => {
+    async function fixture() {
+      const root = await makeTempDir('crash-unmanaged-');
+      const dest = path.join(root, 'dest');
+      await fs.mkdir(path.join(dest, 'sub'), { recursive: true });
+      await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
+      await fs.writeFile(path.join(dest, 'sub', 'more.txt'), 'more');
+      await writeBundle(path.join(root, 'source'), { 'index.md': '# Home', 'a.txt': 'a' });
+      const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+      if (!outcome.ok) throw new Error(outcome.refusal.message);
+      return { root, dest, plan: outcome.plan, before: await snapshotTree(dest) };
+    }
+    const counting = await fixture();
+    const counter = countingFsOps(nodeFsOps);
+    expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
+    await removeTempDir(counting.root);
+    for (let failStep = 1; failStep <= counter.count(); failStep++) {
+      const { root, dest, plan, before } = await fixture();
+      try {
+        const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO') });
+        const label = `EIO at mutation ${failStep}`;
+        expect(result.error?.code, label).toBe('io_error');
+        expect(await stateInvariantProblems(dest), label).toEqual([]);
+        const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
+        if (!interrupted) expect(await snapshotTree(dest), label).toBe(before);
+        expect(result.stagingLeft, label).toBe(interrupted);
+      } finally {
+        await removeTempDir(root);
+      }
+    }
+  });
+});

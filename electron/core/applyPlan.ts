@@ -18,6 +18,7 @@ import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes } from '
 import { nodeFsOps, type FsOps } from './fsOps';
 import { ancestorsOf } from './planReplace';
 import { outputBytesFor, readVerifiedSourceFile, sha256Of, stateFileBytes } from './publish';
+import { realPathOf } from './safeDestination';
 
 export interface ApplyOptions {
   signal?: AbortSignal;
@@ -104,7 +105,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   };
   let destReal = plan.destinationRealPath;
   const staged: { files: string[]; folders: string[] } = { files: [], folders: [] };
-  let stateRemoved = false;
+  // Set when the old state is about to go: from then on a failure leaves things for a forced replace.
+  let pastNoReturn = false;
   let phase: ApplyPhase = 'check';
   let done = 0;
   let bytes = 0;
@@ -166,7 +168,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     const destEntry = await lstatEntry(plan.destinationPath, '');
     if (destEntry.type === 'symlink') throw new ApplyFailure('unsafe_path', `${plan.destinationPath} is now a symbolic link`);
     if (destEntry.type !== (plan.destinationExists ? 'directory' : 'missing')) throw new ApplyFailure('stale_plan', `${plan.destinationPath} changed since the plan was made`);
-    if (plan.destinationExists) destReal = await fs.realpath(plan.destinationPath);
+    destReal = await realPathOf(plan.destinationPath);
     if (destReal !== plan.destinationRealPath) throw new ApplyFailure('stale_plan', `${plan.destinationPath} now resolves to ${destReal}, not ${plan.destinationRealPath}`);
     const fresh = await checkFingerprint(destReal, plan.fingerprint);
     if (!fresh.fresh) {
@@ -217,10 +219,10 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
     phase = 'remove_state';
+    pastNoReturn = true;
     const otherDeletes = plan.deletes.filter((entry) => !isStagingPath(entry.path));
     const stateDelete = otherDeletes.find((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
     if (stateDelete) {
-      stateRemoved = true;
       await deleteEntry(stateDelete);
       await ops.fsyncDir('');
     }
@@ -278,7 +280,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       ? { code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) }
       : { code: 'io_error', message: `${errno ?? 'error'} ${where}: ${(cause as Error)?.message ?? String(cause)}`, details: { phase, ...(errno ? { errno } : {}) } };
     // Before the old state is removed, the destination is as it was but for staging: take it back out.
-    if (!stateRemoved && !result.stateWritten) {
+    if (!pastNoReturn) {
       try {
         for (const file of [...staged.files].reverse()) {
           if ((await lstatEntry(destReal, file)).type !== 'missing') await ops.unlink(file);

@@ -268,3 +268,29 @@ describe('hostile destinations and sources', () => {
     expect(await snapshotTree(root)).toBe(before);
   });
 });
+
+describe('planReplace with something odd where the state file goes', () => {
+  it('a forced replace removes a state file that is a symbolic link, as a link, and leaves its target', async () => {
+    await fs.mkdir(dest);
+    await fs.writeFile(path.join(root, 'elsewhere.json'), '{"not":"a state"}');
+    await fs.symlink(path.join(root, 'elsewhere.json'), path.join(dest, '.distributor.json'));
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    expect(refusalOf(await run({ configured: { pipelineId: 'p', destinationId: 'd' } })).code).toBe('conflict_invalid_state');
+    const plan = planOf(await run({ mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } }));
+    expect(plan.deletes[0]).toMatchObject({ path: '.distributor.json', type: 'symlink' });
+    const result = await applyPlan(plan);
+    expect(result.error).toBeUndefined();
+    expect(await fs.readFile(path.join(root, 'elsewhere.json'), 'utf8')).toBe('{"not":"a state"}');
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+
+  it('a forced replace removes a folder where the state file goes', async () => {
+    await fs.mkdir(path.join(dest, '.distributor.json', 'inner'), { recursive: true });
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    const plan = planOf(await run({ mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } }));
+    const result = await applyPlan(plan);
+    expect(result.error).toBeUndefined();
+    expect((await fs.lstat(path.join(dest, '.distributor.json'))).isFile()).toBe(true);
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+});

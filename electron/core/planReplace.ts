@@ -12,7 +12,7 @@ import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, Repl
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
-import { fingerprintPaths, fingerprintTree, joinRelative, lstatEntry } from './fingerprint';
+import { fingerprintPaths, fingerprintTree, joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
 import { inspectDestination, type DestinationInspection } from './inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from './readSource';
@@ -60,7 +60,7 @@ interface DeletionPlan {
 }
 
 /** Normal replace: only recorded managed outputs (and the folders they leave empty) go. */
-async function planNormalDeletions(dest: string, inspection: DestinationInspection, newOutputs: OutputRecord[]): Promise<Step<DeletionPlan>> {
+async function planNormalDeletions(dest: string, inspection: DestinationInspection, stateSha256: string | null, newOutputs: OutputRecord[]): Promise<Step<DeletionPlan>> {
   const touched = new Set<string>(['', STATE_FILE_NAME, STAGING_DIR_NAME]);
   const outputDeletes: PlanDelete[] = [];
   const deletedOutputs = new Set<string>();
@@ -129,12 +129,11 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
     touched.add(folder.path);
     deletes.push({ path: folder.path, type: 'directory', size: 0 });
   }
-  return { ok: true, value: { deletes, fingerprint: await fingerprintPaths(dest, touched, inspection.stateSha256 ?? null) } };
+  return { ok: true, value: { deletes, fingerprint: await fingerprintPaths(dest, touched, stateSha256) } };
 }
 
 /** Forced replace: everything in the tree, links as links. Leftover staging first, then the state. */
-async function planForcedDeletions(dest: string, inspection: DestinationInspection, destExists: boolean): Promise<DeletionPlan> {
-  const stateSha256 = inspection.stateSha256 ?? null;
+async function planForcedDeletions(dest: string, stateSha256: string | null, destExists: boolean): Promise<DeletionPlan> {
   if (!destExists) return { deletes: [], fingerprint: await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256) };
   const fingerprint = await fingerprintTree(dest, stateSha256);
   const entries = fingerprint.entries.filter((entry) => entry.path !== '');
@@ -181,6 +180,14 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const comparison = compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: input.configured });
   const planComparison = { ...comparison, explanation: explainComparison(comparison) };
   const interrupted = destExists && (await lstatEntry(dest, STAGING_DIR_NAME)).type !== 'missing';
+  // The fingerprint holds the state as apply will read it (also a link or a folder in its place);
+  // it must be the state the decision was made on.
+  const stateSha256 = await stateFileSha256(dest);
+  const decidedOn = inspection.stateSha256 ?? null;
+  const stateChanged = decidedOn !== null ? decidedOn !== stateSha256 : stateSha256?.startsWith('sha256:') === true;
+  if (stateChanged) {
+    return refuse('changed_while_planning', `${path.join(dest, STATE_FILE_NAME)} changed while the plan was being made; plan again`, { path: STATE_FILE_NAME });
+  }
 
   const base = {
     planVersion: 1 as const,
@@ -199,7 +206,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     }
     const decision = comparison.decision;
     if (decision === 'skip' || decision === 'skip_newer') {
-      const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], inspection.stateSha256 ?? null);
+      const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256);
       const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0 };
       const plan: ReplacePlan = { ...base, action: 'nothing', deletes: [], writes: [], fingerprint, summary };
       return { ok: true, plan };
@@ -235,9 +242,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
 
   let deletion: DeletionPlan;
   if (input.mode === 'force') {
-    deletion = await planForcedDeletions(dest, inspection, destExists);
+    deletion = await planForcedDeletions(dest, stateSha256, destExists);
   } else {
-    const normal = await planNormalDeletions(dest, inspection, publication.outputs);
+    const normal = await planNormalDeletions(dest, inspection, stateSha256, publication.outputs);
     if (!normal.ok) return normal;
     deletion = normal.value;
   }
