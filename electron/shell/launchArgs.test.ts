@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { workspaceFromArgv } from './launchArgs';
+
+describe('workspaceFromArgv', () => {
+  it('reads --workspace in both spellings', () => {
+    expect(workspaceFromArgv(['electron', '.', '--workspace=/w/demo'], false)).toBe('/w/demo');
+    expect(workspaceFromArgv(['electron', '.', '--workspace', '/w/demo'], false)).toBe('/w/demo');
+  });
+
+  it('takes the first plain argument, skipping the app folder in development and switches everywhere', () => {
+    expect(workspaceFromArgv(['electron', '.', '--no-sandbox', '/w/ws.json'], false)).toBe('/w/ws.json');
+    expect(workspaceFromArgv(['/opt/app/inspector', '--enable-logging', '/w/ws.json'], true)).toBe('/w/ws.json');
+    expect(workspaceFromArgv(['electron', '.'], false)).toBeUndefined();
+    expect(workspaceFromArgv(['/opt/app/inspector'], true)).toBeUndefined();
+  });
+});
