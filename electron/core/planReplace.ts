@@ -124,7 +124,7 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
   const deletes: PlanDelete[] = [];
   const stateEntry = await lstatEntry(dest, STATE_FILE_NAME);
   if (stateEntry.type === 'file') deletes.push({ path: STATE_FILE_NAME, type: 'file', size: stateEntry.size });
-  deletes.push(...outputDeletes.sort(deepestFirst));
+  for (const entry of outputDeletes.sort(deepestFirst)) deletes.push(entry);
   for (const folder of [...emptiedFolders].map((p) => ({ path: p })).sort(deepestFirst)) {
     touched.add(folder.path);
     deletes.push({ path: folder.path, type: 'directory', size: 0 });
