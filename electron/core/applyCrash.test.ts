@@ -58,7 +58,7 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
     await fs.mkdir(path.join(dest, STAGING_DIR_NAME));
     await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'half.html'), 'half');
   }
-  await writeBundle(source, { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'data/t.csv': 'a,b\n' }, { created: '2026-06-05T09:00:00Z' });
+  await writeBundle(source, { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n' }, { created: '2026-06-05T09:00:00Z' });
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
   if (!outcome.ok) throw new Error(`plan refused: ${outcome.refusal.message}`);
   const snapshot = await snapshotTree(root);
@@ -91,7 +91,7 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
   const after = await inspectDestination(dest);
   expect(after.status, label).toBe('managed');
   expect(after.issues.filter((issue) => issue.severity === 'error'), label).toEqual([]);
-  expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'data', 'pages', 'report.html']);
+  expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'b.txt', 'pages', 'report.html']);
   expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
 }
 
