@@ -5,6 +5,7 @@ import { parseState } from '../../shared/parseDocument';
 import type { ApplyProgress, ReplacePlan } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { applyPlan } from './applyPlan';
+import { fingerprintPaths, lstatEntry, stateFileSha256 } from './fingerprint';
 import { inspectDestination } from './inspectDestination';
 import { planReplace, type PlanReplaceInput } from './planReplace';
 import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
@@ -173,6 +174,60 @@ describe('applyPlan refuses forged plans', () => {
     const result = await applyPlan(forged);
     expect(result.error?.code).toBe('invalid_plan');
     expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses a forced plan deleting a path its fingerprint never saw, before changing anything', async () => {
+    await managedFixture();
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'canary.txt'), 'canary');
+    await fs.symlink(outside, path.join(dest, 'linked'));
+    const planned = await plan({ mode: 'force' });
+    const forged = { ...planned, deletes: [...planned.deletes, { path: 'linked/canary.txt', type: 'file' as const, size: 6 }] };
+    const before = await snapshotTree(root);
+    const result = await applyPlan(forged);
+    expect(result.error?.code).toBe('invalid_plan');
+    expect(result.changed).toBe(false);
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
+  it('refuses as stale a forced plan whose forged fingerprint names a path through a link: the tree walk never enters links', async () => {
+    await managedFixture();
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'canary.txt'), 'canary');
+    await fs.symlink(outside, path.join(dest, 'linked'));
+    const planned = await plan({ mode: 'force' });
+    const throughLink = await lstatEntry(dest, 'linked/canary.txt');
+    const forged = {
+      ...planned,
+      deletes: [{ path: 'linked/canary.txt', type: 'file' as const, size: 6 }, ...planned.deletes],
+      fingerprint: { ...planned.fingerprint, entries: [...planned.fingerprint.entries, throughLink] },
+    };
+    const outsideBefore = await snapshotTree(outside);
+    expect((await applyPlan(forged)).error?.code).toBe('stale_plan');
+    expect(await snapshotTree(outside)).toBe(outsideBefore);
+  });
+
+  it('never deletes through a symlinked folder, even when the state records it and a forged fingerprint vouches for it', async () => {
+    await managedFixture();
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'canary.txt'), 'canary');
+    await fs.symlink(outside, path.join(dest, 'linked'));
+    const planned = await plan();
+    // A forger with full knowledge: the state now records the path, the fingerprint is fresh for it.
+    const stateFile = path.join(dest, '.distributor.json');
+    const state = JSON.parse(await fs.readFile(stateFile, 'utf8'));
+    state.outputs.push({ ...state.outputs[0], path: 'linked/canary.txt' });
+    await fs.writeFile(stateFile, JSON.stringify(state));
+    const deletes = [...planned.deletes.slice(0, 1), { path: 'linked/canary.txt', type: 'file' as const, size: 6 }, ...planned.deletes.slice(1)];
+    const fingerprint = await fingerprintPaths(dest, [...planned.fingerprint.entries.map((entry) => entry.path), 'linked/canary.txt'], await stateFileSha256(dest));
+    const outsideBefore = await snapshotTree(outside);
+    const result = await applyPlan({ ...planned, deletes, fingerprint });
+    expect(result.error?.code).toBe('unsafe_path');
+    expect(result.error?.message).toContain('linked/canary.txt');
+    expect(await snapshotTree(outside)).toBe(outsideBefore);
   });
 
   it('refuses a normal plan that would delete an extra file', async () => {

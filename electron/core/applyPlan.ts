@@ -51,6 +51,16 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
       throw new ApplyFailure('invalid_plan', `the plan writes ${JSON.stringify(write.path)}, which is not a clean, unreserved path inside the destination`, { path: write.path });
     }
   }
+  if ((plan.mode === 'force') !== plan.fingerprint.wholeTree && plan.destinationExists) {
+    throw new ApplyFailure('invalid_plan', 'a forced plan must fingerprint the whole tree, a normal one only the paths it touches');
+  }
+  // Every delete must be an entry the fingerprint saw (and that apply just found unchanged), of that type.
+  const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry.type]));
+  for (const entry of plan.deletes) {
+    if (seen.get(entry.path) !== entry.type) {
+      throw new ApplyFailure('invalid_plan', `the plan deletes "${entry.path}" as a ${entry.type}, but its fingerprint did not see one there`, { path: entry.path });
+    }
+  }
   const recorded = newState.outputs.map((o) => `${o.path}\0${o.sha256}\0${o.size}`).sort().join('\n');
   const planned = plan.writes.map((w) => `${w.path}\0${w.sha256}\0${w.size}`).sort().join('\n');
   if (recorded !== planned) throw new ApplyFailure('invalid_plan', 'the plan\'s writes and its new state disagree');

@@ -204,6 +204,35 @@ describe('hostile destinations and sources', () => {
     await expect(fs.lstat(path.join(dest, 'pages'))).rejects.toThrow();
   });
 
+  it('a state recording an output through a symlinked folder that leads to a canary: normal refused, force unlinks only the link', async () => {
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.writeFile(path.join(outside, 'canary.txt'), 'canary');
+    const manifest = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: OLD_CREATED });
+    await writeManagedDestination(dest, { manifest, outputs: { 'report.html': 'old' } });
+    await fs.symlink(outside, path.join(dest, 'linked'));
+    const stateFile = path.join(dest, '.distributor.json');
+    const state = JSON.parse(await fs.readFile(stateFile, 'utf8'));
+    // The record matches the canary's bytes, so a verify through the link would even call it ok.
+    state.outputs.push({ ...state.outputs[0], path: 'linked/canary.txt', sha256: sha256('canary'), size: 6 });
+    await fs.writeFile(stateFile, JSON.stringify(state));
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+
+    const before = await snapshotTree(root);
+    const refusal = refusalOf(await run());
+    expect(refusal.code).toBe('parent_is_symlink');
+    expect(refusal.details?.path).toBe('linked');
+    expect(await snapshotTree(root)).toBe(before);
+
+    await expectOutsideUnchanged(async () => {
+      const forced = planOf(await run({ mode: 'force' }));
+      expect(forced.deletes).toContainEqual(expect.objectContaining({ path: 'linked', type: 'symlink' }));
+      expect(forced.deletes.map((entry) => entry.path)).not.toContain('linked/canary.txt');
+      expect((await applyPlan(forced)).ok).toBe(true);
+    });
+    expect(await fs.readFile(path.join(outside, 'canary.txt'), 'utf8')).toBe('canary');
+  });
+
   it('a managed output that is a symlink to a canary: the link is removed, never the canary', async () => {
     await oldManagedDestination();
     await fs.writeFile(path.join(root, 'canary.html'), 'canary');
