@@ -285,3 +285,18 @@ describe('parseManifest: the source manifest, schema 1', () => {
     expect(validateManifest(null)).toMatchObject({ ok: false, issues: [{ path: [], code: 'invalid_type', message: 'the document must be an object, not null' }] });
   });
 });
+
+describe('parseState at scale', () => {
+  it('parses a state of 50,000 outputs and 50,000 manifest files, and finds the one bad record (time logged)', () => {
+    const state: Json = sampleState({ extraFiles: 49_999 });
+    const good = JSON.stringify(state);
+    state.outputs[31_337].sha256 = 'sha256:nope';
+    const bad = JSON.stringify(state);
+    const started = performance.now();
+    const parsed = parseState(good);
+    const elapsedMs = performance.now() - started;
+    console.log(`parseState on 50,000 outputs (${(good.length / 1e6).toFixed(1)} MB): ${elapsedMs.toFixed(0)} ms`);
+    expect(parsed.status).toBe('managed');
+    expect(brief(parseState(bad).issues)).toEqual([{ path: ['outputs', 31_337, 'sha256'], code: 'invalid_sha256', severity: 'error' }]);
+  });
+});
