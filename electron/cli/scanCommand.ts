@@ -32,26 +32,26 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
   const { workspace } = load;
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+  // One pool of worker threads reads the states and then hashes the outputs.
+  const pool = new HashPool();
   try {
-    const scanned = await scanWorkspace(workspace, { retain: 'summary', onProgress: (step) => bar.update('scan  ', step) });
+    const scanned = await scanWorkspace(workspace, { pool, retain: verify ? 'full' : 'summary', onProgress: (step) => bar.update('scan  ', step) });
     const outcome: ScanOutcome = { workspace, warnings: load.issues, rows: scanned.rows };
     if (verify) {
       const managed = scanned.rows.flatMap((row, index) => (row.state ? [{ index, target: { path: row.inspection.path, state: row.state } }] : []));
-      const pool = new HashPool();
-      try {
-        const reports = await verifyWorkspace(
-          managed.map((entry) => entry.target),
-          { pool, onProgress: (step) => bar.update('verify', step) },
-        );
-        outcome.verify = new Array(scanned.rows.length);
-        managed.forEach((entry, i) => (outcome.verify![entry.index] = reports[i]));
-      } finally {
-        await pool.close();
-      }
+      const reports = await verifyWorkspace(
+        managed.map((entry) => entry.target),
+        { pool, onProgress: (step) => bar.update('verify', step) },
+      );
+      outcome.verify = new Array(scanned.rows.length);
+      managed.forEach((entry, i) => (outcome.verify![entry.index] = reports[i]));
+      // The states were needed for the hashes only; the document shows the reports.
+      for (const row of scanned.rows) delete row.inspection.stateJson;
     }
     return outcome;
   } finally {
     bar.clear();
+    await pool.close();
   }
 }
 

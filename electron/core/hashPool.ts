@@ -1,13 +1,16 @@
-// A pool of hashing worker threads (one per core by default) shared by every verification running at
-// once. Small files travel in batches so none pays a round trip of its own; a big file goes alone.
+// A pool of worker threads (one per core by default) shared by every scan and verification running
+// at once: they hash files, list destinations and inspect them (poolProtocol.ts). Small jobs travel
+// in batches so none pays a round trip of its own; a big file goes alone.
 // On abort, the workers holding that request's files are terminated and awaited before the promise
 // settles: no worker is left hashing for a cancelled job. Never reads a file itself.
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, HashOutcome, HashTask, ToWorker } from './hashTask';
+import type { HashOutcome, HashTask } from './hashTask';
+import type { FromWorker, InspectOutcome, Job, JobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
+export type { InspectOutcome } from './poolProtocol';
 
 // Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
 // progress coarser and cancel slower.
@@ -26,11 +29,16 @@ export interface HashOptions {
   onProgress?: (delta: HashProgress) => void;
 }
 
+interface RunOptions extends HashOptions {
+  /** Each outcome as soon as its batch is back, before the whole request settles. */
+  onOutcome?: (index: number, outcome: JobOutcome) => void;
+}
+
 interface Request {
-  outcomes: HashOutcome[];
+  outcomes: JobOutcome[];
   remaining: number;
-  options: HashOptions;
-  resolve: (outcomes: HashOutcome[]) => void;
+  options: RunOptions;
+  resolve: (outcomes: JobOutcome[]) => void;
   reject: (reason: unknown) => void;
   settled: boolean;
   /** Removed once settled: one long-lived signal serves thousands of requests. */
@@ -40,7 +48,7 @@ interface Request {
 interface Item {
   request: Request;
   index: number;
-  task: HashTask;
+  job: Job;
 }
 
 interface Slot {
@@ -83,19 +91,45 @@ export class HashPool {
     return this.slots.length;
   }
 
+  /** Workers running a batch right now. */
+  get busyCount(): number {
+    return this.slots.filter((slot) => slot.batch !== undefined).length;
+  }
+
   get threadIds(): number[] {
     return this.slots.map((slot) => slot.worker.threadId);
   }
 
   /** Examines and hashes every task; outcomes in task order. Rejects with the signal's reason on abort. */
   hash(tasks: HashTask[], options: HashOptions = {}): Promise<HashOutcome[]> {
+    return this.run(
+      tasks.map((task) => ({ kind: 'hash', ...task })),
+      options,
+    ) as Promise<HashOutcome[]>;
+  }
+
+  /** Lists a destination (listFiles.ts) in a worker; an unreadable destination lists as empty. */
+  async list(root: string, job: Omit<ListJob, 'kind' | 'root'>, options: HashOptions = {}): Promise<string[]> {
+    const [outcome] = await this.run([{ kind: 'list', root, ...job }], options);
+    return outcome?.kind === 'listed' ? outcome.entries : [];
+  }
+
+  /** Inspects destinations (scanReader.ts) in workers; each outcome also through onOutcome as it comes. */
+  inspect(paths: string[], options: { withText: boolean; signal?: AbortSignal; onOutcome?: (index: number, outcome: InspectOutcome) => void }): Promise<InspectOutcome[]> {
+    return this.run(
+      paths.map((target) => ({ kind: 'inspect', path: target, withText: options.withText })),
+      { signal: options.signal, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
+    ) as Promise<InspectOutcome[]>;
+  }
+
+  private run(jobs: Job[], options: RunOptions): Promise<JobOutcome[]> {
     if (this.closed) return Promise.reject(new Error('HashPool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    if (tasks.length === 0) return Promise.resolve([]);
-    return new Promise<HashOutcome[]>((resolve, reject) => {
-      const request: Request = { outcomes: new Array(tasks.length), remaining: tasks.length, options, resolve, reject, settled: false };
-      tasks.forEach((task, index) => this.queue.push({ request, index, task }));
+    if (jobs.length === 0) return Promise.resolve([]);
+    return new Promise<JobOutcome[]>((resolve, reject) => {
+      const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
+      jobs.forEach((job, index) => this.queue.push({ request, index, job }));
       if (signal) {
         request.onAbort = () => void this.cancel(request, abortReason(signal));
         signal.addEventListener('abort', request.onAbort, { once: true });
@@ -124,7 +158,7 @@ export class HashPool {
       const id = this.nextBatchId++;
       slot.batch = { id, items };
       slot.worker.ref();
-      slot.worker.postMessage({ type: 'batch', id, tasks: items.map((item) => item.task) } satisfies ToWorker);
+      slot.worker.postMessage({ type: 'batch', id, jobs: items.map((item) => item.job) } satisfies ToWorker);
     }
   }
 
@@ -133,7 +167,7 @@ export class HashPool {
     let bytes = 0;
     while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
       const next = this.queue[0]!;
-      const size = next.task.expectedSize ?? 0;
+      const size = next.job.kind === 'hash' ? (next.job.expectedSize ?? 0) : 0;
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);
       bytes += size;
@@ -172,9 +206,11 @@ export class HashPool {
     const filesByRequest = new Map<Request, number>();
     message.outcomes.forEach((outcome, i) => {
       const item = batch.items[i]!;
-      if (item.request.settled) return;
+      // Aborted but not yet settled (its workers are being stopped): deliver nothing more.
+      if (item.request.settled || item.request.options.signal?.aborted) return;
       item.request.outcomes[item.index] = outcome;
       item.request.remaining -= 1;
+      item.request.options.onOutcome?.(item.index, outcome);
       filesByRequest.set(item.request, (filesByRequest.get(item.request) ?? 0) + 1);
     });
     for (const [request, files] of filesByRequest) {

@@ -1,6 +1,5 @@
-// The messages between HashPool (main thread) and hashWorker (one per core), and how one file is
-// examined and hashed. Never follows a symbolic link, not even in a parent directory, and never
-// opens anything that lstat did not show to be a regular file.
+// How one output file is examined and hashed, in a worker of HashPool. Never follows a symbolic
+// link, not even in a parent directory, and never opens what lstat did not show to be a regular file.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -22,11 +21,6 @@ export type HashOutcome =
   | { kind: Exclude<FileKind, 'file'>; size?: number }
   | { kind: 'error'; message: string };
 
-export type ToWorker = { type: 'batch'; id: number; tasks: HashTask[] };
-export type FromWorker =
-  | { type: 'progress'; id: number; bytes: number }
-  | { type: 'done'; id: number; outcomes: HashOutcome[]; bytes: number };
-
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 // A FIFO swapped in between lstat and open must not block the open.
 const OPEN_FLAGS = constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
@@ -46,29 +40,36 @@ function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
 }
 
+/** What stands at a directory the path goes through: fine, missing (or a file), or a link. */
+function directoryProblem(dir: string, checkedDirs: Set<string>): 'missing' | 'link_in_path' | null {
+  if (checkedDirs.has(dir)) return null;
+  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  if (!stat) return 'missing';
+  if (stat.isSymbolicLink()) return 'link_in_path';
+  if (!stat.isDirectory()) return 'missing';
+  checkedDirs.add(dir);
+  return null;
+}
+
 /**
- * Each parent directory of `relative` must be a real directory, not a link: lstat of the full path
- * would follow a linked parent out of the destination. `checkedDirs` caches parents already seen
- * in this batch, so ten outputs in one folder cost one lstat, not ten.
+ * The destination itself and each parent directory of `relative` must be real directories, not
+ * links: lstat of the full path would follow a linked parent out of the destination.
+ * `checkedDirs` caches those already seen in this batch, so ten outputs in one folder cost one
+ * lstat, not ten.
  */
 function parentProblem(root: string, relative: string, checkedDirs: Set<string>): 'missing' | 'link_in_path' | null {
-  let at = relative.indexOf('/');
-  while (at !== -1) {
-    const dir = path.join(root, relative.slice(0, at));
-    if (!checkedDirs.has(dir)) {
-      let stat: Stats;
-      try {
-        stat = lstatSync(dir);
-      } catch {
-        return 'missing';
-      }
-      if (stat.isSymbolicLink()) return 'link_in_path';
-      if (!stat.isDirectory()) return 'missing';
-      checkedDirs.add(dir);
+  try {
+    const rootProblem = directoryProblem(root, checkedDirs);
+    if (rootProblem) return rootProblem;
+    for (let at = relative.indexOf('/'); at !== -1; at = relative.indexOf('/', at + 1)) {
+      const problem = directoryProblem(path.join(root, relative.slice(0, at)), checkedDirs);
+      if (problem) return problem;
     }
-    at = relative.indexOf('/', at + 1);
+    return null;
+  } catch {
+    // ENOTDIR, EACCES on a parent: nothing can be read below it.
+    return 'missing';
   }
-  return null;
 }
 
 export interface Hasher {

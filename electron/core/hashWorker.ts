@@ -1,10 +1,15 @@
-// One hashing thread of HashPool: takes a batch of files, examines and hashes each (hashTask.ts),
-// and reports bytes as it goes. Synchronous reads on purpose: this thread has nothing else to do,
-// and a sync read skips a round trip through libuv's thread pool per chunk.
+// One thread of HashPool: takes a batch of jobs (hash a file, list a destination, inspect a
+// destination; poolProtocol.ts) and answers with their outcomes, reporting bytes as it goes.
+// Synchronous reads on purpose: this thread has nothing else to do, and a sync call skips a round
+// trip through libuv's thread pool and a promise per syscall.
 // Never follows a link; never holds more than one read buffer.
 
+import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { examineAndHash, type FromWorker, type HashOutcome, type ToWorker } from './hashTask';
+import { examineAndHash } from './hashTask';
+import { listFiles } from './listFiles';
+import type { FromWorker, Job, JobOutcome, ToWorker } from './poolProtocol';
+import { inspectDestinationSync, summarizeInspection } from './scanReader';
 
 const CHUNK_BYTES = 1024 * 1024;
 // Progress for a big file: often enough for a smooth bar, rarely enough to cost nothing.
@@ -27,12 +32,42 @@ const hasher = {
   },
 };
 
-port.on('message', (message: ToWorker) => {
-  if (message.type !== 'batch') return;
-  batchId = message.id;
+function message(cause: unknown): string {
+  return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
+}
+
+function run(job: Job): JobOutcome {
+  switch (job.kind) {
+    case 'hash':
+      return examineAndHash(job, hasher);
+    case 'list': {
+      // The destination must be a real directory: listing through a link would leave it.
+      const stat = lstatSync(job.root, { throwIfNoEntry: false });
+      if (!stat?.isDirectory()) return { kind: 'listed', entries: [] };
+      try {
+        return { kind: 'listed', entries: listFiles(job.root, { exclude: new Set(job.exclude), expectedDirs: new Set(job.expectedDirs) }) };
+      } catch (cause) {
+        return { kind: 'error', message: `${job.root} cannot be listed (${message(cause)})` };
+      }
+    }
+    case 'inspect':
+      try {
+        const { inspection, json } = inspectDestinationSync(job.path);
+        const summary = summarizeInspection(inspection, json);
+        if (!job.withText) delete inspection.stateJsonText;
+        return { kind: 'inspected', inspection, summary };
+      } catch (cause) {
+        return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
+      }
+  }
+}
+
+port.on('message', (incoming: ToWorker) => {
+  if (incoming.type !== 'batch') return;
+  batchId = incoming.id;
   unreported = 0;
-  // Parent directories are trusted for one batch only: a folder swapped for a link later is seen.
+  // Directories are trusted for one batch only: a folder swapped for a link later is seen.
   hasher.checkedDirs.clear();
-  const outcomes: HashOutcome[] = message.tasks.map((task) => examineAndHash(task, hasher));
-  port.postMessage({ type: 'done', id: message.id, outcomes, bytes: unreported } satisfies FromWorker);
+  const outcomes = incoming.jobs.map(run);
+  port.postMessage({ type: 'done', id: incoming.id, outcomes, bytes: unreported } satisfies FromWorker);
 });

@@ -1,7 +1,9 @@
 // Walks a directory tree and lists what is in it, as clean "/"-separated relative paths.
-// Never follows a symbolic link: a link is listed as an entry of its own, never descended into.
+// Synchronous: it runs in HashPool's worker threads, where blocking costs nothing and a promise
+// per directory would cost more than the listing. Never follows a symbolic link: a link is listed
+// as an entry of its own, never descended into.
 
-import { promises as fs } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 export interface ListOptions {
@@ -9,38 +11,36 @@ export interface ListOptions {
   exclude: ReadonlySet<string>;
   /** Directories not listed when empty: the parents of outputs, which are expected to exist. */
   expectedDirs?: ReadonlySet<string>;
-  signal?: AbortSignal;
 }
 
 /**
  * Every entry that is not a directory, and every empty directory (ending in "/"), in sorted order.
- * A directory that cannot be read is listed with a trailing "/" too: it holds something unknown.
+ * A directory below the root that cannot be read is listed with a trailing "/": it holds something unknown.
+ * Throws when the root itself cannot be read.
  */
-export async function listFiles(root: string, options: ListOptions): Promise<string[]> {
+export function listFiles(root: string, options: ListOptions): string[] {
   const found: string[] = [];
-  await walk(root, '', options, found);
+  walk(root, '', options, found);
   return found.sort();
 }
 
-async function walk(root: string, relativeDir: string, options: ListOptions, found: string[]): Promise<void> {
-  options.signal?.throwIfAborted();
-  let entries;
+function walk(root: string, relativeDir: string, options: ListOptions, found: string[]): void {
+  let entries: Dirent[];
   try {
-    entries = await fs.readdir(relativeDir === '' ? root : path.join(root, relativeDir), { withFileTypes: true });
-  } catch {
-    if (relativeDir !== '') found.push(`${relativeDir}/`);
+    entries = readdirSync(relativeDir === '' ? root : path.join(root, relativeDir), { withFileTypes: true });
+  } catch (cause) {
+    if (relativeDir === '') throw cause;
+    found.push(`${relativeDir}/`);
     return;
   }
   if (entries.length === 0 && relativeDir !== '' && !options.expectedDirs?.has(relativeDir)) found.push(`${relativeDir}/`);
-  const subdirectories: string[] = [];
   for (const entry of entries) {
     const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
     if (options.exclude.has(relative)) continue;
     // Dirent types come from the directory (no stat): a link to a directory reports as a link.
-    if (entry.isDirectory()) subdirectories.push(relative);
+    if (entry.isDirectory()) walk(root, relative, options, found);
     else found.push(relative);
   }
-  for (const subdirectory of subdirectories) await walk(root, subdirectory, options, found);
 }
 
 /** Every parent directory of the given paths: `a/b/c` gives `a` and `a/b`. */

@@ -1,15 +1,15 @@
-// Scans a workspace: every destination inspected (inspectDestination.ts) with bounded concurrency,
-// each row handed to the caller as soon as it is ready, so a list can grow while the scan runs.
-// Never follows a symbolic link (inspectDestination refuses linked destinations), never writes.
+// Scans a workspace: every destination inspected with inspectDestination's rules (read in the
+// HashPool's worker threads by scanReader.ts), each row handed to the caller as soon as its batch
+// is back, so a list can grow while the scan runs. Never follows a symbolic link, never writes.
 
-import path from 'node:path';
 import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
-import type { ScanCounts, ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
-import type { Workspace } from '../../shared/workspaceSchema';
-import { inspectDestination, type DestinationInspection } from './inspectDestination';
+import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
+import type { Workspace, WorkspaceDestination } from '../../shared/workspaceSchema';
+import { HashPool, type InspectOutcome } from './hashPool';
 
 export type { ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
+export { summarizeInspection } from './scanReader';
 
 /** A row as the engine holds it: the data of ScanRow, plus the validated state of a managed destination. */
 export interface ScannedDestination extends ScanRow {
@@ -22,38 +22,19 @@ export interface EngineScanReport extends ScanReport {
 
 export interface ScanOptions {
   signal?: AbortSignal;
-  /** Destinations read at once (default 32): enough to keep the disk busy, few enough for the file table. */
+  /** Worker threads reading at once when the scan makes its own pool (default: one per core). */
   concurrency?: number;
+  /** Share the pool with a verify that follows; without it, one is made and closed for this call. */
+  pool?: HashPool;
   /** Each row as it finishes, in completion order. */
   onResult?: (row: ScannedDestination) => void;
   onProgress?: (progress: { done: number; total: number }) => void;
   /**
-   * 'summary' keeps only what a list and a verify need (no stateJson) in the returned rows: for tens of
-   * thousands of destinations, the parsed JSON of every state is most of the memory. Default 'full'.
+   * 'full' (default) keeps each state (stateJson, and state when managed): what the UI and a verify
+   * need. 'summary' keeps status, issues and summary only: for tens of thousands of destinations,
+   * the parsed states are most of the memory and most of the time.
    */
   retain?: 'full' | 'summary';
-}
-
-function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {
-  const value = json?.[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function summarizeInspection(inspection: DestinationInspection): ScanSummary {
-  const json = inspection.stateJson;
-  const summary: ScanSummary = {
-    status: inspection.status,
-    outputCount: Array.isArray(json?.outputs) ? json.outputs.length : 0,
-    errorCount: inspection.issues.filter((issue) => issue.severity === 'error').length,
-    warningCount: inspection.issues.filter((issue) => issue.severity === 'warning').length,
-  };
-  const pipelineId = stringField(json, 'pipeline_id');
-  const destinationId = stringField(json, 'destination_id');
-  const publishedAt = stringField(json, 'published_at');
-  if (pipelineId !== undefined) summary.pipeline_id = pipelineId;
-  if (destinationId !== undefined) summary.destination_id = destinationId;
-  if (publishedAt !== undefined) summary.published_at = publishedAt;
-  return summary;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -62,19 +43,28 @@ export function countRows(rows: readonly ScanRow[]): ScanCounts {
   return counts;
 }
 
-/** Whether a row is a finding for exit codes: invalid state, or an error such as a linked destination. */
+/** Whether a row is a finding for exit codes: invalid state, or an error such as a linked destination or an interrupted replace. */
 export function isFinding(row: ScanRow): boolean {
   return row.summary.status === 'invalid' || hasErrors(row.inspection.issues);
 }
 
-/** One unreadable destination (permissions, I/O) is a row with an issue, not the end of the scan. */
-async function inspectSafely(destinationPath: string): Promise<DestinationInspection> {
-  try {
-    return await inspectDestination(destinationPath);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException)?.code ?? String(cause);
-    return { path: path.resolve(destinationPath), status: 'invalid', hasContent: true, issues: [error([], 'destination_unreadable', `${destinationPath} cannot be read (${code})`)] };
+function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): ScannedDestination {
+  if (outcome.kind === 'error') {
+    // One unreadable destination (permissions, I/O) is a row with an issue, not the end of the scan.
+    const issues = [error([], 'destination_unreadable', outcome.message)];
+    return { destination, inspection: { path: destination.path, status: 'invalid', issues, hasContent: true }, summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 } };
   }
+  const { stateJsonText, ...inspection } = outcome.inspection;
+  const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
+  if (stateJsonText !== undefined) {
+    // The worker validated this text and found it a JSON object; the state schema has no
+    // transforms, so for a managed destination the parsed JSON is the validated state
+    // (scanReader.test.ts checks it against inspectDestination).
+    const json = JSON.parse(stateJsonText) as Record<string, unknown>;
+    row.inspection.stateJson = json;
+    if (inspection.status === 'managed') row.state = json as State;
+  }
+  return row;
 }
 
 export async function scanWorkspace(workspace: Workspace, options: ScanOptions = {}): Promise<EngineScanReport> {
@@ -83,29 +73,28 @@ export async function scanWorkspace(workspace: Workspace, options: ScanOptions =
   const destinations = workspace.destinations;
   const total = destinations.length;
   const rows = new Array<ScannedDestination>(total);
-  let next = 0;
   let done = 0;
   options.onProgress?.({ done, total });
+  if (total === 0) return { rows, counts: countRows(rows) };
 
-  const lane = async () => {
-    while (next < total && !signal?.aborted) {
-      const index = next++;
-      const destination = destinations[index]!;
-      const { state, stateText: _stateText, ...inspection } = await inspectSafely(destination.path);
-      const summary = summarizeInspection(inspection);
-      const row: ScannedDestination = { destination, inspection, summary };
-      if (state) row.state = state;
-      if (signal?.aborted) return;
-      options.onResult?.(row);
-      if (options.retain === 'summary') delete row.inspection.stateJson;
-      rows[index] = row;
-      done += 1;
-      options.onProgress?.({ done, total });
-    }
-  };
-  const lanes = Math.max(1, Math.min(options.concurrency ?? 32, total));
-  // Lanes stop taking work on abort; waiting for the ones in flight keeps reads from outliving the call.
-  await Promise.all(Array.from({ length: lanes }, lane));
-  signal?.throwIfAborted();
+  const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
+  try {
+    await pool.inspect(
+      destinations.map((destination) => destination.path),
+      {
+        withText: options.retain !== 'summary',
+        signal,
+        onOutcome: (index, outcome) => {
+          const row = rowOf(destinations[index]!, outcome);
+          rows[index] = row;
+          done += 1;
+          options.onResult?.(row);
+          options.onProgress?.({ done, total });
+        },
+      },
+    );
+  } finally {
+    if (!options.pool) await pool.close();
+  }
   return { rows, counts: countRows(rows) };
 }

@@ -1,8 +1,7 @@
 // Verification of managed destinations (CONTRACT.md: verification): every output lstat'ed, then its
-// size checked, then its bytes hashed in the HashPool; extra files listed. Never follows a
+// size checked, then its bytes hashed, and extra files listed, all in the HashPool's workers. Never follows a
 // symbolic link (a link is not_a_file), never reads outside the destination, never writes.
 
-import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
@@ -10,7 +9,7 @@ import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
 import { HashPool, type HashOutcome, type HashTask } from './hashPool';
-import { listFiles, parentDirectories } from './listFiles';
+import { parentDirectories } from './listFiles';
 
 export type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
 
@@ -47,15 +46,6 @@ function judge(output: OutputRecord, outcome: HashOutcome): OutputVerification {
   }
 }
 
-/** The destination directory itself must be a real directory: a linked destination is never entered. */
-async function rootProblem(root: string): Promise<HashOutcome | null> {
-  const stat = await fs.lstat(root).catch(() => undefined);
-  if (!stat) return { kind: 'missing' };
-  if (stat.isSymbolicLink()) return { kind: 'link_in_path' };
-  if (!stat.isDirectory()) return { kind: 'missing' };
-  return null;
-}
-
 export async function verifyDestination(destinationPath: string, state: State, options: VerifyOptions = {}): Promise<VerifyReport> {
   const pool = options.pool ?? new HashPool({ size: Math.min(availableParallelism(), Math.max(1, state.outputs.length)) });
   try {
@@ -69,11 +59,6 @@ async function verifyWithPool(root: string, state: State, pool: HashPool, option
   options.signal?.throwIfAborted();
   const outputs = state.outputs;
   const total = outputs.length;
-  const blocked = await rootProblem(root);
-  if (blocked) {
-    options.onProgress?.({ done: total, total, bytes: 0 });
-    return summarize(outputs.map((output) => judge(output, blocked)), []);
-  }
 
   // Unclean paths cannot pass the state schema; a caller with an unvalidated state gets them refused, unread.
   const hashable: { index: number; task: HashTask }[] = [];
@@ -100,7 +85,8 @@ async function verifyWithPool(root: string, state: State, pool: HashPool, option
         },
       },
     ),
-    listFiles(root, { exclude, expectedDirs: parentDirectories(outputPaths), signal: options.signal }),
+    // Listed in a worker too: the walk is synchronous there, and checks the destination is no link.
+    pool.list(root, { exclude: [...exclude], expectedDirs: [...parentDirectories(outputPaths)] }, { signal: options.signal }),
   ]);
   hashed.forEach((outcome, i) => (outcomes[hashable[i]!.index] = outcome));
   return summarize(

@@ -1,0 +1,32 @@
+// The jobs HashPool's worker threads run and the messages that carry them. One worker file serves
+// every job (it is the one worker bundle scripts/build.mjs makes): hash a file, list a destination,
+// inspect a destination. Types only; nothing here touches the disk.
+
+import type { ScanSummary } from '../../shared/verifyReport';
+import type { HashOutcome, HashTask } from './hashTask';
+import type { InspectionWire } from './scanReader';
+
+export interface ListJob {
+  kind: 'list';
+  root: string;
+  /** Relative paths neither listed nor entered: outputs, the state file, the staging folder. */
+  exclude: string[];
+  /** Folders not reported when empty: the parents of outputs. */
+  expectedDirs: string[];
+}
+
+export interface InspectJob {
+  kind: 'inspect';
+  path: string;
+  /** Send the state's text back, for a caller that keeps the state (a verify, the UI). */
+  withText: boolean;
+}
+
+export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
+
+export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
+export type InspectOutcome = { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary } | { kind: 'error'; message: string };
+export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;
+
+export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
+export type FromWorker = { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomes: JobOutcome[]; bytes: number };
