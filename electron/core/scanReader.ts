@@ -4,7 +4,7 @@
 // rules of one must be made in both. Never follows a symbolic link, never opens a FIFO blocking.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
@@ -98,7 +98,8 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
     path: dir,
     status: parsed.status,
     issues: [...interrupted, ...parsed.issues],
-    stateSha256: `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`,
+    // One-shot hash: no Hash object per destination.
+    stateSha256: `sha256:${hash('sha256', read.bytes, 'hex')}`,
     hasContent,
   };
   // parsed.json exists exactly when the text parsed as a JSON object, so text is defined then.
