@@ -3,23 +3,22 @@
 // electron/shell (plain functions with tests) and electron/core (the engine).
 // Must never load remote content, grant a permission, or let the page navigate or open windows.
 
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, protocol, screen, session as electronSession, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session as electronSession, shell } from 'electron';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_VERSION } from './core/appVersion';
-import { createFileLogger, logFolder, sanitizeLogText } from './core/logging';
 import { Session } from './core/session';
-import { loadSettings, rememberWorkspace, restorableBounds, saveSettings, type Settings } from './core/settings';
 import { registerIpc, sendEvent } from './ipc';
 import { staticFiles } from './server/staticFiles';
+import { setupMenu } from './shell/appMenu';
 import { resolveAppRequest } from './shell/appProtocol';
 import { desktopHandlers } from './shell/desktopHandlers';
-import { buildDiagnostics, PRODUCT_NAME } from './shell/diagnostics';
+import { PRODUCT_NAME } from './shell/diagnostics';
 import { workspaceFromArgv } from './shell/launchArgs';
-import { buildMenuTemplate, type AppCommand } from './shell/menu';
+import { setupLogging } from './shell/logging';
+import type { AppCommand } from './shell/menu';
 import { isAllowedNavigation, isOpenableExternalUrl } from './shell/navigation';
+import { setupSettings } from './shell/settings';
 import { APP_SCHEME, APP_START_URL, mainWindowOptions } from './shell/windowOptions';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,17 +36,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const userData = app.getPath('userData');
-  const logger = createFileLogger({ folder: logFolder(userData), consoleLevel: app.isPackaged ? false : 'warn' });
-  const loaded = await loadSettings(userData);
-  let settings: Settings = loaded.settings;
-  for (const warning of loaded.warnings) logger.warn(warning.message);
-  nativeTheme.themeSource = settings.theme;
-  const save = async (next: Settings) => {
-    settings = next;
-    const saved = await saveSettings(userData, next);
-    if (!saved.ok) logger.warn(saved.warning.message);
-  };
+  const logging = setupLogging();
+  const settings = await setupSettings(logging.logger);
 
   hardenSessions();
   const files = staticFiles(rendererDir);
@@ -74,68 +64,19 @@ async function start(): Promise<void> {
       openExternal: async (url) => {
         if (isOpenableExternalUrl(url)) await shell.openExternal(url);
       },
-      log: (level, message, context) => logger.scoped(context ? `renderer:${sanitizeLogText(context, 60)}` : 'renderer')[level](sanitizeLogText(message)),
-      openLogsFolder: async () => void (await shell.openPath(logFolder(userData))),
+      log: logging.log,
+      openLogsFolder: async () => void (await logging.openLogsFolder()),
     }),
     // Remembered for the menu's recent list once it opened.
-    openWorkspace: async ({ path: target }: { path: string }) => {
-      const workspace = await session.open(target);
-      await save(rememberWorkspace(settings, workspace.path));
-      setMenu();
-      return workspace;
-    },
+    ...settings.handlers(session),
   };
   registerIpc(ipcMain, session, overrides, targets);
-
-  const setMenu = () =>
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        buildMenuTemplate({
-          platform: process.platform,
-          isDevelopment: !app.isPackaged,
-          productName: PRODUCT_NAME,
-          recentWorkspaces: settings.recentWorkspaces,
-          theme: settings.theme,
-          actions: {
-            sendCommand,
-            clearRecentWorkspaces: () => void save({ ...settings, recentWorkspaces: [] }).then(setMenu),
-            setTheme: (theme) => {
-              nativeTheme.themeSource = theme;
-              void save({ ...settings, theme }).then(setMenu);
-            },
-            openLogsFolder: () => void shell.openPath(logFolder(userData)),
-            copyDiagnostics: () => {
-              const open = session.state.workspace?.summary;
-              clipboard.writeText(
-                buildDiagnostics({
-                  productName: PRODUCT_NAME,
-                  appVersion: APP_VERSION,
-                  packaged: app.isPackaged,
-                  versions: process.versions,
-                  platform: process.platform,
-                  arch: process.arch,
-                  osRelease: os.release(),
-                  locale: app.getLocale(),
-                  workspace: open ? { kind: open.kind, destinationCount: open.destinations.length } : undefined,
-                }),
-              );
-            },
-          },
-        }),
-      ),
-    );
-  setMenu();
+  setupMenu({ settings, logging, session, sendCommand });
 
   const createWindow = () => {
-    const bounds = restorableBounds(settings.windowBounds, screen.getAllDisplays().map((display) => display.workArea));
-    const created = new BrowserWindow(mainWindowOptions({ preload, title: PRODUCT_NAME, bounds }));
-    if (bounds?.maximized) created.maximize();
+    const created = new BrowserWindow(mainWindowOptions({ preload, title: PRODUCT_NAME, bounds: settings.initialBounds() }));
+    settings.trackWindow(created);
     created.once('ready-to-show', () => created.show());
-    created.on('close', () => {
-      const normal = created.getNormalBounds();
-      void save({ ...settings, windowBounds: { ...normal, maximized: created.isMaximized() } });
-    });
-    created.webContents.on('render-process-gone', (_event, details) => logger.error(`renderer gone: ${details.reason}`));
     void created.loadURL(APP_START_URL);
     window = created;
   };

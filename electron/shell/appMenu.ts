@@ -5,7 +5,6 @@
 
 import { release } from 'node:os';
 import { app, clipboard, Menu } from 'electron';
-import type { ApiEvent } from '../../shared/api';
 import { APP_VERSION } from '../core/appVersion';
 import type { Session } from '../core/session';
 import { buildDiagnostics, PRODUCT_NAME } from './diagnostics';
@@ -17,11 +16,11 @@ export interface MenuDependencies {
   settings: DesktopSettings;
   logging: DesktopLogging;
   session: Session;
-  /** Delivers an event to the renderer the way every other API event goes (ipc.ts). */
-  sendEvent(event: ApiEvent): void;
+  /** Sends `{command, path?}` as an appCommand event on the API's one event channel (ipc.ts). */
+  sendCommand(command: AppCommand, path?: string): void;
 }
 
-export function setupMenu({ settings, logging, session, sendEvent }: MenuDependencies): void {
+export function setupMenu({ settings, logging, session, sendCommand }: MenuDependencies): void {
   app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: APP_VERSION, copyright: 'Copyright © 2026 Distributor Inspector contributors' });
 
   const diagnostics = () => {
@@ -47,7 +46,7 @@ export function setupMenu({ settings, logging, session, sendEvent }: MenuDepende
       recentWorkspaces: settings.current().recentWorkspaces,
       theme: settings.current().theme,
       actions: {
-        sendCommand: (command: AppCommand, path?: string) => sendEvent({ event: 'appCommand', data: path === undefined ? { command } : { command, path } }),
+        sendCommand,
         clearRecentWorkspaces: () => void settings.clearRecentWorkspaces(),
         setTheme: (theme) => void settings.setTheme(theme),
         openLogsFolder: () => void logging.openLogsFolder(),

@@ -1,22 +1,23 @@
 // Electron side of logging: opens the rotating log file in `<userData>/logs` (electron/core/logging.ts
-// decides how), logs crashes of renderer and helper processes, and implements the API's `log` and
-// `openLogsFolder` methods. The renderer reaches the log only through `log`, whose request the IPC
-// layer has validated with zod; its text is escaped onto one line here. Thin: no decisions of its own.
+// decides how), logs crashes of renderer and helper processes, and backs the API's `log` and
+// `openLogsFolder` methods (shell/desktopHandlers.ts). The renderer reaches the log only through
+// `log`, whose request the IPC layer has validated with zod; its text is escaped onto one line
+// here. Thin: no decisions of its own.
 
 import { mkdir } from 'node:fs/promises';
 import { app, shell } from 'electron';
 import { APP_VERSION } from '../core/appVersion';
 import { createFileLogger, logFolder, sanitizeLogText, type FileLogger } from '../core/logging';
-import type { HandlerTable } from '../core/session';
 import { PRODUCT_NAME } from './diagnostics';
 
 export interface DesktopLogging {
   logger: FileLogger;
   /** `<userData>/logs`: what Help › Open Logs Folder and the UI's error links open. */
   folder: string;
+  /** Creates the folder if need be (nothing may have been logged yet) and shows it; false if it could not. */
   openLogsFolder(): Promise<boolean>;
-  /** Overrides for Session.call: the two Electron-only methods this module implements. */
-  handlers: Pick<HandlerTable, 'log' | 'openLogsFolder'>;
+  /** The API's `log` method (request validated by the IPC layer): one escaped line, scoped `renderer`. */
+  log(level: 'error' | 'warn' | 'info', message: string, context?: string): void;
 }
 
 export function setupLogging(): DesktopLogging {
@@ -43,12 +44,6 @@ export function setupLogging(): DesktopLogging {
     logger,
     folder,
     openLogsFolder,
-    handlers: {
-      log: async ({ level, message, context }) => {
-        renderer[level](sanitizeLogText(context === undefined ? message : `${context}: ${message}`));
-        return { logged: true };
-      },
-      openLogsFolder: async () => ({ opened: await openLogsFolder() }),
-    },
+    log: (level, message, context) => renderer[level](sanitizeLogText(context === undefined ? message : `${context}: ${message}`)),
   };
 }

@@ -90,7 +90,8 @@ export async function setupSettings(logger: AppLogger): Promise<DesktopSettings>
       openWorkspace: async (request) => {
         try {
           const workspace = await session.handlers.openWorkspace(request);
-          void store.workspaceOpened(request.path);
+          // The path as the engine resolved it (absolute), so the same workspace is listed once.
+          void store.workspaceOpened(workspace.path);
           return workspace;
         } catch (cause) {
           void store.workspaceFailed(request.path);
