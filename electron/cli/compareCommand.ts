@@ -14,6 +14,7 @@ import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
 
+const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
 
 function destinationState(inspection: DestinationInspection): DestinationState {
@@ -40,7 +41,11 @@ export const compareCommand: Command = {
     if (!source.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
       io.stderr(`distributor-inspector compare: the source manifest ${source.manifestFile} is not usable:\n`);
-      for (const issue of source.issues) io.stderr(`  ${source.manifestFile}: ${formatIssuePath(issue.path)}: ${issue.message} (${issue.code})\n`);
+      for (const issue of source.issues) {
+        // A read failure's message already names the file; a field issue gets the file and the field.
+        const where = READ_FAILURES.has(issue.code) ? '' : `${source.manifestFile}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
+        io.stderr(`  ${where}${issue.message} (${issue.code})\n`);
+      }
       return EXIT_INPUT;
     }
     for (const warning of source.issues) io.stderr(`distributor-inspector compare: warning: ${source.manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);

@@ -235,8 +235,18 @@ describe('compare', () => {
     ]);
   });
 
+  it('exits 2 on a source that is not JSON, naming the file once', async () => {
+    await write('bundle/manifest.json', '{');
+    const { code, stderr } = await cli(['compare', 'dest', 'bundle']);
+    expect(code).toBe(2);
+    const file = path.join(root, 'bundle', 'manifest.json');
+    expect(stderr).toMatch(new RegExp(`\\n  ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the file is not valid JSON: .* \\(invalid_json\\)\\n$`));
+  });
+
   it('exits 2 on a missing source, a source without manifest.json and an empty --pipeline', async () => {
     await fs.mkdir(path.join(root, 'nobundle'));
+    const gone = await cli(['compare', 'dest', 'gone']);
+    expect(gone.stderr.split('\n')[1]).toBe(`  ${path.join(root, 'gone')} does not exist (source_missing)`);
     for (const [argv, words] of [
       [['compare', 'dest', 'gone'], 'does not exist'],
       [['compare', 'dest', 'nobundle'], 'manifest.json does not exist'],
