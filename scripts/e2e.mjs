@@ -1,14 +1,32 @@
-// Runs the end-to-end tests (Playwright against Debian's Chromium), after a build.
-// Prints why when there is nothing it can run, rather than passing silently.
+// `npm run test:e2e`: builds, then runs Playwright against Debian's Chromium. Says up front what it
+// cannot run here (the Electron specs without an Electron binary), and fails, rather than passing
+// silently, when there is no Chromium to run the rest in. Never downloads a browser.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary, hasDisplay } from './electronBinary.mjs';
 
-const specs = existsSync('e2e') ? readdirSync('e2e').filter((name) => name.endsWith('.spec.ts')) : [];
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+const specs = existsSync(`${root}/e2e`) ? readdirSync(`${root}/e2e`).filter((name) => name.endsWith('.spec.ts')) : [];
 if (specs.length === 0) {
-  console.log('e2e: no end-to-end specs in e2e/ yet');
+  console.log('e2e: skipped: no end-to-end specs in e2e/');
   process.exit(0);
 }
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
-let status = run('node', ['scripts/build.mjs']);
-if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+if (!existsSync(CHROMIUM)) {
+  console.error(`e2e: cannot run: no Chromium at ${CHROMIUM}. Install Debian's (apt-get install -y chromium); .ci/run does.`);
+  process.exit(1);
+}
+const electron = findElectronBinary(root);
+if (!electron.ok) console.log(`e2e: the Electron specs will be skipped: ${electron.reason}`);
+else if (!hasDisplay()) console.log('e2e: the Electron specs will be skipped: no display (DISPLAY and WAYLAND_DISPLAY are unset)');
+
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', cwd: root }).status ?? 1;
+let status = run(process.execPath, ['scripts/build.mjs']);
+if (status !== 0) {
+  console.error('e2e: the build failed; no end-to-end test ran.');
+  process.exit(status);
+}
+status = run(process.execPath, [`${root}/node_modules/@playwright/test/cli.js`, 'test', ...process.argv.slice(2)]);
 process.exit(status);

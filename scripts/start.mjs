@@ -1,3 +1,66 @@
-// `npm start`: until the desktop shell lands, says what works today.
-console.log('Distributor Inspector: the desktop app arrives in a later step.');
-console.log('Today: npx distributor-inspector inspect DEST [--json] and compare DEST SOURCE [--json].');
+// `npm start`: builds when the sources are newer than dist/, writes the demo workspace, and opens the
+// desktop app on it. Where there is no Electron binary (or no display) it says so in one line and
+// serves the same app to a browser instead, printing the address; it runs until Ctrl-C.
+// Never downloads anything: the `electron` package is not loaded, only its dist folder looked at.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary, hasDisplay } from './electronBinary.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts) => path.join(root, ...parts);
+
+function newestMtimeMs(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtimeMs(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function needsBuild() {
+  const outputs = ['dist/cli.js', 'dist/main.js', 'dist/preload.cjs', ...(existsSync(at('renderer', 'index.html')) ? ['dist/renderer/index.html'] : [])];
+  if (outputs.some((file) => !existsSync(at(file)))) return true;
+  const oldestOutput = Math.min(...outputs.map((file) => statSync(at(file)).mtimeMs));
+  const newestSource = Math.max(...['shared', 'electron', 'renderer', 'vite.config.ts', 'package.json'].map((part) => newestMtimeMs(at(part))));
+  return newestSource > oldestOutput;
+}
+
+if (needsBuild()) {
+  console.log('Building…');
+  const built = spawnSync(process.execPath, [at('scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const cli = at('bin', 'distributor-inspector.js');
+const demoDir = path.join(os.tmpdir(), 'distributor-inspector-demo');
+const demo = spawnSync(process.execPath, [cli, 'demo', demoDir], { cwd: root, encoding: 'utf8' });
+if (demo.status !== 0) {
+  process.stderr.write(demo.stderr || demo.stdout);
+  process.exit(demo.status ?? 1);
+}
+const workspaceFile = path.join(demoDir, 'distributor-inspector.json');
+
+/** Runs a child in the foreground; Ctrl-C reaches it through the terminal, and we exit when it does. */
+function foreground(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  // The terminal sends SIGINT to the whole group: let the child stop cleanly, then leave with its code.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));
+}
+
+const electron = findElectronBinary(root);
+if (electron.ok && hasDisplay()) {
+  console.log(`Opening Distributor Inspector on the demo workspace (${demoDir}).`);
+  foreground(electron.path, ['.', `--workspace=${workspaceFile}`]);
+} else {
+  const why = electron.ok ? 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' : electron.reason;
+  console.log(`Distributor Inspector: ${why}; serving the app to a browser instead, on the demo workspace.`);
+  foreground(process.execPath, [cli, 'serve', workspaceFile]);
+}

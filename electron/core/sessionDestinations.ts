@@ -25,7 +25,7 @@ function pick(session: Session, ids: string[] | undefined): DestinationEntry[] {
 /** The list row of one destination, from a fresh inspection (after inspect, verify or apply). */
 export function scanEntryOf(destination: DestinationEntry, inspection: DestinationInspection): ScanEntry {
   const { state: _state, stateText: _text, ...data } = inspection;
-  return { destination: destination.id, inspection: data, summary: summarizeInspection(data) };
+  return { destination: destination.id, inspection: data, summary: summarizeInspection(data, data.stateJson) };
 }
 
 export async function scanJob(session: Session, ids: string[] | undefined, context: JobContext<'scan'>): Promise<JobResultOf<'scan'>> {

@@ -1,0 +1,28 @@
+// End-to-end tests: the built app against the real engine and real folders, in Debian's Chromium
+// (never a downloaded browser). scripts/e2e.mjs builds first; e2e/fixtures.ts checks that it did.
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // Two cores are shared by everyone on this machine: one worker, specs one after another.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Kept only when a test fails: the trace shows every step, request and console line.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
+  },
+});
