@@ -45,6 +45,11 @@ describe('preparePublication', () => {
     expect(result.ok ? undefined : result.refusal.code).toBe('output_collision');
   });
 
+  it('refuses an output that another output needs as its folder', async () => {
+    const result = await publish({ 'x.md': '# X', 'x.html/a.txt': 'a' });
+    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'output_collision', details: { path: 'x.html' } });
+  });
+
   it('refuses a source file that would land in the staging folder', async () => {
     const result = await publish({ '.distributor-staging/x.txt': 'x' });
     expect(result.ok ? undefined : result.refusal.code).toBe('reserved_output_path');

@@ -122,6 +122,17 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
     outputs.push(record);
   }
+  // A file and a folder cannot share a path: "x.md" becomes "x.html", which "x.html/a" needs as a folder.
+  for (const output of outputs) {
+    const segments = output.path.split('/');
+    for (let depth = 1; depth < segments.length; depth++) {
+      const folder = segments.slice(0, depth).join('/');
+      const other = sourceOfOutput.get(folder);
+      if (other !== undefined) {
+        return refusal('output_collision', `source file "${other}" would become the output "${folder}", which "${output.source_path}" needs as a folder`, { path: folder, sources: [other, output.source_path] });
+      }
+    }
+  }
   const primary = choosePrimaryOutput(outputs, input.primary);
   if (!primary.ok) return refusal('primary_not_an_output', primary.problem, { field: 'primary' });
 
