@@ -85,6 +85,11 @@ describe('the IPC handler table', () => {
     expect(new Set(methodNames.map(ipcChannel)).size).toBe(methodNames.length);
   });
 
+  it('is documented: docs/architecture.md has a row for every method', async () => {
+    const doc = await fs.readFile(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+    for (const method of methodNames) expect(doc, method).toContain(`| \`${method}\` |`);
+  });
+
   it('refuses a foreign frame before the request reaches the engine', async () => {
     const reached: MethodName[] = [];
     const table = ipcHandlerTable(async (method) => (reached.push(method), { ok: true, value: null }));
