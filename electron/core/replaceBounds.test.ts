@@ -1,6 +1,8 @@
 // Property: for any small destination (recorded outputs, extra files, in folders) and any source,
 // a normal replace either refuses and changes nothing at all, or applies and leaves every extra
-// file as it was, with a state whose outputs are all on disk, byte for byte.
+// file as it was, with a state whose outputs are all on disk, byte for byte. A forced replace of any
+// small tree, symbolic links to outside files and folders included, leaves exactly the new outputs and
+// state, and changes nothing outside.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +68,51 @@ describe('normal replace bounds', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('a forced replace leaves exactly the new outputs and state, and nothing outside changes, links or not', async () => {
+    const forceScenario = fc.record({
+      entries: fc.array(fc.record({ path: pathArbitrary, link: fc.constantFrom('none', 'file', 'folder') }), { maxLength: 6 }),
+      sources: fc.array(pathArbitrary, { minLength: 1, maxLength: 4 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(forceScenario, async (generated) => {
+        const root = await makeTempDir('bounds-force-');
+        try {
+          const dest = path.join(root, 'dest');
+          const outside = path.join(root, 'outside');
+          await fs.mkdir(path.join(outside, 'folder'), { recursive: true });
+          await fs.writeFile(path.join(outside, 'canary.txt'), 'canary');
+          await fs.writeFile(path.join(outside, 'folder', 'canary.txt'), 'canary in a folder');
+          await fs.mkdir(dest);
+          const taken = new Set<string>();
+          for (const entry of generated.entries) {
+            if (asFileTree([entry.path], taken).length === 0) continue;
+            const full = path.join(dest, ...entry.path.split('/'));
+            await fs.mkdir(path.dirname(full), { recursive: true });
+            if (entry.link === 'none') await fs.writeFile(full, `stray ${entry.path}`);
+            else await fs.symlink(entry.link === 'file' ? path.join(outside, 'canary.txt') : path.join(outside, 'folder'), full);
+          }
+          const sources = asFileTree(generated.sources);
+          await writeBundle(path.join(root, 'src'), Object.fromEntries(sources.map((p) => [p, `# source ${p}`])));
+          const outsideBefore = await snapshotTree(outside);
+          const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'src'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+          if (outcome.ok) {
+            const result = await applyPlan(outcome.plan);
+            expect(result.error).toBeUndefined();
+            expect(await stateInvariantProblems(dest)).toEqual([]);
+            const expected = ['.distributor.json', ...(outcome.plan.newState?.outputs ?? []).map((o) => o.path)].sort();
+            const onDisk = (await snapshotTree(dest)).split('\n').filter((line) => / file /.test(line)).map((line) => line.split(' file ')[0] as string).sort();
+            expect(onDisk).toEqual(expected);
+            expect((await snapshotTree(dest)).includes(' link ')).toBe(false);
+          }
+          expect(await snapshotTree(outside)).toBe(outsideBefore);
+        } finally {
+          await removeTempDir(root);
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });
