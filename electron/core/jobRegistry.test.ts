@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiEvent } from '../../shared/api';
+import { JobRegistry, fail } from './jobRegistry';
+
+function registry(progressIntervalMs = 0) {
+  const events: ApiEvent[] = [];
+  const jobs = new JobRegistry((event) => events.push(event), { progressIntervalMs });
+  const end = (job: string) =>
+    new Promise<ApiEvent>((resolve) => {
+      const poll = setInterval(() => {
+        const found = events.find((e) => (e.event === 'result' || e.event === 'error') && e.data.job === job);
+        if (found) {
+          clearInterval(poll);
+          resolve(found);
+        }
+      }, 1);
+    });
+  return { jobs, events, end };
+}
+
+describe('JobRegistry', () => {
+  it('hands out the id before the first event, then ends with exactly one result', async () => {
+    const { jobs, events, end } = registry();
+    const job = jobs.start('verify', async (context) => {
+      context.progress(1, 2, 10);
+      context.progress(2, 2, 20);
+      return { intact: 1, drifted: 0, skipped: 0 };
+    });
+    expect(events).toEqual([]);
+    expect(await end(job)).toEqual({ event: 'result', data: { job, method: 'verify', result: { intact: 1, drifted: 0, skipped: 0 } } });
+    expect(events.filter((e) => e.event === 'result' || e.event === 'error')).toHaveLength(1);
+    expect(events.filter((e) => e.event === 'progress').at(-1)).toMatchObject({ data: { done: 2, total: 2, bytes: 20 } });
+    expect(jobs.runningCount).toBe(0);
+  });
+
+  it('sends the last progress before the result even when throttled', async () => {
+    const { jobs, events, end } = registry(60_000);
+    const job = jobs.start('scan', async (context) => {
+      for (let done = 1; done <= 100; done++) context.progress(done, 100, 0);
+      return { counts: { total: 100, empty: 100, unmanaged: 0, managed: 0, invalid: 0 } };
+    });
+    await end(job);
+    const progress = events.filter((e) => e.event === 'progress');
+    expect(progress.length).toBeLessThanOrEqual(2);
+    expect(progress.at(-1)).toMatchObject({ data: { done: 100 } });
+  });
+
+  it('turns a thrown bug into an internal error event and a deliberate failure into its own code', async () => {
+    const { jobs, end } = registry();
+    const bug = jobs.start('scan', async () => {
+      throw new TypeError('x is undefined');
+    });
+    expect(await end(bug)).toMatchObject({ event: 'error', data: { error: { code: 'internal', message: 'x is undefined' } } });
+    const refused = jobs.start('applyPlan', async () => {
+      throw fail('stale_plan', 'the destination changed since this plan: plan again');
+    });
+    expect(await end(refused)).toMatchObject({ event: 'error', data: { error: { code: 'stale_plan' } } });
+  });
+
+  it('reports cancelled, also for a job that ignores the signal and finishes anyway', async () => {
+    const { jobs, end } = registry();
+    let release: () => void = () => undefined;
+    const job = jobs.start('verify', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { intact: 1, drifted: 0, skipped: 0 };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(jobs.cancel(job)).toBe(true);
+    expect(jobs.cancel(job)).toBe(false);
+    release();
+    expect(await end(job)).toMatchObject({ event: 'error', data: { job, error: { code: 'cancelled' } } });
+    expect(jobs.cancel('job-unknown')).toBe(false);
+  });
+
+  it('close() cancels every running job and waits for each ending', async () => {
+    const { jobs, events } = registry();
+    const ids = [1, 2, 3].map(() =>
+      jobs.start('verify', (context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason)))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await jobs.close();
+    expect(events.filter((e) => e.event === 'error').map((e) => e.data.job).sort()).toEqual([...ids].sort());
+  });
+});
