@@ -7,6 +7,9 @@ import { inspectDestination, type DestinationInspection } from '../core/inspectD
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';
+import { verifyDestination } from '../core/verify';
+import { createProgressBar } from './progressBar';
+import { verifyLines } from './verifyText';
 
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
@@ -27,14 +30,22 @@ export function inspectionExitCode(inspection: DestinationInspection): number {
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  usage: 'inspect DEST [--json]',
+  usage: 'inspect DEST [--verify] [--json]',
   summary: 'Status of one destination (empty, unmanaged, managed, invalid) and every issue of its state file',
-  options: { json: { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, verify: { type: 'boolean' } },
   positionals: [1, 1],
   async run({ positionals, options }, io) {
     const json = options.json === true;
     const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string, json);
-    io.stdout(json ? inspectionJson(inspection) : inspectionText(inspection, makeStyle(io.isTerminal, io.env)));
-    return inspectionExitCode(inspection);
+    // --verify: a managed destination's outputs checked against the state (issue 3); nothing to verify otherwise.
+    let verify;
+    if (options.verify === true && inspection.state) {
+      const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+      verify = await verifyDestination(inspection.path, inspection.state, { onProgress: (step) => bar.update('verify', step) }).finally(() => bar.clear());
+    }
+    const style = makeStyle(io.isTerminal, io.env);
+    if (json) io.stdout(inspectionJson(inspection, verify ? { verify } : {}));
+    else io.stdout(inspectionText(inspection, style) + (verify ? `\n${verifyLines(verify, style).join('\n')}\n` : options.verify === true ? `\n${style.dim('verify: nothing to verify (the destination is not managed)')}\n` : ''));
+    return verify?.status === 'drifted' ? EXIT_FINDINGS : inspectionExitCode(inspection);
   },
 };

@@ -88,3 +88,35 @@ describe('the progress bar', () => {
     expect(written.endsWith('\r\u001b[K')).toBe(true);
   });
 });
+
+describe('distributor-inspector inspect --verify', () => {
+  it('adds the verify report to the JSON document and exits 1 when drifted', async () => {
+    writeManagedDestination(path.join(dir, 'site'), { 'index.html': 'i', 'about.html': 'a' });
+    writeFileSync(path.join(dir, 'site', 'about.html'), 'changed');
+    writeFileSync(path.join(dir, 'site', 'stray.txt'), 's');
+    const { code, stdout } = await cli('inspect', 'site', '--verify', '--json');
+    expect(code).toBe(1);
+    const document = JSON.parse(stdout);
+    expect(document.status).toBe('managed');
+    expect(document.verify).toMatchObject({ status: 'drifted', extra: ['stray.txt'] });
+    expect(document.verify.outputs.map((output: { path: string; status: string }) => [output.path, output.status])).toEqual([
+      ['index.html', 'ok'],
+      ['about.html', 'size_mismatch'],
+    ]);
+  });
+
+  it('shows an intact destination in words and exits 0', async () => {
+    writeManagedDestination(path.join(dir, 'site'), { 'index.html': 'i' });
+    const { code, stdout } = await cli('inspect', 'site', '--verify');
+    expect(code).toBe(0);
+    expect(stdout).toContain('✓ intact: 1 of 1 outputs match their recorded hash and size');
+  });
+
+  it('says there is nothing to verify in a destination that is not managed', async () => {
+    mkdirSync(path.join(dir, 'plain'));
+    writeFileSync(path.join(dir, 'plain', 'x.html'), 'x');
+    const { code, stdout } = await cli('inspect', 'plain', '--verify', '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).verify).toBeUndefined();
+  });
+});
