@@ -21,11 +21,10 @@ test.afterEach(async () => {
 test('the page client opens a workspace and lists its destinations', async ({ page, startHost, saveScreenshot }) => {
   const host = await startHost();
   const client = await openWithClient(page, host.url);
-  // The token left the address bar for sessionStorage, so it is not in history or a copied URL.
-  expect(page.url()).toBe(`${host.origin}/`);
-
   const info = await client.invoke('appInfo', {});
   expect(info).toMatchObject({ ok: true, value: { transport: 'http' } });
+  // Once a client has started, the token has left the address bar for sessionStorage: it is in no history entry or copied URL.
+  await expect.poll(() => page.url()).toBe(`${host.origin}/`);
 
   const opened = await client.invoke('openWorkspace', { path: fixture.workspace });
   expect(opened.ok).toBe(true);

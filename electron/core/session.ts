@@ -21,6 +21,7 @@ import {
 } from '../../shared/api';
 import { formatIssuePath } from '../../shared/issues';
 import { APP_VERSION } from './appVersion';
+import { HashPool } from './hashPool';
 import { JobRegistry, errorOf, fail } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
 import { compareHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
@@ -148,8 +149,18 @@ export class Session {
     return summary;
   }
 
+  private pool: HashPool | undefined;
+
+  /** One pool of worker threads for the session's scans and verifies, made on first use. */
+  hashPool(): HashPool {
+    this.pool ??= new HashPool();
+    return this.pool;
+  }
+
   async close(): Promise<void> {
     await this.jobs.close();
+    await this.pool?.close();
+    this.pool = undefined;
   }
 
   private makeHandlers(): HandlerTable {

@@ -35,6 +35,7 @@ export async function scanJob(session: Session, ids: string[] | undefined, conte
     { ...open.loaded, destinations },
     {
       signal: context.signal,
+      pool: session.hashPool(),
       retain: 'summary',
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
@@ -51,18 +52,18 @@ export async function scanJob(session: Session, ids: string[] | undefined, conte
 export async function verifyJob(session: Session, ids: string[] | undefined, context: JobContext<'verify'>): Promise<JobResultOf<'verify'>> {
   const open = session.workspace();
   const candidates = pick(session, ids);
+  const pool = session.hashPool();
   // Read each state afresh: verify checks the disk as it is now, not as the last scan saw it.
+  const scanned = await scanWorkspace({ ...open.loaded, destinations: candidates }, { signal: context.signal, pool, retain: 'full' });
   const targets: (VerifyTarget & { id: string })[] = [];
-  for (const destination of candidates) {
-    context.signal.throwIfAborted();
-    const inspection = await inspectDestination(destination.path);
-    open.scans.set(destination.id, scanEntryOf(destination, inspection));
-    if (inspection.state) targets.push({ id: destination.id, path: destination.path, state: inspection.state });
+  for (const row of scanned.rows) {
+    open.scans.set(row.destination.id, { destination: row.destination.id, inspection: row.inspection, summary: row.summary });
+    if (row.state) targets.push({ id: row.destination.id, path: row.inspection.path, state: row.state });
   }
   const result = { intact: 0, drifted: 0, skipped: candidates.length - targets.length };
   await verifyWorkspace(targets, {
     signal: context.signal,
-    concurrency: 8,
+    pool,
     onProgress: ({ done, total, bytes }) => context.progress(done, total, bytes),
     onResult: (index, report) => {
       const id = targets[index]!.id;
