@@ -46,6 +46,20 @@ describe('HashPool', () => {
     }
   });
 
+  it('hashes files around the 1 MiB read buffer exactly', async () => {
+    const mib = 1024 * 1024;
+    const sizes = [0, 1, mib - 1, mib, mib + 1, 2 * mib, 2 * mib + 7];
+    const contents = sizes.map((size, i) => Buffer.alloc(size, i + 1));
+    contents.forEach((bytes, i) => writeFileSync(path.join(dir, `s${i}`), bytes));
+    const pool = new HashPool({ size: 1 });
+    try {
+      const outcomes = await pool.hash(sizes.map((_, i) => ({ root: dir, path: `s${i}` })));
+      expect(outcomes).toEqual(contents.map((bytes) => ({ kind: 'file', size: bytes.length, sha256: sha256Of(bytes) })));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('stops promptly on abort mid-file and leaves no worker thread behind', async () => {
     sparseFile('huge.bin', 16 * 1024 ** 3);
     const threadsBefore = threadCount();

@@ -2,7 +2,7 @@
 // link, not even in a parent directory, and never opens what lstat did not show to be a regular file.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShotHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { FileKind } from '../../shared/verifyReport';
 
@@ -80,6 +80,19 @@ export interface Hasher {
   onBytes(bytes: number): void;
 }
 
+/** Reads the rest of a big file through the one buffer, hashing as it goes. */
+function streamRest(fd: number, hasher: Hasher, hash: Hash, alreadyRead: number): HashOutcome {
+  let size = alreadyRead;
+  for (;;) {
+    const read = readSync(fd, hasher.buffer, 0, hasher.buffer.length, null);
+    if (read === 0) break;
+    hash.update(read === hasher.buffer.length ? hasher.buffer : hasher.buffer.subarray(0, read));
+    size += read;
+    hasher.onBytes(read);
+  }
+  return { kind: 'file', size, sha256: `sha256:${hash.digest('hex')}` };
+}
+
 export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
   const absolute = path.join(task.root, task.path);
   // The path is clean by schema; this keeps a bug elsewhere from reading outside the destination.
@@ -113,16 +126,17 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
     const opened = fstatSync(fd);
     // Replaced between lstat and open: report what was opened, read nothing else.
     if (!opened.isFile()) return { kind: kindOf(opened) as Exclude<FileKind, 'file'>, size: opened.size };
-    const hash = createHash('sha256');
-    let size = 0;
-    for (;;) {
-      const read = readSync(fd, hasher.buffer, 0, hasher.buffer.length, null);
-      if (read === 0) break;
-      hash.update(read === hasher.buffer.length ? hasher.buffer : hasher.buffer.subarray(0, read));
-      size += read;
-      hasher.onBytes(read);
+    const buffer = hasher.buffer;
+    // Most outputs fit in one read: hash those in one shot, without a Hash object.
+    const first = readSync(fd, buffer, 0, buffer.length, null);
+    hasher.onBytes(first);
+    if (first < buffer.length) {
+      const more = first === 0 ? 0 : readSync(fd, buffer, first, buffer.length - first, null);
+      if (more === 0) return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
+      hasher.onBytes(more);
+      return streamRest(fd, hasher, createHash('sha256').update(buffer.subarray(0, first + more)), first + more);
     }
-    return { kind: 'file', size, sha256: `sha256:${hash.digest('hex')}` };
+    return streamRest(fd, hasher, createHash('sha256').update(buffer), first);
   } catch (cause) {
     return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
   } finally {
