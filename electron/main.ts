@@ -26,7 +26,8 @@ const rendererDir = path.join(here, 'renderer');
 const preload = path.join(here, 'preload.cjs');
 
 // Before `ready`: a standard, secure scheme gets a real origin, so CSP 'self' and the sender check mean something.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+// corsEnabled: Chromium fetches module scripts in CORS mode, which it refuses for schemes without it.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   // Another window already runs: it gets our argv (second-instance) and we leave quietly.
