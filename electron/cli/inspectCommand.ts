@@ -1,4 +1,4 @@
-// `distributor-inspector inspect DEST [--json]`: the status of one destination and every issue of
+// `distributor-inspector inspect DEST [--verify] [--json]`: the status of one destination and every issue of
 // its state file. A thin shell over core/inspectDestination; exit 1 on findings, 2 on input errors.
 
 import path from 'node:path';

@@ -135,7 +135,7 @@ describe('inspect', () => {
     for (const argv of [['inspect'], ['inspect', 'a', 'b'], ['inspect', 'dest', '--jsn']]) {
       const { code, stderr } = await cli(argv);
       expect(code).toBe(2);
-      expect(stderr).toContain('Usage: distributor-inspector inspect DEST [--json]');
+      expect(stderr).toContain('Usage: distributor-inspector inspect DEST [--verify] [--json]');
       expect(stderr).not.toMatch(STACK_FRAME);
     }
   });
@@ -285,7 +285,7 @@ describe('runCli', () => {
   it('prints the usage with every command, and exits 2 on an unknown command', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('inspect DEST [--json]');
+    expect(help.stdout).toContain('inspect DEST [--verify] [--json]');
     expect(help.stdout).toContain('compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]');
     expect((await cli(['frobnicate'])).code).toBe(2);
   });
