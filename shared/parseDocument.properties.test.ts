@@ -70,15 +70,15 @@ function expectWellFormed(parsed: ReturnType<typeof parseState>): void {
 
 describe('parseState never throws and means what it says', () => {
   it('on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => expectWellFormed(parseState(text))), { numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => expectWellFormed(parseState(text))), { numRuns: 1000 });
   });
 
   it('on arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => expectWellFormed(parseState(bytes))), { numRuns: 2000 });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => expectWellFormed(parseState(bytes))), { numRuns: 1000 });
   });
 
   it('on arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => expectWellFormed(parseState(JSON.stringify(value) ?? ''))), { numRuns: 1000 });
+    fc.assert(fc.property(fc.jsonValue(), (value) => expectWellFormed(parseState(JSON.stringify(value) ?? ''))), { numRuns: 500 });
   });
 
   it('on valid states with fields deleted or replaced at random, and is managed iff it has no error', () => {
@@ -92,7 +92,7 @@ describe('parseState never throws and means what it says', () => {
         // And every shape problem zod finds is reported.
         if (!stateSchema.safeParse(JSON.parse(text)).success) expect(parsed.status).toBe('invalid');
       }),
-      { numRuns: 1500 },
+      { numRuns: 1000 },
     );
   });
 
@@ -114,7 +114,7 @@ describe('parseManifest agrees with the manifest schema', () => {
         if (parsed.ok) expect(manifestSchema.safeParse(JSON.parse(text)).success).toBe(true);
         if (!manifestSchema.safeParse(JSON.parse(text)).success) expect(parsed.ok).toBe(false);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 });
