@@ -5,9 +5,14 @@ import { defineConfig } from '@playwright/test';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
+// One output folder per run: Playwright empties its output folder when it starts, so two runs at once
+// (several people on one machine) would delete each other's traces mid-test. The runner picks the id;
+// its workers inherit it through the environment and load this file with the same one.
+process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results/${process.env.E2E_RUN_ID}`,
   // Two cores are shared by everyone on this machine: one worker, specs one after another.
   workers: 1,
   fullyParallel: false,
