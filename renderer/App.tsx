@@ -17,7 +17,7 @@ async function start(): Promise<void> {
   if (!info.ok) return reportError('Could not reach the engine', info.error);
   store.set({ transport: info.value.transport, version: info.value.version });
   if (info.value.workspace) {
-    store.set({ workspace: info.value.workspace, selectedId: info.value.workspace.destinations[0]?.id });
+    store.set({ workspace: info.value.workspace, selectedId: undefined });
     void scan();
   } else if (info.value.initialWorkspace) {
     await openWorkspace(info.value.initialWorkspace);

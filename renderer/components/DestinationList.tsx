@@ -77,6 +77,7 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
               aria-posinset={item.index + 1}
               className="row"
               data-destination={row.id}
+              data-status={row.status ?? 'pending'}
               style={{ top: item.start, height: ROW_HEIGHT_PX }}
               onClick={() => onSelect(row.id)}
             >

@@ -52,19 +52,14 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
                 const look = SECTION_LOOK[row.section];
                 if (row.type === 'header') {
                   return (
-                    <button
-                      key={`h-${row.section}`}
-                      type="button"
-                      className="diff-row header"
-                      style={{ top: item.start, height: ROW_PX }}
-                      aria-expanded={!row.collapsed}
-                      onClick={() => toggle(row.section)}
-                    >
-                      <Icon name={row.collapsed ? 'chevronRight' : 'chevronDown'} />
-                      <span className={`badge ${look.tone}`}>{look.sign} {row.count}</span>
-                      {look.title}
-                      {row.shown !== row.count && <span className="muted">({row.shown} match the filter)</span>}
-                    </button>
+                    <div key={`h-${row.section}`} role="listitem" className="diff-slot" style={{ top: item.start, height: ROW_PX }}>
+                      <button type="button" className="diff-row header" style={{ height: ROW_PX }} aria-expanded={!row.collapsed} onClick={() => toggle(row.section)}>
+                        <Icon name={row.collapsed ? 'chevronRight' : 'chevronDown'} />
+                        <span className={`badge ${look.tone}`}>{look.sign} {row.count}</span>
+                        {look.title}
+                        {row.shown !== row.count && <span className="muted">({row.shown} match the filter)</span>}
+                      </button>
+                    </div>
                   );
                 }
                 return (

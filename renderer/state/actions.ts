@@ -53,11 +53,16 @@ export async function cancelJob(key: string): Promise<void> {
   if (!answer.ok) reportError('Cancel failed', answer.error);
 }
 
+/** How often streamed items are applied: each apply rebuilds the list once, so 10,000 items cost ~50 renders. */
+const BATCH_INTERVAL_MS = 120;
+
 function batcher<T>(apply: (items: T[]) => void): { push: (item: T) => void; flush: () => void } {
   let pending: T[] = [];
-  let scheduled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let first = true;
   const flush = () => {
-    scheduled = false;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
     if (pending.length === 0) return;
     const items = pending;
     pending = [];
@@ -66,12 +71,12 @@ function batcher<T>(apply: (items: T[]) => void): { push: (item: T) => void; flu
   return {
     push(item) {
       pending.push(item);
-      if (scheduled) return;
-      scheduled = true;
-      // The first item shows at once (first rows fast); the rest gather per frame.
-      if (pending.length === 1 && store.get().firstScanResultAt === undefined) queueMicrotask(flush);
-      else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-      else setTimeout(flush, 16);
+      if (timer !== undefined) return;
+      // The first item shows at once (first rows fast); the rest gather into batches.
+      if (first) {
+        first = false;
+        queueMicrotask(flush);
+      } else timer = setTimeout(flush, BATCH_INTERVAL_MS);
     },
     flush,
   };
@@ -91,6 +96,8 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
     store.set((state) => {
       const next = new Map(state.scan);
       for (const entry of entries) next.set(entry.destination, entry);
+      // A mark the UI bench reads: rows must show within 1 s of it.
+      if (state.firstScanResultAt === undefined) performance.mark('first-scan-result');
       return { scan: next, firstScanResultAt: state.firstScanResultAt ?? performance.now() };
     }),
   );
@@ -140,7 +147,7 @@ export async function openWorkspace(path: string): Promise<boolean> {
     return false;
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
-  store.set({ opening: false, workspace: answer.value, scan: new Map(), verify: new Map(), selectedId: answer.value.destinations[0]?.id, firstScanResultAt: undefined, lastError: undefined });
+  store.set({ opening: false, workspace: answer.value, scan: new Map(), verify: new Map(), selectedId: undefined, firstScanResultAt: undefined, lastError: undefined });
   void scan();
   return true;
 }

@@ -68,7 +68,8 @@ export const initialState = (): AppState => ({
   verify: new Map(),
   jobs: [],
   revisions: new Map(),
-  filter: { statuses: new Set(), query: '', sort: 'status' },
+  // By id (workspace order) by default: rows keep their places while scan results stream in.
+  filter: { statuses: new Set(), query: '', sort: 'id' },
 });
 
 export const store = createStore(initialState());

@@ -1,0 +1,153 @@
+// The operator's UI, changing things as a user clicks: a normal replace through its confirmation, a
+// forced replace that stays disabled until the destination id is typed, and a verify cancelled midway.
+// After each action the disk is checked, not only the screen.
+
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
+
+const sha256 = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+async function readJson(file: string): Promise<any> {
+  return JSON.parse(await fs.readFile(file, 'utf8'));
+}
+
+/** Every output the state records is on disk with the recorded bytes. */
+async function expectIntactOnDisk(dest: string): Promise<any> {
+  const state = await readJson(path.join(dest, '.distributor.json'));
+  for (const output of state.outputs) {
+    const bytes = await fs.readFile(path.join(dest, output.path));
+    expect(sha256(bytes), output.path).toBe(output.sha256);
+    expect(bytes.length).toBe(output.size);
+  }
+  return state;
+}
+
+test('a normal replace runs through its confirmation and the destination turns intact, on screen and on disk', async ({ appPage: page, demoWorkspace, saveScreenshot }) => {
+  const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us');
+  const before = await readJson(path.join(dest, '.distributor.json'));
+  expect(before.source.manifest.created).toBe('2026-05-01T09:00:00Z');
+
+  await waitForScan(page);
+  await openDestination(page, 'docs-us');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan replace' }).click();
+  const plan = page.getByTestId('plan-replace');
+  await expect(plan).toContainText('6 paths to delete');
+  await expect(plan).toContainText('4 files to write');
+  // Deletions come first, the state file first of all.
+  const ops = await plan.locator('.plan-list li .op').allTextContents();
+  expect(ops.slice(0, 6)).toEqual(Array(6).fill('delete'));
+  expect(ops.slice(6)).toEqual(Array(4).fill('write'));
+  await expect(plan.locator('.plan-list li').first()).toContainText('.distributor.json');
+  // Planning changed nothing.
+  expect(await readJson(path.join(dest, '.distributor.json'))).toEqual(before);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootBothThemes(page, saveScreenshot, 'actions-plan');
+
+  await page.getByRole('button', { name: 'Replace: delete 6 paths and write 4 files' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
+  await expect(page.getByRole('option', { name: /^docs-us/ })).toContainText('intact');
+
+  const after = await expectIntactOnDisk(dest);
+  expect(after.source.manifest.created).toBe('2026-06-01T09:00:00.123456789Z');
+  await expect(fs.access(path.join(dest, 'data', 'regions.csv'))).rejects.toThrow();
+  await expect(fs.access(path.join(dest, 'guide', 'upgrade.html'))).resolves.toBeUndefined();
+
+  await openTab(page, 'Compare');
+  await expect(page.getByTestId('decision-sentence')).toContainText('already holds exactly this source manifest');
+  await shootBothThemes(page, saveScreenshot, 'actions-replaced');
+});
+
+test('a normal replace is not offered when the decision forbids it', async ({ appPage: page }) => {
+  await waitForScan(page);
+  await openDestination(page, 'docs-apac');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan replace' }).click();
+  await expect(page.getByText('Decision: Destination is newer')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Replace: delete/ })).toBeDisabled();
+});
+
+test('a forced replace stays disabled until the destination id is typed, then clears an unmanaged folder', async ({ appPage: page, demoWorkspace, saveScreenshot }) => {
+  const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'legacy-site');
+  await waitForScan(page);
+  await openDestination(page, 'legacy-site');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan forced replace' }).click();
+  await expect(page.getByTestId('plan-force')).toContainText('to delete');
+  await page.getByRole('button', { name: 'Review and force replace…' }).click();
+
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(dialog).toContainText('cannot be undone');
+  const confirm = dialog.getByRole('button', { name: /^Force replace: delete/ });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy-site ');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
+  await expect(confirm).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootBothThemes(page, saveScreenshot, 'force-confirm');
+
+  // Esc closes it and nothing changed on disk.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(fs.access(path.join(dest, 'images', 'banner.gif'))).resolves.toBeUndefined();
+
+  await page.getByRole('button', { name: 'Review and force replace…' }).click();
+  await page.getByRole('alertdialog').getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
+  await page.getByRole('alertdialog').getByRole('button', { name: /^Force replace: delete/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('option', { name: /^legacy-site/ })).toContainText('managed');
+
+  const state = await expectIntactOnDisk(dest);
+  expect(state.destination_id).toBe('legacy-site');
+  await expect(fs.access(path.join(dest, 'images', 'banner.gif'))).rejects.toThrow();
+});
+
+test('a verify can be cancelled midway and leaves the destination not verified', async ({ page, demoWorkspace, startHost }) => {
+  // One more destination with a 16 GiB sparse output: no disk used, seconds to hash, time to cancel.
+  const root = path.dirname(demoWorkspace);
+  const dest = path.join(root, 'destinations', 'big-archive');
+  await fs.mkdir(dest, { recursive: true });
+  const handle = await fs.open(path.join(dest, 'archive.bin'), 'w');
+  await handle.truncate(16 * 1024 ** 3);
+  await handle.close();
+  const template = await readJson(path.join(root, 'destinations', 'docs-eu', '.distributor.json'));
+  const manifestFile = { path: 'archive.bin', sha256: `sha256:${'0'.repeat(64)}`, size: 16 * 1024 ** 3 };
+  const state = {
+    ...template,
+    destination_id: 'big-archive',
+    source: { manifest: { ...template.source.manifest, files: [manifestFile] } },
+    outputs: [{ path: 'archive.bin', kind: 'source', source_path: 'archive.bin', sha256: manifestFile.sha256, size: manifestFile.size }],
+  };
+  delete state.links;
+  await fs.writeFile(path.join(dest, '.distributor.json'), JSON.stringify(state, null, 2));
+  const workspace = await readJson(demoWorkspace);
+  workspace.destinations.push({ path: 'destinations/big-archive', pipeline_id: 'handbook-docs', destination_id: 'big-archive', source: 'sources/handbook-2026-06' });
+  await fs.writeFile(demoWorkspace, JSON.stringify(workspace, null, 2));
+
+  const host = await startHost(demoWorkspace);
+  await page.goto(host.url);
+  await waitForScan(page);
+  await openDestination(page, 'big-archive');
+  await openTab(page, 'Outputs');
+  await page.getByRole('button', { name: 'Verify this destination' }).click();
+  const progress = page.locator('.tab-panel').getByTestId('job-verify');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  await progress.getByRole('button', { name: /^Cancel/ }).click();
+  await expect(progress).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByText('Not verified yet')).toBeVisible();
+  await expect(page.locator('tr[data-output="archive.bin"] td').nth(1)).toHaveText('not verified');
+  // Cancel is not an error: the status bar shows none.
+  await expect(page.locator('.last-error')).toHaveCount(0);
+  // Nothing was written into the destination.
+  expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'archive.bin']);
+});
