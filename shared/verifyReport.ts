@@ -17,7 +17,7 @@ export const outputVerificationSchema = z.object({
   status: outputStatusSchema,
   /** As recorded in the state file. */
   expected: z.object({ sha256: z.string(), size: z.number() }).optional(),
-  /** As found on disk: sha256 only when hashed (a size mismatch is not hashed), kind when not a file. */
+  /** As found on disk, when it differs from expected (never for ok): sha256 only when hashed (a size mismatch is not read), kind when not a file. */
   actual: z.object({ sha256: z.string().optional(), size: z.number().optional(), kind: fileKindSchema.optional() }).optional(),
   /** Why an output could not be read (permission denied, an I/O error): reported, never thrown. */
   error: z.string().optional(),
@@ -50,6 +50,8 @@ export const scanRowSchema = z.object({
   destination: workspaceDestinationSchema,
   inspection: destinationInspectionSchema.omit({ stateText: true }),
   summary: scanSummarySchema,
+  /** With scan's verify option: a managed destination verified against the state this scan read. */
+  verify: verifyReportSchema.optional(),
 });
 export type ScanRow = z.infer<typeof scanRowSchema>;
 

@@ -7,7 +7,6 @@ import { formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../core/hashPool';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../core/scan';
-import { verifyWorkspace } from '../core/verify';
 import { loadWorkspace, type Workspace } from '../core/workspace';
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
@@ -32,22 +31,13 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
   const { workspace } = load;
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-  // One pool of worker threads reads the states and then hashes the outputs.
   const pool = new HashPool();
   try {
-    const scanned = await scanWorkspace(workspace, { pool, retain: verify ? 'full' : 'summary', onProgress: (step) => bar.update('scan  ', step) });
+    // With --verify each worker verifies a managed destination right after reading its state: one
+    // pass, against the state as it is now, and no state has to travel back to this thread.
+    const scanned = await scanWorkspace(workspace, { pool, verify, retain: 'summary', onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step) });
     const outcome: ScanOutcome = { workspace, warnings: load.issues, rows: scanned.rows };
-    if (verify) {
-      const managed = scanned.rows.flatMap((row, index) => (row.state ? [{ index, target: { path: row.inspection.path, state: row.state } }] : []));
-      const reports = await verifyWorkspace(
-        managed.map((entry) => entry.target),
-        { pool, onProgress: (step) => bar.update('verify', step) },
-      );
-      outcome.verify = new Array(scanned.rows.length);
-      managed.forEach((entry, i) => (outcome.verify![entry.index] = reports[i]));
-      // The states were needed for the hashes only; the document shows the reports.
-      for (const row of scanned.rows) delete row.inspection.stateJson;
-    }
+    if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
     return outcome;
   } finally {
     bar.clear();

@@ -71,6 +71,16 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { eval: true });
 }
 
+// A destination inspected and verified in one job holds files of unknown size: counted as this much,
+// so a batch carries a few of them, not 64.
+const INSPECT_AND_VERIFY_WEIGHT = 512 * 1024;
+
+function weightOf(job: Job): number {
+  if (job.kind === 'hash') return job.expectedSize ?? 0;
+  if (job.kind === 'inspect' && job.verify) return INSPECT_AND_VERIFY_WEIGHT;
+  return 0;
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
@@ -114,11 +124,17 @@ export class HashPool {
     return outcome?.kind === 'listed' ? outcome.entries : [];
   }
 
-  /** Inspects destinations (scanReader.ts) in workers; each outcome also through onOutcome as it comes. */
-  inspect(paths: string[], options: { withText: boolean; signal?: AbortSignal; onOutcome?: (index: number, outcome: InspectOutcome) => void }): Promise<InspectOutcome[]> {
+  /**
+   * Inspects destinations (scanReader.ts) in workers, and with `verify` verifies each managed one
+   * there too; each outcome also through onOutcome as it comes, bytes hashed through onProgress.
+   */
+  inspect(
+    paths: string[],
+    options: HashOptions & { withText: boolean; verify?: boolean; onOutcome?: (index: number, outcome: InspectOutcome) => void },
+  ): Promise<InspectOutcome[]> {
     return this.run(
-      paths.map((target) => ({ kind: 'inspect', path: target, withText: options.withText })),
-      { signal: options.signal, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
+      paths.map((target) => ({ kind: 'inspect', path: target, withText: options.withText, verify: options.verify === true })),
+      { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
     ) as Promise<InspectOutcome[]>;
   }
 
@@ -167,7 +183,7 @@ export class HashPool {
     let bytes = 0;
     while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
       const next = this.queue[0]!;
-      const size = next.job.kind === 'hash' ? (next.job.expectedSize ?? 0) : 0;
+      const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);
       bytes += size;

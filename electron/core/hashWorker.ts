@@ -7,6 +7,7 @@
 import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { examineAndHash } from './hashTask';
+import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import type { FromWorker, Job, JobOutcome, ToWorker } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
@@ -55,7 +56,9 @@ function run(job: Job): JobOutcome {
         const { inspection, json } = inspectDestinationSync(job.path);
         const summary = summarizeInspection(inspection, json);
         if (!job.withText) delete inspection.stateJsonText;
-        return { kind: 'inspected', inspection, summary };
+        if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
+        // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
+        return { kind: 'inspected', inspection, summary, verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher) };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }

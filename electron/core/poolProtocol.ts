@@ -2,7 +2,7 @@
 // every job (it is the one worker bundle scripts/build.mjs makes): hash a file, list a destination,
 // inspect a destination. Types only; nothing here touches the disk.
 
-import type { ScanSummary } from '../../shared/verifyReport';
+import type { ScanSummary, VerifyReport } from '../../shared/verifyReport';
 import type { HashOutcome, HashTask } from './hashTask';
 import type { InspectionWire } from './scanReader';
 
@@ -20,12 +20,14 @@ export interface InspectJob {
   path: string;
   /** Send the state's text back, for a caller that keeps the state (a verify, the UI). */
   withText: boolean;
+  /** Verify a managed destination right there, against the state just read: one pass, no state sent. */
+  verify: boolean;
 }
 
 export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
 
 export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
-export type InspectOutcome = { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary } | { kind: 'error'; message: string };
+export type InspectOutcome = { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary; verify?: VerifyReport } | { kind: 'error'; message: string };
 export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };

@@ -1,7 +1,8 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { STATE_FILE_NAME, stateSchema } from '../../shared/stateSchema';
+import { verifyDestination } from './verify';
 import { makeTempDir, writeManagedDestination } from './fixtureTrees';
 import { scanWorkspace, type ScannedDestination } from './scan';
 import { loadWorkspace, type Workspace } from './workspace';
@@ -97,6 +98,35 @@ describe('scanWorkspace', () => {
     });
     await expect(scanning).rejects.toMatchObject({ name: 'AbortError' });
     expect(streamed).toBe(5);
+  });
+
+  it('verifies managed destinations in the same pass, exactly as verifyDestination does', async () => {
+    const { dir: outside, remove: removeOutside } = await makeTempDir('scan-verify-outside');
+    try {
+      writeManagedDestination(path.join(dir, 'a-intact'), { 'a.html': 'a' });
+      writeManagedDestination(path.join(dir, 'b-drifted'), { 'gone.html': 'g', 'edited.html': 'e', 'linked.html': 'l', 'pages/deep.html': 'd' });
+      rmSync(path.join(dir, 'b-drifted', 'gone.html'));
+      writeFileSync(path.join(dir, 'b-drifted', 'edited.html'), 'E');
+      rmSync(path.join(dir, 'b-drifted', 'linked.html'));
+      writeFileSync(path.join(outside, 'secret.html'), 'l');
+      symlinkSync(path.join(outside, 'secret.html'), path.join(dir, 'b-drifted', 'linked.html'));
+      writeFileSync(path.join(dir, 'b-drifted', 'pages', 'extra.txt'), 'x');
+      mkdirSync(path.join(dir, 'c-empty'));
+
+      let lastBytes = 0;
+      const report = await scanWorkspace(await folderWorkspace(), { verify: true, retain: 'summary', onProgress: (step) => (lastBytes = step.bytes ?? -1) });
+      const [intact, drifted, empty] = report.rows;
+      expect(intact?.verify?.status).toBe('intact');
+      expect(empty?.verify).toBeUndefined();
+      expect(drifted?.verify?.outputs.map((output) => output.status)).toEqual(['missing', 'hash_mismatch', 'not_a_file', 'ok']);
+      expect(drifted?.verify?.extra).toEqual(['pages/extra.txt']);
+      const state = stateSchema.parse(JSON.parse(readFileSync(path.join(dir, 'b-drifted', STATE_FILE_NAME), 'utf8')));
+      expect(drifted?.verify).toEqual(await verifyDestination(path.join(dir, 'b-drifted'), state));
+      // Hashed: a.html, edited.html, pages/deep.html; the missing and linked outputs are never read.
+      expect(lastBytes).toBe(3);
+    } finally {
+      await removeOutside();
+    }
   });
 
   it('keeps only summaries when asked, for large workspaces', async () => {

@@ -28,7 +28,13 @@ export interface ScanOptions {
   pool?: HashPool;
   /** Each row as it finishes, in completion order. */
   onResult?: (row: ScannedDestination) => void;
-  onProgress?: (progress: { done: number; total: number }) => void;
+  /** Destinations done; with verify, bytes hashed too. */
+  onProgress?: (progress: { done: number; total: number; bytes?: number }) => void;
+  /**
+   * Verify each managed destination in the same pass, against the state just read (row.verify):
+   * the state never has to travel to the main thread, which makes `scan --verify` one read of each file.
+   */
+  verify?: boolean;
   /**
    * 'full' (default) keeps each state (stateJson, and state when managed): what the UI and a verify
    * need. 'summary' keeps status, issues and summary only: for tens of thousands of destinations,
@@ -56,6 +62,7 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
   }
   const { stateJsonText, ...inspection } = outcome.inspection;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
+  if (outcome.verify) row.verify = outcome.verify;
   if (stateJsonText !== undefined) {
     // The worker validated this text and found it a JSON object; the state schema has no
     // transforms, so for a managed destination the parsed JSON is the validated state
@@ -74,7 +81,9 @@ export async function scanWorkspace(workspace: Workspace, options: ScanOptions =
   const total = destinations.length;
   const rows = new Array<ScannedDestination>(total);
   let done = 0;
-  options.onProgress?.({ done, total });
+  let bytes = 0;
+  const progress = () => options.onProgress?.(options.verify ? { done, total, bytes } : { done, total });
+  progress();
   if (total === 0) return { rows, counts: countRows(rows) };
 
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
@@ -83,13 +92,19 @@ export async function scanWorkspace(workspace: Workspace, options: ScanOptions =
       destinations.map((destination) => destination.path),
       {
         withText: options.retain !== 'summary',
+        verify: options.verify === true,
         signal,
+        onProgress: (delta) => {
+          if (delta.bytes === 0) return;
+          bytes += delta.bytes;
+          progress();
+        },
         onOutcome: (index, outcome) => {
           const row = rowOf(destinations[index]!, outcome);
           rows[index] = row;
           done += 1;
           options.onResult?.(row);
-          options.onProgress?.({ done, total });
+          progress();
         },
       },
     );

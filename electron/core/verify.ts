@@ -4,12 +4,10 @@
 
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { isCleanRelativePath } from '../../shared/cleanPath';
-import { STAGING_DIR_NAME } from '../../shared/staging';
-import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
-import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
+import type { State } from '../../shared/stateSchema';
+import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool, type HashOutcome, type HashTask } from './hashPool';
-import { parentDirectories } from './listFiles';
+import { judge, listingFor, summarize, uncleanOutcome } from './judgeOutputs';
 
 export type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
 
@@ -28,24 +26,6 @@ export interface VerifyOptions {
   pool?: HashPool;
 }
 
-function judge(output: OutputRecord, outcome: HashOutcome): OutputVerification {
-  const expected = { sha256: output.sha256, size: output.size };
-  const base = { path: output.path, expected };
-  switch (outcome.kind) {
-    case 'missing':
-      return { ...base, status: 'missing' };
-    case 'error':
-      // Unreadable (permissions, I/O): its bytes cannot be confirmed, so it counts as not matching.
-      return { ...base, status: 'hash_mismatch', error: outcome.message };
-    case 'file':
-      if (outcome.size !== output.size) return { ...base, status: 'size_mismatch', actual: { size: outcome.size } };
-      if (outcome.sha256 !== output.sha256) return { ...base, status: 'hash_mismatch', actual: { size: outcome.size, sha256: outcome.sha256 } };
-      return { ...base, status: 'ok', actual: { size: outcome.size, sha256: outcome.sha256 } };
-    default:
-      return { ...base, status: 'not_a_file', actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
-  }
-}
-
 export async function verifyDestination(destinationPath: string, state: State, options: VerifyOptions = {}): Promise<VerifyReport> {
   const pool = options.pool ?? new HashPool({ size: Math.min(availableParallelism(), Math.max(1, state.outputs.length)) });
   try {
@@ -60,19 +40,18 @@ async function verifyWithPool(root: string, state: State, pool: HashPool, option
   const outputs = state.outputs;
   const total = outputs.length;
 
-  // Unclean paths cannot pass the state schema; a caller with an unvalidated state gets them refused, unread.
   const hashable: { index: number; task: HashTask }[] = [];
   const outcomes: HashOutcome[] = new Array(total);
   outputs.forEach((output, index) => {
-    if (isCleanRelativePath(output.path)) hashable.push({ index, task: { root, path: output.path, expectedSize: output.size } });
-    else outcomes[index] = { kind: 'error', message: `${JSON.stringify(output.path)} is not a clean relative path; not read` };
+    const refused = uncleanOutcome(output);
+    if (refused) outcomes[index] = refused;
+    else hashable.push({ index, task: { root, path: output.path, expectedSize: output.size } });
   });
 
   let done = total - hashable.length;
   let bytes = 0;
   options.onProgress?.({ done, total, bytes });
-  const outputPaths = new Set(outputs.map((output) => output.path));
-  const exclude = new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]);
+  const listing = listingFor(outputs);
   const [hashed, extra] = await Promise.all([
     pool.hash(
       hashable.map((entry) => entry.task),
@@ -86,17 +65,13 @@ async function verifyWithPool(root: string, state: State, pool: HashPool, option
       },
     ),
     // Listed in a worker too: the walk is synchronous there, and checks the destination is no link.
-    pool.list(root, { exclude: [...exclude], expectedDirs: [...parentDirectories(outputPaths)] }, { signal: options.signal }),
+    pool.list(root, { exclude: [...listing.exclude], expectedDirs: [...listing.expectedDirs] }, { signal: options.signal }),
   ]);
   hashed.forEach((outcome, i) => (outcomes[hashable[i]!.index] = outcome));
   return summarize(
     outputs.map((output, index) => judge(output, outcomes[index]!)),
     extra,
   );
-}
-
-function summarize(outputs: OutputVerification[], extra: string[]): VerifyReport {
-  return { status: outputs.every((output) => output.status === 'ok') ? 'intact' : 'drifted', outputs, extra };
 }
 
 export interface VerifyTarget {

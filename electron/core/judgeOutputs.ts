@@ -1,0 +1,66 @@
+// Turns what was found on disk (hash outcomes, a listing) into a verify report (CONTRACT.md:
+// verification), and verifies one whole destination synchronously inside a worker thread.
+// Never follows a symbolic link (hashTask.ts and listFiles.ts see to it), never writes.
+
+import { lstatSync } from 'node:fs';
+import { isCleanRelativePath } from '../../shared/cleanPath';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
+import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
+import { examineAndHash, type Hasher, type HashOutcome } from './hashTask';
+import { listFiles, parentDirectories } from './listFiles';
+
+/** What verify needs of each output record. */
+export type RecordedOutput = Pick<OutputRecord, 'path' | 'sha256' | 'size'>;
+
+/** `actual` is given when it says something `expected` does not: never for an ok output. */
+export function judge(output: RecordedOutput, outcome: HashOutcome): OutputVerification {
+  const expected = { sha256: output.sha256, size: output.size };
+  const base = { path: output.path, expected };
+  switch (outcome.kind) {
+    case 'missing':
+      return { ...base, status: 'missing' };
+    case 'error':
+      // Unreadable (permissions, I/O): its bytes cannot be confirmed, so it counts as not matching.
+      return { ...base, status: 'hash_mismatch', error: outcome.message };
+    case 'file':
+      if (outcome.size !== output.size) return { ...base, status: 'size_mismatch', actual: { size: outcome.size } };
+      if (outcome.sha256 !== output.sha256) return { ...base, status: 'hash_mismatch', actual: { size: outcome.size, sha256: outcome.sha256 } };
+      return { ...base, status: 'ok' };
+    default:
+      return { ...base, status: 'not_a_file', actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
+  }
+}
+
+export function summarize(outputs: OutputVerification[], extra: string[]): VerifyReport {
+  return { status: outputs.every((output) => output.status === 'ok') ? 'intact' : 'drifted', outputs, extra };
+}
+
+/** Unclean paths cannot pass the state schema; one from an unvalidated caller is refused, unread. */
+export function uncleanOutcome(output: RecordedOutput): HashOutcome | undefined {
+  return isCleanRelativePath(output.path) ? undefined : { kind: 'error', message: `${JSON.stringify(output.path)} is not a clean relative path; not read` };
+}
+
+/** The listing options of a destination: its outputs, the state file and the staging folder left out. */
+export function listingFor(outputs: readonly RecordedOutput[]): { exclude: Set<string>; expectedDirs: Set<string> } {
+  const outputPaths = outputs.map((output) => output.path);
+  return { exclude: new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]), expectedDirs: parentDirectories(outputPaths) };
+}
+
+/** Lists a destination's extra entries; nothing when it is not a real directory (never listed through a link). */
+export function listExtra(root: string, outputs: readonly RecordedOutput[]): string[] {
+  if (!lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) return [];
+  return listFiles(root, listingFor(outputs));
+}
+
+/** One destination verified in the calling thread: for a worker, where blocking is free. */
+export function verifyHere(root: string, outputs: readonly RecordedOutput[], hasher: Hasher): VerifyReport {
+  const judged = outputs.map((output) => judge(output, uncleanOutcome(output) ?? examineAndHash({ root, path: output.path, expectedSize: output.size }, hasher)));
+  let extra: string[];
+  try {
+    extra = listExtra(root, outputs);
+  } catch {
+    extra = [];
+  }
+  return summarize(judged, extra);
+}
