@@ -74,6 +74,8 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
     for (;;) {
       try {
         const response = await fetch(`${base}${http.eventsPath}`, { headers: { [http.tokenHeader]: token, accept: 'text/event-stream' }, cache: 'no-store' });
+        // Refused (no or a wrong token): calls need not wait for a stream that will not come; they get the same answer.
+        if (!response.ok) markReady();
         if (response.ok && response.body) {
           backoffMs = 250;
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
