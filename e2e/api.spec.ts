@@ -111,6 +111,15 @@ test('the served page runs under the CSP: an injected inline script does not run
   await expect.poll(() => violations.some((text) => /Content Security Policy/.test(text))).toBe(true);
 });
 
+test('a page opened without the token gets every call refused, as data and at once', async ({ page, startHost }) => {
+  const host = await startHost(fixture.workspace);
+  const client = await openWithClient(page, `${host.origin}/`);
+  const started = Date.now();
+  const answer = await client.invoke('appInfo', {});
+  expect(answer).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+  expect(Date.now() - started).toBeLessThan(2_000);
+});
+
 test('the host refuses the API to a page on another origin', async ({ page, startHost }) => {
   const host = await startHost(fixture.workspace);
   // A page the operator might have open elsewhere: it knows the port, not the token.
