@@ -48,7 +48,7 @@ async function start(): Promise<void> {
     return new Response(await fs.readFile(answer.file), { status: 200, headers: answer.headers });
   });
 
-  const session = new Session({ transport: 'electron', initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged) });
+  const session = new Session({ transport: 'electron', initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()) });
   let window: BrowserWindow | undefined;
   const targets = () => (window && !window.isDestroyed() ? [window.webContents] : []);
   const sendCommand = (command: AppCommand, workspacePath?: string) =>
@@ -89,7 +89,7 @@ async function start(): Promise<void> {
       if (window.isMinimized()) window.restore();
       window.focus();
     }
-    const requested = workspaceFromArgv(argv, app.isPackaged);
+    const requested = workspaceFromArgv(argv, app.isPackaged, app.getAppPath());
     if (requested) sendCommand('openWorkspace', path.resolve(requested));
   });
   app.on('activate', () => {

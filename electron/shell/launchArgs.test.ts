@@ -13,4 +13,10 @@ describe('workspaceFromArgv', () => {
     expect(workspaceFromArgv(['electron', '.'], false)).toBeUndefined();
     expect(workspaceFromArgv(['/opt/app/inspector'], true)).toBeUndefined();
   });
+
+  it('recognises the app folder by path when a launcher puts switches before it', () => {
+    const argv = ['electron', '--inspect=0', '--remote-debugging-port=0', '/repo', '/w/ws.json'];
+    expect(workspaceFromArgv(argv, false, '/repo')).toBe('/w/ws.json');
+    expect(workspaceFromArgv(['electron', '--inspect=0', '/repo'], false, '/repo/')).toBeUndefined();
+  });
 });
