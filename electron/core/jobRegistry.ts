@@ -106,6 +106,12 @@ export class JobRegistry {
     return this.jobs.size;
   }
 
+  /** Whether a job of this method is running. */
+  isRunning(method: JobMethod): boolean {
+    for (const job of this.jobs.values()) if (job.method === method) return true;
+    return false;
+  }
+
   /** Cancels every job and waits until each has sent its ending event. */
   async close(): Promise<void> {
     const running = [...this.jobs.values()];

@@ -134,6 +134,8 @@ export class Session {
   }
 
   async open(target: string): Promise<Workspace> {
+    // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
+    if (this.jobs.isRunning('applyPlan')) throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
     const loaded = await loadWorkspace(target);
     if (!loaded.ok) {
       const first = loaded.issues[0];
