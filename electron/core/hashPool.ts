@@ -220,7 +220,8 @@ export class HashPool {
     slot.worker.unref();
     let bytesReported = false;
     const filesByRequest = new Map<Request, number>();
-    message.outcomes.forEach((outcome, i) => {
+    const outcomes = JSON.parse(message.outcomesJson) as JobOutcome[];
+    outcomes.forEach((outcome, i) => {
       const item = batch.items[i]!;
       // Aborted but not yet settled (its workers are being stopped): deliver nothing more.
       if (item.request.settled || item.request.options.signal?.aborted) return;

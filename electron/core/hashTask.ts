@@ -130,12 +130,8 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
     // Most outputs fit in one read: hash those in one shot, without a Hash object.
     const first = readSync(fd, buffer, 0, buffer.length, null);
     hasher.onBytes(first);
-    if (first < buffer.length) {
-      const more = first === 0 ? 0 : readSync(fd, buffer, first, buffer.length - first, null);
-      if (more === 0) return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
-      hasher.onBytes(more);
-      return streamRest(fd, hasher, createHash('sha256').update(buffer.subarray(0, first + more)), first + more);
-    }
+    // A short read of a regular file is its end: no second read to see 0.
+    if (first < buffer.length) return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
     return streamRest(fd, hasher, createHash('sha256').update(buffer), first);
   } catch (cause) {
     return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };

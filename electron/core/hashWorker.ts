@@ -72,5 +72,5 @@ port.on('message', (incoming: ToWorker) => {
   // Directories are trusted for one batch only: a folder swapped for a link later is seen.
   hasher.checkedDirs.clear();
   const outcomes = incoming.jobs.map(run);
-  port.postMessage({ type: 'done', id: incoming.id, outcomes, bytes: unreported } satisfies FromWorker);
+  port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
 });

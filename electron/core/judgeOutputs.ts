@@ -15,20 +15,21 @@ export type RecordedOutput = Pick<OutputRecord, 'path' | 'sha256' | 'size'>;
 
 /** `actual` is given when it says something `expected` does not: never for an ok output. */
 export function judge(output: RecordedOutput, outcome: HashOutcome): OutputVerification {
+  // Object literals, not spreads: this runs for every output of every destination.
+  const path = output.path;
   const expected = { sha256: output.sha256, size: output.size };
-  const base = { path: output.path, expected };
   switch (outcome.kind) {
     case 'missing':
-      return { ...base, status: 'missing' };
+      return { path, status: 'missing', expected };
     case 'error':
       // Unreadable (permissions, I/O): its bytes cannot be confirmed, so it counts as not matching.
-      return { ...base, status: 'hash_mismatch', error: outcome.message };
+      return { path, status: 'hash_mismatch', expected, error: outcome.message };
     case 'file':
-      if (outcome.size !== output.size) return { ...base, status: 'size_mismatch', actual: { size: outcome.size } };
-      if (outcome.sha256 !== output.sha256) return { ...base, status: 'hash_mismatch', actual: { size: outcome.size, sha256: outcome.sha256 } };
-      return { ...base, status: 'ok' };
+      if (outcome.size !== output.size) return { path, status: 'size_mismatch', expected, actual: { size: outcome.size } };
+      if (outcome.sha256 !== output.sha256) return { path, status: 'hash_mismatch', expected, actual: { size: outcome.size, sha256: outcome.sha256 } };
+      return { path, status: 'ok', expected };
     default:
-      return { ...base, status: 'not_a_file', actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
+      return { path, status: 'not_a_file', expected, actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
   }
 }
 
