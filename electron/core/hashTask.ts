@@ -93,11 +93,18 @@ function streamRest(fd: number, hasher: Hasher, hash: Hash, alreadyRead: number)
   return { kind: 'file', size, sha256: `sha256:${hash.digest('hex')}` };
 }
 
-export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
+/** The absolute path of a task, or an error when it would leave the destination. */
+function absoluteOf(task: HashTask): string | HashOutcome {
   const absolute = path.join(task.root, task.path);
   // The path is clean by schema; this keeps a bug elsewhere from reading outside the destination.
   const inside = task.root.endsWith(path.sep) ? task.root : task.root + path.sep;
   if (!absolute.startsWith(inside) || path.isAbsolute(task.path)) return { kind: 'error', message: `${task.path} is not inside ${task.root}; not read` };
+  return absolute;
+}
+
+export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
+  const absolute = absoluteOf(task);
+  if (typeof absolute !== 'string') return absolute;
   const parent = parentProblem(task.root, task.path, hasher.checkedDirs);
   if (parent === 'missing') return { kind: 'missing' };
   if (parent === 'link_in_path') return { kind: 'link_in_path' };
@@ -112,20 +119,34 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
   }
   if (!stat.isFile()) return { kind: kindOf(stat) as Exclude<FileKind, 'file'>, size: stat.size };
   if (task.expectedSize !== undefined && stat.size !== task.expectedSize) return { kind: 'file', size: stat.size };
+  return openAndHash(absolute, task.expectedSize, hasher);
+}
 
+/**
+ * For a path that the destination's own listing (a walk that never follows links) has just shown
+ * to be a regular file: its parents are real directories and it is no link, so the lstat calls of
+ * examineAndHash are skipped. The open still refuses a link and the fstat anything else.
+ */
+export function hashListedFile(task: HashTask, hasher: Hasher): HashOutcome {
+  const absolute = absoluteOf(task);
+  return typeof absolute === 'string' ? openAndHash(absolute, task.expectedSize, hasher) : absolute;
+}
+
+function openAndHash(absolute: string, expectedSize: number | undefined, hasher: Hasher): HashOutcome {
   let fd: number;
   try {
     fd = openSync(absolute, OPEN_FLAGS);
   } catch (cause) {
     const code = errnoCode(cause);
     if (code === 'ELOOP') return { kind: 'symlink' };
-    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'error', message: `cannot be read (${code ?? String(cause)})` };
   }
   try {
     const opened = fstatSync(fd);
-    // Replaced between lstat and open: report what was opened, read nothing else.
+    // Replaced since it was seen: report what was opened, read nothing else.
     if (!opened.isFile()) return { kind: kindOf(opened) as Exclude<FileKind, 'file'>, size: opened.size };
+    if (expectedSize !== undefined && opened.size !== expectedSize) return { kind: 'file', size: opened.size };
     const buffer = hasher.buffer;
     // Most outputs fit in one read: hash those in one shot, without a Hash object.
     const first = readSync(fd, buffer, 0, buffer.length, null);

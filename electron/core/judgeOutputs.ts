@@ -6,8 +6,8 @@ import { lstatSync } from 'node:fs';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
-import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
-import { examineAndHash, type Hasher, type HashOutcome } from './hashTask';
+import type { FileKind, OutputVerification, VerifyReport } from '../../shared/verifyReport';
+import { examineAndHash, hashListedFile, type Hasher, type HashOutcome } from './hashTask';
 import { listFiles, parentDirectories } from './listFiles';
 
 /** What verify needs of each output record. */
@@ -29,7 +29,8 @@ export function judge(output: RecordedOutput, outcome: HashOutcome): OutputVerif
       if (outcome.sha256 !== output.sha256) return { path, status: 'hash_mismatch', expected, actual: { size: outcome.size, sha256: outcome.sha256 } };
       return { path, status: 'ok', expected };
     default:
-      return { path, status: 'not_a_file', expected, actual: outcome.size === undefined ? { kind: outcome.kind } : { kind: outcome.kind, size: outcome.size } };
+      // The size of a directory, link or device says nothing about the output: only what it is.
+      return { path, status: 'not_a_file', expected, actual: { kind: outcome.kind } };
   }
 }
 
@@ -54,14 +55,32 @@ export function listExtra(root: string, outputs: readonly RecordedOutput[]): str
   return listFiles(root, listingFor(outputs));
 }
 
-/** One destination verified in the calling thread: for a worker, where blocking is free. */
+/**
+ * One destination verified in the calling thread: for a worker, where blocking is free. The walk
+ * for extra files comes first and says what stands at each output path; a regular file is then
+ * opened without an lstat of its own, anything else is reported from the walk, and a path the
+ * walk did not reach (a missing or linked parent) gets the full examination.
+ */
 export function verifyHere(root: string, outputs: readonly RecordedOutput[], hasher: Hasher): VerifyReport {
-  const judged = outputs.map((output) => judge(output, uncleanOutcome(output) ?? examineAndHash({ root, path: output.path, expectedSize: output.size }, hasher)));
-  let extra: string[];
+  const kinds = new Map<string, FileKind>();
+  let extra: string[] = [];
+  let listed = false;
   try {
-    extra = listExtra(root, outputs);
+    if (lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+      extra = listFiles(root, { ...listingFor(outputs), excludedKinds: kinds });
+      listed = true;
+    }
   } catch {
     extra = [];
   }
+  const judged = outputs.map((output) => {
+    const refused = uncleanOutcome(output);
+    if (refused) return judge(output, refused);
+    const task = { root, path: output.path, expectedSize: output.size };
+    const kind = listed ? kinds.get(output.path) : undefined;
+    if (kind === 'file') return judge(output, hashListedFile(task, hasher));
+    if (kind !== undefined) return judge(output, { kind: kind as Exclude<FileKind, 'file'> });
+    return judge(output, examineAndHash(task, hasher));
+  });
   return summarize(judged, extra);
 }

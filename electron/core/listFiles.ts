@@ -5,12 +5,26 @@
 
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { FileKind } from '../../shared/verifyReport';
 
 export interface ListOptions {
   /** Relative paths that are neither listed nor descended into (the outputs, the state file, the staging folder). */
   exclude: ReadonlySet<string>;
   /** Directories not listed when empty: the parents of outputs, which are expected to exist. */
   expectedDirs?: ReadonlySet<string>;
+  /** Filled with what each excluded path turned out to be, as the directory says (no stat). */
+  excludedKinds?: Map<string, FileKind>;
+}
+
+function kindOfEntry(entry: Dirent): FileKind {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isSymbolicLink()) return 'symlink';
+  if (entry.isFIFO()) return 'fifo';
+  if (entry.isSocket()) return 'socket';
+  if (entry.isBlockDevice()) return 'block_device';
+  if (entry.isCharacterDevice()) return 'character_device';
+  return 'other';
 }
 
 /**
@@ -36,7 +50,10 @@ function walk(root: string, relativeDir: string, options: ListOptions, found: st
   if (entries.length === 0 && relativeDir !== '' && !options.expectedDirs?.has(relativeDir)) found.push(`${relativeDir}/`);
   for (const entry of entries) {
     const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-    if (options.exclude.has(relative)) continue;
+    if (options.exclude.has(relative)) {
+      options.excludedKinds?.set(relative, kindOfEntry(entry));
+      continue;
+    }
     // Dirent types come from the directory (no stat): a link to a directory reports as a link.
     if (entry.isDirectory()) walk(root, relative, options, found);
     else found.push(relative);

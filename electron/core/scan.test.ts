@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -128,6 +129,33 @@ describe('scanWorkspace', () => {
       await removeOutside();
     }
   });
+
+  it('never follows a linked parent nor opens a FIFO when verifying in the same pass', async () => {
+    const { dir: outside, remove: removeOutside } = await makeTempDir('scan-verify-links');
+    try {
+      mkdirSync(path.join(outside, 'pages'));
+      writeFileSync(path.join(outside, 'pages', 'a.html'), 'a');
+      const destination = path.join(dir, 'site');
+      writeManagedDestination(destination, { 'pages/a.html': 'a', 'pipe.html': 'p', 'dir.html': 'd', 'ok.html': 'o' });
+      rmSync(path.join(destination, 'pages'), { recursive: true });
+      symlinkSync(path.join(outside, 'pages'), path.join(destination, 'pages'));
+      rmSync(path.join(destination, 'pipe.html'));
+      execFileSync('mkfifo', [path.join(destination, 'pipe.html')]);
+      rmSync(path.join(destination, 'dir.html'));
+      mkdirSync(path.join(destination, 'dir.html'));
+      const [row] = (await scanWorkspace(await folderWorkspace(), { verify: true })).rows;
+      expect(row?.verify?.outputs.map((output) => [output.path, output.status, output.actual?.kind])).toEqual([
+        ['pages/a.html', 'not_a_file', 'link_in_path'],
+        ['pipe.html', 'not_a_file', 'fifo'],
+        ['dir.html', 'not_a_file', 'directory'],
+        ['ok.html', 'ok', undefined],
+      ]);
+      expect(row?.verify?.extra).toEqual(['pages']);
+      expect(row?.verify).toEqual(await verifyDestination(destination, row!.state!));
+    } finally {
+      await removeOutside();
+    }
+  }, 10_000);
 
   it('keeps only summaries when asked, for large workspaces', async () => {
     writeManagedDestination(path.join(dir, 'a'), { 'a.txt': 'a' });
