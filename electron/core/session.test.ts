@@ -157,9 +157,15 @@ describe('Session', () => {
     expect(planned.confirmText).toBe('site-loose');
     expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'loose' })).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
     await fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'));
+    const other = value(await session.call('planReplace', { destination: 'empty-one', mode: 'force', source: fixture.source, pipelineId: 'docs', destinationId: 'empty-one' })) as { planId: string };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })) as { job: string };
-    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { method: 'applyPlan', result: { ok: true } } });
+    const end = ending(session, job);
+    // One replace at a time: a second apply while the first runs is refused, and its plan kept.
+    expect(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await end).toMatchObject({ event: 'result', data: { method: 'applyPlan', result: { ok: true } } });
     await expect(fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'))).rejects.toThrow();
     expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
+    expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
   });
 });

@@ -66,6 +66,8 @@ export function planStore() {
       if (stored.plan.mode === 'force' && confirm !== stored.confirmText) {
         throw fail('confirmation_required', `a forced replace deletes everything in ${destination.path}: type the destination id "${stored.confirmText}" to confirm`, { expected: stored.confirmText });
       }
+      // Two applies at once could both pass their staleness check before either changes the disk.
+      if (session.jobs.isRunning('applyPlan')) throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const job = session.jobs.start('applyPlan', async (context) => {
