@@ -137,3 +137,21 @@ test('the overview and outputs of a drifted destination, verified, pass axe in b
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'outputs');
 });
+
+test('at 200% zoom the panes fold into one column with nothing cut off sideways', async ({ browser, host, saveScreenshot }) => {
+  // 200% of a 1280×800 window: half the CSS pixels, twice the device pixels.
+  const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await waitForScan(page);
+  await openDestination(page, 'docs-us');
+  for (const tab of ['Overview', 'Compare', 'Actions'] as const) {
+    await openTab(page, tab);
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+  }
+  await openTab(page, 'Compare');
+  await expect(page.getByTestId('decision-sentence')).toBeVisible();
+  await page.getByTestId('decision-sentence').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'ui-zoom-200-light');
+  await context.close();
+});

@@ -75,7 +75,7 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
             <Callout tone={words.tone} title={`Decision: ${words.title}`} role="status">
               <p data-testid="decision-sentence">{words.sentence}</p>
               <p className="muted">
-                {words.next} (rule {comparison.rule} of the contract; source <code>{sourcePath}</code>)
+                {words.next === 'Nothing to do.' ? '' : `${words.next} `}(rule {comparison.rule} of the contract; source <code>{sourcePath}</code>)
               </p>
             </Callout>
             <section className="section" aria-labelledby="field-diff">

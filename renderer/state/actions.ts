@@ -105,6 +105,12 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
   const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, { onItem: (entry) => items.push(entry) });
   items.flush();
   if (destinations) bumpRevisions(destinations);
+  // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
+  if (outcome.ok && !destinations) {
+    const scanned = store.get().scan;
+    const missing = (store.get().workspace?.destinations ?? []).map((destination) => destination.id).filter((id) => !scanned.has(id));
+    if (missing.length > 0) return scan(missing);
+  }
   return outcome;
 }
 
