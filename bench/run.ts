@@ -11,9 +11,10 @@ import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { formatMs } from './measure';
 import { scanBench } from './scanBench';
+import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
 
-const BENCHES: Bench[] = [scanBench, verifyBench, bigFileBench];
+const BENCHES: Bench[] = [scanBench, verifyBench, bigFileBench, uiBench];
 
 const only = process.argv.slice(2);
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
