@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createDemoWorkspace } from '../electron/core/demo';
+import { createDemoWorkspace } from '../electron/demo/demo';
 import type { Bench, BenchRow } from './bench';
 import type { Timing } from './measure';
 

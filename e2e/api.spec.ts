@@ -4,7 +4,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/core/sessionFixtures';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/testing/sessionFixtures';
 import { expect, openWithClient, test } from './fixtures';
 
 let fixture: FixtureWorkspace;

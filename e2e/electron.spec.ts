@@ -5,7 +5,7 @@
 
 import { _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
 import { findElectronBinary, hasDisplay } from '../scripts/electronBinary.mjs';
-import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/core/sessionFixtures';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/testing/sessionFixtures';
 import { expect, ROOT, test } from './fixtures';
 
 const binary = findElectronBinary(ROOT);

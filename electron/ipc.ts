@@ -4,7 +4,7 @@
 
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { methodNames, type ApiEvent } from '../shared/api';
-import type { HandlerTable, Session } from './core/session';
+import type { HandlerTable, Session } from './service/session';
 import { EVENT_CHANNEL, ipcChannel } from './shell/ipcChannels';
 import { ipcHandlerTable } from './shell/ipcHandlers';
 import type { SenderFrame } from './shell/senderCheck';

@@ -1,15 +1,15 @@
 // The desktop app's lifecycle: one hardened window on app://renderer, the API over IPC, the native
 // menu, settings (recent workspaces, window bounds) and the log file. Thin: what decides lives in
-// electron/shell (plain functions with tests) and electron/core (the engine).
+// electron/shell (plain functions with tests) and electron/service (the engine behind the API).
 // Must never load remote content, grant a permission, or let the page navigate or open windows.
 
 import { app, BrowserWindow, dialog, ipcMain, protocol, session as electronSession, shell } from 'electron';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Session } from './core/session';
+import { Session } from './service/session';
 import { registerIpc, sendEvent } from './ipc';
-import { staticFiles } from './server/staticFiles';
+import { staticFiles } from './web/staticFiles';
 import { setupMenu } from './shell/appMenu';
 import { resolveAppRequest } from './shell/appProtocol';
 import { desktopHandlers } from './shell/desktopHandlers';

@@ -1,12 +1,12 @@
 // The browser host as one call: a session on the given workspace and the HTTP host in front of it.
-// Thin: the rules live in electron/server (checks) and electron/core (the engine).
+// Thin: the rules live in electron/server (checks) and electron/service (the engine behind the API).
 // Must never bind anything but 127.0.0.1 (startHost enforces it).
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Session } from './core/session';
-import { fail } from './core/jobRegistry';
+import { Session } from './service/session';
+import { fail } from './service/jobRegistry';
 import { startHost, type Host } from './server/httpHost';
 
 export interface ServeOptions {

@@ -26,7 +26,7 @@ const common = {
 // The preload is CommonJS because Electron's sandboxed preloads cannot be ES modules.
 const nodeEntries = [
   { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm' },
-  { in: 'electron/core/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
+  { in: 'electron/engine/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
   { in: 'electron/main.ts', out: 'dist/main.js', format: 'esm', optional: true },
   { in: 'electron/preload.ts', out: 'dist/preload.cjs', format: 'cjs', optional: true },
 ];

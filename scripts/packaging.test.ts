@@ -41,7 +41,7 @@ const fileMatcher = createRequire(import.meta.url)('app-builder-lib/out/fileMatc
 /** The bundles Node or Electron loads by path, and the source each is built from. */
 const entryPoints = [
   { source: 'electron/cli.ts', output: 'dist/cli.js' },
-  { source: 'electron/core/hashWorker.ts', output: 'dist/hashWorker.js' },
+  { source: 'electron/engine/hashWorker.ts', output: 'dist/hashWorker.js' },
   { source: 'electron/main.ts', output: 'dist/main.js' },
   { source: 'electron/preload.ts', output: 'dist/preload.cjs' },
   { source: 'renderer/index.html', output: 'dist/renderer/index.html' },

@@ -1,6 +1,6 @@
 // The workspace: the file format `distributor-inspector.json` (what an operator writes) and the loaded
 // workspace (what the engine hands the UI), as zod schemas. Shapes only: paths are resolved, and
-// duplicates found, by electron/core/workspace.ts. Never touches the disk.
+// duplicates found, by electron/engine/workspace.ts. Never touches the disk.
 
 import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fields';

@@ -3,7 +3,7 @@
 
 import os from 'node:os';
 import path from 'node:path';
-import { createDemoWorkspace } from '../core/demo';
+import { createDemoWorkspace } from '../demo/demo';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle, table } from './style';
 

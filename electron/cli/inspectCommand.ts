@@ -1,13 +1,13 @@
 // `distributor-inspector inspect DEST [--verify] [--json]`: the status of one destination and every issue of
-// its state file. A thin shell over core/inspectDestination; exit 1 on findings, 2 on input errors.
+// its state file. A thin shell over engine/inspectDestination; exit 1 on findings, 2 on input errors.
 
 import path from 'node:path';
 import { hasErrors } from '../../shared/issues';
-import { inspectDestination, type DestinationInspection } from '../core/inspectDestination';
+import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';
-import { verifyDestination } from '../core/verify';
+import { verifyDestination } from '../engine/verify';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
 

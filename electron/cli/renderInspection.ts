@@ -3,7 +3,7 @@
 
 import { formatIssuePath, type Issue } from '../../shared/issues';
 import type { DestinationStatus } from '../../shared/inspection';
-import type { DestinationInspection } from '../core/inspectDestination';
+import type { DestinationInspection } from '../engine/inspectDestination';
 import { table, type Style } from './style';
 
 /** Beyond this many, the human summary counts the rest and points at --json. */

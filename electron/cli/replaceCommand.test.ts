@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../core/testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
 import type { CliIo } from './command';
 import { runCli } from './run';
 

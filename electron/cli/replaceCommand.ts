@@ -1,13 +1,13 @@
 // `distributor-inspector replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL]
 // [--force] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
 // only with --yes or a confirmation typed on a terminal (force: the destination id). A thin shell over
-// core/planReplace and core/applyPlan: it holds no rules. Without --yes and a confirmation it never
+// replace/planReplace and replace/applyPlan: it holds no rules. Without --yes and a confirmation it never
 // changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
 
 import path from 'node:path';
 import { isInputRefusal, type ApplyResult, type PlanRefusal, type ReplacePlan } from '../../shared/plan';
-import { applyPlan } from '../core/applyPlan';
-import { planReplace } from '../core/planReplace';
+import { applyPlan } from '../replace/applyPlan';
+import { planReplace } from '../replace/planReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { makeStyle, type Style } from './style';
 

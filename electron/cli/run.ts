@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
-import { APP_VERSION } from '../core/appVersion';
+import { APP_VERSION } from '../engine/appVersion';
 import { commands } from './commands';
 
 function usageText(): string {

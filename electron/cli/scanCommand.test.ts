@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, writeManagedDestination } from '../core/fixtureTrees';
+import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import type { CliIo } from './command';
 import { createProgressBar, renderProgress } from './progressBar';
 import { runCli } from './run';

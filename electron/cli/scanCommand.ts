@@ -1,13 +1,13 @@
 // `distributor-inspector scan WORKSPACE [--verify] [--json]`: every destination's status, and with
-// --verify every output checked against its recorded hash. A thin shell over core/scan and core/verify.
+// --verify every output checked against its recorded hash. A thin shell over engine/scan and engine/verify.
 // Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
 
 import path from 'node:path';
 import { formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
-import { HashPool } from '../core/hashPool';
-import { isFinding, scanWorkspace, type ScannedDestination } from '../core/scan';
-import { loadWorkspace, type Workspace } from '../core/workspace';
+import { HashPool } from '../engine/hashPool';
+import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
+import { loadWorkspace, type Workspace } from '../engine/workspace';
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle, table, type Style } from './style';

@@ -4,7 +4,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { http, type ApiEvent } from '../../shared/api';
-import type { Session } from '../core/session';
+import type { Session } from '../service/session';
 
 export const KEEP_ALIVE_MS = 15_000;
 

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSseChunk, type SseFrame } from '../../renderer/api/sse';
 import { methodNames } from '../../shared/api';
-import { Session } from '../core/session';
-import { makeFixtureWorkspace, type FixtureWorkspace } from '../core/sessionFixtures';
-import { BROWSER_HOST_CSP } from '../shell/csp';
+import { Session } from '../service/session';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
+import { BROWSER_HOST_CSP } from '../web/csp';
 import { startHost, type Host } from './httpHost';
 
 let host: Host;

@@ -8,11 +8,11 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiError, http, isMethodName, type ApiError, type ApiErrorCode } from '../../shared/api';
-import type { Session } from '../core/session';
-import { BROWSER_HOST_CSP, securityHeaders } from '../shell/csp';
+import type { Session } from '../service/session';
+import { BROWSER_HOST_CSP, securityHeaders } from '../web/csp';
 import { isAllowedFetchSite, isAllowedHost, isAllowedOrigin, tokenMatches } from './guards';
 import { openEventStream } from './eventStream';
-import { contentTypeOf, staticFiles } from './staticFiles';
+import { contentTypeOf, staticFiles } from '../web/staticFiles';
 
 export const LOOPBACK = '127.0.0.1';
 /** A request body larger than this is refused: no API request needs more than a few kilobytes. */

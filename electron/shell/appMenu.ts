@@ -5,8 +5,8 @@
 
 import { release } from 'node:os';
 import { app, clipboard, Menu } from 'electron';
-import { APP_VERSION } from '../core/appVersion';
-import type { Session } from '../core/session';
+import { APP_VERSION } from '../engine/appVersion';
+import type { Session } from '../service/session';
 import { buildDiagnostics, PRODUCT_NAME } from './diagnostics';
 import type { DesktopLogging } from './logging';
 import { buildMenuTemplate, type AppCommand } from './menu';

@@ -2,9 +2,9 @@
 // every response. Looks files up in an index of dist/renderer (never joins a URL onto a path).
 // Must never serve anything for another host name of the scheme or outside the built folder.
 
-import type { StaticFiles } from '../server/staticFiles';
-import { contentTypeOf } from '../server/staticFiles';
-import { ELECTRON_CSP } from './csp';
+import type { StaticFiles } from '../web/staticFiles';
+import { contentTypeOf } from '../web/staticFiles';
+import { ELECTRON_CSP } from '../web/csp';
 import { APP_HOST, APP_SCHEME } from './windowOptions';
 
 export interface AppResponse {

@@ -3,9 +3,9 @@
 // Must never reveal a path outside the open workspace's destinations, nor open a link that is not
 // an https url recorded in a destination's state.
 
-import { fail } from '../core/jobRegistry';
-import type { ElectronOnlyMethod, HandlerTable, Session } from '../core/session';
-import { pathInside, recordedHttpsLink } from '../core/sessionDestinations';
+import { fail } from '../service/jobRegistry';
+import type { ElectronOnlyMethod, HandlerTable, Session } from '../service/session';
+import { pathInside, recordedHttpsLink } from '../service/sessionDestinations';
 import { isOpenableExternalUrl } from './navigation';
 
 export interface DesktopDeps {

@@ -1,4 +1,4 @@
-// Electron side of logging: opens the rotating log file in `<userData>/logs` (electron/core/logging.ts
+// Electron side of logging: opens the rotating log file in `<userData>/logs` (electron/shell/logFile.ts
 // decides how), logs crashes of renderer and helper processes, and backs the API's `log` and
 // `openLogsFolder` methods (shell/desktopHandlers.ts). The renderer reaches the log only through
 // `log`, whose request the IPC layer has validated with zod; its text is escaped onto one line
@@ -6,8 +6,8 @@
 
 import { mkdir } from 'node:fs/promises';
 import { app, shell } from 'electron';
-import { APP_VERSION } from '../core/appVersion';
-import { createFileLogger, logFolder, sanitizeLogText, type FileLogger } from '../core/logging';
+import { APP_VERSION } from '../engine/appVersion';
+import { createFileLogger, logFolder, sanitizeLogText, type FileLogger } from './logFile';
 import { PRODUCT_NAME } from './diagnostics';
 
 export interface DesktopLogging {

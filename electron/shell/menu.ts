@@ -15,7 +15,7 @@
 
 import type { MenuItemConstructorOptions } from 'electron';
 import type { EventOf } from '../../shared/api';
-import type { Theme } from '../core/settings';
+import type { Theme } from './settingsFile';
 
 export type AppCommand = EventOf<'appCommand'>['command'];
 

@@ -1,11 +1,11 @@
 // Electron side of the settings file: loads it from the user data folder at start, applies the
 // theme override (nativeTheme, which the renderer sees as prefers-color-scheme), restores and tracks
 // the window bounds, remembers opened workspaces, and saves one change at a time. Deciding what is
-// valid, restorable or recent is electron/core/settings.ts; this file only connects it to Electron.
+// valid, restorable or recent is electron/shell/settingsFile.ts; this file only connects it to Electron.
 
 import { app, dialog, nativeTheme, screen, type BrowserWindow } from 'electron';
-import type { AppLogger } from '../core/logging';
-import type { HandlerTable, Session } from '../core/session';
+import type { AppLogger } from './logFile';
+import type { HandlerTable, Session } from '../service/session';
 import {
   createSettingsStore,
   loadSettings,
@@ -14,7 +14,7 @@ import {
   type SettingsWarning,
   type Theme,
   type WindowBounds,
-} from '../core/settings';
+} from './settingsFile';
 import { PRODUCT_NAME } from './diagnostics';
 
 const SAVE_BOUNDS_AFTER_MS = 500;

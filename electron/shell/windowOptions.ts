@@ -3,7 +3,7 @@
 // Must never turn on Node in the renderer, turn off isolation, the sandbox or web security.
 
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
-import type { WindowBounds } from '../core/settings';
+import type { WindowBounds } from './settingsFile';
 
 /** The renderer is served from this privileged, standard scheme (never file://, whose origin is every file). */
 export const APP_SCHEME = 'app';

@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssuePath } from '../../shared/issues';
-import { makeTempDir, writeManagedDestination } from './fixtureTrees';
+import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { loadWorkspace, WORKSPACE_FILE_NAME } from './workspace';
 
 let dir: string;

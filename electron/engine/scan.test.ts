@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_FILE_NAME, stateSchema } from '../../shared/stateSchema';
 import { verifyDestination } from './verify';
-import { makeTempDir, writeManagedDestination } from './fixtureTrees';
+import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { scanWorkspace, type ScannedDestination } from './scan';
 import { loadWorkspace, type Workspace } from './workspace';
 

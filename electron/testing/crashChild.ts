@@ -5,8 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { applyPlan } from '../applyPlan';
-import { nodeFsOps } from '../fsOps';
+import { applyPlan } from '../replace/applyPlan';
+import { nodeFsOps } from '../replace/fsOps';
 import { killingFsOps } from './countingFsOps';
 
 const lines = createInterface({ input: process.stdin });

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { destinationSafetyRefusal, isInsideOrEqual, realPathOf } from './safeDestination';
-import { makeTempDir, removeTempDir } from './testing/fixtures';
+import { makeTempDir, removeTempDir } from '../testing/fixtures';
 
 let root: string;
 beforeEach(async () => {

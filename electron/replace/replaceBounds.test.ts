@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
 
 const SEGMENTS = ['a', 'b', 'x.md', 'x.html', 'y.txt'];
 const pathArbitrary = fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 2 }).map((segments) => segments.join('/'));

@@ -13,9 +13,9 @@ import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import { fingerprintPaths, fingerprintTree, joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
-import { inspectDestination, type DestinationInspection } from './inspectDestination';
+import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
-import { readSource } from './readSource';
+import { readSource } from '../engine/readSource';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
 export interface PlanReplaceInput {

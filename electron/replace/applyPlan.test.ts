@@ -6,9 +6,9 @@ import type { ApplyProgress, ReplacePlan } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { applyPlan } from './applyPlan';
 import { fingerprintPaths, lstatEntry, stateFileSha256 } from './fingerprint';
-import { inspectDestination } from './inspectDestination';
+import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace, type PlanReplaceInput } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
 
 let root: string;
 let dest: string;

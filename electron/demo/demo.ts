@@ -4,7 +4,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILE_NAME } from './readSource';
+import { MANIFEST_FILE_NAME } from '../engine/readSource';
 import { DEMO_CASES, DEMO_SOURCES, writeFiles, type DemoCase } from './demoCases';
 import { writeLargeDestinations, LARGE_DESTINATION_COUNT } from './demoLarge';
 

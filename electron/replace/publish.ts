@@ -12,7 +12,7 @@ import type { PlanRefusal } from '../../shared/plan';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
-import { APP_VERSION } from './appVersion';
+import { APP_VERSION } from '../engine/appVersion';
 import { markdownToHtml } from './markdownToHtml';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;

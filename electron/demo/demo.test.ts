@@ -8,8 +8,8 @@ import { formatIssuePath } from '../../shared/issues';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { createDemoWorkspace, DEMO_MARKER_FILE, WORKSPACE_FILE_NAME, type WorkspaceEntry } from './demo';
 import { LARGE_DESTINATION_COUNT, writeLargeDestinations } from './demoLarge';
-import { inspectDestination } from './inspectDestination';
-import { readSource } from './readSource';
+import { inspectDestination } from '../engine/inspectDestination';
+import { readSource } from '../engine/readSource';
 
 let root: string;
 beforeEach(async () => {

@@ -6,9 +6,9 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { makeSource, publish } from './demoBundles';
-import { writeFiles } from './demoCases';
-import { MANIFEST_FILE_NAME } from './readSource';
+import { makeSource, publish } from '../demo/demoBundles';
+import { writeFiles } from '../demo/demoCases';
+import { MANIFEST_FILE_NAME } from '../engine/readSource';
 
 export interface FixtureWorkspace {
   /** The folder to open: each subfolder is a destination. */

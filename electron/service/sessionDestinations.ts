@@ -10,12 +10,12 @@ import { diffManifests } from '../../shared/diffManifests';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
 import { fail } from './jobRegistry';
-import { inspectDestination, type DestinationInspection } from './inspectDestination';
-import { listDestination } from './listing';
-import { readSource } from './readSource';
+import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import { listDestination } from '../engine/listing';
+import { readSource } from '../engine/readSource';
 import type { Session } from './session';
-import { scanWorkspace, summarizeInspection } from './scan';
-import { verifyWorkspace, type VerifyTarget } from './verify';
+import { scanWorkspace, summarizeInspection } from '../engine/scan';
+import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
 function pick(session: Session, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();

@@ -20,13 +20,13 @@ import {
   type Workspace,
 } from '../../shared/api';
 import { formatIssuePath } from '../../shared/issues';
-import { APP_VERSION } from './appVersion';
-import { HashPool } from './hashPool';
+import { APP_VERSION } from '../engine/appVersion';
+import { HashPool } from '../engine/hashPool';
 import { JobRegistry, errorOf, fail } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
 import { compareHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import { planStore } from './sessionPlans';
-import { loadWorkspace, type Workspace as LoadedWorkspace } from './workspace';
+import { loadWorkspace, type Workspace as LoadedWorkspace } from '../engine/workspace';
 
 export type Transport = 'electron' | 'http';
 

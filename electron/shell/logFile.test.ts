@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { archivedLogPath, createFileLogger, createStderrLogger, logFolder, rotateLogFile, sanitizeLogText } from './logging';
+import { archivedLogPath, createFileLogger, createStderrLogger, logFolder, rotateLogFile, sanitizeLogText } from './logFile';
 
 let folder: string;
 let loggerCount = 0;

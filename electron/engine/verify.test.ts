@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { stateSchema, type State } from '../../shared/stateSchema';
 import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
-import { makeTempDir, sha256Of, writeManagedDestination } from './fixtureTrees';
+import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
 import { HashPool } from './hashPool';
 import { verifyDestination, verifyWorkspace } from './verify';
 

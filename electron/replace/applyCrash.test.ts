@@ -8,11 +8,11 @@ import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { applyPlan } from './applyPlan';
 import { nodeFsOps } from './fsOps';
-import { inspectDestination } from './inspectDestination';
+import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace } from './planReplace';
-import { countingFsOps, faultyFsOps } from './testing/countingFsOps';
-import { buildCrashChild, startCrashChild } from './testing/crashHarness';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+import { countingFsOps, faultyFsOps } from '../testing/countingFsOps';
+import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
 
 let workDir: string;
 let childScript: string;

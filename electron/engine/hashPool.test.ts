@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stateSchema } from '../../shared/stateSchema';
-import { makeTempDir, sha256Of, writeManagedDestination } from './fixtureTrees';
+import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
 import { HashPool } from './hashPool';
 import { verifyDestination } from './verify';
 

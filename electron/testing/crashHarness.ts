@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { ApplyResult, ReplacePlan } from '../../../shared/plan';
+import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

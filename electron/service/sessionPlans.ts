@@ -5,10 +5,10 @@
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
 import type { ReplacePlan } from '../../shared/plan';
-import { applyPlan } from './applyPlan';
-import { inspectDestination } from './inspectDestination';
+import { applyPlan } from '../replace/applyPlan';
+import { inspectDestination } from '../engine/inspectDestination';
 import { fail } from './jobRegistry';
-import { planReplace } from './planReplace';
+import { planReplace } from '../replace/planReplace';
 import { opaqueId, type RequestValue, type Session } from './session';
 import { scanEntryOf } from './sessionDestinations';
 

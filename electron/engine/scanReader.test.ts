@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { makeTempDir, stateFor, writeManagedDestination } from './fixtureTrees';
+import { makeTempDir, stateFor, writeManagedDestination } from '../testing/fixtureTrees';
 import { inspectDestination } from './inspectDestination';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome, ReplacePlan } from '../../shared/plan';
 import { applyPlan } from './applyPlan';
 import { planReplace, type PlanReplaceInput } from './planReplace';
-import { makeTempDir, removeTempDir, sha256, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from './testing/fixtures';
+import { makeTempDir, removeTempDir, sha256, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
 
 let root: string;
 let dest: string;

@@ -2,9 +2,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
-import { APP_VERSION } from './appVersion';
+import { APP_VERSION } from '../engine/appVersion';
 import { preparePublication, type PublicationInput } from './publish';
-import { makeTempDir, removeTempDir, sha256, writeBundle } from './testing/fixtures';
+import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
 
 let root: string;
 let bundle: string;

@@ -6,9 +6,9 @@ import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { Manifest } from '../../../shared/manifestSchema';
-import { parseState } from '../../../shared/parseDocument';
-import { STATE_FILE_NAME, type OutputRecord, type State } from '../../../shared/stateSchema';
+import type { Manifest } from '../../shared/manifestSchema';
+import { parseState } from '../../shared/parseDocument';
+import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 
 export const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 

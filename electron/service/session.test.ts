@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodNames, type ApiEvent, type ApiResult } from '../../shared/api';
 import { Session } from './session';
-import { makeFixtureWorkspace, type FixtureWorkspace } from './sessionFixtures';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import {
   saveSettings,
   settingsFilePath,
   type Settings,
-} from './settings';
+} from './settingsFile';
 
 let folder: string;
 const fixedNow = () => new Date('2026-12-02T18:30:05.123Z');

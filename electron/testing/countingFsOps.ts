@@ -2,7 +2,7 @@
 // k (SIGKILL: no finally blocks, no cleanup, like a power cut for the process), or fail mutation k
 // with an I/O error. For tests only; never imported by the app.
 
-import type { FsOpName, FsOps } from '../fsOps';
+import type { FsOpName, FsOps } from '../replace/fsOps';
 
 export type BeforeMutation = (step: number, op: FsOpName, target: string) => void;
 
