@@ -3,7 +3,13 @@
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 // One output folder per run: Playwright empties its output folder when it starts, so two runs at once
 // (several people on one machine) would delete each other's traces mid-test. The runner picks the id;

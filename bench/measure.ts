@@ -62,4 +62,5 @@ export async function measure(argv: string[], runs: number): Promise<Timing> {
   return { best: byWall[0]!, median: byWall[Math.floor(byWall.length / 2)]!, runs: measured };
 }
 
-export const formatMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+export const formatMs = (ms: number) =>
+  ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;

@@ -42,13 +42,23 @@ function cpu(ms: number | undefined): string {
 }
 
 function print(rows: BenchRow[]): void {
-  const lines = [`\nDistributor Inspector benchmark: ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, Node ${process.version}`];
+  const lines = [
+    `\nDistributor Inspector benchmark: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}, Node ${process.version}`,
+  ];
   lines.push('Each side: one warm-up run, then best of 3 (median in brackets).\n');
   for (const row of rows) {
-    const ratioText = row.ratioKind === 'time' ? `${row.ratio.toFixed(2)}× the baseline's time` : `${row.ratio.toFixed(2)}× the baseline's throughput`;
+    const ratioText =
+      row.ratioKind === 'time' ? `${row.ratio.toFixed(2)}× the baseline's time` : `${row.ratio.toFixed(2)}× the baseline's throughput`;
     lines.push(`${row.name}`);
-    lines.push(`  ours      ${formatMs(row.ours.best.wallMs).padStart(8)} [${formatMs(row.ours.median.wallMs)}]${cpu(row.ours.best.cpuMs)}`);
-    lines.push(`  baseline  ${formatMs(row.baseline.best.wallMs).padStart(8)} [${formatMs(row.baseline.median.wallMs)}]${cpu(row.baseline.best.cpuMs)}  ${row.baselineName}`);
+    lines.push(
+      `  ours      ${formatMs(row.ours.best.wallMs).padStart(8)} [${formatMs(row.ours.median.wallMs)}]${cpu(row.ours.best.cpuMs)}`,
+    );
+    lines.push(
+      `  baseline  ${formatMs(row.baseline.best.wallMs).padStart(8)} [${formatMs(row.baseline.median.wallMs)}]${cpu(row.baseline.best.cpuMs)}  ${row.baselineName}`,
+    );
     lines.push(`  ratio     ${ratioText}; target ${row.target}: ${row.met ? 'met' : 'NOT met'}`);
     for (const note of row.notes) lines.push(`  note      ${note}`);
     lines.push('');

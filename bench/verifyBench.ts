@@ -13,7 +13,10 @@ export const verifyBench: Bench = {
     context.log('verify: ours…');
     const ours = await measure(['node', context.cli, 'scan', root, '--verify', '--json'], context.runs);
     context.log('verify: find | xargs -P2 openssl…');
-    const baseline = await measure(['sh', '-c', 'find "$1" -type f -print0 | xargs -0 -P2 openssl dgst -sha256 > /dev/null', 'sh', root], context.runs);
+    const baseline = await measure(
+      ['sh', '-c', 'find "$1" -type f -print0 | xargs -0 -P2 openssl dgst -sha256 > /dev/null', 'sh', root],
+      context.runs,
+    );
     const ratio = ours.best.wallMs / baseline.best.wallMs;
     const outputs = TREE_SHAPE.destinations * TREE_SHAPE.outputsPerDestination;
     const peakRssMb = Math.max(...ours.runs.map((run) => run.peakRssMb ?? 0));
@@ -27,7 +30,9 @@ export const verifyBench: Bench = {
         ratioKind: 'time',
         target: '≤ 1.5× time',
         met: ratio <= 1.5,
-        notes: [`${Math.round(outputs / (ours.best.wallMs / 1000)).toLocaleString('en-US')} outputs/s; peak RSS ${peakRssMb.toFixed(0)} MB`],
+        notes: [
+          `${Math.round(outputs / (ours.best.wallMs / 1000)).toLocaleString('en-US')} outputs/s; peak RSS ${peakRssMb.toFixed(0)} MB`,
+        ],
       },
     ];
   },

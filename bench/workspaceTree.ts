@@ -10,7 +10,9 @@ export function workspaceTree(context: BenchContext): string {
   return context.shared('workspaceTree', () => {
     const root = path.join(context.workDir, 'workspace');
     const started = performance.now();
-    context.log(`generating ${TREE_SHAPE.destinations.toLocaleString('en-US')} destinations × ${TREE_SHAPE.outputsPerDestination} outputs of ${TREE_SHAPE.outputBytes} bytes…`);
+    context.log(
+      `generating ${TREE_SHAPE.destinations.toLocaleString('en-US')} destinations × ${TREE_SHAPE.outputsPerDestination} outputs of ${TREE_SHAPE.outputBytes} bytes…`,
+    );
     writeTree(root, TREE_SHAPE);
     context.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return root;

@@ -82,11 +82,20 @@ test('a running verify can be cancelled from the page', async ({ page, startHost
 test('a forced replace from the page needs the typed destination id, then changes the disk', async ({ page, startHost }) => {
   const host = await startHost(fixture.workspace);
   const client = await openWithClient(page, host.url);
-  const planned = await client.invoke('planReplace', { destination: 'loose', mode: 'force', source: fixture.source, pipelineId: 'docs', destinationId: 'loose' });
+  const planned = await client.invoke('planReplace', {
+    destination: 'loose',
+    mode: 'force',
+    source: fixture.source,
+    pipelineId: 'docs',
+    destinationId: 'loose',
+  });
   expect(planned.ok).toBe(true);
   if (!planned.ok) return;
   expect(planned.value.confirmText).toBe('loose');
-  expect(await client.invoke('applyPlan', { planId: planned.value.planId })).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
+  expect(await client.invoke('applyPlan', { planId: planned.value.planId })).toMatchObject({
+    ok: false,
+    error: { code: 'confirmation_required' },
+  });
   await fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'));
   const applied = await client.runJob('applyPlan', { planId: planned.value.planId, confirm: 'loose' });
   expect(applied.outcome).toMatchObject({ ok: true, value: { ok: true, stateWritten: true } });
@@ -101,7 +110,10 @@ test('the served page runs under the CSP: an injected inline script does not run
   const violations: string[] = [];
   page.on('console', (message) => violations.push(message.text()));
   const ran = await page.evaluate(() => {
-    const g = globalThis as unknown as { document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } }; __inlineRan?: boolean };
+    const g = globalThis as unknown as {
+      document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } };
+      __inlineRan?: boolean;
+    };
     const script = g.document.createElement('script');
     script.textContent = 'globalThis.__inlineRan = true';
     g.document.head.append(script);
@@ -126,7 +138,11 @@ test('the host refuses the API to a page on another origin', async ({ page, star
   await page.goto('about:blank');
   const status = await page.evaluate(async (origin) => {
     try {
-      const response = await fetch(`${origin}/api/appInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${origin}/api/appInfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       return response.status;
     } catch {
       return 'blocked';

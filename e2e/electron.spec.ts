@@ -9,7 +9,11 @@ import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/testing
 import { expect, ROOT, test } from './fixtures';
 
 const binary = findElectronBinary(ROOT);
-const skipReason = !binary.ok ? binary.reason : !hasDisplay() ? 'no display for an Electron window (DISPLAY and WAYLAND_DISPLAY are unset)' : undefined;
+const skipReason = !binary.ok
+  ? binary.reason
+  : !hasDisplay()
+    ? 'no display for an Electron window (DISPLAY and WAYLAND_DISPLAY are unset)'
+    : undefined;
 if (skipReason) console.log(`e2e/electron.spec.ts: skipped: ${skipReason}`);
 
 test.describe('the desktop app', () => {
@@ -39,7 +43,11 @@ test.describe('the desktop app', () => {
   test('loads the app page under the CSP, with every permission denied', async () => {
     expect(window.url()).toBe('app://renderer/index.html');
     const observed = await window.evaluate(async () => {
-      const g = globalThis as unknown as { document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } }; __inlineRan?: boolean; Notification: { requestPermission(): Promise<string> } };
+      const g = globalThis as unknown as {
+        document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } };
+        __inlineRan?: boolean;
+        Notification: { requestPermission(): Promise<string> };
+      };
       const script = g.document.createElement('script');
       script.textContent = 'globalThis.__inlineRan = true';
       g.document.head.append(script);
@@ -59,7 +67,11 @@ test.describe('the desktop app', () => {
   test('answers the API over IPC and refuses methods outside the table', async () => {
     const answers = await window.evaluate(async () => {
       const bridge = (globalThis as unknown as { inspector: { invoke(m: string, r: unknown): Promise<unknown> } }).inspector;
-      return { info: await bridge.invoke('appInfo', {}), unknown: await bridge.invoke('__proto__', {}), bad: await bridge.invoke('inspectDestination', { nope: 1 }) };
+      return {
+        info: await bridge.invoke('appInfo', {}),
+        unknown: await bridge.invoke('__proto__', {}),
+        bad: await bridge.invoke('inspectDestination', { nope: 1 }),
+      };
     });
     expect(answers.info).toMatchObject({ ok: true, value: { transport: 'electron', workspace: { root: fixture.workspace } } });
     expect(answers.unknown).toMatchObject({ ok: false, error: { code: 'unknown_method' } });

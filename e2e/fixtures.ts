@@ -19,7 +19,8 @@ const CLI = path.join(ROOT, 'bin', 'distributor-inspector.js');
 export function buildProblem(): string | null {
   const outputs = ['dist/cli.js', 'dist/renderer/index.html'];
   const missing = outputs.filter((file) => !existsSync(path.join(ROOT, file)));
-  if (missing.length > 0) return `not built: ${missing.join(', ')} missing. Run \`npm run test:e2e\` (it builds) or \`npm run build\` first.`;
+  if (missing.length > 0)
+    return `not built: ${missing.join(', ')} missing. Run \`npm run test:e2e\` (it builds) or \`npm run build\` first.`;
   return null;
 }
 
@@ -34,7 +35,11 @@ export interface RunningHost {
 
 /** Starts the built CLI's `serve` and waits for the address it prints. */
 async function spawnHost(workspace: string | undefined, children: ChildProcess[]): Promise<RunningHost> {
-  const child = spawn(process.execPath, [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -136,7 +141,8 @@ export function pageClientScript(): Promise<string> {
   clientBundle ??= import('esbuild').then(async ({ build }) => {
     const result = await build({
       stdin: {
-        contents: "import { createClient } from './renderer/api/client'; import { runJob } from './renderer/api/jobs'; globalThis.__inspectorTest = { createClient, runJob };",
+        contents:
+          "import { createClient } from './renderer/api/client'; import { runJob } from './renderer/api/jobs'; globalThis.__inspectorTest = { createClient, runJob };",
         resolveDir: ROOT,
         loader: 'ts',
       },
@@ -174,7 +180,12 @@ export interface PageJobOptions {
 type PageGlobals = {
   __inspectorTest: {
     createClient(): PageSideClient;
-    runJob(c: PageSideClient, m: string, r: unknown, h: { onStart(job: string): void; onProgress(p: { done: number; total: number; bytes: number }): void; onItem(): void }): Promise<unknown>;
+    runJob(
+      c: PageSideClient,
+      m: string,
+      r: unknown,
+      h: { onStart(job: string): void; onProgress(p: { done: number; total: number; bytes: number }): void; onItem(): void },
+    ): Promise<unknown>;
   };
   __client?: PageSideClient;
 };
@@ -223,5 +234,3 @@ export class PageClient {
     ) as Promise<PageJobRun<T>>;
   }
 }
-
-

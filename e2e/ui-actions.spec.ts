@@ -25,7 +25,11 @@ async function expectIntactOnDisk(dest: string): Promise<any> {
   return state;
 }
 
-test('a normal replace runs through its confirmation and the destination turns intact, on screen and on disk', async ({ appPage: page, demoWorkspace, saveScreenshot }) => {
+test('a normal replace runs through its confirmation and the destination turns intact, on screen and on disk', async ({
+  appPage: page,
+  demoWorkspace,
+  saveScreenshot,
+}) => {
   const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us');
   const before = await readJson(path.join(dest, '.distributor.json'));
   expect(before.source.manifest.created).toBe('2026-05-01T09:00:00Z');
@@ -71,7 +75,11 @@ test('a normal replace is not offered when the decision forbids it', async ({ ap
   await expect(page.getByRole('button', { name: /^Replace: delete/ })).toBeDisabled();
 });
 
-test('a forced replace stays disabled until the destination id is typed, then clears an unmanaged folder', async ({ appPage: page, demoWorkspace, saveScreenshot }) => {
+test('a forced replace stays disabled until the destination id is typed, then clears an unmanaged folder', async ({
+  appPage: page,
+  demoWorkspace,
+  saveScreenshot,
+}) => {
   const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'legacy-site');
   await waitForScan(page);
   await openDestination(page, 'legacy-site');
@@ -101,8 +109,14 @@ test('a forced replace stays disabled until the destination id is typed, then cl
   await expect(fs.access(path.join(dest, 'images', 'banner.gif'))).resolves.toBeUndefined();
 
   await page.getByRole('button', { name: 'Review and force replace…' }).click();
-  await page.getByRole('alertdialog').getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
-  await page.getByRole('alertdialog').getByRole('button', { name: /^Force replace: delete/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByLabel(/Type legacy-site to confirm/)
+    .fill('legacy-site');
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Force replace: delete/ })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('option', { name: /^legacy-site/ })).toContainText('managed');
 
@@ -130,7 +144,12 @@ test('a verify can be cancelled midway and leaves the destination not verified',
   delete state.links;
   await fs.writeFile(path.join(dest, '.distributor.json'), JSON.stringify(state, null, 2));
   const workspace = await readJson(demoWorkspace);
-  workspace.destinations.push({ path: 'destinations/big-archive', pipeline_id: 'handbook-docs', destination_id: 'big-archive', source: 'sources/handbook-2026-06' });
+  workspace.destinations.push({
+    path: 'destinations/big-archive',
+    pipeline_id: 'handbook-docs',
+    destination_id: 'big-archive',
+    source: 'sources/handbook-2026-06',
+  });
   await fs.writeFile(demoWorkspace, JSON.stringify(workspace, null, 2));
 
   const host = await startHost(demoWorkspace);

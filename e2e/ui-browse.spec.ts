@@ -5,7 +5,10 @@
 import { expect, test } from './fixtures';
 import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
-test('filter chips OR together, search narrows by id, pipeline or path, and the keyboard moves the selection', async ({ appPage: page, saveScreenshot }) => {
+test('filter chips OR together, search narrows by id, pipeline or path, and the keyboard moves the selection', async ({
+  appPage: page,
+  saveScreenshot,
+}) => {
   await waitForScan(page);
   const options = page.getByRole('listbox', { name: 'Destinations' }).getByRole('option');
   await expect(page.getByTestId('list-count')).toHaveText('16 destinations');
@@ -45,7 +48,10 @@ test('filter chips OR together, search narrows by id, pipeline or path, and the 
   await shootBothThemes(page, saveScreenshot, 'list-filtered');
 });
 
-test('an invalid destination shows each issue at its JSON path in the raw state, and choosing one scrolls to it', async ({ appPage: page, saveScreenshot }) => {
+test('an invalid destination shows each issue at its JSON path in the raw state, and choosing one scrolls to it', async ({
+  appPage: page,
+  saveScreenshot,
+}) => {
   await waitForScan(page);
   await openDestination(page, 'broken-sha');
   await expect(page.getByText(/The state file is invalid: 1 error/)).toBeVisible();
@@ -79,11 +85,16 @@ test('an invalid destination shows each issue at its JSON path in the raw state,
   await expect(page.getByRole('button', { name: /\(document\)/ })).toContainText('not valid JSON');
 });
 
-test('compare reads the decision and its reason in plain words, with the field and file differences', async ({ appPage: page, saveScreenshot }) => {
+test('compare reads the decision and its reason in plain words, with the field and file differences', async ({
+  appPage: page,
+  saveScreenshot,
+}) => {
   await waitForScan(page);
   await openDestination(page, 'docs-us');
   await openTab(page, 'Compare');
-  await expect(page.getByTestId('decision-sentence')).toHaveText('The destination holds an older publication of the same source: replace is allowed.');
+  await expect(page.getByTestId('decision-sentence')).toHaveText(
+    'The destination holds an older publication of the same source: replace is allowed.',
+  );
   await expect(page.getByRole('heading', { name: /Files: 1 added, 1 removed, 1 changed, 2 unchanged/ })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'guide/upgrade.md' })).toBeVisible();
 
@@ -132,7 +143,9 @@ test('the overview and outputs of a drifted destination, verified, pass axe in b
   await expect(statusOf('checklists/rollback.txt')).toHaveText('hash mismatch');
   await expect(statusOf('escalation.txt')).toHaveText('not a file');
   await expect(statusOf('diagrams/topology.txt')).toHaveText('not a file');
-  await expect(page.getByRole('region', { name: /Extra files/ }).or(page.locator('section[aria-labelledby="extra-files"]'))).toContainText('notes-by-hand.txt');
+  await expect(page.getByRole('region', { name: /Extra files/ }).or(page.locator('section[aria-labelledby="extra-files"]'))).toContainText(
+    'notes-by-hand.txt',
+  );
   await expect(page.getByRole('option', { name: /^runbook-prod/ })).toContainText('drifted');
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'outputs');

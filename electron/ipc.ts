@@ -17,9 +17,15 @@ function senderFrameOf(event: IpcMainInvokeEvent): SenderFrame | null {
 }
 
 /** Registers every method; returns a function that removes them (and the event forwarding) again. */
-export function registerIpc(ipcMain: IpcMain, session: Session, overrides: Partial<HandlerTable>, targets: () => WebContents[]): () => void {
+export function registerIpc(
+  ipcMain: IpcMain,
+  session: Session,
+  overrides: Partial<HandlerTable>,
+  targets: () => WebContents[],
+): () => void {
   const table = ipcHandlerTable((method, request) => session.call(method, request, overrides));
-  for (const method of methodNames) ipcMain.handle(ipcChannel(method), (event, request: unknown) => table[method](senderFrameOf(event), request));
+  for (const method of methodNames)
+    ipcMain.handle(ipcChannel(method), (event, request: unknown) => table[method](senderFrameOf(event), request));
   const stopEvents = session.onEvent((event) => sendEvent(targets(), event));
   return () => {
     for (const method of methodNames) ipcMain.removeHandler(ipcChannel(method));

@@ -27,7 +27,9 @@ const preload = path.join(here, 'preload.cjs');
 
 // Before `ready`: a standard, secure scheme gets a real origin, so CSP 'self' and the sender check mean something.
 // corsEnabled: Chromium fetches module scripts in CORS mode, which it refuses for schemes without it.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   // Another window already runs: it gets our argv (second-instance) and we leave quietly.
@@ -48,7 +50,10 @@ async function start(): Promise<void> {
     return new Response(await fs.readFile(answer.file), { status: 200, headers: answer.headers });
   });
 
-  const session = new Session({ transport: 'electron', initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()) });
+  const session = new Session({
+    transport: 'electron',
+    initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()),
+  });
   let window: BrowserWindow | undefined;
   const targets = () => (window && !window.isDestroyed() ? [window.webContents] : []);
   const sendCommand = (command: AppCommand, workspacePath?: string) =>
@@ -57,7 +62,10 @@ async function start(): Promise<void> {
   const overrides = {
     ...desktopHandlers(session, {
       chooseWorkspace: async (kind) => {
-        const options = kind === 'file' ? { properties: ['openFile' as const], filters: [{ name: 'Workspace file', extensions: ['json'] }] } : { properties: ['openDirectory' as const] };
+        const options =
+          kind === 'file'
+            ? { properties: ['openFile' as const], filters: [{ name: 'Workspace file', extensions: ['json'] }] }
+            : { properties: ['openDirectory' as const] };
         const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },

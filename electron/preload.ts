@@ -20,7 +20,8 @@ ipcRenderer.on(EVENT_CHANNEL, (_event, envelope: ApiEvent) => {
 
 const bridge: InspectorBridge = {
   invoke(method, request) {
-    if (!isMethodName(method)) return Promise.resolve({ ok: false, error: apiError('unknown_method', `unknown method "${String(method)}"`) });
+    if (!isMethodName(method))
+      return Promise.resolve({ ok: false, error: apiError('unknown_method', `unknown method "${String(method)}"`) });
     return ipcRenderer.invoke(ipcChannel(method), request);
   },
   on(event, listener) {

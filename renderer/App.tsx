@@ -26,7 +26,9 @@ async function start(): Promise<void> {
 
 function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
-  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable));
+  return Boolean(
+    element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable),
+  );
 }
 
 export function App() {
@@ -58,8 +60,9 @@ export function App() {
           <div className="panel">
             <h1>Open a workspace</h1>
             <p>
-              Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs on disk, compares sources and
-              replaces safely. Try the demo: <code>npx distributor-inspector demo</code> prints a path to open.
+              Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs
+              on disk, compares sources and replaces safely. Try the demo: <code>npx distributor-inspector demo</code> prints a path to
+              open.
             </p>
             {opening ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
           </div>

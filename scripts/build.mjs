@@ -40,7 +40,10 @@ if (want('node')) {
       outfile: entry.out,
       format: entry.format,
       // ESM bundles of CommonJS dependencies need a require of their own.
-      banner: entry.format === 'esm' ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } : undefined,
+      banner:
+        entry.format === 'esm'
+          ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }
+          : undefined,
     });
   }
 }

@@ -15,12 +15,17 @@ export function findElectronBinary(root, env = process.env) {
   const override = env.ELECTRON_OVERRIDE_DIST_PATH;
   if (override) {
     const candidate = path.join(override, platformExecutable());
-    return existsSync(candidate) ? { ok: true, path: candidate } : { ok: false, reason: `ELECTRON_OVERRIDE_DIST_PATH is set, but ${candidate} does not exist` };
+    return existsSync(candidate)
+      ? { ok: true, path: candidate }
+      : { ok: false, reason: `ELECTRON_OVERRIDE_DIST_PATH is set, but ${candidate} does not exist` };
   }
   const candidate = path.join(root, 'node_modules', 'electron', 'dist', platformExecutable());
   return existsSync(candidate)
     ? { ok: true, path: candidate }
-    : { ok: false, reason: `no Electron binary is installed (${path.relative(root, candidate)} is missing; set ELECTRON_OVERRIDE_DIST_PATH to an Electron dist folder to use one)` };
+    : {
+        ok: false,
+        reason: `no Electron binary is installed (${path.relative(root, candidate)} is missing; set ELECTRON_OVERRIDE_DIST_PATH to an Electron dist folder to use one)`,
+      };
 }
 
 /** Linux needs a display server for a window; elsewhere there always is one. */

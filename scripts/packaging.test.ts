@@ -34,8 +34,22 @@ interface Matcher {
   createFilter(): Filter;
 }
 const fileMatcher = createRequire(import.meta.url)('app-builder-lib/out/fileMatcher.js') as {
-  getMainFileMatchers(appDir: string, destination: string, expand: (p: string) => string, platformOptions: object, packager: object, outDir: string, isElectronCompile: boolean): Matcher[];
-  getNodeModuleFileMatcher(appDir: string, destination: string, expand: (p: string) => string, platformOptions: object, info: object): Matcher;
+  getMainFileMatchers(
+    appDir: string,
+    destination: string,
+    expand: (p: string) => string,
+    platformOptions: object,
+    packager: object,
+    outDir: string,
+    isElectronCompile: boolean,
+  ): Matcher[];
+  getNodeModuleFileMatcher(
+    appDir: string,
+    destination: string,
+    expand: (p: string) => string,
+    platformOptions: object,
+    info: object,
+  ): Matcher;
 };
 
 /** The bundles Node or Electron loads by path, and the source each is built from. */
@@ -67,7 +81,13 @@ beforeAll(async () => {
   execFileSync(process.execPath, ['scripts/build.mjs', ...parts], { cwd: root, stdio: 'pipe' });
 
   config = await getConfig(root, null, null);
-  const info = { projectDir: root, buildResourcesDir: config.directories?.buildResources ?? 'build', isPrepackedAppAsar: false, config, debugLogger: new DebugLogger(false) };
+  const info = {
+    projectDir: root,
+    buildResourcesDir: config.directories?.buildResources ?? 'build',
+    isPrepackedAppAsar: false,
+    config,
+    debugLogger: new DebugLogger(false),
+  };
   const outDir = join(root, (config.directories?.output ?? 'dist').replace('${version}', '0.0.0'));
   const matchers = fileMatcher.getMainFileMatchers(root, '/app', (pattern) => pattern, {}, { info }, outDir, false);
   packaged = [];
@@ -80,7 +100,9 @@ describe('electron-builder.yml', () => {
   it("passes electron-builder's own schema validation", async () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
     // A control: the same validation does reject an unknown option, so the pass above means something.
-    await expect(validateConfiguration({ ...config, autoUpdateEverything: true } as Configuration, new DebugLogger(false))).rejects.toThrow(/autoUpdateEverything/);
+    await expect(validateConfiguration({ ...config, autoUpdateEverything: true } as Configuration, new DebugLogger(false))).rejects.toThrow(
+      /autoUpdateEverything/,
+    );
   });
 
   it('names the app and builds an asar archive with the bundled main as entry', () => {
@@ -147,7 +169,8 @@ describe('the package contents', () => {
   });
 
   it('holds no sources, tests, fixtures, e2e, docs, bench or scripts', () => {
-    const forbidden = /^(electron|shared|renderer|e2e|docs|bench|scripts|build|bin|fixtures|test-results|release)\/|\.(test|spec)\.|\.tsx?$|^tsconfig|^vitest\.config|^vite\.config|^electron-builder\.yml$|^README/;
+    const forbidden =
+      /^(electron|shared|renderer|e2e|docs|bench|scripts|build|bin|fixtures|test-results|release)\/|\.(test|spec)\.|\.tsx?$|^tsconfig|^vitest\.config|^vite\.config|^electron-builder\.yml$|^README/;
     expect(packaged.filter((file) => forbidden.test(file))).toEqual([]);
   });
 
@@ -168,7 +191,11 @@ describe('the package contents', () => {
     // comments go first (esbuild's whitespace minifier drops them), then anything not a name.
     const packageName = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(\/[^"'\s]*)?$/;
     for (const bundle of bundles) {
-      const { code } = await transform(readFileSync(join(root, bundle), 'utf8'), { minifyWhitespace: true, loader: 'js', logLevel: 'silent' });
+      const { code } = await transform(readFileSync(join(root, bundle), 'utf8'), {
+        minifyWhitespace: true,
+        loader: 'js',
+        logLevel: 'silent',
+      });
       const specifiers = [...code.matchAll(/(?:require\(|\bfrom|\bimport\()\s*["']([^"']+)["']/g)].map((match) => match[1]!);
       const loaded = specifiers.filter((specifier) => packageName.test(specifier) || specifier.startsWith('node:'));
       expect(loaded.length, `${bundle} loads at least one built-in`).toBeGreaterThan(0);

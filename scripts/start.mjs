@@ -25,10 +25,17 @@ function newestMtimeMs(target) {
 }
 
 function needsBuild() {
-  const outputs = ['dist/cli.js', 'dist/main.js', 'dist/preload.cjs', ...(existsSync(at('renderer', 'index.html')) ? ['dist/renderer/index.html'] : [])];
+  const outputs = [
+    'dist/cli.js',
+    'dist/main.js',
+    'dist/preload.cjs',
+    ...(existsSync(at('renderer', 'index.html')) ? ['dist/renderer/index.html'] : []),
+  ];
   if (outputs.some((file) => !existsSync(at(file)))) return true;
   const oldestOutput = Math.min(...outputs.map((file) => statSync(at(file)).mtimeMs));
-  const newestSource = Math.max(...['shared', 'electron', 'renderer', 'vite.config.ts', 'package.json'].map((part) => newestMtimeMs(at(part))));
+  const newestSource = Math.max(
+    ...['shared', 'electron', 'renderer', 'vite.config.ts', 'package.json'].map((part) => newestMtimeMs(at(part))),
+  );
   return newestSource > oldestOutput;
 }
 

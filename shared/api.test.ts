@@ -22,7 +22,8 @@ describe('the API table', () => {
     for (const method of methodNames) {
       const parsed = parseRequest(method, { surprise: 1 });
       expect(parsed.ok, method).toBe(false);
-      if (!parsed.ok) expect(parsed.error.details?.issues).toContainEqual(expect.objectContaining({ path: ['surprise'], code: 'unknown_field' }));
+      if (!parsed.ok)
+        expect(parsed.error.details?.issues).toContainEqual(expect.objectContaining({ path: ['surprise'], code: 'unknown_field' }));
     }
   });
 
@@ -37,7 +38,10 @@ describe('the API table', () => {
 
   it('accepts a well-formed request and returns the parsed value', () => {
     expect(parseRequest('openWorkspace', { path: '/tmp/w' })).toEqual({ ok: true, value: { path: '/tmp/w' } });
-    expect(parseRequest('applyPlan', { planId: 'p1', confirm: 'site-a' })).toEqual({ ok: true, value: { planId: 'p1', confirm: 'site-a' } });
+    expect(parseRequest('applyPlan', { planId: 'p1', confirm: 'site-a' })).toEqual({
+      ok: true,
+      value: { planId: 'p1', confirm: 'site-a' },
+    });
   });
 
   it('lists scan, verify and applyPlan as jobs that answer with a job id', () => {

@@ -118,7 +118,6 @@ export const comparisonSchema = z.object({
     .optional(),
 });
 
-
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
 const empty = z.strictObject({});
@@ -243,7 +242,11 @@ export const methods = {
   }),
   log: spec({
     summary: "Write one line to the app's log file (errors the renderer showed, with their context) (Electron only)",
-    request: z.strictObject({ level: z.enum(['error', 'warn', 'info']), message: z.string().max(4000), context: z.string().max(200).optional() }),
+    request: z.strictObject({
+      level: z.enum(['error', 'warn', 'info']),
+      message: z.string().max(4000),
+      context: z.string().max(200).optional(),
+    }),
     response: z.object({ logged: z.boolean() }),
     electronOnly: true,
   }),
@@ -295,10 +298,16 @@ function jobSpec(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
 export const itemEventSchema = z.union(
   jobMethods
     .filter((method) => jobSpec(method).item)
-    .map((method) => z.object({ job: handle, method: z.literal(method), item: jobSpec(method).item! })) as unknown as [z.ZodType, z.ZodType],
+    .map((method) => z.object({ job: handle, method: z.literal(method), item: jobSpec(method).item! })) as unknown as [
+    z.ZodType,
+    z.ZodType,
+  ],
 ) as unknown as z.ZodType<JobItem>;
 export const resultEventSchema = z.union(
-  jobMethods.map((method) => z.object({ job: handle, method: z.literal(method), result: jobSpec(method).result })) as unknown as [z.ZodType, z.ZodType],
+  jobMethods.map((method) => z.object({ job: handle, method: z.literal(method), result: jobSpec(method).result })) as unknown as [
+    z.ZodType,
+    z.ZodType,
+  ],
 ) as unknown as z.ZodType<JobResult>;
 
 /** Every event a transport carries, by name. `error` ends a job that failed or was cancelled. */

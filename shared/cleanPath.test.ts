@@ -4,10 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { cleanPathProblem, cleanPathProblemStepByStep, isCleanRelativePath, matchesCleanPathPattern } from './cleanPath';
 
 // Characters that make paths interesting: separators, dots, drive colons, spaces, controls, non-ASCII.
-const pathCharacter = fc.constantFrom('a', 'b', 'Z', '.', '/', '\\', ':', 'C', ' ', '-', '\u0000', '\u001f', '\u007f', '\u0085', 'é', '😀', '\ud800', '\udc00');
+const pathCharacter = fc.constantFrom(
+  'a',
+  'b',
+  'Z',
+  '.',
+  '/',
+  '\\',
+  ':',
+  'C',
+  ' ',
+  '-',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  'é',
+  '😀',
+  '\ud800',
+  '\udc00',
+);
 const pathLike = fc.oneof(
   fc.array(pathCharacter, { maxLength: 12 }).map((chars) => chars.join('')),
-  fc.array(fc.constantFrom('a', 'b.md', '.', '..', '', '...', '.. ', ' ', 'C:', 'x\\y', 'é'), { maxLength: 5 }).map((segments) => segments.join('/')),
+  fc
+    .array(fc.constantFrom('a', 'b.md', '.', '..', '', '...', '.. ', ' ', 'C:', 'x\\y', 'é'), { maxLength: 5 })
+    .map((segments) => segments.join('/')),
   fc.string({ unit: 'binary', maxLength: 16 }),
 );
 
@@ -20,10 +41,13 @@ function asWindowsSees(relative: string): string {
 }
 
 describe('clean relative paths', () => {
-  it.each(['report.html', 'pages/a.html', 'a/b/c.txt', '.hidden', 'a/.b', '...a', 'a..', 'x/C:', 'é/😀.md', 'a b/c d'])('accepts %j', (candidate) => {
-    expect(cleanPathProblem(candidate)).toBeNull();
-    expect(isCleanRelativePath(candidate)).toBe(true);
-  });
+  it.each(['report.html', 'pages/a.html', 'a/b/c.txt', '.hidden', 'a/.b', '...a', 'a..', 'x/C:', 'é/😀.md', 'a b/c d'])(
+    'accepts %j',
+    (candidate) => {
+      expect(cleanPathProblem(candidate)).toBeNull();
+      expect(isCleanRelativePath(candidate)).toBe(true);
+    },
+  );
 
   it.each([
     ['', 'is empty'],

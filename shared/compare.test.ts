@@ -28,22 +28,33 @@ describe('compare: the nine ordered rules', () => {
 
   it('3: is a conflict with reason invalid_state when the state is invalid, content or not', () => {
     for (const hasContent of [true, false]) {
-      expect(decide({ source: manifest(), destination: { status: 'invalid' }, hasContent })).toEqual({ decision: 'conflict', reason: 'invalid_state', rule: 3 });
+      expect(decide({ source: manifest(), destination: { status: 'invalid' }, hasContent })).toEqual({
+        decision: 'conflict',
+        reason: 'invalid_state',
+        rule: 3,
+      });
     }
   });
 
   it.each([
     ['pipeline_id', { pipelineId: 'other' }, { field: 'pipeline_id', expected: 'reports', actual: 'other' }],
     ['destination_id', { destinationId: 'mirror' }, { field: 'destination_id', expected: 'archive', actual: 'mirror' }],
-  ] as const)('4: is an identity_mismatch conflict when the state\'s %s differs from the configured one', (_, ids, mismatch) => {
+  ] as const)("4: is an identity_mismatch conflict when the state's %s differs from the configured one", (_, ids, mismatch) => {
     const recorded = manifest();
-    expect(decide({ source: manifest(), destination: managed(recorded, ids) })).toEqual({ decision: 'conflict', reason: 'identity_mismatch', rule: 4, mismatches: [mismatch] });
+    expect(decide({ source: manifest(), destination: managed(recorded, ids) })).toEqual({
+      decision: 'conflict',
+      reason: 'identity_mismatch',
+      rule: 4,
+      mismatches: [mismatch],
+    });
   });
 
   it('4: is an identity_mismatch conflict when the embedded manifest id differs from the source id', () => {
     const result = decide({ source: manifest({ id: 'reports.example.2026-06-05' }), destination: managed(manifest()) });
     expect(result).toMatchObject({ decision: 'conflict', reason: 'identity_mismatch', rule: 4 });
-    expect(result.mismatches).toEqual([{ field: 'source.manifest.id', expected: 'reports.example.2026-06-05', actual: 'reports.example.2026-06-04' }]);
+    expect(result.mismatches).toEqual([
+      { field: 'source.manifest.id', expected: 'reports.example.2026-06-05', actual: 'reports.example.2026-06-04' },
+    ]);
   });
 
   it('4: lists every mismatch at once', () => {
@@ -51,8 +62,12 @@ describe('compare: the nine ordered rules', () => {
     expect(result.mismatches?.map((m) => m.field)).toEqual(['pipeline_id', 'destination_id', 'source.manifest.id']);
   });
 
-  it('4: takes the state\'s own ids as configured when none are given', () => {
-    const result = compare({ destination: managed(manifest(), { pipelineId: 'p', destinationId: 'd' }), hasContent: true, source: manifest() });
+  it("4: takes the state's own ids as configured when none are given", () => {
+    const result = compare({
+      destination: managed(manifest(), { pipelineId: 'p', destinationId: 'd' }),
+      hasContent: true,
+      source: manifest(),
+    });
     expect(result).toEqual({ decision: 'skip', rule: 5 });
   });
 
@@ -67,15 +82,25 @@ describe('compare: the nine ordered rules', () => {
 
   it('6: replaces when the source was created later, even by one nanosecond', () => {
     const recorded = manifest({ created: '2026-06-04T11:55:00.123456789Z' });
-    expect(decide({ source: manifest({ created: '2026-06-04T11:55:00.12345679Z' }), destination: managed(recorded) })).toEqual({ decision: 'replace', rule: 6 });
+    expect(decide({ source: manifest({ created: '2026-06-04T11:55:00.12345679Z' }), destination: managed(recorded) })).toEqual({
+      decision: 'replace',
+      rule: 6,
+    });
   });
 
   it('7: skips as newer when the source was created earlier', () => {
-    expect(decide({ source: manifest({ created: '2026-06-04T11:54:59Z' }), destination: managed(manifest()) })).toEqual({ decision: 'skip_newer', rule: 7 });
+    expect(decide({ source: manifest({ created: '2026-06-04T11:54:59Z' }), destination: managed(manifest()) })).toEqual({
+      decision: 'skip_newer',
+      rule: 7,
+    });
   });
 
   it('8: is a digest_mismatch conflict at the same created instant with another digest', () => {
-    expect(decide({ source: manifest({ digest: sampleSha256(0xd2) }), destination: managed(manifest()) })).toEqual({ decision: 'conflict', reason: 'digest_mismatch', rule: 8 });
+    expect(decide({ source: manifest({ digest: sampleSha256(0xd2) }), destination: managed(manifest()) })).toEqual({
+      decision: 'conflict',
+      reason: 'digest_mismatch',
+      rule: 8,
+    });
   });
 
   it('9: is a manifest_mismatch conflict at the same instant and digest with other files', () => {
@@ -90,7 +115,10 @@ describe('compare: the order of the rules decides', () => {
   });
 
   it('an identity mismatch beats a newer source (rule 4 before rule 6)', () => {
-    const result = decide({ source: manifest({ created: '2027-01-01T00:00:00Z' }), destination: managed(manifest(), { destinationId: 'mirror' }) });
+    const result = decide({
+      source: manifest({ created: '2027-01-01T00:00:00Z' }),
+      destination: managed(manifest(), { destinationId: 'mirror' }),
+    });
     expect(result).toMatchObject({ decision: 'conflict', reason: 'identity_mismatch', rule: 4 });
   });
 
@@ -104,7 +132,9 @@ describe('compare: the order of the rules decides', () => {
   });
 
   it('an older source is skipped although its digest differs (rule 7 before rule 8)', () => {
-    expect(decide({ source: manifest({ created: '2026-06-04T11:00:00Z', digest: sampleSha256(7) }), destination: managed(manifest()) }).rule).toBe(7);
+    expect(
+      decide({ source: manifest({ created: '2026-06-04T11:00:00Z', digest: sampleSha256(7) }), destination: managed(manifest()) }).rule,
+    ).toBe(7);
   });
 
   it('a different digest beats different files (rule 8 before rule 9)', () => {
@@ -118,7 +148,15 @@ describe('explainComparison', () => {
     [{ decision: 'publish', rule: 1 }, /can be published/],
     [{ decision: 'unmanaged', rule: 2 }, /unmanaged.*forced replace/],
     [{ decision: 'conflict', reason: 'invalid_state', rule: 3 }, /state file is invalid/],
-    [{ decision: 'conflict', reason: 'identity_mismatch', rule: 4, mismatches: [{ field: 'pipeline_id', expected: 'reports', actual: 'other' }] }, /pipeline_id is "other", expected "reports"/],
+    [
+      {
+        decision: 'conflict',
+        reason: 'identity_mismatch',
+        rule: 4,
+        mismatches: [{ field: 'pipeline_id', expected: 'reports', actual: 'other' }],
+      },
+      /pipeline_id is "other", expected "reports"/,
+    ],
     [{ decision: 'skip', rule: 5 }, /nothing to do/],
     [{ decision: 'replace', rule: 6 }, /older publication/],
     [{ decision: 'skip_newer', rule: 7 }, /newer publication/],

@@ -65,13 +65,20 @@ describe('diffManifests', () => {
   });
 
   it('shows two spellings of one created instant, but as the same instant and an empty diff', () => {
-    const diff = diffManifests(manifest(), manifest((m) => (m.created = '2026-06-04T13:55:00+02:00')));
+    const diff = diffManifests(
+      manifest(),
+      manifest((m) => (m.created = '2026-06-04T13:55:00+02:00')),
+    );
     expect(diff.fields.created?.order).toBe('same_instant');
     expect(isEmptyDiff(diff)).toBe(true);
   });
 
   it('is empty between any manifest and itself, and added one way is removed the other', () => {
-    const file = fc.record({ path: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2})?\.md$/), sha256: fc.nat(3).map(sampleSha256), size: fc.nat(3) });
+    const file = fc.record({
+      path: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2})?\.md$/),
+      sha256: fc.nat(3).map(sampleSha256),
+      size: fc.nat(3),
+    });
     const files = fc.uniqueArray(file, { selector: (f) => f.path, maxLength: 12 });
     fc.assert(
       fc.property(files, files, (a, b) => {
@@ -91,7 +98,11 @@ describe('diffManifests', () => {
   it('diffs manifests of 100,000 files in linear time', () => {
     const big = (shift: number) =>
       manifest((m) => {
-        m.files = Array.from({ length: 100_000 }, (_, i) => ({ path: `pages/${(i + shift) % 97}/page-${i + shift}.md`, sha256: sampleSha256(i % 5 === 0 ? i + shift : i + shift), size: i + shift }));
+        m.files = Array.from({ length: 100_000 }, (_, i) => ({
+          path: `pages/${(i + shift) % 97}/page-${i + shift}.md`,
+          sha256: sampleSha256(i % 5 === 0 ? i + shift : i + shift),
+          size: i + shift,
+        }));
       });
     const recorded = big(0);
     const current = big(10);

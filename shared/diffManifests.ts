@@ -40,7 +40,11 @@ export function diffManifests(recorded: Manifest, current: Manifest): ManifestDi
   if (recorded.created !== current.created) {
     const order = compareTimestamps(current.created, recorded.created);
     // Two spellings of one instant (offsets, trailing zeros) are reported, but as the same instant.
-    fields.created = { recorded: recorded.created, current: current.created, order: order > 0 ? 'newer' : order < 0 ? 'older' : 'same_instant' };
+    fields.created = {
+      recorded: recorded.created,
+      current: current.created,
+      order: order > 0 ? 'newer' : order < 0 ? 'older' : 'same_instant',
+    };
   }
 
   // One map over the recorded files and a flag per recorded file: what is left unflagged was removed.
@@ -61,10 +65,22 @@ export function diffManifests(recorded: Manifest, current: Manifest): ManifestDi
     if (before.sha256 !== file.sha256) changedBy.push('sha256');
     if (before.size !== file.size) changedBy.push('size');
     if (changedBy.length === 0) unchangedCount++;
-    else changed.push({ path: file.path, recorded: { sha256: before.sha256, size: before.size }, current: { sha256: file.sha256, size: file.size }, changedBy });
+    else
+      changed.push({
+        path: file.path,
+        recorded: { sha256: before.sha256, size: before.size },
+        current: { sha256: file.sha256, size: file.size },
+        changedBy,
+      });
   }
   const removed = recorded.files.filter((_, index) => matched[index] === 0);
-  return { fields, added: added.sort(comparePaths), removed: removed.sort(comparePaths), changed: changed.sort(comparePaths), unchangedCount };
+  return {
+    fields,
+    added: added.sort(comparePaths),
+    removed: removed.sort(comparePaths),
+    changed: changed.sort(comparePaths),
+    unchangedCount,
+  };
 }
 
 export function isEmptyDiff(diff: ManifestDiff): boolean {

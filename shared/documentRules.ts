@@ -5,13 +5,7 @@
 
 import { error, warning, type Issue, type IssuePath } from './issues';
 import { MANIFEST_FILE_KNOWN_FIELDS, MANIFEST_KNOWN_FIELDS, RESERVED_SOURCE_PATHS } from './manifestSchema';
-import {
-  LINKS_KNOWN_FIELDS,
-  OUTPUT_KNOWN_FIELDS,
-  SOURCE_KNOWN_FIELDS,
-  STATE_FILE_NAME,
-  STATE_KNOWN_FIELDS,
-} from './stateSchema';
+import { LINKS_KNOWN_FIELDS, OUTPUT_KNOWN_FIELDS, SOURCE_KNOWN_FIELDS, STATE_FILE_NAME, STATE_KNOWN_FIELDS } from './stateSchema';
 
 type JsonObject = Record<string, unknown>;
 
@@ -41,7 +35,9 @@ function unknownFields(value: unknown, known: ReadonlySet<string>, at: IssuePath
   for (const key in object) {
     if (!known.has(key) && Object.prototype.hasOwnProperty.call(object, key)) {
       const path = index === undefined ? [...at, key] : [...at, index, key];
-      issues.push(warning(path, 'unknown_field', `unknown field "${key}" is kept and shown; the publisher may be newer than this inspector`));
+      issues.push(
+        warning(path, 'unknown_field', `unknown field "${key}" is kept and shown; the publisher may be newer than this inspector`),
+      );
     }
   }
 }
@@ -70,8 +66,16 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
     if (typeof path !== 'string') continue;
     const folded = foldCase(path);
     const reservedMatch = reservedByFolded.get(folded);
-    if (reservedMatch === path) issues.push(error([...arrayPath, index, 'path'], 'reserved_path', `${what} "${path}" is reserved and may not be used`));
-    else if (reservedMatch) issues.push(warning([...arrayPath, index, 'path'], 'case_collision', `${what} "${path}" differs from the reserved name "${reservedMatch}" only by letter case: they collide on macOS and Windows`));
+    if (reservedMatch === path)
+      issues.push(error([...arrayPath, index, 'path'], 'reserved_path', `${what} "${path}" is reserved and may not be used`));
+    else if (reservedMatch)
+      issues.push(
+        warning(
+          [...arrayPath, index, 'path'],
+          'case_collision',
+          `${what} "${path}" differs from the reserved name "${reservedMatch}" only by letter case: they collide on macOS and Windows`,
+        ),
+      );
 
     const earlier = byFolded.get(folded);
     if (earlier === undefined) {
@@ -85,7 +89,13 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
       continue;
     }
     const first = spellings[0] as number;
-    issues.push(warning([...arrayPath, index, 'path'], 'case_collision', `${what} "${path}" and "${String(pathAt(entries, first))}" (index ${first}) differ only by letter case: they collide on macOS and Windows`));
+    issues.push(
+      warning(
+        [...arrayPath, index, 'path'],
+        'case_collision',
+        `${what} "${path}" and "${String(pathAt(entries, first))}" (index ${first}) differ only by letter case: they collide on macOS and Windows`,
+      ),
+    );
     byFolded.set(folded, [...spellings, index]);
   }
   return { entries, byFolded };
@@ -145,7 +155,13 @@ export function stateRules(state: unknown): Issue[] {
     }
     const sourcePath = output.source_path;
     if (hasManifestFiles && typeof sourcePath === 'string' && !hasPath(manifestPaths, sourcePath)) {
-      issues.push(error(['outputs', index, 'source_path'], 'unknown_source_path', `"source_path" "${sourcePath}" is not a file of the embedded source manifest`));
+      issues.push(
+        error(
+          ['outputs', index, 'source_path'],
+          'unknown_source_path',
+          `"source_path" "${sourcePath}" is not a file of the embedded source manifest`,
+        ),
+      );
     }
   }
   pathSetRules(outputs, OUTPUTS_AT, [STATE_FILE_NAME], 'output path', issues);

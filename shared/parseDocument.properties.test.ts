@@ -25,10 +25,34 @@ function slots(value: unknown, found: [Json, string | number][] = []): [Json, st
 const replacement = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom(
-    '', '..', 'a//b', '/etc/passwd', '.distributor.json', 'manifest.json', 'REPORT.html', 'report.md', 'report.html',
-    'sha256:' + 'A'.repeat(64), 'sha256:' + 'a'.repeat(64), '2026-02-30T00:00:00Z', '2026-06-04T12:00:00.000000001Z',
-    'https://example.com/x', 'ftp://example.com', 'source', 'generated', 'markdown_to_html',
-    -1, 1.5, 2 ** 53, Number.MAX_SAFE_INTEGER, 0, 1, null, true, [], {},
+    '',
+    '..',
+    'a//b',
+    '/etc/passwd',
+    '.distributor.json',
+    'manifest.json',
+    'REPORT.html',
+    'report.md',
+    'report.html',
+    'sha256:' + 'A'.repeat(64),
+    'sha256:' + 'a'.repeat(64),
+    '2026-02-30T00:00:00Z',
+    '2026-06-04T12:00:00.000000001Z',
+    'https://example.com/x',
+    'ftp://example.com',
+    'source',
+    'generated',
+    'markdown_to_html',
+    -1,
+    1.5,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER,
+    0,
+    1,
+    null,
+    true,
+    [],
+    {},
   ),
 );
 
@@ -70,15 +94,24 @@ function expectWellFormed(parsed: ReturnType<typeof parseState>): void {
 
 describe('parseState never throws and means what it says', () => {
   it('on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => expectWellFormed(parseState(text))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => expectWellFormed(parseState(text))),
+      { numRuns: 1000 },
+    );
   });
 
   it('on arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => expectWellFormed(parseState(bytes))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => expectWellFormed(parseState(bytes))),
+      { numRuns: 1000 },
+    );
   });
 
   it('on arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => expectWellFormed(parseState(JSON.stringify(value) ?? ''))), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => expectWellFormed(parseState(JSON.stringify(value) ?? ''))),
+      { numRuns: 500 },
+    );
   });
 
   it('on valid states with fields deleted or replaced at random, and is managed iff it has no error', () => {
@@ -98,9 +131,11 @@ describe('parseState never throws and means what it says', () => {
 
   it('on valid states cut short at any byte', () => {
     const bytes = new TextEncoder().encode(JSON.stringify(sampleState({ extraFiles: 1 })));
-    fc.assert(fc.property(fc.nat({ max: bytes.length - 1 }), (end) => {
-      expect(parseState(bytes.subarray(0, end)).status).toBe('invalid');
-    }));
+    fc.assert(
+      fc.property(fc.nat({ max: bytes.length - 1 }), (end) => {
+        expect(parseState(bytes.subarray(0, end)).status).toBe('invalid');
+      }),
+    );
   });
 });
 

@@ -27,14 +27,20 @@ describe('parseState: the state file, schema 1', () => {
     ['no links', (s) => delete s.links],
     ['links without primary_url', (s) => (s.links = {})],
     ['empty outputs', (s) => (s.outputs = [])],
-    ['a source output without transform', (s) => (s.outputs[0] = { path: 'report.md', kind: 'source', source_path: 'report.md', sha256: sampleSha256(9), size: 0 })],
+    [
+      'a source output without transform',
+      (s) => (s.outputs[0] = { path: 'report.md', kind: 'source', source_path: 'report.md', sha256: sampleSha256(9), size: 0 }),
+    ],
     ['an output without url', (s) => delete s.outputs[0].url],
     ['an output of size 2^53-1', (s) => (s.outputs[0].size = Number.MAX_SAFE_INTEGER)],
     ['a nanosecond published_at at an offset', (s) => (s.published_at = '2026-06-04T14:00:00.123456789+02:00')],
     ['an empty manifest file list and no outputs', (s) => ((s.source.manifest.files = []), (s.outputs = []))],
     ['two outputs from one source file', (s) => s.outputs.push({ ...s.outputs[0], path: 'report-copy.html' })],
     ['a transform other than markdown_to_html (the publisher may be newer)', (s) => (s.outputs[0].transform = 'minify')],
-    ['non-ASCII ids and paths', (s) => ((s.pipeline_id = 'rapports-été'), (s.source.manifest.files[0].path = 'été.md'), (s.outputs[0].source_path = 'été.md'))],
+    [
+      'non-ASCII ids and paths',
+      (s) => ((s.pipeline_id = 'rapports-été'), (s.source.manifest.files[0].path = 'été.md'), (s.outputs[0].source_path = 'été.md')),
+    ],
   ])('accepts %s', (_, change) => {
     const parsed = parseState(stateWith(change));
     expect(brief(parsed.issues)).toEqual([]);
@@ -76,18 +82,53 @@ describe('parseState: the state file, schema 1', () => {
     ['a size of -1', (s) => (s.outputs[0].size = -1), ['outputs', 0, 'size'], 'negative_size'],
     ['a size of 2^53', (s) => (s.outputs[0].size = 2 ** 53), ['outputs', 0, 'size'], 'size_too_large'],
     ['a size as a string', (s) => (s.outputs[0].size = '12'), ['outputs', 0, 'size'], 'invalid_type'],
-    ['a source_path not in the manifest', (s) => (s.outputs[2].source_path = 'other.md'), ['outputs', 2, 'source_path'], 'unknown_source_path'],
+    [
+      'a source_path not in the manifest',
+      (s) => (s.outputs[2].source_path = 'other.md'),
+      ['outputs', 2, 'source_path'],
+      'unknown_source_path',
+    ],
     ['a source_path that is not clean', (s) => (s.outputs[0].source_path = '/report.md'), ['outputs', 0, 'source_path'], 'unclean_path'],
     ['two outputs with one path', (s) => (s.outputs[2].path = s.outputs[0].path), ['outputs', 2, 'path'], 'duplicate_path'],
     ['an output named .distributor.json', (s) => (s.outputs[0].path = '.distributor.json'), ['outputs', 0, 'path'], 'reserved_path'],
-    ['an embedded manifest with schema_version 2', (s) => (s.source.manifest.schema_version = 2), ['source', 'manifest', 'schema_version'], 'invalid_value'],
+    [
+      'an embedded manifest with schema_version 2',
+      (s) => (s.source.manifest.schema_version = 2),
+      ['source', 'manifest', 'schema_version'],
+      'invalid_value',
+    ],
     ['an embedded manifest with an empty id', (s) => (s.source.manifest.id = ''), ['source', 'manifest', 'id'], 'too_small'],
-    ['an embedded manifest digest in uppercase', (s) => (s.source.manifest.digest = sampleSha256(3).toUpperCase()), ['source', 'manifest', 'digest'], 'invalid_sha256'],
-    ['an embedded manifest created in month 13', (s) => (s.source.manifest.created = '2026-13-04T11:55:00Z'), ['source', 'manifest', 'created'], 'invalid_timestamp'],
+    [
+      'an embedded manifest digest in uppercase',
+      (s) => (s.source.manifest.digest = sampleSha256(3).toUpperCase()),
+      ['source', 'manifest', 'digest'],
+      'invalid_sha256',
+    ],
+    [
+      'an embedded manifest created in month 13',
+      (s) => (s.source.manifest.created = '2026-13-04T11:55:00Z'),
+      ['source', 'manifest', 'created'],
+      'invalid_timestamp',
+    ],
     ['an embedded manifest without files', (s) => delete s.source.manifest.files, ['source', 'manifest', 'files'], 'missing_field'],
-    ['an embedded manifest file with a bad size', (s) => (s.source.manifest.files[1].size = -3), ['source', 'manifest', 'files', 1, 'size'], 'negative_size'],
-    ['an embedded manifest listing manifest.json', (s) => (s.source.manifest.files[1].path = 'manifest.json'), ['source', 'manifest', 'files', 1, 'path'], 'reserved_path'],
-    ['an embedded manifest listing a file twice', (s) => s.source.manifest.files.push({ ...s.source.manifest.files[0] }), ['source', 'manifest', 'files', 3, 'path'], 'duplicate_path'],
+    [
+      'an embedded manifest file with a bad size',
+      (s) => (s.source.manifest.files[1].size = -3),
+      ['source', 'manifest', 'files', 1, 'size'],
+      'negative_size',
+    ],
+    [
+      'an embedded manifest listing manifest.json',
+      (s) => (s.source.manifest.files[1].path = 'manifest.json'),
+      ['source', 'manifest', 'files', 1, 'path'],
+      'reserved_path',
+    ],
+    [
+      'an embedded manifest listing a file twice',
+      (s) => s.source.manifest.files.push({ ...s.source.manifest.files[0] }),
+      ['source', 'manifest', 'files', 3, 'path'],
+      'duplicate_path',
+    ],
   ])('refuses %s', (_, change, path, code) => {
     const parsed = parseState(stateWith(change));
     expect(parsed.status).toBe('invalid');
@@ -120,9 +161,11 @@ describe('parseState: the state file, schema 1', () => {
   });
 
   it('orders issue paths by index as numbers: outputs[2] before outputs[10]', () => {
-    const parsed = parseState(stateWith((s) => {
-      for (let i = 0; i < 12; i++) s.outputs.push({ ...s.outputs[0], path: `p${i}.html`, size: -1 });
-    }));
+    const parsed = parseState(
+      stateWith((s) => {
+        for (let i = 0; i < 12; i++) s.outputs.push({ ...s.outputs[0], path: `p${i}.html`, size: -1 });
+      }),
+    );
     const indexes = parsed.issues.map((issue) => issue.path[1]);
     expect(indexes).toEqual([...indexes].sort((a, b) => Number(a) - Number(b)));
   });
@@ -139,14 +182,16 @@ describe('parseState: the state file, schema 1', () => {
       }),
     );
     expect(parsed.status).toBe('managed');
-    expect(brief(parsed.issues)).toEqual([
-      { path: ['signature'], code: 'unknown_field', severity: 'warning' },
-      { path: ['source', 'origin'], code: 'unknown_field', severity: 'warning' },
-      { path: ['source', 'manifest', 'generator'], code: 'unknown_field', severity: 'warning' },
-      { path: ['source', 'manifest', 'files', 0, 'mtime'], code: 'unknown_field', severity: 'warning' },
-      { path: ['links', 'secondary_url'], code: 'unknown_field', severity: 'warning' },
-      { path: ['outputs', 0, 'mode'], code: 'unknown_field', severity: 'warning' },
-    ].sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1)));
+    expect(brief(parsed.issues)).toEqual(
+      [
+        { path: ['signature'], code: 'unknown_field', severity: 'warning' },
+        { path: ['source', 'origin'], code: 'unknown_field', severity: 'warning' },
+        { path: ['source', 'manifest', 'generator'], code: 'unknown_field', severity: 'warning' },
+        { path: ['source', 'manifest', 'files', 0, 'mtime'], code: 'unknown_field', severity: 'warning' },
+        { path: ['links', 'secondary_url'], code: 'unknown_field', severity: 'warning' },
+        { path: ['outputs', 0, 'mode'], code: 'unknown_field', severity: 'warning' },
+      ].sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1)),
+    );
     if (parsed.status === 'managed') expect((parsed.state as Json).outputs[0].mode).toBe(420);
   });
 
@@ -168,11 +213,13 @@ describe('parseState: the state file, schema 1', () => {
   });
 
   it('tells a byte-for-byte duplicate from a case collision, whichever comes first', () => {
-    const parsed = parseState(stateWith((s) => {
-      s.outputs[1].path = 'A.html';
-      s.outputs[2].path = 'a.html';
-      s.outputs.push({ ...s.outputs[0], path: 'a.html' });
-    }));
+    const parsed = parseState(
+      stateWith((s) => {
+        s.outputs[1].path = 'A.html';
+        s.outputs[2].path = 'a.html';
+        s.outputs.push({ ...s.outputs[0], path: 'a.html' });
+      }),
+    );
     expect(brief(parsed.issues)).toEqual([
       { path: ['outputs', 3, 'path'], code: 'duplicate_path', severity: 'error' },
       { path: ['outputs', 2, 'path'], code: 'case_collision', severity: 'warning' },
@@ -181,10 +228,12 @@ describe('parseState: the state file, schema 1', () => {
   });
 
   it('treats composed and decomposed accents as colliding names (macOS normalizes them)', () => {
-    const parsed = parseState(stateWith((s) => {
-      s.outputs[1].path = 'caf\u00e9.html';
-      s.outputs[2].path = 'cafe\u0301.html';
-    }));
+    const parsed = parseState(
+      stateWith((s) => {
+        s.outputs[1].path = 'caf\u00e9.html';
+        s.outputs[2].path = 'cafe\u0301.html';
+      }),
+    );
     expect(parsed.status).toBe('managed');
     expect(brief(parsed.issues)).toEqual([{ path: ['outputs', 2, 'path'], code: 'case_collision', severity: 'warning' }]);
   });
@@ -271,7 +320,9 @@ describe('parseManifest: the source manifest, schema 1', () => {
   });
 
   it('warns about unknown fields and names equal but for case, without refusing', () => {
-    const parsed = parseManifest(manifestWith((m) => ((m.tool = 'x'), (m.files[1].path = 'Report.md'), (m.files[2].path = 'MANIFEST.JSON'))));
+    const parsed = parseManifest(
+      manifestWith((m) => ((m.tool = 'x'), (m.files[1].path = 'Report.md'), (m.files[2].path = 'MANIFEST.JSON'))),
+    );
     expect(parsed.ok).toBe(true);
     expect(brief(parsed.issues)).toEqual([
       { path: ['files', 1, 'path'], code: 'case_collision', severity: 'warning' },
@@ -282,7 +333,10 @@ describe('parseManifest: the source manifest, schema 1', () => {
 
   it('refuses a manifest that is not an object, naming the document', () => {
     expect(parseManifest('[]')).toMatchObject({ ok: false, issues: [{ code: 'not_object' }] });
-    expect(validateManifest(null)).toMatchObject({ ok: false, issues: [{ path: [], code: 'invalid_type', message: 'the document must be an object, not null' }] });
+    expect(validateManifest(null)).toMatchObject({
+      ok: false,
+      issues: [{ path: [], code: 'invalid_type', message: 'the document must be an object, not null' }],
+    });
   });
 });
 

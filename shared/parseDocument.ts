@@ -25,7 +25,8 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
     }
   }
   if (text.trim() === '') return { ok: false, issue: error([], 'empty_file', 'the file is empty') };
-  if (text.charCodeAt(0) === 0xfeff) return { ok: false, issue: error([], 'invalid_json', 'the file starts with a byte order mark, which JSON does not allow') };
+  if (text.charCodeAt(0) === 0xfeff)
+    return { ok: false, issue: error([], 'invalid_json', 'the file starts with a byte order mark, which JSON does not allow') };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -67,7 +68,13 @@ function objectAt(value: unknown, key: string): unknown {
 }
 
 /** The issues of the shape check, with the same paths zod would give for the whole document. */
-function shapeIssues(root: Record<string, unknown>, shell: z.ZodType, manifest: unknown, manifestAt: IssuePath, outputs?: unknown): Issue[] {
+function shapeIssues(
+  root: Record<string, unknown>,
+  shell: z.ZodType,
+  manifest: unknown,
+  manifestAt: IssuePath,
+  outputs?: unknown,
+): Issue[] {
   const shape = shell.safeParse(root);
   const issues = shape.success ? [] : fromZodIssues(shape.error.issues, root);
   checkRecords(root, objectAt(manifest, 'files'), [...manifestAt, 'files'], isValidManifestFile, manifestFileSchema, issues);

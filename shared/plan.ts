@@ -99,7 +99,13 @@ export const planOutcomeSchema = z.union([
 export type PlanOutcome = z.infer<typeof planOutcomeSchema>;
 
 /** Refusals caused by what the caller passed (bad manifest, bad URL, missing ids): CLI exit 2, not 1. */
-export const INPUT_REFUSAL_CODES = ['source_invalid', 'invalid_base_url', 'ids_required', 'primary_not_an_output', 'invalid_input'] as const;
+export const INPUT_REFUSAL_CODES = [
+  'source_invalid',
+  'invalid_base_url',
+  'ids_required',
+  'primary_not_an_output',
+  'invalid_input',
+] as const;
 export function isInputRefusal(refusal: PlanRefusal): boolean {
   return (INPUT_REFUSAL_CODES as readonly string[]).includes(refusal.code);
 }

@@ -34,11 +34,17 @@ describe('outputUrl', () => {
 
   it('gives back the path when the segments are decoded, for any path', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !s.includes('/')), { minLength: 1, maxLength: 3 }), (segments) => {
-        const url = outputUrl('https://example.com/base/', segments.join('/'));
-        const rest = url.slice('https://example.com/base/'.length);
-        expect(rest.split('/').map(decodeURIComponent)).toEqual(segments);
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !s.includes('/')),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (segments) => {
+          const url = outputUrl('https://example.com/base/', segments.join('/'));
+          const rest = url.slice('https://example.com/base/'.length);
+          expect(rest.split('/').map(decodeURIComponent)).toEqual(segments);
+        },
+      ),
     );
   });
 

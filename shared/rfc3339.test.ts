@@ -10,7 +10,10 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
  */
 function render(epochSeconds: number, fraction: string, offsetMinutes: number): string {
   const local = new Date((epochSeconds + offsetMinutes * 60) * 1000).toISOString().slice(0, 19);
-  const zone = offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  const zone =
+    offsetMinutes === 0
+      ? 'Z'
+      : `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
   return `${local}${fraction === '' ? '' : `.${fraction}`}${zone}`;
 }
 
@@ -23,7 +26,9 @@ function exactValue(epochSeconds: number, fraction: string): bigint {
 const epochSeconds = fc.integer({ min: -62_135_596_800 + 86_400, max: 253_402_300_799 - 86_400 });
 const fraction = fc.stringMatching(/^[0-9]{0,12}$/);
 const offsetMinutes = fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 });
-const timestamp = fc.record({ epochSeconds, fraction, offsetMinutes }).map((t) => ({ ...t, text: render(t.epochSeconds, t.fraction, t.offsetMinutes) }));
+const timestamp = fc
+  .record({ epochSeconds, fraction, offsetMinutes })
+  .map((t) => ({ ...t, text: render(t.epochSeconds, t.fraction, t.offsetMinutes) }));
 
 describe('RFC 3339 timestamps', () => {
   it.each([
@@ -114,7 +119,8 @@ describe('RFC 3339 timestamps', () => {
         expect(compareTimestamps(a.text, b.text)).toBe(-compareTimestamps(b.text, a.text) || 0);
         const sorted = [a.text, b.text, c.text].sort(compareTimestamps);
         expect(compareTimestamps(sorted[0] as string, sorted[2] as string)).toBeLessThanOrEqual(0);
-        if (compareTimestamps(a.text, b.text) <= 0 && compareTimestamps(b.text, c.text) <= 0) expect(compareTimestamps(a.text, c.text)).toBeLessThanOrEqual(0);
+        if (compareTimestamps(a.text, b.text) <= 0 && compareTimestamps(b.text, c.text) <= 0)
+          expect(compareTimestamps(a.text, c.text)).toBeLessThanOrEqual(0);
       }),
       { numRuns: 1000 },
     );

@@ -17,7 +17,8 @@ export interface SampleManifestOptions {
 
 export function sampleManifest(options: SampleManifestOptions = {}): Record<string, unknown> & { files: Record<string, unknown>[] } {
   const files: Record<string, unknown>[] = [{ path: 'report.md', sha256: sampleSha256(1), size: 1234 }];
-  for (let i = 0; i < (options.extraFiles ?? 0); i++) files.push({ path: `pages/page-${i}.md`, sha256: sampleSha256(1000 + i), size: 100 + i });
+  for (let i = 0; i < (options.extraFiles ?? 0); i++)
+    files.push({ path: `pages/page-${i}.md`, sha256: sampleSha256(1000 + i), size: 100 + i });
   return {
     schema_version: 1,
     id: options.id ?? 'reports.example.2026-06-04',

@@ -3,7 +3,17 @@
 
 import { z } from 'zod';
 import { isCleanRelativePath } from './cleanPath';
-import { cleanPathField, httpUrlField, isHttpUrl, isSha256, isValidSize, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
+import {
+  cleanPathField,
+  httpUrlField,
+  isHttpUrl,
+  isSha256,
+  isValidSize,
+  nonEmptyString,
+  sha256Field,
+  sizeField,
+  timestampField,
+} from './fields';
 import { isJsonObject, manifestSchema } from './manifestSchema';
 
 export const STATE_FILE_NAME = '.distributor.json';

@@ -6,7 +6,17 @@ import { destinationInspectionSchema, destinationStatusSchema } from './inspecti
 import { workspaceDestinationSchema } from './workspaceSchema';
 
 /** What is on disk at an output path when it is not a regular file. `link_in_path`: a parent directory is a link. */
-export const fileKindSchema = z.enum(['file', 'directory', 'symlink', 'fifo', 'socket', 'block_device', 'character_device', 'link_in_path', 'other']);
+export const fileKindSchema = z.enum([
+  'file',
+  'directory',
+  'symlink',
+  'fifo',
+  'socket',
+  'block_device',
+  'character_device',
+  'link_in_path',
+  'other',
+]);
 export type FileKind = z.infer<typeof fileKindSchema>;
 
 export const outputStatusSchema = z.enum(['ok', 'missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']);

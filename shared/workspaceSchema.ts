@@ -12,7 +12,10 @@ export const replacePolicySchema = z.enum(['allow', 'deny'], { message: 'must be
 export type ReplacePolicy = z.infer<typeof replacePolicySchema>;
 
 /** A path in the workspace file: relative to the file (or absolute). `..` is fine here; NUL is not. */
-const workspacePathField = nonEmptyString.refine((text) => !text.includes('\u0000'), { message: 'must not contain a NUL character', params: { code: 'invalid_path' } });
+const workspacePathField = nonEmptyString.refine((text) => !text.includes('\u0000'), {
+  message: 'must not contain a NUL character',
+  params: { code: 'invalid_path' },
+});
 
 /** One destination as written in the file (snake_case, like the state file). */
 export const workspaceFileDestinationSchema = z.looseObject({
@@ -36,7 +39,15 @@ export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
 export type WorkspaceFileDestination = z.infer<typeof workspaceFileDestinationSchema>;
 
 export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations'] as const;
-export const WORKSPACE_DESTINATION_KNOWN_FIELDS = ['path', 'pipeline_id', 'destination_id', 'source', 'base_url', 'primary', 'replace_policy'] as const;
+export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
+  'path',
+  'pipeline_id',
+  'destination_id',
+  'source',
+  'base_url',
+  'primary',
+  'replace_policy',
+] as const;
 
 /** One destination of a loaded workspace: absolute paths, camelCase, a unique id. */
 export const workspaceDestinationSchema = z.object({

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeValue, fromZodIssues } from './zodIssues';
 
 const schema = z.object({ kind: z.enum(['a', 'b']), version: z.literal(1), name: z.string(), list: z.array(z.number()) });
-const issuesOf = (value: unknown, at: (string | number)[] = [], root: unknown = value) => fromZodIssues(schema.safeParse(value).error?.issues ?? [], root, at);
+const issuesOf = (value: unknown, at: (string | number)[] = [], root: unknown = value) =>
+  fromZodIssues(schema.safeParse(value).error?.issues ?? [], root, at);
 
 describe('fromZodIssues', () => {
   it('calls an absent field missing, whichever schema noticed it', () => {
@@ -27,7 +28,9 @@ describe('fromZodIssues', () => {
   it('prefixes paths with where the checked value sits in the document', () => {
     const document = { outputs: [{}, { kind: 'a', version: 1, name: 3, list: [] }] };
     const issues = issuesOf(document.outputs[1], ['outputs', 1], document);
-    expect(issues).toEqual([{ path: ['outputs', 1, 'name'], code: 'invalid_type', message: '"name" must be a string, not the number 3', severity: 'error' }]);
+    expect(issues).toEqual([
+      { path: ['outputs', 1, 'name'], code: 'invalid_type', message: '"name" must be a string, not the number 3', severity: 'error' },
+    ]);
   });
 
   it('describes values briefly', () => {

@@ -57,7 +57,8 @@ export function fromZodIssues(zodIssues: readonly z.core.$ZodIssue[], root: unkn
     }
     const domainCode = zodIssue.code === 'custom' ? zodIssue.params?.code : undefined;
     const code = typeof domainCode === 'string' ? domainCode : zodIssue.code;
-    const message = zodIssue.code === 'invalid_value' ? `${name} ${zodIssue.message}, not ${describeValue(value)}` : `${name} ${zodIssue.message}`;
+    const message =
+      zodIssue.code === 'invalid_value' ? `${name} ${zodIssue.message}, not ${describeValue(value)}` : `${name} ${zodIssue.message}`;
     return error(path, code, message);
   });
 }

@@ -36,22 +36,33 @@ export const compareCommand: Command = {
   options: { pipeline: { type: 'string' }, destination: { type: 'string' }, json: { type: 'boolean' } },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
-    const configured = { pipelineId: configuredId(options.pipeline, 'pipeline'), destinationId: configuredId(options.destination, 'destination') };
+    const configured = {
+      pipelineId: configuredId(options.pipeline, 'pipeline'),
+      destinationId: configuredId(options.destination, 'destination'),
+    };
     const source = await readSource(path.resolve(io.cwd, positionals[1] as string));
     if (!source.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
       io.stderr(`distributor-inspector compare: the source manifest ${source.manifestFile} is not usable:\n`);
       for (const issue of source.issues) {
         // A read failure's message already names the file; a field issue gets the file and the field.
-        const where = READ_FAILURES.has(issue.code) ? '' : `${source.manifestFile}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
+        const where = READ_FAILURES.has(issue.code)
+          ? ''
+          : `${source.manifestFile}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
         io.stderr(`  ${where}${issue.message} (${issue.code})\n`);
       }
       return EXIT_INPUT;
     }
-    for (const warning of source.issues) io.stderr(`distributor-inspector compare: warning: ${source.manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
+    for (const warning of source.issues)
+      io.stderr(`distributor-inspector compare: warning: ${source.manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
 
     const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string);
-    const comparison = compare({ destination: destinationState(inspection), hasContent: inspection.hasContent, source: source.manifest, configured });
+    const comparison = compare({
+      destination: destinationState(inspection),
+      hasContent: inspection.hasContent,
+      source: source.manifest,
+      configured,
+    });
     const diff = inspection.state ? diffManifests(inspection.state.source.manifest, source.manifest) : null;
 
     if (options.json === true) {
@@ -67,7 +78,13 @@ export const compareCommand: Command = {
       // Why a state is invalid, or why a destination is no place to publish (a link, a file).
       const errors = inspection.issues.filter((issue) => issue.severity === 'error');
       const details = errors.length > 0 ? ['', `${style.bold('Issues of the destination')}:`, ...issueLines(errors, style, 10)] : [];
-      io.stdout(comparisonText({ comparison, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile: source.manifestFile }, style, details));
+      io.stdout(
+        comparisonText(
+          { comparison, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile: source.manifestFile },
+          style,
+          details,
+        ),
+      );
     }
     return SUCCESSFUL.has(comparison.decision) ? EXIT_OK : EXIT_FINDINGS;
   },

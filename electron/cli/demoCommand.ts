@@ -33,7 +33,13 @@ export const demoCommand: Command = {
     if (summary.destinationCount > summary.cases.length) {
       lines.push(`  destinations/site-00001 … (${summary.destinationCount - summary.cases.length} more, for trying the list at scale)`);
     }
-    lines.push('', 'Open it:', `  ${style.cyan(`npx distributor-inspector serve ${JSON.stringify(summary.workspaceFile)}`)}`, `  ${style.cyan(`npx distributor-inspector scan ${JSON.stringify(summary.workspaceFile)} --verify`)}`, '');
+    lines.push(
+      '',
+      'Open it:',
+      `  ${style.cyan(`npx distributor-inspector serve ${JSON.stringify(summary.workspaceFile)}`)}`,
+      `  ${style.cyan(`npx distributor-inspector scan ${JSON.stringify(summary.workspaceFile)} --verify`)}`,
+      '',
+    );
     io.stdout(lines.join('\n'));
     return EXIT_OK;
   },

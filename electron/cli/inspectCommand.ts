@@ -18,7 +18,10 @@ export async function inspectNamedDestination(cwd: string, destination: string, 
     return await inspectDestination(dir, { includeText });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') throw new CliError(`cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`);
+    if (typeof code === 'string')
+      throw new CliError(
+        `cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`,
+      );
     throw cause;
   }
 }
@@ -41,11 +44,21 @@ export const inspectCommand: Command = {
     let verify;
     if (options.verify === true && inspection.state) {
       const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-      verify = await verifyDestination(inspection.path, inspection.state, { onProgress: (step) => bar.update('verify', step) }).finally(() => bar.clear());
+      verify = await verifyDestination(inspection.path, inspection.state, { onProgress: (step) => bar.update('verify', step) }).finally(
+        () => bar.clear(),
+      );
     }
     const style = makeStyle(io.isTerminal, io.env);
     if (json) io.stdout(inspectionJson(inspection, verify ? { verify } : {}));
-    else io.stdout(inspectionText(inspection, style) + (verify ? `\n${verifyLines(verify, style).join('\n')}\n` : options.verify === true ? `\n${style.dim('verify: nothing to verify (the destination is not managed)')}\n` : ''));
+    else
+      io.stdout(
+        inspectionText(inspection, style) +
+          (verify
+            ? `\n${verifyLines(verify, style).join('\n')}\n`
+            : options.verify === true
+              ? `\n${style.dim('verify: nothing to verify (the destination is not managed)')}\n`
+              : ''),
+      );
     return verify?.status === 'drifted' ? EXIT_FINDINGS : inspectionExitCode(inspection);
   },
 };

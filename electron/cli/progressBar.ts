@@ -35,7 +35,11 @@ export function renderProgress(label: string, step: ProgressStep): string {
 }
 
 /** A bar that writes through `write` when enabled, and does nothing at all otherwise. */
-export function createProgressBar(write: (text: string) => void, enabled: boolean, now: () => number = () => performance.now()): ProgressBar {
+export function createProgressBar(
+  write: (text: string) => void,
+  enabled: boolean,
+  now: () => number = () => performance.now(),
+): ProgressBar {
   if (!enabled) return { update: () => undefined, clear: () => undefined };
   let lastDrawMs = -Infinity;
   let drawn = false;

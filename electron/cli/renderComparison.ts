@@ -30,13 +30,18 @@ export function diffLines(diff: ManifestDiff, style: Style, indent = '  '): stri
   const fieldRows: string[][] = [];
   if (diff.fields.id) fieldRows.push([`${indent}id`, `${diff.fields.id.recorded} → ${diff.fields.id.current}`]);
   if (diff.fields.created) {
-    const order = { newer: 'the source is newer', older: 'the source is older', same_instant: 'the same instant' }[diff.fields.created.order];
+    const order = { newer: 'the source is newer', older: 'the source is older', same_instant: 'the same instant' }[
+      diff.fields.created.order
+    ];
     fieldRows.push([`${indent}created`, `${diff.fields.created.recorded} → ${diff.fields.created.current} (${order})`]);
   }
-  if (diff.fields.digest) fieldRows.push([`${indent}digest`, `${short(diff.fields.digest.recorded)} → ${short(diff.fields.digest.current)}`]);
+  if (diff.fields.digest)
+    fieldRows.push([`${indent}digest`, `${short(diff.fields.digest.recorded)} → ${short(diff.fields.digest.current)}`]);
   lines.push(style.bold('Manifest recorded in the destination → source manifest'));
   lines.push(...(fieldRows.length > 0 ? table(fieldRows).split('\n') : [`${indent}id, created and digest are the same`]));
-  lines.push(`${style.bold('Files')}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.unchangedCount} unchanged`);
+  lines.push(
+    `${style.bold('Files')}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.unchangedCount} unchanged`,
+  );
   // One table for the three lists, so that paths line up across them.
   const rows = [
     ...capped(diff.added, (file) => [`${indent}${style.green('added')}`, file.path, `${file.size} bytes`], indent),
@@ -47,7 +52,11 @@ export function diffLines(diff: ManifestDiff, style: Style, indent = '  '): stri
         `${indent}${style.yellow('changed')}`,
         change.path,
         change.changedBy
-          .map((by) => (by === 'size' ? `size ${change.recorded.size} → ${change.current.size} bytes` : `sha256 ${short(change.recorded.sha256)} → ${short(change.current.sha256)}`))
+          .map((by) =>
+            by === 'size'
+              ? `size ${change.recorded.size} → ${change.current.size} bytes`
+              : `sha256 ${short(change.recorded.sha256)} → ${short(change.current.sha256)}`,
+          )
           .join(', '),
       ],
       indent,

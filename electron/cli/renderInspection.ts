@@ -30,7 +30,9 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** `severity  path  code  message`, one aligned row per issue, capped at `limit`. */
 export function issueLines(issues: readonly Issue[], style: Style, limit = ISSUES_SHOWN, indent = '  '): string[] {
-  const rows = issues.slice(0, limit).map((issue) => [`${indent}${severityText(issue, style)}`, formatIssuePath(issue.path), style.dim(issue.code), issue.message]);
+  const rows = issues
+    .slice(0, limit)
+    .map((issue) => [`${indent}${severityText(issue, style)}`, formatIssuePath(issue.path), style.dim(issue.code), issue.message]);
   const lines = rows.length > 0 ? table(rows).split('\n') : [];
   if (issues.length > limit) lines.push(`${indent}… and ${issues.length - limit} more; --json lists them all`);
   return lines;

@@ -1,7 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  stateInvariantProblems,
+  writeBundle,
+  writeManagedDestination,
+} from '../testing/fixtures';
 import type { CliIo } from './command';
 import { runCli } from './run';
 
@@ -29,7 +36,11 @@ async function cli(argv: string[], answer?: string) {
 
 async function olderDestination() {
   const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
-  await writeManagedDestination(path.join(dir, 'dest'), { manifest: oldManifest, outputs: { 'report.html': 'old', 'pages/a.html': 'a' }, extras: { 'notes.txt': 'n' } });
+  await writeManagedDestination(path.join(dir, 'dest'), {
+    manifest: oldManifest,
+    outputs: { 'report.html': 'old', 'pages/a.html': 'a' },
+    extras: { 'notes.txt': 'n' },
+  });
   await writeBundle(path.join(dir, 'src'), { 'report.md': '# New', 'b.txt': 'b' }, { created: '2026-06-05T09:00:00Z' });
 }
 
@@ -89,7 +100,10 @@ describe('distributor-inspector replace', () => {
 
   it('exits 2 on a bad source manifest, naming the file and the field', async () => {
     await olderDestination();
-    await fs.writeFile(path.join(dir, 'src', 'manifest.json'), JSON.stringify({ schema_version: 1, id: 'x', digest: 'sha256:1', created: '2026-06-05T09:00:00Z', files: [] }));
+    await fs.writeFile(
+      path.join(dir, 'src', 'manifest.json'),
+      JSON.stringify({ schema_version: 1, id: 'x', digest: 'sha256:1', created: '2026-06-05T09:00:00Z', files: [] }),
+    );
     const { code, stderr } = await cli(['replace', 'dest', 'src']);
     expect(code).toBe(2);
     expect(stderr).toContain(path.join(dir, 'src', 'manifest.json'));

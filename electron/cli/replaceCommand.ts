@@ -26,7 +26,10 @@ function bytesText(size: number): string {
 
 export function planText(plan: ReplacePlan, style: Style): string {
   const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
-  const lines = [`${title} of ${plan.destinationPath}`, `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation}`];
+  const lines = [
+    `${title} of ${plan.destinationPath}`,
+    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation}`,
+  ];
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
   const list = <T>(heading: string, items: T[], line: (item: T) => string) => {
@@ -35,22 +38,39 @@ export function planText(plan: ReplacePlan, style: Style): string {
     for (const item of items.slice(0, LIST_LIMIT)) lines.push(line(item));
     if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--json lists them all)`);
   };
-  list(`Delete (${bytesText(plan.summary.deleteBytes)})`, plan.deletes, (entry) => `  ${style.red('-')} ${entry.path}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}`);
-  list(`Write (${bytesText(plan.summary.writeBytes)})`, plan.writes, (write) => `  ${style.green('+')} ${write.path}  ${style.dim(`${write.kind === 'generated' ? `generated from ${write.source_path}` : 'copied'}, ${bytesText(write.size)}`)}`);
+  list(
+    `Delete (${bytesText(plan.summary.deleteBytes)})`,
+    plan.deletes,
+    (entry) => `  ${style.red('-')} ${entry.path}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}`,
+  );
+  list(
+    `Write (${bytesText(plan.summary.writeBytes)})`,
+    plan.writes,
+    (write) =>
+      `  ${style.green('+')} ${write.path}  ${style.dim(`${write.kind === 'generated' ? `generated from ${write.source_path}` : 'copied'}, ${bytesText(write.size)}`)}`,
+  );
   const state = plan.newState;
   if (state) {
-    lines.push('', `New state: pipeline ${state.pipeline_id}, destination ${state.destination_id}, ${state.outputs.length} outputs, source ${state.source.manifest.id} created ${state.source.manifest.created}`);
+    lines.push(
+      '',
+      `New state: pipeline ${state.pipeline_id}, destination ${state.destination_id}, ${state.outputs.length} outputs, source ${state.source.manifest.id} created ${state.source.manifest.created}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 function resultText(result: ApplyResult, style: Style): string {
-  if (result.ok) return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
+  if (result.ok)
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
   const lines = [`${style.red('Not completed')}: ${result.error?.message ?? 'unknown error'} (${result.error?.code ?? 'error'})`];
   if (!result.changed) lines.push('Nothing was changed.');
   else if (result.stateWritten) lines.push('The new state is in place; only the cleanup of the staging folder did not finish.');
-  else lines.push(`Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`);
-  if (result.stagingLeft) lines.push('A staging folder was left behind: inspect reports it as an interrupted replace; a forced replace (--force) clears it.');
+  else
+    lines.push(
+      `Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`,
+    );
+  if (result.stagingLeft)
+    lines.push('A staging folder was left behind: inspect reports it as an interrupted replace; a forced replace (--force) clears it.');
   return `${lines.join('\n')}\n`;
 }
 
@@ -63,10 +83,14 @@ async function confirmed(plan: ReplacePlan, io: CliIo, style: Style): Promise<bo
   if (!io.ask || !io.isTerminal) return false;
   if (plan.mode === 'force') {
     const id = plan.newState?.destination_id ?? '';
-    const answer = await io.ask(`${style.red(`This deletes everything in ${plan.destinationPath}.`)} Type the destination id "${id}" to confirm: `);
+    const answer = await io.ask(
+      `${style.red(`This deletes everything in ${plan.destinationPath}.`)} Type the destination id "${id}" to confirm: `,
+    );
     return answer.trim() === id;
   }
-  const answer = await io.ask(`Delete ${plan.summary.deleteCount} and write ${plan.summary.writeCount} in ${plan.destinationPath}? Type "yes" to apply: `);
+  const answer = await io.ask(
+    `Delete ${plan.summary.deleteCount} and write ${plan.summary.writeCount} in ${plan.destinationPath}? Type "yes" to apply: `,
+  );
   return answer.trim().toLowerCase() === 'yes';
 }
 

@@ -128,7 +128,9 @@ describe('inspect', () => {
     const { code, stdout, stderr } = await cli(['inspect', 'file/dest']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe(`distributor-inspector inspect: cannot read destination ${path.join(root, 'file/dest')}: a parent of it is not a directory\n`);
+    expect(stderr).toBe(
+      `distributor-inspector inspect: cannot read destination ${path.join(root, 'file/dest')}: a parent of it is not a directory\n`,
+    );
   });
 
   it('exits 2 on a missing argument or an unknown option, with the usage', async () => {
@@ -178,7 +180,12 @@ describe('compare', () => {
     await managedDestination();
     const { code, document } = await compareJson('--pipeline', 'other', '--destination', 'archive');
     expect(code).toBe(1);
-    expect(document).toMatchObject({ decision: 'conflict', reason: 'identity_mismatch', rule: 4, mismatches: [{ field: 'pipeline_id', expected: 'other', actual: 'reports' }] });
+    expect(document).toMatchObject({
+      decision: 'conflict',
+      reason: 'identity_mismatch',
+      rule: 4,
+      mismatches: [{ field: 'pipeline_id', expected: 'other', actual: 'reports' }],
+    });
     const human = await cli(['compare', 'dest', 'bundle', '--destination', 'mirror']);
     expect(human.stdout).toContain('destination_id is "archive", expected "mirror"');
   });
@@ -188,7 +195,11 @@ describe('compare', () => {
     await managedDestination();
     const { code, document } = await compareJson('--pipeline', 'reports', '--destination', 'archive');
     expect(code).toBe(0);
-    expect(document).toMatchObject({ decision: 'skip', rule: 5, diff: { fields: {}, added: [], removed: [], changed: [], unchangedCount: 3 } });
+    expect(document).toMatchObject({
+      decision: 'skip',
+      rule: 5,
+      diff: { fields: {}, added: [], removed: [], changed: [], unchangedCount: 3 },
+    });
   });
 
   it('replaces an older publication, and lists the diff with counts for people', async () => {
@@ -240,7 +251,9 @@ describe('compare', () => {
     const { code, stderr } = await cli(['compare', 'dest', 'bundle']);
     expect(code).toBe(2);
     const file = path.join(root, 'bundle', 'manifest.json');
-    expect(stderr).toMatch(new RegExp(`\\n  ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the file is not valid JSON: .* \\(invalid_json\\)\\n$`));
+    expect(stderr).toMatch(
+      new RegExp(`\\n  ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the file is not valid JSON: .* \\(invalid_json\\)\\n$`),
+    );
   });
 
   it('exits 2 on a missing source, a source without manifest.json and an empty --pipeline', async () => {
@@ -301,7 +314,8 @@ describe('the built binary', () => {
   it('runs inspect and compare from bin/, piped, with no colour codes and the documented exit codes', async () => {
     await managedDestination((state) => (state.outputs[2].path = 'REPORT.html'));
     await sourceBundle({ created: '2026-06-05T00:00:00Z' });
-    const run = (...argv: string[]) => spawnSync(process.execPath, [path.join(repo, 'bin/distributor-inspector.js'), ...argv], { cwd: root, encoding: 'utf8' });
+    const run = (...argv: string[]) =>
+      spawnSync(process.execPath, [path.join(repo, 'bin/distributor-inspector.js'), ...argv], { cwd: root, encoding: 'utf8' });
     const inspect = run('inspect', 'dest');
     expect(inspect.status).toBe(0);
     expect(inspect.stdout).toContain('status               managed');

@@ -9,7 +9,11 @@ import { commands } from './commands';
 function usageText(): string {
   const lines = ['Usage: distributor-inspector <command> [options]', '', 'Commands:'];
   for (const command of commands) lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
-  lines.push('', 'Options for every command: --debug (show stack traces), --help', 'Exit codes: 0 done and healthy, 1 findings (invalid, drifted, conflict, refused), 2 usage or input errors.');
+  lines.push(
+    '',
+    'Options for every command: --debug (show stack traces), --help',
+    'Exit codes: 0 done and healthy, 1 findings (invalid, drifted, conflict, refused), 2 usage or input errors.',
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -62,7 +66,10 @@ function parseCommandArgs(command: Command, rest: string[]) {
   }
   const [min, max] = command.positionals;
   if (parsed.positionals.length < min || parsed.positionals.length > max) {
-    throw new CliError(`expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}\nUsage: distributor-inspector ${command.usage}`, EXIT_INPUT);
+    throw new CliError(
+      `expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}\nUsage: distributor-inspector ${command.usage}`,
+      EXIT_INPUT,
+    );
   }
   return { positionals: parsed.positionals, options: parsed.values as Record<string, string | boolean | undefined> };
 }

@@ -28,7 +28,13 @@ describe('distributor-inspector scan', () => {
     expect(code).toBe(0);
     const document = JSON.parse(stdout);
     expect(document.counts).toEqual({ total: 2, managed: 1, unmanaged: 0, empty: 1, invalid: 0, intact: 1, drifted: 0 });
-    expect(document.destinations[0]).toMatchObject({ id: 'a', status: 'managed', destination_id: 'a', outputCount: 1, verify: { status: 'intact', extra: [] } });
+    expect(document.destinations[0]).toMatchObject({
+      id: 'a',
+      status: 'managed',
+      destination_id: 'a',
+      outputCount: 1,
+      verify: { status: 'intact', extra: [] },
+    });
     expect(document.destinations[1]).toMatchObject({ id: 'b', status: 'empty' });
     expect(document.destinations[1].verify).toBeUndefined();
   });
@@ -59,7 +65,9 @@ describe('distributor-inspector scan', () => {
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([
       `distributor-inspector scan: ${file}: destinations[1].path: "path" must be a string, not the number 7`,
-      expect.stringMatching(new RegExp(`^distributor-inspector scan: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: destinations\\[2\\]\\.replace_policy: `)),
+      expect.stringMatching(
+        new RegExp(`^distributor-inspector scan: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: destinations\\[2\\]\\.replace_policy: `),
+      ),
     ]);
   });
 
@@ -72,19 +80,28 @@ describe('distributor-inspector scan', () => {
 
 describe('the progress bar', () => {
   it('renders the share done, the counts and the bytes', () => {
-    expect(renderProgress('verify', { done: 50, total: 200, bytes: 3 * 1024 * 1024 })).toBe(`verify [#######---------------------]  25%  50/200  3.0 MiB`);
+    expect(renderProgress('verify', { done: 50, total: 200, bytes: 3 * 1024 * 1024 })).toBe(
+      `verify [#######---------------------]  25%  50/200  3.0 MiB`,
+    );
   });
 
   it('redraws at most every 100 ms but always draws the last step, and clears itself', () => {
     let written = '';
     let clock = 0;
-    const bar = createProgressBar((text) => (written += text), true, () => clock);
+    const bar = createProgressBar(
+      (text) => (written += text),
+      true,
+      () => clock,
+    );
     bar.update('scan', { done: 1, total: 3 });
     clock = 50;
     bar.update('scan', { done: 2, total: 3 });
     bar.update('scan', { done: 3, total: 3 });
     bar.clear();
-    expect(written.split('\r\u001b[K').filter(Boolean)).toEqual([renderProgress('scan', { done: 1, total: 3 }), renderProgress('scan', { done: 3, total: 3 })]);
+    expect(written.split('\r\u001b[K').filter(Boolean)).toEqual([
+      renderProgress('scan', { done: 1, total: 3 }),
+      renderProgress('scan', { done: 3, total: 3 }),
+    ]);
     expect(written.endsWith('\r\u001b[K')).toBe(true);
   });
 });

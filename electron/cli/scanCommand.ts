@@ -35,7 +35,12 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
   try {
     // With --verify each worker verifies a managed destination right after reading its state: one
     // pass, against the state as it is now, and no state has to travel back to this thread.
-    const scanned = await scanWorkspace(workspace, { pool, verify, retain: 'summary', onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step) });
+    const scanned = await scanWorkspace(workspace, {
+      pool,
+      verify,
+      retain: 'summary',
+      onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
+    });
     const outcome: ScanOutcome = { workspace, warnings: load.issues, rows: scanned.rows };
     if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
     return outcome;
@@ -50,7 +55,11 @@ function counts(outcome: ScanOutcome) {
   for (const row of outcome.rows) byStatus[row.summary.status] += 1;
   if (!outcome.verify) return byStatus;
   const reports = outcome.verify.filter((report): report is VerifyReport => report !== undefined);
-  return { ...byStatus, intact: reports.filter((report) => report.status === 'intact').length, drifted: reports.filter((report) => report.status === 'drifted').length };
+  return {
+    ...byStatus,
+    intact: reports.filter((report) => report.status === 'intact').length,
+    drifted: reports.filter((report) => report.status === 'drifted').length,
+  };
 }
 
 function jsonDocument(outcome: ScanOutcome) {
@@ -60,7 +69,13 @@ function jsonDocument(outcome: ScanOutcome) {
     counts: counts(outcome),
     destinations: outcome.rows.map((row, index) => {
       const report = outcome.verify?.[index];
-      return { id: row.destination.id, path: row.inspection.path, ...row.summary, issues: row.inspection.issues, ...(report ? { verify: report } : {}) };
+      return {
+        id: row.destination.id,
+        path: row.inspection.path,
+        ...row.summary,
+        issues: row.inspection.issues,
+        ...(report ? { verify: report } : {}),
+      };
     }),
   };
 }
@@ -77,9 +92,17 @@ function humanText(outcome: ScanOutcome, style: Style): string {
   const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED'];
   const rows = outcome.rows.map((row, index) => {
     const { summary } = row;
-    const issues = summary.errorCount + summary.warningCount === 0 ? '-' : `${summary.errorCount} error(s), ${summary.warningCount} warning(s)`;
+    const issues =
+      summary.errorCount + summary.warningCount === 0 ? '-' : `${summary.errorCount} error(s), ${summary.warningCount} warning(s)`;
     const report = outcome.verify?.[index];
-    return [statusCell(summary.status, style), ...(verifying ? [report ? statusCell(report.status, style) : style.dim('-')] : []), row.destination.id, String(summary.outputCount), issues, summary.published_at ?? '-'];
+    return [
+      statusCell(summary.status, style),
+      ...(verifying ? [report ? statusCell(report.status, style) : style.dim('-')] : []),
+      row.destination.id,
+      String(summary.outputCount),
+      issues,
+      summary.published_at ?? '-',
+    ];
   });
   const lines = [table([header.map((cell) => style.bold(cell)), ...rows])];
 
@@ -95,7 +118,10 @@ function humanText(outcome: ScanOutcome, style: Style): string {
 
   const tally = counts(outcome);
   const verified = 'intact' in tally ? `; verified ${tally.intact + tally.drifted}: ${tally.intact} intact, ${tally.drifted} drifted` : '';
-  lines.push('', `${tally.total} destination(s): ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`);
+  lines.push(
+    '',
+    `${tally.total} destination(s): ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -111,7 +137,8 @@ export const scanCommand: Command = {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);
       return EXIT_INPUT;
     }
-    for (const warning of outcome.warnings) io.stderr(`distributor-inspector scan: warning: ${issueLine(outcome.workspace.file ?? outcome.workspace.root, warning)}\n`);
+    for (const warning of outcome.warnings)
+      io.stderr(`distributor-inspector scan: warning: ${issueLine(outcome.workspace.file ?? outcome.workspace.root, warning)}\n`);
     if (options.json === true) io.stdout(`${JSON.stringify(jsonDocument(outcome), null, 2)}\n`);
     else io.stdout(humanText(outcome, makeStyle(io.isTerminal, io.env)));
     const findings = outcome.rows.some(isFinding) || (outcome.verify ?? []).some((report) => report?.status === 'drifted');

@@ -10,7 +10,8 @@ import { makeStyle } from './style';
 
 export function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(text)}`);
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
+    throw new CliError(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -43,7 +44,8 @@ export const serveCommand: Command = {
     } catch (cause) {
       if (cause instanceof ApiFailure) throw new CliError(cause.message);
       const code = (cause as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new CliError(`port ${port} is in use on 127.0.0.1: choose another with --port, or --port 0 for any free one`);
+      if (code === 'EADDRINUSE')
+        throw new CliError(`port ${port} is in use on 127.0.0.1: choose another with --port, or --port 0 for any free one`);
       if (code === 'EACCES') throw new CliError(`port ${port} needs privileges on this system: choose one above 1024`);
       throw cause;
     }

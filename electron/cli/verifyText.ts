@@ -13,9 +13,13 @@ function describeOutput(output: OutputVerification): string {
     case 'size_mismatch':
       return `size ${output.actual?.size ?? '?'} bytes, recorded ${output.expected?.size ?? '?'}`;
     case 'hash_mismatch':
-      return output.error ? output.error : `content changed (sha256 ${output.actual?.sha256?.slice(7, 19) ?? '?'}…, recorded ${output.expected?.sha256.slice(7, 19) ?? '?'}…)`;
+      return output.error
+        ? output.error
+        : `content changed (sha256 ${output.actual?.sha256?.slice(7, 19) ?? '?'}…, recorded ${output.expected?.sha256.slice(7, 19) ?? '?'}…)`;
     case 'not_a_file':
-      return output.actual?.kind === 'link_in_path' ? 'a parent folder is a symbolic link (not followed)' : `not a regular file: ${(output.actual?.kind ?? 'unknown').replace(/_/g, ' ')}${output.actual?.kind === 'symlink' ? ' (not followed)' : ''}`;
+      return output.actual?.kind === 'link_in_path'
+        ? 'a parent folder is a symbolic link (not followed)'
+        : `not a regular file: ${(output.actual?.kind ?? 'unknown').replace(/_/g, ' ')}${output.actual?.kind === 'symlink' ? ' (not followed)' : ''}`;
     default:
       return 'ok';
   }
@@ -33,9 +37,14 @@ export function verifyLines(report: VerifyReport, style: Style, indent = '  '): 
     report.status === 'intact'
       ? `${style.green('✓ intact')}: ${ok} of ${report.outputs.length} outputs match their recorded hash and size`
       : `${style.red('✗ drifted')}: ${report.outputs.length - ok} of ${report.outputs.length} outputs differ from the state file`;
-  const problems = report.outputs.filter((output) => output.status !== 'ok').map((output) => `${indent}${style.red(output.status.padEnd(13))} ${output.path}: ${describeOutput(output)}`);
+  const problems = report.outputs
+    .filter((output) => output.status !== 'ok')
+    .map((output) => `${indent}${style.red(output.status.padEnd(13))} ${output.path}: ${describeOutput(output)}`);
   const extra = report.extra.map((entry) => `${indent}${style.yellow('extra'.padEnd(13))} ${entry}`);
   const lines = [headline, ...capped(problems, indent), ...capped(extra, indent)];
-  if (report.extra.length > 0) lines.push(`${indent}${style.dim(`${report.extra.length} extra file(s): not managed by distributor; they do not make the destination drifted`)}`);
+  if (report.extra.length > 0)
+    lines.push(
+      `${indent}${style.dim(`${report.extra.length} extra file(s): not managed by distributor; they do not make the destination drifted`)}`,
+    );
   return lines;
 }

@@ -27,8 +27,17 @@ async function comparisonOf(dir: string, entry: WorkspaceEntry): Promise<Compari
   const inspection = await inspectDestination(path.join(dir, entry.path));
   const source = await readSource(path.join(dir, entry.source));
   if (!source.ok) throw new Error(`demo source ${entry.source} is invalid`);
-  const destination = inspection.state ? { status: 'managed' as const, state: inspection.state } : inspection.status === 'invalid' ? { status: 'invalid' as const } : { status: 'none' as const };
-  return compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: { pipelineId: entry.pipeline_id, destinationId: entry.destination_id } });
+  const destination = inspection.state
+    ? { status: 'managed' as const, state: inspection.state }
+    : inspection.status === 'invalid'
+      ? { status: 'invalid' as const }
+      : { status: 'none' as const };
+  return compare({
+    destination,
+    hasContent: inspection.hasContent,
+    source: source.manifest,
+    configured: { pipelineId: entry.pipeline_id, destinationId: entry.destination_id },
+  });
 }
 
 /** What verify will say of each output, computed here independently: lstat, size, then sha256. */
@@ -41,7 +50,13 @@ async function outputStatuses(dest: string): Promise<Record<string, string>> {
     if (!stat) statuses[output.path] = 'missing';
     else if (!stat.isFile()) statuses[output.path] = 'not_a_file';
     else if (stat.size !== output.size) statuses[output.path] = 'size_mismatch';
-    else statuses[output.path] = `sha256:${createHash('sha256').update(await fs.readFile(file)).digest('hex')}` === output.sha256 ? 'ok' : 'hash_mismatch';
+    else
+      statuses[output.path] =
+        `sha256:${createHash('sha256')
+          .update(await fs.readFile(file))
+          .digest('hex')}` === output.sha256
+          ? 'ok'
+          : 'hash_mismatch';
   }
   return statuses;
 }
@@ -52,7 +67,9 @@ async function treeDigest(dir: string): Promise<string> {
     for (const name of (await fs.readdir(at)).sort()) {
       const file = path.join(at, name);
       const stat = await fs.lstat(file);
-      hash.update(`${path.relative(dir, file)}\0${stat.isSymbolicLink() ? `link:${await fs.readlink(file)}` : stat.isDirectory() ? 'dir' : (await fs.readFile(file)).toString('base64')}\n`);
+      hash.update(
+        `${path.relative(dir, file)}\0${stat.isSymbolicLink() ? `link:${await fs.readlink(file)}` : stat.isDirectory() ? 'dir' : (await fs.readFile(file)).toString('base64')}\n`,
+      );
       if (stat.isDirectory()) await walk(file);
     }
   };
@@ -69,14 +86,17 @@ describe('the demo workspace', () => {
     const statuses = new Set([...byName.values()].map((inspection) => inspection.status));
     expect([...statuses].sort()).toEqual(['empty', 'invalid', 'managed', 'unmanaged']);
 
-    const issuesOf = (name: string) => byName.get(name)!.issues.map((issue) => `${issue.severity} ${issue.code} ${formatIssuePath(issue.path)}`);
+    const issuesOf = (name: string) =>
+      byName.get(name)!.issues.map((issue) => `${issue.severity} ${issue.code} ${formatIssuePath(issue.path)}`);
     expect(issuesOf('broken-sha')).toContain('error invalid_sha256 outputs[1].sha256');
     expect(issuesOf('broken-path')).toContain('error unclean_path outputs[2].path');
     expect(issuesOf('broken-duplicate')).toContain('error duplicate_path outputs[4].path');
     expect(issuesOf('broken-duplicate').some((line) => line.endsWith('schema_version'))).toBe(true);
     expect(issuesOf('broken-json')).toEqual(['error invalid_json (document)']);
     expect(byName.get('release-notes')!.status).toBe('managed');
-    expect(issuesOf('release-notes')).toEqual(expect.arrayContaining(['warning unknown_field build', 'warning unknown_field outputs[0].cache_control']));
+    expect(issuesOf('release-notes')).toEqual(
+      expect.arrayContaining(['warning unknown_field build', 'warning unknown_field outputs[0].cache_control']),
+    );
     expect(issuesOf('release-notes').some((line) => line.startsWith('warning case_collision outputs['))).toBe(true);
     expect(byName.get('status-missing')!.status).toBe('empty');
     expect(byName.get('legacy-site')!.status).toBe('unmanaged');

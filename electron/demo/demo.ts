@@ -72,7 +72,10 @@ export async function createDemoWorkspace(target: string, options: DemoOptions =
   const prepared = await prepareDir(dir);
   if (!prepared.ok) return prepared;
   // Written first, so that a demo cut short (Ctrl-C) is still recognised and regenerated next time.
-  await fs.writeFile(path.join(dir, DEMO_MARKER_FILE), `${JSON.stringify({ generator: 'distributor-inspector demo', large: Boolean(options.large) })}\n`);
+  await fs.writeFile(
+    path.join(dir, DEMO_MARKER_FILE),
+    `${JSON.stringify({ generator: 'distributor-inspector demo', large: Boolean(options.large) })}\n`,
+  );
 
   for (const source of DEMO_SOURCES) {
     const bundleDir = path.join(dir, 'sources', source.name);

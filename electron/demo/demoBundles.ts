@@ -31,7 +31,8 @@ function digestOf(files: Manifest['files']): string {
 
 export function makeSource(id: string, created: string, contents: Record<string, string | Buffer>, digestSalt = ''): SourceBundle {
   const files: FileBytes = new Map();
-  for (const [path, content] of Object.entries(contents)) files.set(path, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
+  for (const [path, content] of Object.entries(contents))
+    files.set(path, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'));
   const listed = [...files].map(([path, bytes]) => ({ path, sha256: sha256Of(bytes), size: bytes.length }));
   listed.sort((a, b) => (a.path < b.path ? -1 : 1));
   const digest = digestSalt === '' ? digestOf(listed) : sha256Of(`${digestOf(listed)}${digestSalt}`);
@@ -115,7 +116,10 @@ export function handbookSources() {
   // Nanoseconds on purpose: the app must compare instants at full precision.
   const v2 = makeSource('handbook', '2026-06-01T09:00:00.123456789Z', v2Files);
   // Same id and created instant as v2, but rebuilt: a different digest (rule 8).
-  const v2Rebuilt = makeSource('handbook', v2.manifest.created, { ...v2Files, 'index.md': '# Operator handbook\n\nRebuilt by hand on a laptop.\n' });
+  const v2Rebuilt = makeSource('handbook', v2.manifest.created, {
+    ...v2Files,
+    'index.md': '# Operator handbook\n\nRebuilt by hand on a laptop.\n',
+  });
   // Same id, created and digest as v2, but a file list that differs (rule 9): a manifest edited after the fact.
   const v2Edited: SourceBundle = {
     manifest: { ...v2.manifest, files: v2.manifest.files.filter((file) => file.path !== 'guide/upgrade.md') },

@@ -244,10 +244,13 @@ export const DEMO_CASES: DemoCase[] = [
     destinationId: 'legacy-site',
     source: 'status-page',
     write: (dir) =>
-      writeFiles(dir, new Map([
-        ['index.html', Buffer.from('<!doctype html><title>Old site</title><p>Uploaded by FTP in 2019.</p>\n')],
-        ['images/banner.gif', Buffer.from('GIF89a')],
-      ])),
+      writeFiles(
+        dir,
+        new Map([
+          ['index.html', Buffer.from('<!doctype html><title>Old site</title><p>Uploaded by FTP in 2019.</p>\n')],
+          ['images/banner.gif', Buffer.from('GIF89a')],
+        ]),
+      ),
   },
   {
     name: 'status-new',

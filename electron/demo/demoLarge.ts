@@ -50,7 +50,12 @@ export async function writeLargeDestinations(destinationsDir: string, count: num
       // Spread over a month, so that sorting by published time means something.
       const minute = (index * 7) % (30 * 24 * 60);
       const publishedAt = new Date(Date.UTC(2026, 4, 1) + minute * 60_000).toISOString().replace('.000Z', 'Z');
-      const publication = publish(statusPage, { pipelineId: 'status', destinationId: name, publishedAt, baseUrl: `https://${name}.status.example.com/` });
+      const publication = publish(statusPage, {
+        pipelineId: 'status',
+        destinationId: name,
+        publishedAt,
+        baseUrl: `https://${name}.status.example.com/`,
+      });
       for (const [output, bytes] of publication.outputs) await fs.writeFile(path.join(dir, output), bytes);
       if (kind === 'drifted') await fs.appendFile(path.join(dir, 'style.css'), '/* edited on the server */\n');
       const state: Record<string, unknown> = { ...publication.state };
@@ -59,7 +64,13 @@ export async function writeLargeDestinations(destinationsDir: string, count: num
     },
   );
   for (const name of names) {
-    entries.push({ path: `destinations/${name}`, pipeline_id: 'status', destination_id: name, source: 'sources/status-page', base_url: `https://${name}.status.example.com/` });
+    entries.push({
+      path: `destinations/${name}`,
+      pipeline_id: 'status',
+      destination_id: name,
+      source: 'sources/status-page',
+      base_url: `https://${name}.status.example.com/`,
+    });
   }
   return entries;
 }

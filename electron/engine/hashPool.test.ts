@@ -38,7 +38,9 @@ describe('HashPool', () => {
     try {
       let files = 0;
       const outcomes = await pool.hash(tasks, { onProgress: (delta) => (files += delta.files) });
-      expect(outcomes).toEqual(tasks.map((_, i) => ({ kind: 'file', size: Buffer.byteLength(`file ${i}`), sha256: sha256Of(`file ${i}`) })));
+      expect(outcomes).toEqual(
+        tasks.map((_, i) => ({ kind: 'file', size: Buffer.byteLength(`file ${i}`), sha256: sha256Of(`file ${i}`) })),
+      );
       expect(files).toBe(300);
       expect(pool.workerCount).toBe(2);
     } finally {
@@ -84,7 +86,8 @@ describe('HashPool', () => {
     expect(stopMs).toBeLessThan(1_000);
     expect(pool.workerCount).toBe(0);
     // 'exit' has fired; the OS thread, interrupted mid-read, is joined a moment later.
-    if (threadsBefore !== undefined) await vi.waitFor(() => expect(threadCount()).toBeLessThanOrEqual(threadsBefore), { timeout: 1_000, interval: 20 });
+    if (threadsBefore !== undefined)
+      await vi.waitFor(() => expect(threadCount()).toBeLessThanOrEqual(threadsBefore), { timeout: 1_000, interval: 20 });
     await pool.close();
   });
 
@@ -144,8 +147,12 @@ describe('cancelling verifyDestination', () => {
     const { destination, state } = hugeOutput();
     const threadsBefore = threadCount();
     const controller = new AbortController();
-    const verifying = verifyDestination(destination, state, { signal: controller.signal, onProgress: (progress) => progress.bytes > 0 && controller.abort() });
+    const verifying = verifyDestination(destination, state, {
+      signal: controller.signal,
+      onProgress: (progress) => progress.bytes > 0 && controller.abort(),
+    });
     await expect(verifying).rejects.toMatchObject({ name: 'AbortError' });
-    if (threadsBefore !== undefined) await vi.waitFor(() => expect(threadCount()).toBeLessThanOrEqual(threadsBefore), { timeout: 1_000, interval: 20 });
+    if (threadsBefore !== undefined)
+      await vi.waitFor(() => expect(threadCount()).toBeLessThanOrEqual(threadsBefore), { timeout: 1_000, interval: 20 });
   });
 });

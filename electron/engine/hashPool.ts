@@ -157,7 +157,10 @@ export class HashPool {
   /** Terminates every worker and waits for them to exit. Pending requests are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    const pending = new Set([...this.queue.map((item) => item.request), ...this.slots.flatMap((slot) => slot.batch?.items.map((item) => item.request) ?? [])]);
+    const pending = new Set([
+      ...this.queue.map((item) => item.request),
+      ...this.slots.flatMap((slot) => slot.batch?.items.map((item) => item.request) ?? []),
+    ]);
     this.queue = [];
     await Promise.all([...this.slots].map((slot) => this.stop(slot)));
     for (const request of pending) this.settle(request, new Error('HashPool was closed'));

@@ -98,7 +98,8 @@ function absoluteOf(task: HashTask): string | HashOutcome {
   const absolute = path.join(task.root, task.path);
   // The path is clean by schema; this keeps a bug elsewhere from reading outside the destination.
   const inside = task.root.endsWith(path.sep) ? task.root : task.root + path.sep;
-  if (!absolute.startsWith(inside) || path.isAbsolute(task.path)) return { kind: 'error', message: `${task.path} is not inside ${task.root}; not read` };
+  if (!absolute.startsWith(inside) || path.isAbsolute(task.path))
+    return { kind: 'error', message: `${task.path} is not inside ${task.root}; not read` };
   return absolute;
 }
 
@@ -152,7 +153,8 @@ function openAndHash(absolute: string, expectedSize: number | undefined, hasher:
     const first = readSync(fd, buffer, 0, buffer.length, null);
     hasher.onBytes(first);
     // A short read of a regular file is its end: no second read to see 0.
-    if (first < buffer.length) return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
+    if (first < buffer.length)
+      return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
     return streamRest(fd, hasher, createHash('sha256').update(buffer), first);
   } catch (cause) {
     return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };

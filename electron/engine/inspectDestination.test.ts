@@ -38,7 +38,11 @@ describe('inspectDestination: the status of a destination from the disk alone', 
   });
 
   it('calls a directory with a file but no state unmanaged', async () => {
-    expect(await inspectDestination(await destination({ 'report.html': '<p>' }))).toMatchObject({ status: 'unmanaged', issues: [], hasContent: true });
+    expect(await inspectDestination(await destination({ 'report.html': '<p>' }))).toMatchObject({
+      status: 'unmanaged',
+      issues: [],
+      hasContent: true,
+    });
   });
 
   it('calls a directory holding only an empty folder unmanaged', async () => {
@@ -61,7 +65,10 @@ describe('inspectDestination: the status of a destination from the disk alone', 
   });
 
   it('does not count the state file itself as content', async () => {
-    expect(await inspectDestination(await destination({ '.distributor.json': validState() }))).toMatchObject({ status: 'managed', hasContent: false });
+    expect(await inspectDestination(await destination({ '.distributor.json': validState() }))).toMatchObject({
+      status: 'managed',
+      hasContent: false,
+    });
   });
 
   it('gives the raw text when asked, also for an invalid state', async () => {
@@ -85,7 +92,9 @@ describe('inspectDestination: the status of a destination from the disk alone', 
   });
 
   it('calls an empty state file invalid', async () => {
-    expect((await inspectDestination(await destination({ '.distributor.json': '' }))).issues.map((issue) => issue.code)).toEqual(['empty_file']);
+    expect((await inspectDestination(await destination({ '.distributor.json': '' }))).issues.map((issue) => issue.code)).toEqual([
+      'empty_file',
+    ]);
   });
 
   it('reports a state file that is a symbolic link as invalid, without following it', async () => {
@@ -94,7 +103,9 @@ describe('inspectDestination: the status of a destination from the disk alone', 
     await fs.symlink(path.join(root, 'elsewhere.json'), path.join(dir, '.distributor.json'));
     const result = await inspectDestination(dir, { includeText: true });
     expect(result.status).toBe('invalid');
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'state_not_a_file', message: expect.stringContaining('symbolic link') })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ code: 'state_not_a_file', message: expect.stringContaining('symbolic link') }),
+    ]);
     expect(result.stateJson).toBeUndefined();
     expect(result.stateText).toBeUndefined();
   });

@@ -50,11 +50,17 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 }
 
 /** Reads the state file without following a link: O_NOFOLLOW where the platform has it, lstat otherwise. */
-async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
+async function readStateFile(
+  file: string,
+): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
   if (NO_FOLLOW === 0) {
     const stat = await fs.lstat(file).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
     if (!stat) return { kind: 'missing' };
-    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file' };
+    if (!stat.isFile())
+      return {
+        kind: 'not_a_file',
+        what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file',
+      };
   }
   let handle: fs.FileHandle;
   try {
@@ -67,7 +73,8 @@ async function readStateFile(file: string): Promise<{ kind: 'missing' } | { kind
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
+    if (!stat.isFile())
+      return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
     return { kind: 'bytes', bytes: await handle.readFile() };
   } finally {
     await handle.close();
@@ -79,10 +86,20 @@ export async function inspectDestination(destination: string, options: InspectOp
   const stat = await fs.lstat(dir).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
   if (!stat) return { path: dir, status: 'empty', issues: [], hasContent: false };
   if (stat.isSymbolicLink()) {
-    return { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)] };
+    return {
+      path: dir,
+      status: 'unmanaged',
+      hasContent: true,
+      issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)],
+    };
   }
   if (!stat.isDirectory()) {
-    return { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_not_directory', `${dir} is not a directory`)] };
+    return {
+      path: dir,
+      status: 'unmanaged',
+      hasContent: true,
+      issues: [error([], 'destination_not_directory', `${dir} is not a directory`)],
+    };
   }
 
   const stateFile = path.join(dir, STATE_FILE_NAME);
@@ -91,11 +108,22 @@ export async function inspectDestination(destination: string, options: InspectOp
   // A staging folder outlives only an apply that was killed or failed mid-way (applyPlan.ts).
   const staging = await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined);
   const interrupted = staging
-    ? [error([STAGING_DIR_NAME], 'interrupted', `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`)]
+    ? [
+        error(
+          [STAGING_DIR_NAME],
+          'interrupted',
+          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
+        ),
+      ]
     : [];
   if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent };
   if (read.kind === 'not_a_file') {
-    return { path: dir, status: 'invalid', hasContent, issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] };
+    return {
+      path: dir,
+      status: 'invalid',
+      hasContent,
+      issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
+    };
   }
 
   // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the

@@ -26,7 +26,8 @@ export function judge(output: RecordedOutput, outcome: HashOutcome): OutputVerif
       return { path, status: 'hash_mismatch', expected, error: outcome.message };
     case 'file':
       if (outcome.size !== output.size) return { path, status: 'size_mismatch', expected, actual: { size: outcome.size } };
-      if (outcome.sha256 !== output.sha256) return { path, status: 'hash_mismatch', expected, actual: { size: outcome.size, sha256: outcome.sha256 } };
+      if (outcome.sha256 !== output.sha256)
+        return { path, status: 'hash_mismatch', expected, actual: { size: outcome.size, sha256: outcome.sha256 } };
       return { path, status: 'ok', expected };
     default:
       // The size of a directory, link or device says nothing about the output: only what it is.
@@ -40,7 +41,9 @@ export function summarize(outputs: OutputVerification[], extra: string[]): Verif
 
 /** Unclean paths cannot pass the state schema; one from an unvalidated caller is refused, unread. */
 export function uncleanOutcome(output: RecordedOutput): HashOutcome | undefined {
-  return isCleanRelativePath(output.path) ? undefined : { kind: 'error', message: `${JSON.stringify(output.path)} is not a clean relative path; not read` };
+  return isCleanRelativePath(output.path)
+    ? undefined
+    : { kind: 'error', message: `${JSON.stringify(output.path)} is not a clean relative path; not read` };
 }
 
 /** The listing options of a destination: its outputs, the state file and the staging folder left out. */

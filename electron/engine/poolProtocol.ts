@@ -27,7 +27,8 @@ export interface InspectJob {
 export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
 
 export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
-export type InspectOutcome = { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary; verify?: VerifyReport } | { kind: 'error'; message: string };
+export type InspectOutcome =
+  { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary; verify?: VerifyReport } | { kind: 'error'; message: string };
 export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
@@ -35,4 +36,5 @@ export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
  * Outcomes travel as one JSON string: for these plain objects, JSON.stringify in the worker plus
  * JSON.parse on the main side cost less than the structured clone of the same graph.
  */
-export type FromWorker = { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomesJson: string; bytes: number };
+export type FromWorker =
+  { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomesJson: string; bytes: number };

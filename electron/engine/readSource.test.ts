@@ -41,7 +41,11 @@ describe('readSource', () => {
 
   it('says a missing source does not exist, naming it', async () => {
     const missing = path.join(root, 'nope');
-    expect(await readSource(missing)).toEqual({ ok: false, manifestFile: missing, issues: [expect.objectContaining({ code: 'source_missing', message: `${missing} does not exist` })] });
+    expect(await readSource(missing)).toEqual({
+      ok: false,
+      manifestFile: missing,
+      issues: [expect.objectContaining({ code: 'source_missing', message: `${missing} does not exist` })],
+    });
   });
 
   it('says a bundle without manifest.json has none, naming the file', async () => {

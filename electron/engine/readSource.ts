@@ -24,7 +24,9 @@ async function readManifestBytes(manifestFile: string): Promise<{ bytes: Buffer 
     handle = await fs.open(manifestFile, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (cause) {
     const code = errnoCode(cause);
-    return { why: code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(cause)})` };
+    return {
+      why: code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(cause)})`,
+    };
   }
   try {
     const stat = await handle.stat();

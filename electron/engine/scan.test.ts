@@ -21,12 +21,19 @@ async function folderWorkspace(): Promise<Workspace> {
 
 describe('scanWorkspace', () => {
   it('gives every destination its status and summary, in workspace order', async () => {
-    writeManagedDestination(path.join(dir, 'a-managed'), { 'a.html': 'a', 'b.html': 'b' }, { pipelineId: 'reports', destinationId: 'archive', publishedAt: '2026-06-04T12:00:00.5Z' });
+    writeManagedDestination(
+      path.join(dir, 'a-managed'),
+      { 'a.html': 'a', 'b.html': 'b' },
+      { pipelineId: 'reports', destinationId: 'archive', publishedAt: '2026-06-04T12:00:00.5Z' },
+    );
     mkdirSync(path.join(dir, 'b-empty'));
     mkdirSync(path.join(dir, 'c-unmanaged'));
     writeFileSync(path.join(dir, 'c-unmanaged', 'hand-made.html'), 'x');
     mkdirSync(path.join(dir, 'd-invalid'));
-    writeFileSync(path.join(dir, 'd-invalid', STATE_FILE_NAME), JSON.stringify({ schema_version: 1, pipeline_id: 'reports', outputs: [{}, {}] }));
+    writeFileSync(
+      path.join(dir, 'd-invalid', STATE_FILE_NAME),
+      JSON.stringify({ schema_version: 1, pipeline_id: 'reports', outputs: [{}, {}] }),
+    );
 
     const report = await scanWorkspace(await folderWorkspace());
     expect(report.rows.map((row) => [row.destination.id, row.summary.status])).toEqual([
@@ -75,7 +82,11 @@ describe('scanWorkspace', () => {
     try {
       writeManagedDestination(path.join(outside, 'real'), { 'a.txt': 'a' });
       symlinkSync(path.join(outside, 'real'), path.join(dir, 'linked'));
-      const workspace: Workspace = { kind: 'file', root: dir, destinations: [{ id: 'linked', path: path.join(dir, 'linked'), replacePolicy: 'allow' }] };
+      const workspace: Workspace = {
+        kind: 'file',
+        root: dir,
+        destinations: [{ id: 'linked', path: path.join(dir, 'linked'), replacePolicy: 'allow' }],
+      };
       const [row] = (await scanWorkspace(workspace)).rows;
       expect(row?.summary.status).toBe('unmanaged');
       expect(row?.inspection.issues[0]?.code).toBe('destination_is_symlink');
@@ -105,7 +116,12 @@ describe('scanWorkspace', () => {
     const { dir: outside, remove: removeOutside } = await makeTempDir('scan-verify-outside');
     try {
       writeManagedDestination(path.join(dir, 'a-intact'), { 'a.html': 'a' });
-      writeManagedDestination(path.join(dir, 'b-drifted'), { 'gone.html': 'g', 'edited.html': 'e', 'linked.html': 'l', 'pages/deep.html': 'd' });
+      writeManagedDestination(path.join(dir, 'b-drifted'), {
+        'gone.html': 'g',
+        'edited.html': 'e',
+        'linked.html': 'l',
+        'pages/deep.html': 'd',
+      });
       rmSync(path.join(dir, 'b-drifted', 'gone.html'));
       writeFileSync(path.join(dir, 'b-drifted', 'edited.html'), 'E');
       rmSync(path.join(dir, 'b-drifted', 'linked.html'));
@@ -115,7 +131,11 @@ describe('scanWorkspace', () => {
       mkdirSync(path.join(dir, 'c-empty'));
 
       let lastBytes = 0;
-      const report = await scanWorkspace(await folderWorkspace(), { verify: true, retain: 'summary', onProgress: (step) => (lastBytes = step.bytes ?? -1) });
+      const report = await scanWorkspace(await folderWorkspace(), {
+        verify: true,
+        retain: 'summary',
+        onProgress: (step) => (lastBytes = step.bytes ?? -1),
+      });
       const [intact, drifted, empty] = report.rows;
       expect(intact?.verify?.status).toBe('intact');
       expect(empty?.verify).toBeUndefined();

@@ -58,7 +58,11 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
   if (outcome.kind === 'error') {
     // One unreadable destination (permissions, I/O) is a row with an issue, not the end of the scan.
     const issues = [error([], 'destination_unreadable', outcome.message)];
-    return { destination, inspection: { path: destination.path, status: 'invalid', issues, hasContent: true }, summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 } };
+    return {
+      destination,
+      inspection: { path: destination.path, status: 'invalid', issues, hasContent: true },
+      summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 },
+    };
   }
   const { stateJsonText, ...inspection } = outcome.inspection;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };

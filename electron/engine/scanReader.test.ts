@@ -34,7 +34,10 @@ const CASES: Record<string, (at: string) => void> = {
   },
   'invalid fields': (at) => {
     mkdirSync(at);
-    writeFileSync(path.join(at, STATE_FILE_NAME), JSON.stringify({ ...stateFor({ 'a.html': 'a' }), schema_version: '1', published_at: '2026-02-30T00:00:00Z' }));
+    writeFileSync(
+      path.join(at, STATE_FILE_NAME),
+      JSON.stringify({ ...stateFor({ 'a.html': 'a' }), schema_version: '1', published_at: '2026-02-30T00:00:00Z' }),
+    );
   },
   'not UTF-8': (at) => {
     mkdirSync(at);

@@ -46,7 +46,11 @@ function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'
       if (errnoCode(cause) === 'ENOENT') return { kind: 'missing' };
       throw cause;
     }
-    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file' };
+    if (!stat.isFile())
+      return {
+        kind: 'not_a_file',
+        what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file',
+      };
   }
   let fd: number;
   try {
@@ -59,7 +63,8 @@ function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
+    if (!stat.isFile())
+      return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
     return { kind: 'bytes', bytes: readFileSync(fd) };
   } finally {
     closeSync(fd);
@@ -72,10 +77,24 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return { inspection: { path: dir, status: 'empty', issues: [], hasContent: false } };
   if (stat.isSymbolicLink()) {
-    return { inspection: { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)] } };
+    return {
+      inspection: {
+        path: dir,
+        status: 'unmanaged',
+        hasContent: true,
+        issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)],
+      },
+    };
   }
   if (!stat.isDirectory()) {
-    return { inspection: { path: dir, status: 'unmanaged', hasContent: true, issues: [error([], 'destination_not_directory', `${dir} is not a directory`)] } };
+    return {
+      inspection: {
+        path: dir,
+        status: 'unmanaged',
+        hasContent: true,
+        issues: [error([], 'destination_not_directory', `${dir} is not a directory`)],
+      },
+    };
   }
 
   const stateFile = path.join(dir, STATE_FILE_NAME);
@@ -85,11 +104,25 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = names.includes(STAGING_DIR_NAME);
   const interrupted = staging
-    ? [error([STAGING_DIR_NAME], 'interrupted', `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`)]
+    ? [
+        error(
+          [STAGING_DIR_NAME],
+          'interrupted',
+          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
+        ),
+      ]
     : [];
-  if (read.kind === 'missing') return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
+  if (read.kind === 'missing')
+    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
   if (read.kind === 'not_a_file') {
-    return { inspection: { path: dir, status: 'invalid', hasContent, issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)] } };
+    return {
+      inspection: {
+        path: dir,
+        status: 'invalid',
+        hasContent,
+        issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
+      },
+    };
   }
 
   const text = decodeUtf8(read.bytes);
@@ -113,7 +146,10 @@ function stringField(json: Record<string, unknown> | undefined, key: string): st
 }
 
 /** The row of the destination list: from the inspection and the state's JSON (also when invalid). */
-export function summarizeInspection(inspection: Pick<DestinationInspection, 'status' | 'issues'>, json: Record<string, unknown> | undefined): ScanSummary {
+export function summarizeInspection(
+  inspection: Pick<DestinationInspection, 'status' | 'issues'>,
+  json: Record<string, unknown> | undefined,
+): ScanSummary {
   const summary: ScanSummary = {
     status: inspection.status,
     outputCount: Array.isArray(json?.outputs) ? json.outputs.length : 0,

@@ -20,7 +20,8 @@ function managed(name: string, files: Record<string, string | Buffer>): { destin
   return { destination, state };
 }
 
-const byPath = (report: VerifyReport): Record<string, OutputVerification | undefined> => Object.fromEntries(report.outputs.map((output) => [output.path, output]));
+const byPath = (report: VerifyReport): Record<string, OutputVerification | undefined> =>
+  Object.fromEntries(report.outputs.map((output) => [output.path, output]));
 
 describe('verifyDestination', () => {
   it('reports an untouched destination as intact, with the hash and size of every output', async () => {
@@ -33,7 +34,13 @@ describe('verifyDestination', () => {
   });
 
   it('tells missing, size_mismatch, hash_mismatch and not_a_file apart', async () => {
-    const { destination, state } = managed('site', { 'gone.html': 'x', 'longer.html': 'abc', 'edited.html': 'abc', 'dir.html': 'd', 'ok.html': 'ok' });
+    const { destination, state } = managed('site', {
+      'gone.html': 'x',
+      'longer.html': 'abc',
+      'edited.html': 'abc',
+      'dir.html': 'd',
+      'ok.html': 'ok',
+    });
     rmSync(path.join(destination, 'gone.html'));
     writeFileSync(path.join(destination, 'longer.html'), 'abcdef');
     writeFileSync(path.join(destination, 'edited.html'), 'xyz');
@@ -48,7 +55,11 @@ describe('verifyDestination', () => {
     expect(outputs['longer.html']).toMatchObject({ status: 'size_mismatch', expected: { size: 3 }, actual: { size: 6 } });
     // A size mismatch needs no hash: the file is not read.
     expect(outputs['longer.html']?.actual?.sha256).toBeUndefined();
-    expect(outputs['edited.html']).toMatchObject({ status: 'hash_mismatch', expected: { sha256: sha256Of('abc') }, actual: { sha256: sha256Of('xyz'), size: 3 } });
+    expect(outputs['edited.html']).toMatchObject({
+      status: 'hash_mismatch',
+      expected: { sha256: sha256Of('abc') },
+      actual: { sha256: sha256Of('xyz'), size: 3 },
+    });
     expect(outputs['dir.html']).toMatchObject({ status: 'not_a_file', actual: { kind: 'directory' } });
     expect(outputs['ok.html']?.status).toBe('ok');
     // The directory standing where an output should be is reported once, as that output, not descended into.

@@ -20,7 +20,12 @@ async function issuesOf(json: unknown) {
   const load = await loadWorkspace(writeWorkspace(json));
   if (load.ok) throw new Error('expected the workspace file to be refused');
   expect(load.file).toBe(path.join(dir, WORKSPACE_FILE_NAME));
-  return load.issues.map((issue) => ({ at: formatIssuePath(issue.path), code: issue.code, message: issue.message, severity: issue.severity }));
+  return load.issues.map((issue) => ({
+    at: formatIssuePath(issue.path),
+    code: issue.code,
+    message: issue.message,
+    severity: issue.severity,
+  }));
 }
 
 describe('a folder workspace', () => {
@@ -74,7 +79,15 @@ describe('a workspace file', () => {
     const file = writeWorkspace({
       schema_version: 1,
       destinations: [
-        { path: 'sites/archive', pipeline_id: 'reports', destination_id: 'archive', source: '../bundles/reports', base_url: 'https://reports.example.com/archive/', primary: 'report.html', replace_policy: 'deny' },
+        {
+          path: 'sites/archive',
+          pipeline_id: 'reports',
+          destination_id: 'archive',
+          source: '../bundles/reports',
+          base_url: 'https://reports.example.com/archive/',
+          primary: 'report.html',
+          replace_policy: 'deny',
+        },
         { path: 'sites/plain' },
       ],
     });
@@ -105,9 +118,20 @@ describe('a workspace file', () => {
 
   it('names the field of a bad destination entry', async () => {
     const issues = await issuesOf({
-      destinations: [{ path: 'a' }, { path: 'b', base_url: 'ftp://example.com/' }, { path: 42 }, { path: 'd', replace_policy: 'sometimes' }, { path: 'e', primary: '../up.html' }],
+      destinations: [
+        { path: 'a' },
+        { path: 'b', base_url: 'ftp://example.com/' },
+        { path: 42 },
+        { path: 'd', replace_policy: 'sometimes' },
+        { path: 'e', primary: '../up.html' },
+      ],
     });
-    expect(issues.map((issue) => issue.at)).toEqual(['destinations[1].base_url', 'destinations[2].path', 'destinations[3].replace_policy', 'destinations[4].primary']);
+    expect(issues.map((issue) => issue.at)).toEqual([
+      'destinations[1].base_url',
+      'destinations[2].path',
+      'destinations[3].replace_policy',
+      'destinations[4].primary',
+    ]);
     expect(issues.find((issue) => issue.at === 'destinations[2].path')?.message).toContain('the number 42');
     expect(issues.every((issue) => issue.severity === 'error')).toBe(true);
   });
@@ -141,7 +165,11 @@ describe('a workspace file', () => {
         ],
       }),
     );
-    expect(load.ok && load.workspace.destinations.map((destination) => destination.id)).toEqual(['reports/archive', 'handbook/archive', 'solo']);
+    expect(load.ok && load.workspace.destinations.map((destination) => destination.id)).toEqual([
+      'reports/archive',
+      'handbook/archive',
+      'solo',
+    ]);
   });
 
   it('warns about an unknown field without refusing the file', async () => {

@@ -50,13 +50,21 @@ async function loadFolder(root: string): Promise<WorkspaceLoad> {
     () => false,
   );
   if (holdsState) {
-    return { ok: true, issues: [], workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] } };
+    return {
+      ok: true,
+      issues: [],
+      workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] },
+    };
   }
   let entries;
   try {
     entries = await fs.readdir(root, { withFileTypes: true });
   } catch (cause) {
-    return { ok: false, file: root, issues: [error([], 'workspace_unreadable', `${root} cannot be listed (${errnoCode(cause) ?? String(cause)})`)] };
+    return {
+      ok: false,
+      file: root,
+      issues: [error([], 'workspace_unreadable', `${root} cannot be listed (${errnoCode(cause) ?? String(cause)})`)],
+    };
   }
   // Dirent types come from the directory itself (lstat semantics): a link to a directory is a link, skipped.
   const names = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
@@ -70,7 +78,11 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   try {
     bytes = await fs.readFile(file);
   } catch (cause) {
-    return { ok: false, file, issues: [error([], 'workspace_unreadable', `${file} cannot be read (${errnoCode(cause) ?? String(cause)})`)] };
+    return {
+      ok: false,
+      file,
+      issues: [error([], 'workspace_unreadable', `${file} cannot be read (${errnoCode(cause) ?? String(cause)})`)],
+    };
   }
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return { ok: false, file, issues: [parsed.issue] };
@@ -90,7 +102,8 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
 function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   for (const key of Object.keys(json)) {
-    if (!(WORKSPACE_KNOWN_FIELDS as readonly string[]).includes(key)) issues.push(warning([key], 'unknown_field', `unknown field "${key}" is ignored`));
+    if (!(WORKSPACE_KNOWN_FIELDS as readonly string[]).includes(key))
+      issues.push(warning([key], 'unknown_field', `unknown field "${key}" is ignored`));
   }
   const list = json.destinations;
   if (!Array.isArray(list)) return issues;
@@ -123,7 +136,13 @@ function duplicateIssues(destinations: WorkspaceDestination[]): Issue[] {
   destinations.forEach((destination, index) => {
     const earlierPath = byPath.get(destination.path);
     if (earlierPath !== undefined) {
-      issues.push(error(['destinations', index, 'path'], 'duplicate_destination', `${destination.path} is listed twice (also at destinations[${earlierPath}].path)`));
+      issues.push(
+        error(
+          ['destinations', index, 'path'],
+          'duplicate_destination',
+          `${destination.path} is listed twice (also at destinations[${earlierPath}].path)`,
+        ),
+      );
     } else {
       byPath.set(destination.path, index);
     }

@@ -12,7 +12,14 @@ import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace } from './planReplace';
 import { countingFsOps, faultyFsOps } from '../testing/countingFsOps';
 import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  stateInvariantProblems,
+  writeBundle,
+  writeManagedDestination,
+} from '../testing/fixtures';
 
 let workDir: string;
 let childScript: string;
@@ -36,8 +43,16 @@ interface Fixture {
 }
 
 /** Lines of a snapshot for paths outside the destination (the parent tree minus dest/). */
-const outsideLines = (snapshot: string) => snapshot.split('\n').filter((line) => !/^dest[ /]/.test(line)).join('\n');
-const extraLines = (snapshot: string) => snapshot.split('\n').filter((line) => EXTRAS.some((extra) => line.startsWith(`${extra} `))).join('\n');
+const outsideLines = (snapshot: string) =>
+  snapshot
+    .split('\n')
+    .filter((line) => !/^dest[ /]/.test(line))
+    .join('\n');
+const extraLines = (snapshot: string) =>
+  snapshot
+    .split('\n')
+    .filter((line) => EXTRAS.some((extra) => line.startsWith(`${extra} `)))
+    .join('\n');
 
 async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
   const root = await makeTempDir('crash-');
@@ -58,12 +73,24 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
     await fs.mkdir(path.join(dest, STAGING_DIR_NAME));
     await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'half.html'), 'half');
   }
-  await writeBundle(source, { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n' }, { created: '2026-06-05T09:00:00Z' });
+  await writeBundle(
+    source,
+    { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n' },
+    { created: '2026-06-05T09:00:00Z' },
+  );
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
   if (!outcome.ok) throw new Error(`plan refused: ${outcome.refusal.message}`);
   const snapshot = await snapshotTree(root);
   const destBefore = await snapshotTree(dest);
-  return { root, dest, source, plan: outcome.plan, outsideBefore: outsideLines(snapshot), extrasBefore: extraLines(destBefore), destBefore };
+  return {
+    root,
+    dest,
+    source,
+    plan: outcome.plan,
+    outsideBefore: outsideLines(snapshot),
+    extrasBefore: extraLines(destBefore),
+    destBefore,
+  };
 }
 
 /** What must hold after any interruption, and that a forced replace then finishes the job. */
@@ -75,14 +102,25 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
 
   const inspection = await inspectDestination(dest);
   const interruptedReported = inspection.issues.some((issue) => issue.code === 'interrupted');
-  const stagingExists = await fs.lstat(path.join(dest, STAGING_DIR_NAME)).then(() => true, () => false);
-  const stateExists = await fs.lstat(path.join(dest, '.distributor.json')).then(() => true, () => false);
+  const stagingExists = await fs.lstat(path.join(dest, STAGING_DIR_NAME)).then(
+    () => true,
+    () => false,
+  );
+  const stateExists = await fs.lstat(path.join(dest, '.distributor.json')).then(
+    () => true,
+    () => false,
+  );
   expect(interruptedReported, label).toBe(stagingExists);
   // Without a state file the operator must be told why: the staging folder says so.
   if (!stateExists) expect(interruptedReported, label).toBe(true);
   if (!stagingExists && mode === 'replace') expect(await snapshotTree(dest), label).toBe(fixture.destBefore);
 
-  const force = await planReplace({ destinationPath: dest, sourcePath: fixture.source, mode: 'force', configured: { pipelineId: 'reports', destinationId: 'archive' } });
+  const force = await planReplace({
+    destinationPath: dest,
+    sourcePath: fixture.source,
+    mode: 'force',
+    configured: { pipelineId: 'reports', destinationId: 'archive' },
+  });
   if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.refusal.message}`);
   const recovered = await applyPlan(force.plan);
   expect(recovered.error, label).toBeUndefined();
@@ -90,7 +128,10 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
   expect(await stateInvariantProblems(dest), label).toEqual([]);
   const after = await inspectDestination(dest);
   expect(after.status, label).toBe('managed');
-  expect(after.issues.filter((issue) => issue.severity === 'error'), label).toEqual([]);
+  expect(
+    after.issues.filter((issue) => issue.severity === 'error'),
+    label,
+  ).toEqual([]);
   expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'b.txt', 'pages', 'report.html']);
   expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
 }
@@ -161,7 +202,12 @@ describe('a forced takeover of an unmanaged destination failing at every mutatio
       await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
       await fs.writeFile(path.join(dest, 'sub', 'more.txt'), 'more');
       await writeBundle(path.join(root, 'source'), { 'index.md': '# Home', 'a.txt': 'a' });
-      const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+      const outcome = await planReplace({
+        destinationPath: dest,
+        sourcePath: path.join(root, 'source'),
+        mode: 'force',
+        configured: { pipelineId: 'p', destinationId: 'd' },
+      });
       if (!outcome.ok) throw new Error(outcome.refusal.message);
       return { root, dest, plan: outcome.plan, before: await snapshotTree(dest) };
     }

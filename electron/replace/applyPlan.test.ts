@@ -8,7 +8,14 @@ import { applyPlan } from './applyPlan';
 import { fingerprintPaths, lstatEntry, stateFileSha256 } from './fingerprint';
 import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace, type PlanReplaceInput } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  stateInvariantProblems,
+  writeBundle,
+  writeManagedDestination,
+} from '../testing/fixtures';
 
 let root: string;
 let dest: string;
@@ -221,8 +228,16 @@ describe('applyPlan refuses forged plans', () => {
     const state = JSON.parse(await fs.readFile(stateFile, 'utf8'));
     state.outputs.push({ ...state.outputs[0], path: 'linked/canary.txt' });
     await fs.writeFile(stateFile, JSON.stringify(state));
-    const deletes = [...planned.deletes.slice(0, 1), { path: 'linked/canary.txt', type: 'file' as const, size: 6 }, ...planned.deletes.slice(1)];
-    const fingerprint = await fingerprintPaths(dest, [...planned.fingerprint.entries.map((entry) => entry.path), 'linked/canary.txt'], await stateFileSha256(dest));
+    const deletes = [
+      ...planned.deletes.slice(0, 1),
+      { path: 'linked/canary.txt', type: 'file' as const, size: 6 },
+      ...planned.deletes.slice(1),
+    ];
+    const fingerprint = await fingerprintPaths(
+      dest,
+      [...planned.fingerprint.entries.map((entry) => entry.path), 'linked/canary.txt'],
+      await stateFileSha256(dest),
+    );
     const outsideBefore = await snapshotTree(outside);
     const result = await applyPlan({ ...planned, deletes, fingerprint });
     expect(result.error?.code).toBe('unsafe_path');

@@ -44,11 +44,20 @@ const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '
 
 function checkPlanPaths(plan: ReplacePlan, newState: State): void {
   for (const entry of plan.deletes) {
-    if (!isCleanRelativePath(entry.path)) throw new ApplyFailure('invalid_plan', `the plan deletes ${JSON.stringify(entry.path)}, which is not a clean path inside the destination`, { path: entry.path });
+    if (!isCleanRelativePath(entry.path))
+      throw new ApplyFailure(
+        'invalid_plan',
+        `the plan deletes ${JSON.stringify(entry.path)}, which is not a clean path inside the destination`,
+        { path: entry.path },
+      );
   }
   for (const write of plan.writes) {
     if (!isCleanRelativePath(write.path) || write.path === STATE_FILE_NAME || isStagingPath(write.path)) {
-      throw new ApplyFailure('invalid_plan', `the plan writes ${JSON.stringify(write.path)}, which is not a clean, unreserved path inside the destination`, { path: write.path });
+      throw new ApplyFailure(
+        'invalid_plan',
+        `the plan writes ${JSON.stringify(write.path)}, which is not a clean, unreserved path inside the destination`,
+        { path: write.path },
+      );
     }
   }
   if ((plan.mode === 'force') !== plan.fingerprint.wholeTree && plan.destinationExists) {
@@ -58,13 +67,24 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
   const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry.type]));
   for (const entry of plan.deletes) {
     if (seen.get(entry.path) !== entry.type) {
-      throw new ApplyFailure('invalid_plan', `the plan deletes "${entry.path}" as a ${entry.type}, but its fingerprint did not see one there`, { path: entry.path });
+      throw new ApplyFailure(
+        'invalid_plan',
+        `the plan deletes "${entry.path}" as a ${entry.type}, but its fingerprint did not see one there`,
+        { path: entry.path },
+      );
     }
   }
-  const recorded = newState.outputs.map((o) => `${o.path}\0${o.sha256}\0${o.size}`).sort().join('\n');
-  const planned = plan.writes.map((w) => `${w.path}\0${w.sha256}\0${w.size}`).sort().join('\n');
-  if (recorded !== planned) throw new ApplyFailure('invalid_plan', 'the plan\'s writes and its new state disagree');
-  if (parseState(JSON.stringify(newState)).status !== 'managed') throw new ApplyFailure('invalid_plan', 'the plan\'s new state is not a valid state');
+  const recorded = newState.outputs
+    .map((o) => `${o.path}\0${o.sha256}\0${o.size}`)
+    .sort()
+    .join('\n');
+  const planned = plan.writes
+    .map((w) => `${w.path}\0${w.sha256}\0${w.size}`)
+    .sort()
+    .join('\n');
+  if (recorded !== planned) throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
+  if (parseState(JSON.stringify(newState)).status !== 'managed')
+    throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
 }
 
 /** Normal replace deletes only what the current state records (and folders on the way): checked again here. */
@@ -75,8 +95,12 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
   const files = new Set(outputs);
   const folders = new Set(outputs.flatMap(ancestorsOf));
   for (const entry of plan.deletes) {
-    const allowed = entry.path === STATE_FILE_NAME ? stateBytes !== null : entry.type === 'directory' ? folders.has(entry.path) : files.has(entry.path);
-    if (!allowed) throw new ApplyFailure('invalid_plan', `a normal replace may delete only recorded outputs, but the plan deletes "${entry.path}"`, { path: entry.path });
+    const allowed =
+      entry.path === STATE_FILE_NAME ? stateBytes !== null : entry.type === 'directory' ? folders.has(entry.path) : files.has(entry.path);
+    if (!allowed)
+      throw new ApplyFailure('invalid_plan', `a normal replace may delete only recorded outputs, but the plan deletes "${entry.path}"`, {
+        path: entry.path,
+      });
   }
 }
 
@@ -129,7 +153,12 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   const checkFolder = async (folder: string, forPath: string) => {
     const expected = joinRelative(destReal, folder);
     const real = await fs.realpath(expected);
-    if (real !== expected) throw new ApplyFailure('unsafe_path', `the folder of "${forPath}" resolves to ${real}, not to its place in the destination; nothing is done through a link`, { path: forPath });
+    if (real !== expected)
+      throw new ApplyFailure(
+        'unsafe_path',
+        `the folder of "${forPath}" resolves to ${real}, not to its place in the destination; nothing is done through a link`,
+        { path: forPath },
+      );
   };
   const mutate = async (relative: string, action: (full: string) => Promise<void>) => {
     await checkFolder(parentOf(relative), relative);
@@ -142,7 +171,10 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     writeFile: (relative: string, data: Uint8Array) => mutate(relative, (full) => inner.writeFile(full, data)),
     rename: async (from: string, to: string) => {
       await checkFolder(parentOf(to), to);
-      if ((await lstatEntry(destReal, to)).type !== 'missing') throw new ApplyFailure('target_exists', `"${to}" appeared in the destination during the replace; it is not overwritten`, { path: to });
+      if ((await lstatEntry(destReal, to)).type !== 'missing')
+        throw new ApplyFailure('target_exists', `"${to}" appeared in the destination during the replace; it is not overwritten`, {
+          path: to,
+        });
       await mutate(from, (full) => inner.rename(full, joinRelative(destReal, to)));
     },
     unlink: (relative: string) => mutate(relative, (full) => inner.unlink(full)),
@@ -164,12 +196,19 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
 
   async function sourceBytes(plan: ReplacePlan, newState: State, write: ReplacePlan['writes'][number]): Promise<Buffer> {
     const file = newState.source.manifest.files.find((candidate: ManifestFile) => candidate.path === write.source_path);
-    if (!file) throw new ApplyFailure('invalid_plan', `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`);
+    if (!file)
+      throw new ApplyFailure(
+        'invalid_plan',
+        `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`,
+      );
     const read = await readVerifiedSourceFile(plan.sourcePath, file);
-    if (!read.ok) throw new ApplyFailure('source_changed', `${read.refusal.message}; the source changed after the plan was made`, read.refusal.details);
+    if (!read.ok)
+      throw new ApplyFailure('source_changed', `${read.refusal.message}; the source changed after the plan was made`, read.refusal.details);
     const output = outputBytesFor(file, read.bytes);
     if (sha256Of(output) !== write.sha256 || output.length !== write.size) {
-      throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, { path: write.path });
+      throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
+        path: write.path,
+      });
     }
     return output;
   }
@@ -179,12 +218,18 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     // ── check: the destination is still the one planned, and the plan is safe to run ──
     const destEntry = await lstatEntry(plan.destinationPath, '');
     if (destEntry.type === 'symlink') throw new ApplyFailure('unsafe_path', `${plan.destinationPath} is now a symbolic link`);
-    if (destEntry.type !== (plan.destinationExists ? 'directory' : 'missing')) throw new ApplyFailure('stale_plan', `${plan.destinationPath} changed since the plan was made`);
+    if (destEntry.type !== (plan.destinationExists ? 'directory' : 'missing'))
+      throw new ApplyFailure('stale_plan', `${plan.destinationPath} changed since the plan was made`);
     destReal = await realPathOf(plan.destinationPath);
-    if (destReal !== plan.destinationRealPath) throw new ApplyFailure('stale_plan', `${plan.destinationPath} now resolves to ${destReal}, not ${plan.destinationRealPath}`);
+    if (destReal !== plan.destinationRealPath)
+      throw new ApplyFailure('stale_plan', `${plan.destinationPath} now resolves to ${destReal}, not ${plan.destinationRealPath}`);
     const fresh = await checkFingerprint(destReal, plan.fingerprint);
     if (!fresh.fresh) {
-      throw new ApplyFailure('stale_plan', `the destination changed since the plan was made: "${fresh.path || '.'}" was ${fresh.planned}, is now ${fresh.now}; make a new plan`, { path: fresh.path, planned: fresh.planned, now: fresh.now });
+      throw new ApplyFailure(
+        'stale_plan',
+        `the destination changed since the plan was made: "${fresh.path || '.'}" was ${fresh.planned}, is now ${fresh.now}; make a new plan`,
+        { path: fresh.path, planned: fresh.planned, now: fresh.now },
+      );
     }
     if (plan.action === 'nothing') {
       result.ok = true;
@@ -212,7 +257,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     await ops.mkdir(STAGING_DIR_NAME);
     staged.folders.add(STAGING_DIR_NAME);
     for (const write of plan.writes) {
-      if (options.signal?.aborted) throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
+      if (options.signal?.aborted)
+        throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
       for (const folder of ancestorsOf(write.path)) {
         const stagedFolder = `${STAGING_DIR_NAME}/${folder}`;
         if (staged.folders.has(stagedFolder)) continue;
@@ -227,7 +273,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       done++;
       progress(write.path);
     }
-    if (options.signal?.aborted) throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
+    if (options.signal?.aborted)
+      throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
     phase = 'remove_state';
@@ -290,7 +337,11 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     const where = `while ${phase === 'check' ? 'checking' : `in the ${phase} step`}`;
     result.error = failure
       ? { code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) }
-      : { code: 'io_error', message: `${errno ?? 'error'} ${where}: ${(cause as Error)?.message ?? String(cause)}`, details: { phase, ...(errno ? { errno } : {}) } };
+      : {
+          code: 'io_error',
+          message: `${errno ?? 'error'} ${where}: ${(cause as Error)?.message ?? String(cause)}`,
+          details: { phase, ...(errno ? { errno } : {}) },
+        };
     // Before the old state is removed, the destination is as it was but for staging: take it back out.
     if (!pastNoReturn) {
       try {

@@ -105,11 +105,25 @@ export async function checkFingerprint(root: string, planned: Fingerprint): Prom
   if (stateNow !== planned.stateSha256) {
     return { fresh: false, path: STATE_FILE_NAME, planned: planned.stateSha256 ?? 'no state file', now: stateNow ?? 'no state file' };
   }
-  const now = planned.wholeTree ? (await fingerprintTree(root, stateNow)).entries : (await fingerprintPaths(root, planned.entries.map((e) => e.path), stateNow)).entries;
+  const now = planned.wholeTree
+    ? (await fingerprintTree(root, stateNow)).entries
+    : (
+        await fingerprintPaths(
+          root,
+          planned.entries.map((e) => e.path),
+          stateNow,
+        )
+      ).entries;
   const nowByPath = new Map(now.map((entry) => [entry.path, entry]));
   for (const entry of planned.entries) {
     const current = nowByPath.get(entry.path);
-    if (!current || current.type !== entry.type || current.size !== entry.size || current.mtimeNs !== entry.mtimeNs || current.ino !== entry.ino) {
+    if (
+      !current ||
+      current.type !== entry.type ||
+      current.size !== entry.size ||
+      current.mtimeNs !== entry.mtimeNs ||
+      current.ino !== entry.ino
+    ) {
       return { fresh: false, path: entry.path, planned: describe(entry), now: describe(current) };
     }
   }

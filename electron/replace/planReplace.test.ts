@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome, ReplacePlan } from '../../shared/plan';
 import { applyPlan } from './applyPlan';
 import { planReplace, type PlanReplaceInput } from './planReplace';
-import { makeTempDir, removeTempDir, sha256, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  sha256,
+  snapshotTree,
+  stateInvariantProblems,
+  writeBundle,
+  writeManagedDestination,
+} from '../testing/fixtures';
 
 let root: string;
 let dest: string;
@@ -25,7 +33,8 @@ async function oldManagedDestination(extras: Record<string, string> = {}) {
   return writeManagedDestination(dest, { manifest, outputs: { 'report.html': 'old', 'pages/a.html': 'a' }, extras });
 }
 
-const run = (overrides: Partial<PlanReplaceInput> = {}) => planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
+const run = (overrides: Partial<PlanReplaceInput> = {}) =>
+  planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
 
 function planOf(outcome: PlanOutcome): ReplacePlan {
   if (!outcome.ok) throw new Error(`refused: ${outcome.refusal.code}: ${outcome.refusal.message}`);
@@ -45,11 +54,16 @@ describe('planReplace decisions', () => {
     expect(plan.action).toBe('replace');
     expect(plan.comparison.decision).toBe('replace');
     expect(plan.deletes.map((entry) => entry.path)).toEqual(['.distributor.json', 'pages/a.html', 'report.html', 'pages']);
-    expect(plan.writes.map((write) => [write.path, write.kind])).toEqual([['report.html', 'generated'], ['b.txt', 'source']]);
+    expect(plan.writes.map((write) => [write.path, write.kind])).toEqual([
+      ['report.html', 'generated'],
+      ['b.txt', 'source'],
+    ]);
     expect(plan.summary).toMatchObject({ deleteCount: 4, writeCount: 2 });
     expect(plan.newState?.pipeline_id).toBe('reports');
     expect(plan.fingerprint.stateSha256).toBe(sha256(await fs.readFile(path.join(dest, '.distributor.json'))));
-    expect(plan.fingerprint.entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(['', '.distributor.json', 'pages', 'pages/a.html', 'report.html', 'b.txt']));
+    expect(plan.fingerprint.entries.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining(['', '.distributor.json', 'pages', 'pages/a.html', 'report.html', 'b.txt']),
+    );
     expect(plan.fingerprint.entries.map((entry) => entry.path)).not.toContain('notes.txt');
   });
 
@@ -108,7 +122,10 @@ describe('planReplace decisions', () => {
 
   it('refuses a bad source manifest as an input error naming the file and the field', async () => {
     await fs.mkdir(source);
-    await fs.writeFile(path.join(source, 'manifest.json'), JSON.stringify({ schema_version: 1, digest: 'x', created: OLD_CREATED, files: [] }));
+    await fs.writeFile(
+      path.join(source, 'manifest.json'),
+      JSON.stringify({ schema_version: 1, digest: 'x', created: OLD_CREATED, files: [] }),
+    );
     const refusal = refusalOf(await run());
     expect(refusal.code).toBe('source_invalid');
     expect(refusal.message).toContain(path.join(source, 'manifest.json'));
@@ -154,7 +171,11 @@ describe('planReplace never lets a normal replace touch an extra file', () => {
 /** Hostile fixtures: in each, a refusal changes nothing, and nothing outside the destination ever changes. */
 describe('hostile destinations and sources', () => {
   async function expectOutsideUnchanged(act: () => Promise<void>): Promise<void> {
-    const outsideOf = (snapshot: string) => snapshot.split('\n').filter((line) => !/^dest[ /]/.test(line)).join('\n');
+    const outsideOf = (snapshot: string) =>
+      snapshot
+        .split('\n')
+        .filter((line) => !/^dest[ /]/.test(line))
+        .join('\n');
     const before = await snapshotTree(root);
     await act();
     expect(outsideOf(await snapshotTree(root))).toBe(outsideOf(before));
@@ -260,7 +281,9 @@ describe('hostile destinations and sources', () => {
 
   it('a destination inside the source bundle: refused', async () => {
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
-    const refusal = refusalOf(await run({ destinationPath: path.join(source, 'out'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } }));
+    const refusal = refusalOf(
+      await run({ destinationPath: path.join(source, 'out'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } }),
+    );
     expect(refusal.code).toBe('destination_inside_source');
   });
 

@@ -48,7 +48,8 @@ export function ancestorsOf(relative: string): string[] {
 
 const depth = (relative: string) => relative.split('/').length;
 /** Deepest first, so children go before their folders; then by path, for a stable order. */
-const deepestFirst = <T extends { path: string }>(a: T, b: T) => depth(b.path) - depth(a.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const deepestFirst = <T extends { path: string }>(a: T, b: T) =>
+  depth(b.path) - depth(a.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 function isReserved(relative: string): boolean {
   return relative === STATE_FILE_NAME || relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
@@ -60,7 +61,12 @@ interface DeletionPlan {
 }
 
 /** Normal replace: only recorded managed outputs (and the folders they leave empty) go. */
-async function planNormalDeletions(dest: string, inspection: DestinationInspection, stateSha256: string | null, newOutputs: OutputRecord[]): Promise<Step<DeletionPlan>> {
+async function planNormalDeletions(
+  dest: string,
+  inspection: DestinationInspection,
+  stateSha256: string | null,
+  newOutputs: OutputRecord[],
+): Promise<Step<DeletionPlan>> {
   const touched = new Set<string>(['', STATE_FILE_NAME, STAGING_DIR_NAME]);
   const outputDeletes: PlanDelete[] = [];
   const deletedOutputs = new Set<string>();
@@ -68,7 +74,11 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
   for (const output of inspection.state?.outputs ?? []) {
     // The schema already rejects such paths; this check keeps apply bounded even if it did not.
     if (!isCleanRelativePath(output.path) || isReserved(output.path)) {
-      return refuse('unsafe_output_path', `the state records the output path ${JSON.stringify(output.path)}, which is not a clean path inside the destination`, { path: output.path });
+      return refuse(
+        'unsafe_output_path',
+        `the state records the output path ${JSON.stringify(output.path)}, which is not a clean path inside the destination`,
+        { path: output.path },
+      );
     }
     let reachable = true;
     for (const folder of ancestorsOf(output.path)) {
@@ -76,7 +86,11 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
       const entry = await lstatEntry(dest, folder);
       if (entry.type === 'directory') continue;
       if (entry.type === 'symlink') {
-        return refuse('parent_is_symlink', `the folder "${folder}" of managed output "${output.path}" is a symbolic link; a normal replace never deletes through a link (a forced replace removes the link itself)`, { path: folder, output: output.path });
+        return refuse(
+          'parent_is_symlink',
+          `the folder "${folder}" of managed output "${output.path}" is a symbolic link; a normal replace never deletes through a link (a forced replace removes the link itself)`,
+          { path: folder, output: output.path },
+        );
       }
       reachable = false;
       break;
@@ -86,7 +100,11 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
     const entry = await lstatEntry(dest, output.path);
     if (entry.type === 'missing') continue;
     if (entry.type === 'directory' || entry.type === 'other') {
-      return refuse('managed_output_not_a_file', `managed output "${output.path}" is ${entry.type === 'directory' ? 'a directory' : 'not a regular file'} on disk; a normal replace deletes only files (use a forced replace)`, { path: output.path });
+      return refuse(
+        'managed_output_not_a_file',
+        `managed output "${output.path}" is ${entry.type === 'directory' ? 'a directory' : 'not a regular file'} on disk; a normal replace deletes only files (use a forced replace)`,
+        { path: output.path },
+      );
     }
     outputDeletes.push({ path: output.path, type: entry.type, size: entry.size });
     deletedOutputs.add(output.path);
@@ -100,7 +118,8 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
     if (neededFolders.has(folder)) continue;
     const names = await fs.readdir(joinRelative(dest, folder)).catch(() => undefined);
     if (names === undefined) continue;
-    if (names.every((name) => deletedOutputs.has(`${folder}/${name}`) || emptiedFolders.has(`${folder}/${name}`))) emptiedFolders.add(folder);
+    if (names.every((name) => deletedOutputs.has(`${folder}/${name}`) || emptiedFolders.has(`${folder}/${name}`)))
+      emptiedFolders.add(folder);
   }
 
   for (const output of newOutputs) {
@@ -110,15 +129,26 @@ async function planNormalDeletions(dest: string, inspection: DestinationInspecti
       if (entry.type === 'missing') break;
       if (entry.type === 'directory') continue;
       if (entry.type === 'symlink') {
-        return refuse('parent_is_symlink', `new output "${output.path}" would be written through "${folder}", a symbolic link`, { path: folder, output: output.path });
+        return refuse('parent_is_symlink', `new output "${output.path}" would be written through "${folder}", a symbolic link`, {
+          path: folder,
+          output: output.path,
+        });
       }
       if (deletedOutputs.has(folder)) break;
-      return refuse('parent_is_file', `new output "${output.path}" needs the folder "${folder}", but an extra file is there; a normal replace never deletes extra files`, { path: folder, output: output.path });
+      return refuse(
+        'parent_is_file',
+        `new output "${output.path}" needs the folder "${folder}", but an extra file is there; a normal replace never deletes extra files`,
+        { path: folder, output: output.path },
+      );
     }
     touched.add(output.path);
     const entry = await lstatEntry(dest, output.path);
     if (entry.type === 'missing' || deletedOutputs.has(output.path) || emptiedFolders.has(output.path)) continue;
-    return refuse('output_on_extra_file', `new output "${output.path}" would land on the extra ${entry.type === 'directory' ? 'folder' : 'file'} "${output.path}"; a normal replace never overwrites extra files`, { path: output.path });
+    return refuse(
+      'output_on_extra_file',
+      `new output "${output.path}" would land on the extra ${entry.type === 'directory' ? 'folder' : 'file'} "${output.path}"; a normal replace never overwrites extra files`,
+      { path: output.path },
+    );
   }
 
   const deletes: PlanDelete[] = [];
@@ -137,7 +167,11 @@ async function planForcedDeletions(dest: string, stateSha256: string | null, des
   if (!destExists) return { deletes: [], fingerprint: await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256) };
   const fingerprint = await fingerprintTree(dest, stateSha256);
   const entries = fingerprint.entries.filter((entry) => entry.path !== '');
-  const asDelete = (entry: (typeof entries)[number]): PlanDelete => ({ path: entry.path, type: entry.type === 'missing' ? 'other' : entry.type, size: entry.size });
+  const asDelete = (entry: (typeof entries)[number]): PlanDelete => ({
+    path: entry.path,
+    type: entry.type === 'missing' ? 'other' : entry.type,
+    size: entry.size,
+  });
   const isStaging = (relative: string) => relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
   const staging = entries.filter((entry) => isStaging(entry.path)).sort(deepestFirst);
   const stateFile = entries.filter((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
@@ -145,9 +179,14 @@ async function planForcedDeletions(dest: string, stateSha256: string | null, des
   return { deletes: [...staging, ...stateFile, ...rest].map(asDelete), fingerprint };
 }
 
-function sourceRefusal(manifestFile: string, issues: { path: (string | number)[]; message: string; severity: string }[]): { ok: false; refusal: PlanRefusal } {
+function sourceRefusal(
+  manifestFile: string,
+  issues: { path: (string | number)[]; message: string; severity: string }[],
+): { ok: false; refusal: PlanRefusal } {
   const errors = issues.filter((issue) => issue.severity === 'error');
-  const text = errors.map((issue) => (issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ${issue.message}` : issue.message)).join('; ');
+  const text = errors
+    .map((issue) => (issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ${issue.message}` : issue.message))
+    .join('; ');
   return refuse('source_invalid', `${manifestFile}: ${text}`, { file: manifestFile, issues: errors });
 }
 
@@ -167,16 +206,30 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   if (!source.ok) return sourceRefusal(source.manifestFile, source.issues);
   const bundleRealPath = await fs.realpath(source.bundleDir);
 
-  const safety = await destinationSafetyRefusal({ destinationPath: dest, sourceRealPath: bundleRealPath, mode: input.mode, protectedPaths: input.protectedPaths, homeDirectory: input.homeDirectory });
+  const safety = await destinationSafetyRefusal({
+    destinationPath: dest,
+    sourceRealPath: bundleRealPath,
+    mode: input.mode,
+    protectedPaths: input.protectedPaths,
+    homeDirectory: input.homeDirectory,
+  });
   if (safety) return { ok: false, refusal: safety };
   const destExists = (await lstatEntry(dest, '')).type !== 'missing';
   if (!destExists && (await lstatEntry(path.dirname(dest), '')).type !== 'directory') {
-    return refuse('destination_parent_missing', `${dest} does not exist, and neither does its parent folder; a replace creates only the destination folder itself`, { destination: dest });
+    return refuse(
+      'destination_parent_missing',
+      `${dest} does not exist, and neither does its parent folder; a replace creates only the destination folder itself`,
+      { destination: dest },
+    );
   }
 
   const inspection = await inspectDestination(dest);
   const destination: DestinationState =
-    inspection.status === 'managed' && inspection.state ? { status: 'managed', state: inspection.state } : inspection.status === 'invalid' ? { status: 'invalid' } : { status: 'none' };
+    inspection.status === 'managed' && inspection.state
+      ? { status: 'managed', state: inspection.state }
+      : inspection.status === 'invalid'
+        ? { status: 'invalid' }
+        : { status: 'none' };
   const comparison = compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: input.configured });
   const planComparison = { ...comparison, explanation: explainComparison(comparison) };
   const interrupted = destExists && (await lstatEntry(dest, STAGING_DIR_NAME)).type !== 'missing';
@@ -186,7 +239,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const decidedOn = inspection.stateSha256 ?? null;
   const stateChanged = decidedOn !== null ? decidedOn !== stateSha256 : stateSha256?.startsWith('sha256:') === true;
   if (stateChanged) {
-    return refuse('changed_while_planning', `${path.join(dest, STATE_FILE_NAME)} changed while the plan was being made; plan again`, { path: STATE_FILE_NAME });
+    return refuse('changed_while_planning', `${path.join(dest, STATE_FILE_NAME)} changed while the plan was being made; plan again`, {
+      path: STATE_FILE_NAME,
+    });
   }
 
   const base = {
@@ -202,7 +257,11 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
 
   if (input.mode === 'replace') {
     if (interrupted) {
-      return refuse('interrupted', `${dest} holds a staging folder (${STAGING_DIR_NAME}) left by an interrupted replace; a forced replace clears it`, { path: STAGING_DIR_NAME });
+      return refuse(
+        'interrupted',
+        `${dest} holds a staging folder (${STAGING_DIR_NAME}) left by an interrupted replace; a forced replace clears it`,
+        { path: STAGING_DIR_NAME },
+      );
     }
     const decision = comparison.decision;
     if (decision === 'skip' || decision === 'skip_newer') {
@@ -218,7 +277,11 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
       const details: Record<string, unknown> = { decision };
       if (comparison.reason) details.reason = comparison.reason;
       if (comparison.mismatches) details.mismatches = comparison.mismatches;
-      return refuse(decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision, `${planComparison.explanation} A normal replace is refused.`, details);
+      return refuse(
+        decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision,
+        `${planComparison.explanation} A normal replace is refused.`,
+        details,
+      );
     }
   }
 
@@ -226,7 +289,11 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const destinationId = input.configured?.destinationId ?? inspection.state?.destination_id;
   if (!pipelineId || !destinationId) {
     const missing = [!pipelineId ? 'pipeline_id' : undefined, !destinationId ? 'destination_id' : undefined].filter(Boolean);
-    return refuse('ids_required', `the destination has no valid state to take ${missing.join(' and ')} from; give them (--pipeline, --destination)`, { missing });
+    return refuse(
+      'ids_required',
+      `the destination has no valid state to take ${missing.join(' and ')} from; give them (--pipeline, --destination)`,
+      { missing },
+    );
   }
 
   const publication = await preparePublication({
@@ -249,14 +316,27 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     deletion = normal.value;
   }
 
-  const writes: PlanWrite[] = publication.outputs.map((output) => ({ path: output.path, size: output.size, sha256: output.sha256, kind: output.kind, source_path: output.source_path }));
+  const writes: PlanWrite[] = publication.outputs.map((output) => ({
+    path: output.path,
+    size: output.size,
+    sha256: output.sha256,
+    kind: output.kind,
+    source_path: output.source_path,
+  }));
   const summary = {
     deleteCount: deletion.deletes.length,
     writeCount: writes.length,
     deleteBytes: deletion.deletes.reduce((sum, entry) => sum + (entry.type === 'directory' ? 0 : entry.size), 0),
     writeBytes: writes.reduce((sum, write) => sum + write.size, 0),
   };
-  const plan: ReplacePlan = { ...base, action: 'replace', deletes: deletion.deletes, writes, newState: publication.state, fingerprint: deletion.fingerprint, summary };
+  const plan: ReplacePlan = {
+    ...base,
+    action: 'replace',
+    deletes: deletion.deletes,
+    writes,
+    newState: publication.state,
+    fingerprint: deletion.fingerprint,
+    summary,
+  };
   return { ok: true, plan };
 }
-

@@ -16,7 +16,14 @@ afterEach(async () => removeTempDir(root));
 
 async function publish(files: Record<string, string>, overrides: Partial<PublicationInput> = {}) {
   const manifest = await writeBundle(bundle, files);
-  return preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'reports', destinationId: 'archive', publishedAt: '2026-06-05T10:00:00.000Z', ...overrides });
+  return preparePublication({
+    bundleRealPath: bundle,
+    manifest,
+    pipelineId: 'reports',
+    destinationId: 'archive',
+    publishedAt: '2026-06-05T10:00:00.000Z',
+    ...overrides,
+  });
 }
 
 describe('preparePublication', () => {
@@ -27,8 +34,21 @@ describe('preparePublication', () => {
     expect(result.state.distributor_version).toBe(APP_VERSION);
     expect(result.state.published_at).toBe('2026-06-05T10:00:00.000Z');
     const [report, data] = result.outputs;
-    expect(report).toMatchObject({ path: 'report.html', kind: 'generated', transform: 'markdown_to_html', source_path: 'report.md', url: 'https://example.com/archive/report.html' });
-    expect(data).toEqual({ path: 'data/a b.csv', kind: 'source', source_path: 'data/a b.csv', sha256: sha256('a,b'), size: 3, url: 'https://example.com/archive/data/a%20b.csv' });
+    expect(report).toMatchObject({
+      path: 'report.html',
+      kind: 'generated',
+      transform: 'markdown_to_html',
+      source_path: 'report.md',
+      url: 'https://example.com/archive/report.html',
+    });
+    expect(data).toEqual({
+      path: 'data/a b.csv',
+      kind: 'source',
+      source_path: 'data/a b.csv',
+      sha256: sha256('a,b'),
+      size: 3,
+      url: 'https://example.com/archive/data/a%20b.csv',
+    });
     expect(result.state.links?.primary_url).toBe('https://example.com/archive/report.html');
     expect(result.outputs.map((output) => output.path)).not.toContain('manifest.json');
   });
@@ -58,22 +78,43 @@ describe('preparePublication', () => {
   it('refuses a missing source file, naming it', async () => {
     const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
     await fs.rm(path.join(bundle, 'a.txt'));
-    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
-    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'source_missing_file', message: expect.stringContaining(path.join(bundle, 'a.txt')) });
+    const result = await preparePublication({
+      bundleRealPath: bundle,
+      manifest,
+      pipelineId: 'p',
+      destinationId: 'd',
+      publishedAt: '2026-06-05T10:00:00Z',
+    });
+    expect(result.ok ? undefined : result.refusal).toMatchObject({
+      code: 'source_missing_file',
+      message: expect.stringContaining(path.join(bundle, 'a.txt')),
+    });
   });
 
   it('refuses a source file reached through a symlinked folder that leads out of the bundle', async () => {
     const manifest = await writeBundle(bundle, { 'docs/a.txt': 'a' });
     await fs.rename(path.join(bundle, 'docs'), path.join(root, 'elsewhere'));
     await fs.symlink(path.join(root, 'elsewhere'), path.join(bundle, 'docs'));
-    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
+    const result = await preparePublication({
+      bundleRealPath: bundle,
+      manifest,
+      pipelineId: 'p',
+      destinationId: 'd',
+      publishedAt: '2026-06-05T10:00:00Z',
+    });
     expect(result.ok ? undefined : result.refusal.code).toBe('source_outside_bundle');
   });
 
   it('refuses a source file whose size differs from its manifest', async () => {
     const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
     await fs.writeFile(path.join(bundle, 'a.txt'), 'ab');
-    const result = await preparePublication({ bundleRealPath: bundle, manifest, pipelineId: 'p', destinationId: 'd', publishedAt: '2026-06-05T10:00:00Z' });
+    const result = await preparePublication({
+      bundleRealPath: bundle,
+      manifest,
+      pipelineId: 'p',
+      destinationId: 'd',
+      publishedAt: '2026-06-05T10:00:00Z',
+    });
     expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'source_mismatch', details: { expectedSize: 1, actualSize: 2 } });
   });
 

@@ -43,7 +43,11 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
   const parentReal = await fs.realpath(expectedParent).catch(() => undefined);
   if (parentReal === undefined) return refusal('source_missing_file', `source file ${full} is missing`, details);
   if (parentReal !== expectedParent) {
-    return refusal('source_outside_bundle', `source file ${full} is reached through a symbolic link and may lie outside the bundle`, details);
+    return refusal(
+      'source_outside_bundle',
+      `source file ${full} is reached through a symbolic link and may lie outside the bundle`,
+      details,
+    );
   }
   let handle: fs.FileHandle;
   try {
@@ -51,19 +55,28 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
   } catch (cause) {
     const code = errnoCode(cause);
     if (code === 'ENOENT') return refusal('source_missing_file', `source file ${full} is missing`, details);
-    if (code === 'ELOOP') return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+    if (code === 'ELOOP')
+      return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
     return refusal('source_unreadable', `source file ${full} cannot be read (${code})`, details);
   }
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) return refusal('source_not_a_file', `source file ${full} is not a regular file`, details);
     if (stat.size !== file.size) {
-      return refusal('source_mismatch', `source file ${full} has ${stat.size} bytes, but its manifest says ${file.size}`, { ...details, expectedSize: file.size, actualSize: stat.size });
+      return refusal('source_mismatch', `source file ${full} has ${stat.size} bytes, but its manifest says ${file.size}`, {
+        ...details,
+        expectedSize: file.size,
+        actualSize: stat.size,
+      });
     }
     const bytes = await handle.readFile();
     const actual = sha256Of(bytes);
     if (bytes.length !== file.size || actual !== file.sha256) {
-      return refusal('source_mismatch', `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`, { ...details, expectedSha256: file.sha256, actualSha256: actual });
+      return refusal(
+        'source_mismatch',
+        `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`,
+        { ...details, expectedSha256: file.sha256, actualSha256: actual },
+      );
     }
     return { ok: true, bytes };
   } finally {
@@ -107,11 +120,16 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   for (const file of input.manifest.files) {
     const rule = outputRuleFor(file.path);
     if (isReservedOutputPath(rule.path)) {
-      return refusal('reserved_output_path', `source file "${file.path}" would become "${rule.path}", a name the destination reserves`, { path: file.path });
+      return refusal('reserved_output_path', `source file "${file.path}" would become "${rule.path}", a name the destination reserves`, {
+        path: file.path,
+      });
     }
     const other = sourceOfOutput.get(rule.path);
     if (other !== undefined) {
-      return refusal('output_collision', `source files "${other}" and "${file.path}" would both become the output "${rule.path}"`, { path: rule.path, sources: [other, file.path] });
+      return refusal('output_collision', `source files "${other}" and "${file.path}" would both become the output "${rule.path}"`, {
+        path: rule.path,
+        sources: [other, file.path],
+      });
     }
     sourceOfOutput.set(rule.path, file.path);
     const read = await readVerifiedSourceFile(input.bundleRealPath, file);
@@ -129,7 +147,11 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       const folder = segments.slice(0, depth).join('/');
       const other = sourceOfOutput.get(folder);
       if (other !== undefined) {
-        return refusal('output_collision', `source file "${other}" would become the output "${folder}", which "${output.source_path}" needs as a folder`, { path: folder, sources: [other, output.source_path] });
+        return refusal(
+          'output_collision',
+          `source file "${other}" would become the output "${folder}", which "${output.source_path}" needs as a folder`,
+          { path: folder, sources: [other, output.source_path] },
+        );
       }
     }
   }
@@ -151,7 +173,9 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   // We hold our own output to the contract: a state we could not read back is never written.
   const check = parseState(JSON.stringify(state));
   if (check.status !== 'managed') {
-    return refusal('invalid_new_state', `the new state would not be valid: ${check.issues.map((issue) => issue.message).join('; ')}`, { issues: check.issues });
+    return refusal('invalid_new_state', `the new state would not be valid: ${check.issues.map((issue) => issue.message).join('; ')}`, {
+      issues: check.issues,
+    });
   }
   return { ok: true, outputs, state };
 }

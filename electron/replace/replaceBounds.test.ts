@@ -10,7 +10,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  stateInvariantProblems,
+  writeBundle,
+  writeManagedDestination,
+} from '../testing/fixtures';
 
 const SEGMENTS = ['a', 'b', 'x.md', 'x.html', 'y.txt'];
 const pathArbitrary = fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 2 }).map((segments) => segments.join('/'));
@@ -50,7 +57,9 @@ describe('normal replace bounds', () => {
             outputs: Object.fromEntries(outputs.map((p) => [p, `output ${p}`])),
             extras: Object.fromEntries(extras.map((p) => [p, `extra ${p}`])),
           });
-          await writeBundle(path.join(root, 'src'), Object.fromEntries(sources.map((p) => [p, `# source ${p}`])), { created: '2026-06-05T09:00:00Z' });
+          await writeBundle(path.join(root, 'src'), Object.fromEntries(sources.map((p) => [p, `# source ${p}`])), {
+            created: '2026-06-05T09:00:00Z',
+          });
 
           const before = await snapshotTree(root);
           const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'src'), mode: 'replace' });
@@ -97,13 +106,22 @@ describe('normal replace bounds', () => {
           const sources = asFileTree(generated.sources);
           await writeBundle(path.join(root, 'src'), Object.fromEntries(sources.map((p) => [p, `# source ${p}`])));
           const outsideBefore = await snapshotTree(outside);
-          const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'src'), mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+          const outcome = await planReplace({
+            destinationPath: dest,
+            sourcePath: path.join(root, 'src'),
+            mode: 'force',
+            configured: { pipelineId: 'p', destinationId: 'd' },
+          });
           if (outcome.ok) {
             const result = await applyPlan(outcome.plan);
             expect(result.error).toBeUndefined();
             expect(await stateInvariantProblems(dest)).toEqual([]);
             const expected = ['.distributor.json', ...(outcome.plan.newState?.outputs ?? []).map((o) => o.path)].sort();
-            const onDisk = (await snapshotTree(dest)).split('\n').filter((line) => / file /.test(line)).map((line) => line.split(' file ')[0] as string).sort();
+            const onDisk = (await snapshotTree(dest))
+              .split('\n')
+              .filter((line) => / file /.test(line))
+              .map((line) => line.split(' file ')[0] as string)
+              .sort();
             expect(onDisk).toEqual(expected);
             expect((await snapshotTree(dest)).includes(' link ')).toBe(false);
           }

@@ -11,7 +11,13 @@ beforeEach(async () => {
 afterEach(async () => removeTempDir(root));
 
 const check = (destinationPath: string, overrides: Partial<Parameters<typeof destinationSafetyRefusal>[0]> = {}) =>
-  destinationSafetyRefusal({ destinationPath, sourceRealPath: path.join(root, 'source'), mode: 'force', homeDirectory: path.join(root, 'home'), ...overrides });
+  destinationSafetyRefusal({
+    destinationPath,
+    sourceRealPath: path.join(root, 'source'),
+    mode: 'force',
+    homeDirectory: path.join(root, 'home'),
+    ...overrides,
+  });
 
 describe('destinationSafetyRefusal', () => {
   it('accepts an ordinary folder', async () => {

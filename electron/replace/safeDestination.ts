@@ -43,14 +43,18 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
   const dest = input.destinationPath;
   const stat = await fs.lstat(dest).catch(() => undefined);
   if (stat?.isSymbolicLink()) {
-    return refused('destination_is_symlink', `${dest} is a symbolic link; a replace never follows a link to its target`, { destination: dest });
+    return refused('destination_is_symlink', `${dest} is a symbolic link; a replace never follows a link to its target`, {
+      destination: dest,
+    });
   }
   if (stat && !stat.isDirectory()) return refused('destination_not_directory', `${dest} is not a directory`, { destination: dest });
   const destReal = await realPathOf(dest);
   // The gravest first: a forced replace of a root or a home is refused as such, whatever else holds.
   if (input.mode === 'force') {
     if (path.parse(destReal).root === destReal) {
-      return refused('destination_is_root', `${dest} is a filesystem root; a forced replace would delete everything on it`, { destination: dest });
+      return refused('destination_is_root', `${dest} is a filesystem root; a forced replace would delete everything on it`, {
+        destination: dest,
+      });
     }
     const home = await realPathOf(input.homeDirectory ?? os.homedir());
     if (isInsideOrEqual(home, destReal)) {
@@ -59,16 +63,28 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
     }
   }
   if (isInsideOrEqual(destReal, input.sourceRealPath)) {
-    return refused('destination_inside_source', `${dest} lies inside the source bundle ${input.sourceRealPath}; publishing there would change the source`, { destination: dest, source: input.sourceRealPath });
+    return refused(
+      'destination_inside_source',
+      `${dest} lies inside the source bundle ${input.sourceRealPath}; publishing there would change the source`,
+      { destination: dest, source: input.sourceRealPath },
+    );
   }
   if (isInsideOrEqual(input.sourceRealPath, destReal)) {
-    return refused('destination_contains_source', `${dest} contains the source bundle ${input.sourceRealPath}; a replace there could delete the source`, { destination: dest, source: input.sourceRealPath });
+    return refused(
+      'destination_contains_source',
+      `${dest} contains the source bundle ${input.sourceRealPath}; a replace there could delete the source`,
+      { destination: dest, source: input.sourceRealPath },
+    );
   }
   if (input.mode !== 'force') return null;
   for (const protectedPath of input.protectedPaths ?? []) {
     const protectedReal = await realPathOf(protectedPath);
     if (isInsideOrEqual(protectedReal, destReal)) {
-      return refused('destination_contains_protected', `${dest} contains ${protectedReal} (the workspace file); a forced replace would delete it`, { destination: dest, protected: protectedReal });
+      return refused(
+        'destination_contains_protected',
+        `${dest} contains ${protectedReal} (the workspace file); a forced replace would delete it`,
+        { destination: dest, protected: protectedReal },
+      );
     }
   }
   return null;

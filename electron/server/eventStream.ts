@@ -13,8 +13,19 @@ export function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function openEventStream(request: IncomingMessage, response: ServerResponse, session: Session, headers: Record<string, string>): void {
-  response.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+export function openEventStream(
+  request: IncomingMessage,
+  response: ServerResponse,
+  session: Session,
+  headers: Record<string, string>,
+): void {
+  response.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
   response.flushHeaders();
   const write = (event: ApiEvent) => response.write(sseFrame(event.event, event.data));
   const unsubscribe = session.onEvent(write);

@@ -6,7 +6,17 @@ describe('the browser host guards', () => {
   it('accept only our own names and port in Host', () => {
     expect(isAllowedHost('127.0.0.1:4000', 4000)).toBe(true);
     expect(isAllowedHost('LOCALHOST:4000', 4000)).toBe(true);
-    for (const host of [undefined, '', '127.0.0.1', '127.0.0.1:4001', 'evil.example:4000', '127.0.0.1.evil.example:4000', '[::1]:4000', '0.0.0.0:4000', '127.0.0.1:4000 ']) {
+    for (const host of [
+      undefined,
+      '',
+      '127.0.0.1',
+      '127.0.0.1:4001',
+      'evil.example:4000',
+      '127.0.0.1.evil.example:4000',
+      '[::1]:4000',
+      '0.0.0.0:4000',
+      '127.0.0.1:4000 ',
+    ]) {
       expect(isAllowedHost(host, 4000), String(host)).toBe(false);
     }
     fc.assert(fc.property(fc.domain(), (domain) => isAllowedHost(`${domain}:4000`, 4000) === (domain === 'localhost')));
@@ -15,7 +25,13 @@ describe('the browser host guards', () => {
   it('accept a missing Origin (not a browser) or our own, nothing else', () => {
     expect(isAllowedOrigin(undefined, 4000)).toBe(true);
     expect(isAllowedOrigin('http://127.0.0.1:4000', 4000)).toBe(true);
-    for (const origin of ['null', 'http://evil.example', 'https://127.0.0.1:4000', 'http://127.0.0.1:4001', 'http://127.0.0.1:4000.evil.example']) {
+    for (const origin of [
+      'null',
+      'http://evil.example',
+      'https://127.0.0.1:4000',
+      'http://127.0.0.1:4001',
+      'http://127.0.0.1:4000.evil.example',
+    ]) {
       expect(isAllowedOrigin(origin, 4000), origin).toBe(false);
     }
   });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   fixture = await makeFixtureWorkspace();
   rendererDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inspector-renderer-'));
   await fs.mkdir(path.join(rendererDir, 'assets'));
-  await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title><script type="module" src="/assets/app.js"></script>');
+  await fs.writeFile(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><title>t</title><script type="module" src="/assets/app.js"></script>',
+  );
   await fs.writeFile(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1);');
   await fs.writeFile(path.join(rendererDir, '.secret'), 'no');
   session = new Session({ transport: 'http', initialWorkspace: fixture.workspace, progressIntervalMs: 0 });
@@ -44,7 +47,13 @@ interface Reply {
 function call(options: { method?: string; path: string; headers?: Record<string, string>; body?: string; host?: string }): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers: { host: options.host ?? `127.0.0.1:${host.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { host: options.host ?? `127.0.0.1:${host.port}`, ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -58,7 +67,12 @@ function call(options: { method?: string; path: string; headers?: Record<string,
 }
 
 const api = (method: string, body: unknown, headers: Record<string, string> = {}) =>
-  call({ method: 'POST', path: `/api/${method}`, headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token', ...headers }, body: JSON.stringify(body) });
+  call({
+    method: 'POST',
+    path: `/api/${method}`,
+    headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('the browser host', () => {
   it('listens on 127.0.0.1 only', async () => {
@@ -102,7 +116,15 @@ describe('the browser host', () => {
   });
 
   it('answers 404 for paths outside the API and the built files', async () => {
-    for (const target of ['/nope', '/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/.secret', '/assets/../../etc/passwd', '/api/nope', '/api']) {
+    for (const target of [
+      '/nope',
+      '/../package.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/.secret',
+      '/assets/../../etc/passwd',
+      '/api/nope',
+      '/api',
+    ]) {
       expect((await call({ path: target, headers: { 'x-inspector-token': 'test-token' } })).status, target).toBe(404);
     }
   });
@@ -124,8 +146,15 @@ describe('the browser host', () => {
     const { error } = JSON.parse(typo.body);
     expect(error.code).toBe('bad_request');
     expect(error.message).toContain('destination');
-    expect(error.details.issues.map((issue: { path: unknown[] }) => issue.path)).toEqual(expect.arrayContaining([['destination'], ['destinaton']]));
-    const notJson = await call({ method: 'POST', path: '/api/scan', headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token' }, body: '{"a":' });
+    expect(error.details.issues.map((issue: { path: unknown[] }) => issue.path)).toEqual(
+      expect.arrayContaining([['destination'], ['destinaton']]),
+    );
+    const notJson = await call({
+      method: 'POST',
+      path: '/api/scan',
+      headers: { 'content-type': 'application/json', 'x-inspector-token': 'test-token' },
+      body: '{"a":',
+    });
     expect(notJson.status).toBe(400);
     expect(JSON.parse(notJson.body).error.message).toMatch(/not valid JSON/);
   });
@@ -158,17 +187,26 @@ describe('the browser host', () => {
     const controller = new AbortController();
     let contentType: string | undefined;
     await new Promise<void>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/api/events', headers: { host: `127.0.0.1:${host.port}`, 'x-inspector-token': 'test-token' }, signal: controller.signal }, (res) => {
-        contentType = res.headers['content-type'];
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const parsed = parseSseChunk(buffer + chunk);
-          buffer = parsed.rest;
-          frames.push(...parsed.frames);
-          if (frames.some((f) => f.event === 'ready')) resolve();
-        });
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/api/events',
+          headers: { host: `127.0.0.1:${host.port}`, 'x-inspector-token': 'test-token' },
+          signal: controller.signal,
+        },
+        (res) => {
+          contentType = res.headers['content-type'];
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            const parsed = parseSseChunk(buffer + chunk);
+            buffer = parsed.rest;
+            frames.push(...parsed.frames);
+            if (frames.some((f) => f.event === 'ready')) resolve();
+          });
+        },
+      );
       req.on('error', (error) => (controller.signal.aborted ? undefined : reject(error)));
       req.end();
     });
@@ -176,7 +214,11 @@ describe('the browser host', () => {
     const started = JSON.parse((await api('scan', {})).body);
     expect(started.ok).toBe(true);
     const job = started.value.job;
-    const ofJob = () => frames.filter((f) => f.event !== 'ready').map((f) => ({ event: f.event, data: JSON.parse(f.data) })).filter((f) => f.data.job === job);
+    const ofJob = () =>
+      frames
+        .filter((f) => f.event !== 'ready')
+        .map((f) => ({ event: f.event, data: JSON.parse(f.data) }))
+        .filter((f) => f.data.job === job);
     await expect.poll(() => ofJob().some((f) => f.event === 'result'), { timeout: 10_000 }).toBe(true);
     controller.abort();
     expect(ofJob().filter((f) => f.event === 'item')).toHaveLength(4);

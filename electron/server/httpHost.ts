@@ -72,7 +72,8 @@ async function readBody(request: IncomingMessage): Promise<{ ok: true; text: str
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, error: apiError('bad_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`) };
+    if (size > MAX_BODY_BYTES)
+      return { ok: false, status: 413, error: apiError('bad_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`) };
     chunks.push(chunk as Buffer);
   }
   return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
@@ -88,7 +89,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       return sendError(response, apiError('forbidden', 'cross-origin requests are refused'));
     }
     if (!tokenMatches(header(request, http.tokenHeader), token)) {
-      return sendError(response, apiError('unauthorized', `missing or wrong ${http.tokenHeader} header: open the address the host printed`));
+      return sendError(
+        response,
+        apiError('unauthorized', `missing or wrong ${http.tokenHeader} header: open the address the host printed`),
+      );
     }
     if (pathname === http.eventsPath) {
       if (request.method !== 'GET') return sendError(response, apiError('bad_request', `${http.eventsPath} takes GET`), 405);
@@ -115,10 +119,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
 
   const handleStatic = async (request: IncomingMessage, response: ServerResponse, pathname: string) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { allow: 'GET, HEAD' });
     const file = await files.lookup(pathname);
     if (!file) {
-      if (pathname === '/') return send(response, 503, 'The renderer is not built yet: run `npm run build`, then reload.\n', 'text/plain; charset=utf-8');
+      if (pathname === '/')
+        return send(response, 503, 'The renderer is not built yet: run `npm run build`, then reload.\n', 'text/plain; charset=utf-8');
       return notFoundPage(response);
     }
     response.writeHead(200, { ...securityHeaders(BROWSER_HOST_CSP), 'content-type': contentTypeOf(file), 'cache-control': 'no-cache' });
@@ -130,14 +136,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const server = createServer((request, response) => {
     // DNS rebinding: a foreign name for our address is refused before anything else, pages included.
-    if (!isAllowedHost(request.headers.host, port)) return sendError(response, apiError('forbidden', 'this host answers only to 127.0.0.1 and localhost'));
+    if (!isAllowedHost(request.headers.host, port))
+      return sendError(response, apiError('forbidden', 'this host answers only to 127.0.0.1 and localhost'));
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
     } catch {
       return notFoundPage(response);
     }
-    const work = pathname === '/api' || pathname.startsWith(http.apiPrefix) ? handleApi(request, response, pathname) : handleStatic(request, response, pathname);
+    const work =
+      pathname === '/api' || pathname.startsWith(http.apiPrefix)
+        ? handleApi(request, response, pathname)
+        : handleStatic(request, response, pathname);
     work.catch((cause: unknown) => {
       if (!response.headersSent) sendError(response, apiError('internal', (cause as Error)?.message ?? String(cause)));
       else response.destroy();

@@ -75,10 +75,18 @@ describe('JobRegistry', () => {
   it('close() cancels every running job and waits for each ending', async () => {
     const { jobs, events } = registry();
     const ids = [1, 2, 3].map(() =>
-      jobs.start('verify', (context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason)))),
+      jobs.start(
+        'verify',
+        (context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason))),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
     await jobs.close();
-    expect(events.filter((e) => e.event === 'error').map((e) => e.data.job).sort()).toEqual([...ids].sort());
+    expect(
+      events
+        .filter((e) => e.event === 'error')
+        .map((e) => e.data.job)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 });

@@ -12,12 +12,12 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += c;
   }
   return rows;
@@ -28,7 +28,12 @@ function input(ids: string[]): ReportInput {
   for (const id of ids) {
     scans.set(id, {
       destination: id,
-      inspection: { path: `/w/${id}`, status: 'invalid', issues: [{ path: ['x'], code: 'bad_x', message: 'bad', severity: 'error' }], hasContent: true },
+      inspection: {
+        path: `/w/${id}`,
+        status: 'invalid',
+        issues: [{ path: ['x'], code: 'bad_x', message: 'bad', severity: 'error' }],
+        hasContent: true,
+      },
       summary: { status: 'invalid', destination_id: id, outputCount: 0, errorCount: 1, warningCount: 0 },
     });
   }

@@ -59,7 +59,12 @@ describe('Session', () => {
     const { fixture, session } = await setup();
     const workspace = value(await session.call('openWorkspace', { path: fixture.workspace }));
     expect(workspace).toMatchObject({ kind: 'folder', root: fixture.workspace });
-    expect((workspace as { destinations: { id: string }[] }).destinations.map((d) => d.id)).toEqual(['broken', 'empty-one', 'loose', 'site-a']);
+    expect((workspace as { destinations: { id: string }[] }).destinations.map((d) => d.id)).toEqual([
+      'broken',
+      'empty-one',
+      'loose',
+      'site-a',
+    ]);
     const info = value(await session.call('appInfo', {})) as { transport: string; workspace?: unknown };
     expect(info.transport).toBe('http');
     expect(info.workspace).toEqual(workspace);
@@ -78,7 +83,10 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('scan', {})) as { job: string };
     const end = await ending(session, job);
-    expect(end).toMatchObject({ event: 'result', data: { job, method: 'scan', result: { counts: { total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 } } } });
+    expect(end).toMatchObject({
+      event: 'result',
+      data: { job, method: 'scan', result: { counts: { total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 } } },
+    });
     const items = events.filter((e) => e.event === 'item' && e.data.job === job);
     expect(items).toHaveLength(4);
     const progress = events.filter((e) => e.event === 'progress' && e.data.job === job);
@@ -88,11 +96,15 @@ describe('Session', () => {
   it('inspects one destination with its raw text, its issues and the files on disk', async () => {
     const { fixture, session } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
-    const broken = value(await session.call('inspectDestination', { destination: 'broken' })) as { inspection: { status: string; stateText: string; issues: { path: unknown[] }[] } };
+    const broken = value(await session.call('inspectDestination', { destination: 'broken' })) as {
+      inspection: { status: string; stateText: string; issues: { path: unknown[] }[] };
+    };
     expect(broken.inspection.status).toBe('invalid');
     expect(broken.inspection.stateText).toBe('{"schema_version": "1"}\n');
     expect(broken.inspection.issues.some((issue) => issue.path[0] === 'schema_version')).toBe(true);
-    const site = value(await session.call('inspectDestination', { destination: 'site-a' })) as { listing: { entries: { path: string; type: string }[] } };
+    const site = value(await session.call('inspectDestination', { destination: 'site-a' })) as {
+      listing: { entries: { path: string; type: string }[] };
+    };
     expect(site.listing.entries.map((e) => e.path)).toEqual(['.distributor.json', 'index.html', 'style.css']);
     expect(await session.call('inspectDestination', { destination: '../etc' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
@@ -102,7 +114,9 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('verify', {})) as { job: string };
     expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
-    expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({ data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } } });
+    expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({
+      data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } },
+    });
     expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.done === 2 && e.data.bytes > 0)).toBe(true);
   });
 
@@ -153,18 +167,43 @@ describe('Session', () => {
   it('plans a forced replace and applies it only with the typed destination id', async () => {
     const { fixture, session } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
-    const planned = value(await session.call('planReplace', { destination: 'loose', mode: 'force', source: fixture.source, pipelineId: 'docs', destinationId: 'site-loose' })) as { planId: string; confirmText: string };
+    const planned = value(
+      await session.call('planReplace', {
+        destination: 'loose',
+        mode: 'force',
+        source: fixture.source,
+        pipelineId: 'docs',
+        destinationId: 'site-loose',
+      }),
+    ) as { planId: string; confirmText: string };
     expect(planned.confirmText).toBe('site-loose');
-    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'loose' })).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'loose' })).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_required' },
+    });
     await fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'));
-    const other = value(await session.call('planReplace', { destination: 'empty-one', mode: 'force', source: fixture.source, pipelineId: 'docs', destinationId: 'empty-one' })) as { planId: string };
+    const other = value(
+      await session.call('planReplace', {
+        destination: 'empty-one',
+        mode: 'force',
+        source: fixture.source,
+        pipelineId: 'docs',
+        destinationId: 'empty-one',
+      }),
+    ) as { planId: string };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })) as { job: string };
     const end = ending(session, job);
     // One replace at a time: a second apply while the first runs is refused, and its plan kept.
-    expect(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(await end).toMatchObject({ event: 'result', data: { method: 'applyPlan', result: { ok: true } } });
     await expect(fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'))).rejects.toThrow();
-    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
     expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
   });

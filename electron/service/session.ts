@@ -111,7 +111,13 @@ export class Session {
     const checked = (methods[method].response as import('zod').ZodType).safeParse(value);
     if (!checked.success) {
       const first = checked.error.issues[0];
-      return { ok: false, error: apiError('internal', `${method}: the engine's response is malformed at ${formatIssuePath((first?.path ?? []) as (string | number)[])}: ${first?.message ?? ''}`) };
+      return {
+        ok: false,
+        error: apiError(
+          'internal',
+          `${method}: the engine's response is malformed at ${formatIssuePath((first?.path ?? []) as (string | number)[])}: ${first?.message ?? ''}`,
+        ),
+      };
     }
     return { ok: true, value: checked.data };
   }
@@ -135,19 +141,36 @@ export class Session {
 
   async open(target: string): Promise<Workspace> {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
-    if (this.jobs.isRunning('applyPlan')) throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
+    if (this.jobs.isRunning('applyPlan'))
+      throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
     const loaded = await loadWorkspace(target);
     if (!loaded.ok) {
       const first = loaded.issues[0];
-      throw fail('invalid_workspace', `${loaded.file}: ${first ? `${first.path.length ? `${formatIssuePath(first.path)}: ` : ''}${first.message}` : 'cannot be opened'}`, { issues: loaded.issues, file: loaded.file });
+      throw fail(
+        'invalid_workspace',
+        `${loaded.file}: ${first ? `${first.path.length ? `${formatIssuePath(first.path)}: ` : ''}${first.message}` : 'cannot be opened'}`,
+        { issues: loaded.issues, file: loaded.file },
+      );
     }
     const { workspace } = loaded;
     const destinations: DestinationEntry[] = workspace.destinations.map((d) => ({ ...d }));
-    const summary: Workspace = { path: workspace.file ?? workspace.root, kind: workspace.kind, root: workspace.root, destinations, issues: loaded.issues };
+    const summary: Workspace = {
+      path: workspace.file ?? workspace.root,
+      kind: workspace.kind,
+      root: workspace.root,
+      destinations,
+      issues: loaded.issues,
+    };
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
     this.plans.clear();
-    this.state.workspace = { summary, loaded: workspace, byId: new Map(destinations.map((d) => [d.id, d])), scans: new Map(), verifies: new Map() };
+    this.state.workspace = {
+      summary,
+      loaded: workspace,
+      byId: new Map(destinations.map((d) => [d.id, d])),
+      scans: new Map(),
+      verifies: new Map(),
+    };
     return summary;
   }
 
@@ -171,7 +194,9 @@ export class Session {
     };
     // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
     const electronOnly = Object.fromEntries(
-      methodNames.filter((method) => (methods[method] as { electronOnly?: boolean }).electronOnly).map((method) => [method, notAvailable(method)]),
+      methodNames
+        .filter((method) => (methods[method] as { electronOnly?: boolean }).electronOnly)
+        .map((method) => [method, notAvailable(method)]),
     ) as Partial<HandlerTable>;
     const handlers: Omit<HandlerTable, ElectronOnlyMethod> = {
       appInfo: async () => ({

@@ -49,7 +49,11 @@ export async function scanJob(session: Session, ids: string[] | undefined, conte
   return { counts: report.counts };
 }
 
-export async function verifyJob(session: Session, ids: string[] | undefined, context: JobContext<'verify'>): Promise<JobResultOf<'verify'>> {
+export async function verifyJob(
+  session: Session,
+  ids: string[] | undefined,
+  context: JobContext<'verify'>,
+): Promise<JobResultOf<'verify'>> {
   const open = session.workspace();
   const candidates = pick(session, ids);
   const pool = session.hashPool();
@@ -86,14 +90,22 @@ export async function inspectHandler(session: Session, id: string): Promise<Resp
 export async function compareHandler(session: Session, id: string, sourceOverride: string | undefined): Promise<ResponseOf<'compare'>> {
   const destination = session.destination(id);
   const sourcePath = sourceOverride ?? destination.source;
-  if (sourcePath === undefined) throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare with`);
+  if (sourcePath === undefined)
+    throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare with`);
   const source = await readSource(sourcePath);
   if (!source.ok) {
     const first = source.issues[0];
-    throw fail('invalid_source', `${source.manifestFile}: ${first?.message ?? 'cannot be read'}`, { issues: source.issues, file: source.manifestFile });
+    throw fail('invalid_source', `${source.manifestFile}: ${first?.message ?? 'cannot be read'}`, {
+      issues: source.issues,
+      file: source.manifestFile,
+    });
   }
   const inspection = await inspectDestination(destination.path);
-  const state: DestinationState = inspection.state ? { status: 'managed', state: inspection.state } : inspection.status === 'invalid' ? { status: 'invalid' } : { status: 'none' };
+  const state: DestinationState = inspection.state
+    ? { status: 'managed', state: inspection.state }
+    : inspection.status === 'invalid'
+      ? { status: 'invalid' }
+      : { status: 'none' };
   const comparison = compare({
     destination: state,
     hasContent: inspection.hasContent,

@@ -34,12 +34,16 @@ export function planStore() {
       const destination = session.destination(request.destination);
       const open = session.workspace();
       const sourcePath = request.source ?? destination.source;
-      if (sourcePath === undefined) throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to plan from`);
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to plan from`);
       const outcome = await planReplace({
         destinationPath: destination.path,
         sourcePath,
         mode: request.mode,
-        configured: { pipelineId: request.pipelineId ?? destination.pipelineId, destinationId: request.destinationId ?? destination.destinationId },
+        configured: {
+          pipelineId: request.pipelineId ?? destination.pipelineId,
+          destinationId: request.destinationId ?? destination.destinationId,
+        },
         baseUrl: request.baseUrl ?? destination.baseUrl,
         primary: destination.primary,
         replacePolicy: destination.replacePolicy,
@@ -62,21 +66,34 @@ export function planStore() {
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
-      if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath)) throw fail('refused', 'the plan is for another destination than its id names now: plan again');
+      if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
+        throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       if (stored.plan.mode === 'force' && confirm !== stored.confirmText) {
-        throw fail('confirmation_required', `a forced replace deletes everything in ${destination.path}: type the destination id "${stored.confirmText}" to confirm`, { expected: stored.confirmText });
+        throw fail(
+          'confirmation_required',
+          `a forced replace deletes everything in ${destination.path}: type the destination id "${stored.confirmText}" to confirm`,
+          { expected: stored.confirmText },
+        );
       }
       // Two applies at once could both pass their staleness check before either changes the disk.
-      if (session.jobs.isRunning('applyPlan')) throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
+      if (session.jobs.isRunning('applyPlan'))
+        throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const job = session.jobs.start('applyPlan', async (context) => {
-        const result = await applyPlan(stored.plan, { signal: context.signal, onProgress: (p) => context.progress(p.done, p.total, p.bytes) });
+        const result = await applyPlan(stored.plan, {
+          signal: context.signal,
+          onProgress: (p) => context.progress(p.done, p.total, p.bytes),
+        });
         // Whatever happened, the list should show the destination as it is now.
         const inspection = await inspectDestination(destination.path).catch(() => undefined);
-        if (inspection && session.state.workspace?.byId.get(destination.id) === destination) session.workspace().scans.set(destination.id, scanEntryOf(destination, inspection));
+        if (inspection && session.state.workspace?.byId.get(destination.id) === destination)
+          session.workspace().scans.set(destination.id, scanEntryOf(destination, inspection));
         if (!result.ok) {
-          const code = (result.error?.code ?? '') in APPLY_ERROR_CODES ? APPLY_ERROR_CODES[result.error!.code as keyof typeof APPLY_ERROR_CODES] : 'refused';
+          const code =
+            (result.error?.code ?? '') in APPLY_ERROR_CODES
+              ? APPLY_ERROR_CODES[result.error!.code as keyof typeof APPLY_ERROR_CODES]
+              : 'refused';
           throw fail(code, result.error?.message ?? 'the replace did not complete', { result });
         }
         return result;

@@ -21,7 +21,11 @@ export interface MenuDependencies {
 }
 
 export function setupMenu({ settings, logging, session, sendCommand }: MenuDependencies): void {
-  app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: APP_VERSION, copyright: 'Copyright © 2026 Distributor Inspector contributors' });
+  app.setAboutPanelOptions({
+    applicationName: PRODUCT_NAME,
+    applicationVersion: APP_VERSION,
+    copyright: 'Copyright © 2026 Distributor Inspector contributors',
+  });
 
   const diagnostics = () => {
     const open = session.state.workspace?.summary;

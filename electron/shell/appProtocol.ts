@@ -24,7 +24,8 @@ export async function resolveAppRequest(requestUrl: string, files: StaticFiles):
   } catch {
     return { status: 404, headers: { ...base, 'content-type': 'text/plain; charset=utf-8' } };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { status: 404, headers: { ...base, 'content-type': 'text/plain; charset=utf-8' } };
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return { status: 404, headers: { ...base, 'content-type': 'text/plain; charset=utf-8' } };
   const file = await files.lookup(pathname === '' ? '/' : pathname);
   if (!file) return { status: 404, headers: { ...base, 'content-type': 'text/plain; charset=utf-8' } };
   return { status: 200, file, headers: { ...base, 'content-type': contentTypeOf(file) } };

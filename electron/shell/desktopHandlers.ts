@@ -26,8 +26,10 @@ export function desktopHandlers(session: Session, deps: DesktopDeps): Pick<Handl
       return { revealed: true };
     },
     openLink: async ({ destination, url }) => {
-      if (!isOpenableExternalUrl(url)) throw fail('refused', `only https links are opened in the browser, not ${JSON.stringify(url.slice(0, 80))}`);
-      if (!(await recordedHttpsLink(session, destination, url))) throw fail('refused', `${url} is not a link recorded in the state of "${destination}"`);
+      if (!isOpenableExternalUrl(url))
+        throw fail('refused', `only https links are opened in the browser, not ${JSON.stringify(url.slice(0, 80))}`);
+      if (!(await recordedHttpsLink(session, destination, url)))
+        throw fail('refused', `${url} is not a link recorded in the state of "${destination}"`);
       await deps.openExternal(url);
       return { opened: true };
     },

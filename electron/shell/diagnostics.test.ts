@@ -35,7 +35,12 @@ describe('buildDiagnostics', () => {
   });
 
   it('prints "unknown" rather than a value that is not a version, so nothing odd leaks into a report', () => {
-    const text = buildDiagnostics({ ...input, osRelease: '/home/alice/kernel', versions: { electron: undefined, chrome: 'x'.repeat(80) }, locale: 'C:\\Users\\alice' });
+    const text = buildDiagnostics({
+      ...input,
+      osRelease: '/home/alice/kernel',
+      versions: { electron: undefined, chrome: 'x'.repeat(80) },
+      locale: 'C:\\Users\\alice',
+    });
     expect(text).toContain('Platform: macOS unknown arm64');
     expect(text).toContain('Electron unknown, Chrome unknown, Node unknown, V8 unknown');
     expect(text).toContain('Locale: unknown');

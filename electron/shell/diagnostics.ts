@@ -38,6 +38,7 @@ export function buildDiagnostics(input: DiagnosticsInput): string {
     `Platform: ${platformName} ${version(input.osRelease)} ${version(input.arch)}`,
     `Workspace: ${workspace}`,
   ];
-  if (input.locale !== undefined) lines.push(`Locale: ${/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(input.locale) ? input.locale : 'unknown'}`);
+  if (input.locale !== undefined)
+    lines.push(`Locale: ${/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(input.locale) ? input.locale : 'unknown'}`);
   return `${lines.join('\n')}\n`;
 }

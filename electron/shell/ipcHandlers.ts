@@ -12,7 +12,8 @@ export function ipcHandlerTable(call: Call): Record<MethodName, IpcHandler> {
   const table = {} as Record<MethodName, IpcHandler>;
   for (const method of methodNames) {
     table[method] = async (frame, request) => {
-      if (!isTrustedSender(frame)) return { ok: false, error: apiError('forbidden', `${method}: refused a call from a frame that is not the app's own page`) };
+      if (!isTrustedSender(frame))
+        return { ok: false, error: apiError('forbidden', `${method}: refused a call from a frame that is not the app's own page`) };
       return call(method, request);
     };
   }

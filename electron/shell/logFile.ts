@@ -135,10 +135,14 @@ export function createStderrLogger(options: { debug: boolean; write?: (line: str
   }
   const write = options.write ?? ((line: string) => void process.stderr.write(line));
   const now = options.now ?? (() => new Date());
-  const emit = (level: LogLevel) => (...parts: unknown[]) => {
-    const text = parts.map((part) => (part instanceof Error ? (part.stack ?? part.message) : typeof part === 'string' ? part : safeJson(part))).join(' ');
-    write(`[${now().toISOString()}] [${level}] ${text}\n`);
-  };
+  const emit =
+    (level: LogLevel) =>
+    (...parts: unknown[]) => {
+      const text = parts
+        .map((part) => (part instanceof Error ? (part.stack ?? part.message) : typeof part === 'string' ? part : safeJson(part)))
+        .join(' ');
+      write(`[${now().toISOString()}] [${level}] ${text}\n`);
+    };
   return { error: emit('error'), warn: emit('warn'), info: emit('info'), debug: emit('debug') };
 }
 

@@ -27,9 +27,15 @@ export function setupLogging(): DesktopLogging {
   // Observe only: the monitor variant leaves Node's own handling (and exit) as it is.
   process.on('uncaughtExceptionMonitor', (error, origin) => logger.error(`${origin}:`, error));
   process.on('unhandledRejection', (reason) => logger.error('unhandled rejection:', reason));
-  app.on('render-process-gone', (_event, _contents, details) => logger.error(`renderer process gone: ${details.reason} (exit code ${details.exitCode})`));
-  app.on('child-process-gone', (_event, details) => logger.error(`${details.type} process gone: ${details.reason} (exit code ${details.exitCode})`));
-  logger.info(`${PRODUCT_NAME} ${APP_VERSION} starting: Electron ${process.versions.electron}, ${process.platform} ${process.arch}${app.isPackaged ? '' : ', development'}`);
+  app.on('render-process-gone', (_event, _contents, details) =>
+    logger.error(`renderer process gone: ${details.reason} (exit code ${details.exitCode})`),
+  );
+  app.on('child-process-gone', (_event, details) =>
+    logger.error(`${details.type} process gone: ${details.reason} (exit code ${details.exitCode})`),
+  );
+  logger.info(
+    `${PRODUCT_NAME} ${APP_VERSION} starting: Electron ${process.versions.electron}, ${process.platform} ${process.arch}${app.isPackaged ? '' : ', development'}`,
+  );
 
   const openLogsFolder = async (): Promise<boolean> => {
     await mkdir(folder, { recursive: true });

@@ -123,7 +123,9 @@ describe('buildMenuTemplate', () => {
     expect(packaged).not.toContain('reload');
     expect(packaged).not.toContain('forceReload');
     expect(packaged).not.toContain('toggleDevTools');
-    expect(packaged).toEqual(expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'undo', 'copy', 'paste', 'selectAll', 'windowMenu', 'about']));
+    expect(packaged).toEqual(
+      expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'undo', 'copy', 'paste', 'selectAll', 'windowMenu', 'about']),
+    );
   });
 
   it('offers reload and developer tools in development without taking Rescan’s shortcut', () => {
@@ -150,7 +152,12 @@ describe('buildMenuTemplate', () => {
     const calls: Call[] = [];
     const help = build({}, calls).at(-1)!;
     const helpItems = help.submenu as MenuItemConstructorOptions[];
-    expect(helpItems.map((entry) => entry.label ?? entry.role ?? entry.type)).toEqual(['Open Logs Folder', 'Copy Diagnostics', 'separator', 'about']);
+    expect(helpItems.map((entry) => entry.label ?? entry.role ?? entry.type)).toEqual([
+      'Open Logs Folder',
+      'Copy Diagnostics',
+      'separator',
+      'about',
+    ]);
     click(helpItems[0]!);
     click(helpItems[1]!);
     expect(calls).toEqual([['openLogsFolder'], ['copyDiagnostics']]);

@@ -84,14 +84,22 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   template.push({
     label: top('File'),
     submenu: [
-      { id: 'openWorkspace', label: 'Open Workspace…', accelerator: ACCELERATORS.openWorkspace, click: () => actions.sendCommand('openWorkspace') },
+      {
+        id: 'openWorkspace',
+        label: 'Open Workspace…',
+        accelerator: ACCELERATORS.openWorkspace,
+        click: () => actions.sendCommand('openWorkspace'),
+      },
       {
         id: 'openRecent',
         label: 'Open Recent',
         submenu: [
           ...(recent.length === 0
             ? [{ label: 'No Recent Workspaces', enabled: false } satisfies MenuItemConstructorOptions]
-            : recent.map((path): MenuItemConstructorOptions => ({ label: recentLabel(path), click: () => actions.sendCommand('openWorkspace', path) }))),
+            : recent.map((path): MenuItemConstructorOptions => ({
+                label: recentLabel(path),
+                click: () => actions.sendCommand('openWorkspace', path),
+              }))),
           { type: 'separator' },
           { id: 'clearRecent', label: 'Clear Recent', enabled: recent.length > 0, click: () => actions.clearRecentWorkspaces() },
         ],
@@ -100,7 +108,12 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       { id: 'rescan', label: 'Rescan', accelerator: ACCELERATORS.rescan, click: () => actions.sendCommand('rescan') },
       { id: 'verifyAll', label: 'Verify All', accelerator: ACCELERATORS.verifyAll, click: () => actions.sendCommand('verifyAll') },
       { type: 'separator' },
-      { id: 'exportReport', label: 'Export Report…', accelerator: ACCELERATORS.exportReport, click: () => actions.sendCommand('exportReport') },
+      {
+        id: 'exportReport',
+        label: 'Export Report…',
+        accelerator: ACCELERATORS.exportReport,
+        click: () => actions.sendCommand('exportReport'),
+      },
       { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit' },
     ],

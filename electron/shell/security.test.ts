@@ -35,7 +35,12 @@ describe('window options', () => {
   });
 
   it('restore saved bounds and otherwise open at the default size', () => {
-    expect(mainWindowOptions({ preload: 'p', title: 't', bounds: { x: 10, y: 20, width: 900, height: 700 } })).toMatchObject({ x: 10, y: 20, width: 900, height: 700 });
+    expect(mainWindowOptions({ preload: 'p', title: 't', bounds: { x: 10, y: 20, width: 900, height: 700 } })).toMatchObject({
+      x: 10,
+      y: 20,
+      width: 900,
+      height: 700,
+    });
     expect(mainWindowOptions({ preload: 'p', title: 't' })).toMatchObject({ width: 1280, height: 800 });
     expect(secureWebPreferences('p')).not.toHaveProperty('enableBlinkFeatures');
   });
@@ -53,7 +58,17 @@ describe('the sender check', () => {
   });
 
   it('refuses a foreign frame, a subframe, a look-alike and a missing frame', () => {
-    for (const url of ['https://evil.example/', 'file:///app/index.html', 'app://renderer.evil/index.html', 'app://evil/renderer', 'http://127.0.0.1:5173/', 'app://user@renderer/', 'about:blank', 'not a url', '']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///app/index.html',
+      'app://renderer.evil/index.html',
+      'app://evil/renderer',
+      'http://127.0.0.1:5173/',
+      'app://user@renderer/',
+      'about:blank',
+      'not a url',
+      '',
+    ]) {
       expect(isTrustedSender({ url, isMainFrame: true }), url).toBe(false);
     }
     expect(isTrustedSender({ url: APP_START_URL, isMainFrame: false })).toBe(false);
@@ -72,7 +87,14 @@ describe('navigation and external links', () => {
     expect(isAllowedNavigation('https://example.com/')).toBe(false);
     expect(isAllowedNavigation('file:///etc/passwd')).toBe(false);
     expect(isOpenableExternalUrl('https://docs.example.com/a/index.html')).toBe(true);
-    for (const url of ['http://docs.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'https://user:pw@example.com/', 'ms-settings:']) {
+    for (const url of [
+      'http://docs.example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'https://user:pw@example.com/',
+      'ms-settings:',
+    ]) {
       expect(isOpenableExternalUrl(url), url).toBe(false);
     }
   });
@@ -94,7 +116,10 @@ describe('the IPC handler table', () => {
     const reached: MethodName[] = [];
     const table = ipcHandlerTable(async (method) => (reached.push(method), { ok: true, value: null }));
     for (const method of methodNames) {
-      expect(await table[method]({ url: 'https://evil.example/', isMainFrame: true }, {}), method).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await table[method]({ url: 'https://evil.example/', isMainFrame: true }, {}), method).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
     }
     expect(reached).toEqual([]);
     expect(await table.appInfo({ url: APP_START_URL, isMainFrame: true }, {})).toEqual({ ok: true, value: null });
@@ -131,10 +156,16 @@ describe('the desktop-only handlers', () => {
 
   it('reveal a destination or a clean path inside it, and nothing outside', async () => {
     const overrides = desktopHandlers(session, deps);
-    expect(await session.call('revealPath', { destination: 'site-a', path: 'index.html' }, overrides)).toEqual({ ok: true, value: { revealed: true } });
+    expect(await session.call('revealPath', { destination: 'site-a', path: 'index.html' }, overrides)).toEqual({
+      ok: true,
+      value: { revealed: true },
+    });
     expect(revealed).toEqual([path.join(fixture.workspace, 'site-a', 'index.html')]);
     for (const bad of ['../broken', '/etc/passwd', 'a/../../x', 'a\\b']) {
-      expect(await session.call('revealPath', { destination: 'site-a', path: bad }, overrides), bad).toMatchObject({ ok: false, error: { code: 'refused' } });
+      expect(await session.call('revealPath', { destination: 'site-a', path: bad }, overrides), bad).toMatchObject({
+        ok: false,
+        error: { code: 'refused' },
+      });
     }
     expect(await session.call('revealPath', { destination: '/etc' }, overrides)).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(revealed).toHaveLength(1);
@@ -142,15 +173,27 @@ describe('the desktop-only handlers', () => {
 
   it('open only https links that the destination state records', async () => {
     const overrides = desktopHandlers(session, deps);
-    expect(await session.call('openLink', { destination: 'site-a', url: 'https://docs.example.com/a/index.html' }, overrides)).toEqual({ ok: true, value: { opened: true } });
-    expect(await session.call('openLink', { destination: 'site-a', url: 'https://evil.example/' }, overrides)).toMatchObject({ ok: false, error: { code: 'refused' } });
-    expect(await session.call('openLink', { destination: 'site-a', url: 'file:///etc/passwd' }, overrides)).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await session.call('openLink', { destination: 'site-a', url: 'https://docs.example.com/a/index.html' }, overrides)).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(await session.call('openLink', { destination: 'site-a', url: 'https://evil.example/' }, overrides)).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
+    expect(await session.call('openLink', { destination: 'site-a', url: 'file:///etc/passwd' }, overrides)).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(opened).toEqual(['https://docs.example.com/a/index.html']);
   });
 
   it('answer the native dialog with the chosen path or null', async () => {
     const overrides = desktopHandlers(session, deps);
-    expect(await session.call('chooseWorkspace', { kind: 'file' }, overrides)).toEqual({ ok: true, value: { path: '/picked/distributor-inspector.json' } });
+    expect(await session.call('chooseWorkspace', { kind: 'file' }, overrides)).toEqual({
+      ok: true,
+      value: { path: '/picked/distributor-inspector.json' },
+    });
     expect(await session.call('chooseWorkspace', {}, overrides)).toEqual({ ok: true, value: { path: null } });
   });
 });
@@ -165,7 +208,11 @@ describe('the app protocol', () => {
 
   it('serves the built page with the CSP and nothing for other hosts or paths', async () => {
     const files = staticFiles(dir);
-    expect(await resolveAppRequest('app://renderer/', files)).toMatchObject({ status: 200, file: path.join(dir, 'index.html'), headers: { 'content-security-policy': ELECTRON_CSP } });
+    expect(await resolveAppRequest('app://renderer/', files)).toMatchObject({
+      status: 200,
+      file: path.join(dir, 'index.html'),
+      headers: { 'content-security-policy': ELECTRON_CSP },
+    });
     expect((await resolveAppRequest('app://other/index.html', files)).status).toBe(404);
     expect((await resolveAppRequest('app://renderer/../../etc/passwd', files)).status).toBe(404);
     expect((await resolveAppRequest('app://renderer/%2e%2e/x', files)).status).toBe(404);

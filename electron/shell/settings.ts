@@ -53,7 +53,11 @@ export async function setupSettings(logger: AppLogger): Promise<DesktopSettings>
       return store.update((current) => ({ ...current, theme }));
     },
     clearRecentWorkspaces: () => store.update((current) => ({ ...current, recentWorkspaces: [] })),
-    initialBounds: () => restorableBounds(store.current().windowBounds, screen.getAllDisplays().map((display) => display.workArea)),
+    initialBounds: () =>
+      restorableBounds(
+        store.current().windowBounds,
+        screen.getAllDisplays().map((display) => display.workArea),
+      ),
     trackWindow: (window) => {
       let timer: NodeJS.Timeout | undefined;
       const saveBounds = () => {
@@ -62,7 +66,12 @@ export async function setupSettings(logger: AppLogger): Promise<DesktopSettings>
         // Normal bounds: a maximized window reopens maximized over the size it had before.
         const { x, y, width, height } = window.getNormalBounds();
         // Whole pixels: the schema (and a scaled display's fractional bounds) must not make the save fail.
-        const bounds = { x: Math.round(x), y: Math.round(y), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+        const bounds = {
+          x: Math.round(x),
+          y: Math.round(y),
+          width: Math.max(1, Math.round(width)),
+          height: Math.max(1, Math.round(height)),
+        };
         void store.update((current) => ({ ...current, windowBounds: { ...bounds, maximized: window.isMaximized() } }));
       };
       const later = () => {

@@ -59,7 +59,10 @@ describe('loadSettings', () => {
   });
 
   it('moves aside a file whose fields have the wrong types and names each field', async () => {
-    await writeFile(settingsFilePath(folder), JSON.stringify({ recentWorkspaces: '/srv/a', theme: 'sepia', windowBounds: { x: 0, y: 0, width: 'wide', height: 600 } }));
+    await writeFile(
+      settingsFilePath(folder),
+      JSON.stringify({ recentWorkspaces: '/srv/a', theme: 'sepia', windowBounds: { x: 0, y: 0, width: 'wide', height: 600 } }),
+    );
 
     const loaded = await loadSettings(folder, fixedNow);
 
@@ -165,7 +168,12 @@ describe('restorableBounds', () => {
 
   it('drops bounds saved on a monitor that is no longer connected', () => {
     expect(restorableBounds({ x: 2000, y: 0, width: 1200, height: 800 }, [laptop])).toBeUndefined();
-    expect(restorableBounds({ x: 2000, y: 0, width: 1200, height: 800 }, [laptop, external])).toEqual({ x: 2000, y: 0, width: 1200, height: 800 });
+    expect(restorableBounds({ x: 2000, y: 0, width: 1200, height: 800 }, [laptop, external])).toEqual({
+      x: 2000,
+      y: 0,
+      width: 1200,
+      height: 800,
+    });
   });
 
   it('drops bounds whose title bar is above the screen, where it cannot be grabbed', () => {
@@ -173,7 +181,13 @@ describe('restorableBounds', () => {
   });
 
   it('shrinks a window larger than the screen it lands on', () => {
-    expect(restorableBounds({ x: 0, y: 0, width: 3000, height: 2000, maximized: true }, [laptop])).toEqual({ x: 0, y: 0, width: 1440, height: 875, maximized: true });
+    expect(restorableBounds({ x: 0, y: 0, width: 3000, height: 2000, maximized: true }, [laptop])).toEqual({
+      x: 0,
+      y: 0,
+      width: 1440,
+      height: 875,
+      maximized: true,
+    });
   });
 
   it('opens centred when nothing was saved', () => {
@@ -186,7 +200,11 @@ describe('createSettingsStore', () => {
     const store = createSettingsStore(folder, defaultSettings(), () => undefined);
     const heard: string[] = [];
     store.onChange((settings) => heard.push(settings.theme));
-    const saves = [store.update((s) => ({ ...s, theme: 'light' })), store.update((s) => ({ ...s, theme: 'dark' })), store.workspaceOpened('/srv/a')];
+    const saves = [
+      store.update((s) => ({ ...s, theme: 'light' })),
+      store.update((s) => ({ ...s, theme: 'dark' })),
+      store.workspaceOpened('/srv/a'),
+    ];
     expect(store.current()).toMatchObject({ theme: 'dark', recentWorkspaces: ['/srv/a'] });
     await Promise.all(saves);
     expect(heard).toEqual(['light', 'dark', 'dark']);

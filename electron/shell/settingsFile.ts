@@ -97,7 +97,13 @@ export async function loadSettings(folder: string, now: () => Date = () => new D
     const issue = error([], 'unreadable', `cannot read ${file}: ${causeText(cause)}`);
     return {
       settings: defaultSettings(),
-      warnings: [{ code: 'settings_unreadable', message: `${SETTINGS_FILE_NAME} could not be read (${causeText(cause)}); default settings are in use.`, issues: [issue] }],
+      warnings: [
+        {
+          code: 'settings_unreadable',
+          message: `${SETTINGS_FILE_NAME} could not be read (${causeText(cause)}); default settings are in use.`,
+          issues: [issue],
+        },
+      ],
     };
   }
   const parsed = parseSettings(text);
@@ -142,7 +148,10 @@ export async function saveSettings(folder: string, settings: Settings): Promise<
   const checked = settingsSchema.safeParse(settings);
   if (!checked.success) {
     const issues = fromZodIssues(checked.error.issues, settings);
-    return { ok: false, warning: { code: 'settings_not_saved', message: `settings not saved: ${issues[0]?.message ?? 'invalid'}`, issues } };
+    return {
+      ok: false,
+      warning: { code: 'settings_not_saved', message: `settings not saved: ${issues[0]?.message ?? 'invalid'}`, issues },
+    };
   }
   const file = settingsFilePath(folder);
   const temp = join(folder, `.${SETTINGS_FILE_NAME}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -159,7 +168,10 @@ export async function saveSettings(folder: string, settings: Settings): Promise<
   } catch (cause) {
     await rm(temp, { force: true }).catch(() => undefined);
     const issue = error([], 'not_written', `cannot write ${file}: ${causeText(cause)}`);
-    return { ok: false, warning: { code: 'settings_not_saved', message: `${SETTINGS_FILE_NAME} could not be saved (${causeText(cause)}).`, issues: [issue] } };
+    return {
+      ok: false,
+      warning: { code: 'settings_not_saved', message: `${SETTINGS_FILE_NAME} could not be saved (${causeText(cause)}).`, issues: [issue] },
+    };
   }
   await syncFolder(folder);
   return { ok: true };

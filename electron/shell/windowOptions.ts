@@ -44,7 +44,9 @@ export interface MainWindowInput {
 }
 
 export function mainWindowOptions(input: MainWindowInput): BrowserWindowConstructorOptions {
-  const size = input.bounds ? { x: input.bounds.x, y: input.bounds.y, width: input.bounds.width, height: input.bounds.height } : DEFAULT_WINDOW_SIZE;
+  const size = input.bounds
+    ? { x: input.bounds.x, y: input.bounds.y, width: input.bounds.width, height: input.bounds.height }
+    : DEFAULT_WINDOW_SIZE;
   return {
     ...size,
     minWidth: MIN_WINDOW_SIZE.width,

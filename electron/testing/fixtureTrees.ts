@@ -20,7 +20,11 @@ export interface StateIdentity {
 
 /** A schema-1 state that records exactly these files as copied source outputs. */
 export function stateFor(files: Record<string, Buffer | string>, identity: StateIdentity = {}) {
-  const records = Object.entries(files).map(([filePath, bytes]) => ({ path: filePath, sha256: sha256Of(bytes), size: Buffer.byteLength(bytes) }));
+  const records = Object.entries(files).map(([filePath, bytes]) => ({
+    path: filePath,
+    sha256: sha256Of(bytes),
+    size: Buffer.byteLength(bytes),
+  }));
   return {
     schema_version: 1,
     distributor_version: 'test',
@@ -36,7 +40,13 @@ export function stateFor(files: Record<string, Buffer | string>, identity: State
         files: records,
       },
     },
-    outputs: records.map((record) => ({ path: record.path, kind: 'source', source_path: record.path, sha256: record.sha256, size: record.size })),
+    outputs: records.map((record) => ({
+      path: record.path,
+      kind: 'source',
+      source_path: record.path,
+      sha256: record.sha256,
+      size: record.size,
+    })),
   };
 }
 

@@ -36,7 +36,11 @@ export interface BundleOptions {
 /** Writes files and a manifest.json that lists them truthfully. */
 export async function writeBundle(dir: string, files: Record<string, string>, options: BundleOptions = {}): Promise<Manifest> {
   await fs.mkdir(dir, { recursive: true });
-  const entries = Object.entries(files).map(([relative, text]) => ({ path: relative, sha256: sha256(text), size: Buffer.byteLength(text) }));
+  const entries = Object.entries(files).map(([relative, text]) => ({
+    path: relative,
+    sha256: sha256(text),
+    size: Buffer.byteLength(text),
+  }));
   for (const [relative, text] of Object.entries(files)) await writeAt(dir, relative, text);
   const manifest: Manifest = {
     schema_version: 1,
@@ -97,7 +101,8 @@ export async function snapshotTree(root: string): Promise<string> {
     else if (stat.isFile()) lines.push(`${relative} file ${mode} ${stat.size} ${sha256(await fs.readFile(full))}`);
     else if (stat.isDirectory()) {
       lines.push(`${relative} dir ${mode}`);
-      for (const name of (await fs.readdir(full)).sort()) await visit(path.join(full, name), relative === '' ? name : `${relative}/${name}`);
+      for (const name of (await fs.readdir(full)).sort())
+        await visit(path.join(full, name), relative === '' ? name : `${relative}/${name}`);
     } else lines.push(`${relative} other ${mode}`);
   }
   await visit(root, '');
@@ -119,7 +124,8 @@ export async function stateInvariantProblems(dest: string): Promise<string[]> {
       continue;
     }
     const content = await fs.readFile(full);
-    if (content.length !== output.size || sha256(content) !== output.sha256) problems.push(`${output.path} does not have the recorded bytes`);
+    if (content.length !== output.size || sha256(content) !== output.sha256)
+      problems.push(`${output.path} does not have the recorded bytes`);
   }
   return problems;
 }

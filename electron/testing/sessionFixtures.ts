@@ -30,7 +30,12 @@ export async function makeFixtureWorkspace(options: FixtureOptions = {}): Promis
 
   const files = { 'index.md': '# Site A\n\nHello.\n', 'style.css': 'body { color: black; }\n' };
   const published = makeSource('site-a-source', '2026-06-01T12:00:00Z', files);
-  const publication = publish(published, { pipelineId: 'docs', destinationId: 'site-a', publishedAt: '2026-06-01T12:05:00Z', baseUrl: 'https://docs.example.com/a' });
+  const publication = publish(published, {
+    pipelineId: 'docs',
+    destinationId: 'site-a',
+    publishedAt: '2026-06-01T12:05:00Z',
+    baseUrl: 'https://docs.example.com/a',
+  });
   const siteA = path.join(workspace, 'site-a');
   await writeFiles(siteA, publication.outputs);
   await fs.writeFile(path.join(siteA, STATE_FILE_NAME), `${JSON.stringify(publication.state, null, 2)}\n`);
@@ -54,7 +59,9 @@ export async function makeFixtureWorkspace(options: FixtureOptions = {}): Promis
     const state = {
       ...publication.state,
       destination_id: 'big',
-      outputs: [{ path: 'big.bin', kind: 'source', source_path: 'style.css', sha256: `sha256:${'0'.repeat(64)}`, size: options.bigOutputBytes }],
+      outputs: [
+        { path: 'big.bin', kind: 'source', source_path: 'style.css', sha256: `sha256:${'0'.repeat(64)}`, size: options.bigOutputBytes },
+      ],
     };
     await fs.writeFile(path.join(big, STATE_FILE_NAME), JSON.stringify(state));
   }

@@ -47,7 +47,9 @@ export function clientFromBridge(bridge: InspectorBridge, transport: Transport):
     if (!isEventName(event)) throw new Error(`unknown event "${String(event)}"; known: ${eventNames.join(', ')}`);
     return bridge.on(event, listener as (data: unknown) => void);
   };
-  const api = Object.fromEntries(methodNames.map((method) => [method, (request: never) => invoke(method, request)])) as InspectorClient['api'];
+  const api = Object.fromEntries(
+    methodNames.map((method) => [method, (request: never) => invoke(method, request)]),
+  ) as InspectorClient['api'];
   return { transport, invoke, on, api };
 }
 

@@ -73,7 +73,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
     let backoffMs = 250;
     for (;;) {
       try {
-        const response = await fetch(`${base}${http.eventsPath}`, { headers: { [http.tokenHeader]: token, accept: 'text/event-stream' }, cache: 'no-store' });
+        const response = await fetch(`${base}${http.eventsPath}`, {
+          headers: { [http.tokenHeader]: token, accept: 'text/event-stream' },
+          cache: 'no-store',
+        });
         // Refused (no or a wrong token): calls need not wait for a stream that will not come; they get the same answer.
         if (!response.ok) markReady();
         if (response.ok && response.body) {
@@ -114,7 +117,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
           cache: 'no-store',
         });
       } catch (cause) {
-        return { ok: false, error: apiError('internal', `the browser host cannot be reached (${(cause as Error)?.message ?? String(cause)})`) };
+        return {
+          ok: false,
+          error: apiError('internal', `the browser host cannot be reached (${(cause as Error)?.message ?? String(cause)})`),
+        };
       }
       try {
         const body = (await response.json()) as ApiResult<unknown>;

@@ -13,7 +13,12 @@ export interface JobHandlers<M extends JobMethod> {
 
 export type JobOutcome<M extends JobMethod> = ApiResult<JobResultOf<M>>;
 
-export function runJob<M extends JobMethod>(client: InspectorClient, method: M, request: RequestOf<M>, handlers: JobHandlers<M> = {}): Promise<JobOutcome<M>> {
+export function runJob<M extends JobMethod>(
+  client: InspectorClient,
+  method: M,
+  request: RequestOf<M>,
+  handlers: JobHandlers<M> = {},
+): Promise<JobOutcome<M>> {
   return new Promise((resolve) => {
     let job: string | undefined;
     // Events can arrive before the start call returns; keep them until the job id is known.

@@ -34,7 +34,11 @@ function OutcomeView({ outcome, onPlanAgain }: { outcome: Outcome; onPlanAgain: 
     return (
       <Callout tone="warning" title="The destination changed since this plan: plan again" role="alert">
         <p>Nothing was changed. Something on disk differs from what the plan was made from.</p>
-        <div className="button-row"><button type="button" className="button" onClick={onPlanAgain}>Plan again</button></div>
+        <div className="button-row">
+          <button type="button" className="button" onClick={onPlanAgain}>
+            Plan again
+          </button>
+        </div>
       </Callout>
     );
   }
@@ -66,15 +70,19 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
   };
   const apply = async (planId: string, confirm?: string) => {
     const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
-    const answer = await trackedJob('applyPlan', confirm === undefined ? { planId } : { planId, confirm }, label, { destination: entry.id });
+    const answer = await trackedJob('applyPlan', confirm === undefined ? { planId } : { planId, confirm }, label, {
+      destination: entry.id,
+    });
     plan.reset();
     if (!answer.ok) {
       setOutcome(STALE_CODES.has(answer.error.code) ? { kind: 'stale' } : { kind: 'failed', error: answer.error });
       return;
     }
     const result = applyResultSchema.safeParse(answer.value);
-    if (!result.success) setOutcome({ kind: 'failed', error: { code: 'internal', message: 'the result of the replace could not be read' } });
-    else setOutcome(result.data.error && STALE_CODES.has(result.data.error.code) ? { kind: 'stale' } : { kind: 'done', result: result.data });
+    if (!result.success)
+      setOutcome({ kind: 'failed', error: { code: 'internal', message: 'the result of the replace could not be read' } });
+    else
+      setOutcome(result.data.error && STALE_CODES.has(result.data.error.code) ? { kind: 'stale' } : { kind: 'done', result: result.data });
     await refreshDestination(entry.id);
   };
   return { plan, outcome, makePlan, apply };
@@ -94,13 +102,21 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
   return (
     <div>
       <section className="action-section" aria-labelledby="replace-title">
-        <h2 id="replace-title"><Icon name="refresh" /> Replace</h2>
+        <h2 id="replace-title">
+          <Icon name="refresh" /> Replace
+        </h2>
         <p>
-          Publishes the configured source: deletes only the outputs the state file records and the state file itself, then writes the new outputs. Extra files are never
-          touched. Allowed when the destination holds an older publication of the same source, or nothing yet.
+          Publishes the configured source: deletes only the outputs the state file records and the state file itself, then writes the new
+          outputs. Extra files are never touched. Allowed when the destination holds an older publication of the same source, or nothing
+          yet.
         </p>
         <div className="button-row">
-          <button type="button" className="button" onClick={normal.makePlan} disabled={normal.plan.state.status === 'loading' || Boolean(applying)}>
+          <button
+            type="button"
+            className="button"
+            onClick={normal.makePlan}
+            disabled={normal.plan.state.status === 'loading' || Boolean(applying)}
+          >
             {normalPlan ? 'Plan again' : 'Plan replace'}
           </button>
           {!entry.source && <span className="muted">The workspace configures no source for this destination.</span>}
@@ -116,7 +132,12 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
             </Callout>
             <PlanDetails plan={normalPlan.plan} />
             <div className="button-row">
-              <button type="button" className="button primary" disabled={!canApplyNormal} onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}>
+              <button
+                type="button"
+                className="button primary"
+                disabled={!canApplyNormal}
+                onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
+              >
                 {confirmLabel(normalPlan.plan)}
               </button>
             </div>
@@ -127,13 +148,24 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
       </section>
 
       <section className="action-section destructive" aria-labelledby="force-title-section">
-        <h2 id="force-title-section"><Icon name="trash" /> Forced replace</h2>
+        <h2 id="force-title-section">
+          <Icon name="trash" /> Forced replace
+        </h2>
         <p>
-          <strong>Deletes everything inside <code>{entry.path}</code></strong>, including files that no state file records and any staging folder left by an interrupted replace,
-          then publishes the source. It never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be undone.
+          <strong>
+            Deletes everything inside <code>{entry.path}</code>
+          </strong>
+          , including files that no state file records and any staging folder left by an interrupted replace, then publishes the source. It
+          never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be
+          undone.
         </p>
         <div className="button-row">
-          <button type="button" className="button danger-outline" onClick={force.makePlan} disabled={force.plan.state.status === 'loading' || Boolean(applying)}>
+          <button
+            type="button"
+            className="button danger-outline"
+            onClick={force.makePlan}
+            disabled={force.plan.state.status === 'loading' || Boolean(applying)}
+          >
             {forcePlan ? 'Plan forced replace again' : 'Plan forced replace'}
           </button>
         </div>
@@ -148,7 +180,14 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
                 type="button"
                 className="button danger"
                 disabled={Boolean(applying)}
-                onClick={() => force.plan.state.status === 'ok' && setConfirming({ plan: forcePlan.plan, planId: force.plan.state.value.planId, confirmText: force.plan.state.value.confirmText ?? entry.id })}
+                onClick={() =>
+                  force.plan.state.status === 'ok' &&
+                  setConfirming({
+                    plan: forcePlan.plan,
+                    planId: force.plan.state.value.planId,
+                    confirmText: force.plan.state.value.confirmText ?? entry.id,
+                  })
+                }
               >
                 Review and force replace…
               </button>

@@ -10,15 +10,42 @@ import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { ManifestDiff } from './ManifestDiff';
 
-function Field({ name, recorded, current, kind }: { name: string; recorded: string | undefined; current: string; kind: 'text' | 'time' | 'hash' }) {
-  const show = (value: string) => (kind === 'hash' ? shortHash(value) : kind === 'time' ? `${value} (${formatTimestamp(value)?.utc ?? 'not a time'})` : value);
+function Field({
+  name,
+  recorded,
+  current,
+  kind,
+}: {
+  name: string;
+  recorded: string | undefined;
+  current: string;
+  kind: 'text' | 'time' | 'hash';
+}) {
+  const show = (value: string) =>
+    kind === 'hash' ? shortHash(value) : kind === 'time' ? `${value} (${formatTimestamp(value)?.utc ?? 'not a time'})` : value;
   const same = recorded === current;
   return (
     <tr>
       <th scope="row">{name}</th>
       <td>{recorded === undefined ? <span className="muted">no valid state</span> : <code title={recorded}>{show(recorded)}</code>}</td>
-      <td><code title={current}>{show(current)}</code></td>
-      <td>{recorded === undefined ? '' : same ? <span className="badge tone-good"><Icon name="check" />same</span> : <span className="badge tone-warning"><Icon name="alert" />differs</span>}</td>
+      <td>
+        <code title={current}>{show(current)}</code>
+      </td>
+      <td>
+        {recorded === undefined ? (
+          ''
+        ) : same ? (
+          <span className="badge tone-good">
+            <Icon name="check" />
+            same
+          </span>
+        ) : (
+          <span className="badge tone-warning">
+            <Icon name="alert" />
+            differs
+          </span>
+        )}
+      </td>
     </tr>
   );
 }
@@ -33,7 +60,10 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
     if (entry.source) void run({ destination: entry.id });
   }, [entry.id, entry.source, run]);
 
-  const submit = () => void run(source.trim() === '' || source === entry.source ? { destination: entry.id } : { destination: entry.id, source: source.trim() });
+  const submit = () =>
+    void run(
+      source.trim() === '' || source === entry.source ? { destination: entry.id } : { destination: entry.id, source: source.trim() },
+    );
   const state = compare.state;
 
   return (
@@ -47,8 +77,18 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
       >
         <div className="field">
           <label htmlFor="compare-source">Source bundle</label>
-          <input id="compare-source" value={source} onChange={(event) => setSource(event.target.value)} placeholder="/path/to/source-bundle (folder holding manifest.json)" spellCheck={false} />
-          <span className="hint">{entry.source ? 'Defaults to the source the workspace file configures.' : 'The workspace configures no source for this destination: type a bundle path.'}</span>
+          <input
+            id="compare-source"
+            value={source}
+            onChange={(event) => setSource(event.target.value)}
+            placeholder="/path/to/source-bundle (folder holding manifest.json)"
+            spellCheck={false}
+          />
+          <span className="hint">
+            {entry.source
+              ? 'Defaults to the source the workspace file configures.'
+              : 'The workspace configures no source for this destination: type a bundle path.'}
+          </span>
         </div>
         <button type="submit" className="button primary" disabled={state.status === 'loading' || (source.trim() === '' && !entry.source)}>
           Compare
@@ -67,42 +107,52 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
           <p>{state.error.message}</p>
         </Callout>
       )}
-      {state.status === 'ok' && (() => {
-        const { comparison, recorded, current, diff, sourcePath } = state.value;
-        const words = describeDecision(comparison, entry.replacePolicy !== 'deny');
-        return (
-          <div data-testid="compare-result">
-            <Callout tone={words.tone} title={`Decision: ${words.title}`} role="status">
-              <p data-testid="decision-sentence">{words.sentence}</p>
-              <p className="muted">
-                {words.next === 'Nothing to do.' ? '' : `${words.next} `}(rule {comparison.rule} of the contract; source <code>{sourcePath}</code>)
-              </p>
-            </Callout>
-            <section className="section" aria-labelledby="field-diff">
-              <h2 id="field-diff">Fields</h2>
-              <div className="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Destination received</th>
-                      <th scope="col">Source now</th>
-                      <th scope="col"><span className="visually-hidden">Same or different</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <Field name="id" recorded={recorded?.id} current={current.id} kind="text" />
-                    <Field name="created" recorded={recorded?.created} current={current.created} kind="time" />
-                    <Field name="digest" recorded={recorded?.digest} current={current.digest} kind="hash" />
-                  </tbody>
-                </table>
-              </div>
-              {diff?.fields.created?.order === 'same_instant' && <p className="muted">The two created times are spelled differently but name the same instant.</p>}
-            </section>
-            {diff ? <ManifestDiff diff={diff} /> : <p className="muted">No file diff: the destination holds no valid state to compare files with.</p>}
-          </div>
-        );
-      })()}
+      {state.status === 'ok' &&
+        (() => {
+          const { comparison, recorded, current, diff, sourcePath } = state.value;
+          const words = describeDecision(comparison, entry.replacePolicy !== 'deny');
+          return (
+            <div data-testid="compare-result">
+              <Callout tone={words.tone} title={`Decision: ${words.title}`} role="status">
+                <p data-testid="decision-sentence">{words.sentence}</p>
+                <p className="muted">
+                  {words.next === 'Nothing to do.' ? '' : `${words.next} `}(rule {comparison.rule} of the contract; source{' '}
+                  <code>{sourcePath}</code>)
+                </p>
+              </Callout>
+              <section className="section" aria-labelledby="field-diff">
+                <h2 id="field-diff">Fields</h2>
+                <div className="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Field</th>
+                        <th scope="col">Destination received</th>
+                        <th scope="col">Source now</th>
+                        <th scope="col">
+                          <span className="visually-hidden">Same or different</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <Field name="id" recorded={recorded?.id} current={current.id} kind="text" />
+                      <Field name="created" recorded={recorded?.created} current={current.created} kind="time" />
+                      <Field name="digest" recorded={recorded?.digest} current={current.digest} kind="hash" />
+                    </tbody>
+                  </table>
+                </div>
+                {diff?.fields.created?.order === 'same_instant' && (
+                  <p className="muted">The two created times are spelled differently but name the same instant.</p>
+                )}
+              </section>
+              {diff ? (
+                <ManifestDiff diff={diff} />
+              ) : (
+                <p className="muted">No file diff: the destination holds no valid state to compare files with.</p>
+              )}
+            </div>
+          );
+        })()}
     </div>
   );
 }

@@ -16,7 +16,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button type="button" className="button small" onClick={copy} aria-label={copied ? `Copied ${label}` : `Copy ${label}`} title={value}>
       <Icon name={copied ? 'check' : 'copy'} />
-      <span aria-live="polite" className={copied ? '' : 'visually-hidden'}>{copied ? 'Copied' : ''}</span>
+      <span aria-live="polite" className={copied ? '' : 'visually-hidden'}>
+        {copied ? 'Copied' : ''}
+      </span>
     </button>
   );
 }

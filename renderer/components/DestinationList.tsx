@@ -21,7 +21,12 @@ const optionId = (index: number) => `destination-option-${index}`;
 
 export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT_PX, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 12,
+  });
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
 
   useEffect(() => {
@@ -51,7 +56,12 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
     }
   };
 
-  if (rows.length === 0) return <div className="list-empty" role="status">{emptyText}</div>;
+  if (rows.length === 0)
+    return (
+      <div className="list-empty" role="status">
+        {emptyText}
+      </div>
+    );
 
   return (
     <div
@@ -99,7 +109,9 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
                 {row.status === 'managed' && <VerifyMark mark={row.verify} compact />}
                 {row.errorCount + row.warningCount > 0 && (
                   <span className="badge tone-neutral" title={`${row.errorCount} errors, ${row.warningCount} warnings`}>
-                    {row.errorCount > 0 ? `${row.errorCount} error${row.errorCount === 1 ? '' : 's'}` : `${row.warningCount} warning${row.warningCount === 1 ? '' : 's'}`}
+                    {row.errorCount > 0
+                      ? `${row.errorCount} error${row.errorCount === 1 ? '' : 's'}`
+                      : `${row.warningCount} warning${row.warningCount === 1 ? '' : 's'}`}
                   </span>
                 )}
               </div>

@@ -34,7 +34,9 @@ export function DetailPane() {
       <main className="detail">
         <div className="placeholder">
           <h2>No destination selected</h2>
-          <p>Pick one in the list. Arrow keys move through it; <kbd>/</kbd> searches.</p>
+          <p>
+            Pick one in the list. Arrow keys move through it; <kbd>/</kbd> searches.
+          </p>
         </div>
       </main>
     );
@@ -84,7 +86,13 @@ export function DetailPane() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`tab-panel ${tab === 'raw' ? 'fill' : ''}`} tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        className={`tab-panel ${tab === 'raw' ? 'fill' : ''}`}
+        tabIndex={0}
+      >
         {state.status === 'loading' && !data && <p role="status">Loading {entry.id}…</p>}
         {state.status === 'error' && (
           <Callout tone="danger" title={`Could not read ${entry.id}`} role="alert">

@@ -15,7 +15,8 @@ interface Props {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, labelId, descriptionId, role = 'dialog', destructive = false, locked = false, onClose, children }: Props) {
   const panel = useRef<HTMLDivElement>(null);

@@ -20,18 +20,37 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
   const matches = typed === confirmText;
   const firstDeletes = plan.deletes.slice(0, 5);
   return (
-    <Dialog title={<><Icon name="stop" /> Force replace {confirmText}?</>} labelId="force-title" descriptionId="force-description" role="alertdialog" destructive onClose={onCancel}>
+    <Dialog
+      title={
+        <>
+          <Icon name="stop" /> Force replace {confirmText}?
+        </>
+      }
+      labelId="force-title"
+      descriptionId="force-description"
+      role="alertdialog"
+      destructive
+      onClose={onCancel}
+    >
       <div id="force-description">
         <p>
-          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>: {plural(plan.summary.deleteCount, 'path')}, including files no state file records, then writes{' '}
-          {plural(plan.summary.writeCount, 'file')} from <code>{plan.sourcePath}</code>. <strong>It cannot be undone.</strong>
+          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>: {plural(plan.summary.deleteCount, 'path')},
+          including files no state file records, then writes {plural(plan.summary.writeCount, 'file')} from <code>{plan.sourcePath}</code>.{' '}
+          <strong>It cannot be undone.</strong>
         </p>
         {firstDeletes.length > 0 && (
           <ul className="plan-list">
             {firstDeletes.map((entry) => (
-              <li key={entry.path} className="delete"><span className="op">delete</span><span className="path">{entry.path}</span></li>
+              <li key={entry.path} className="delete">
+                <span className="op">delete</span>
+                <span className="path">{entry.path}</span>
+              </li>
             ))}
-            {plan.deletes.length > firstDeletes.length && <li className="delete"><span className="op" /> <span className="path">…and {plan.deletes.length - firstDeletes.length} more</span></li>}
+            {plan.deletes.length > firstDeletes.length && (
+              <li className="delete">
+                <span className="op" /> <span className="path">…and {plan.deletes.length - firstDeletes.length} more</span>
+              </li>
+            )}
           </ul>
         )}
       </div>
@@ -45,7 +64,13 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
           <label htmlFor="force-confirm">
             Type <code>{confirmText}</code> to confirm
           </label>
-          <input id="force-confirm" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+          <input
+            id="force-confirm"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <footer>
           <button type="button" className="button" onClick={onCancel} data-autofocus>

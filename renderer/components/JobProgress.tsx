@@ -9,9 +9,20 @@ export function JobProgress({ job, compact = false }: { job: JobView; compact?: 
     <div className="progress job" data-testid={`job-${job.method}`}>
       <span>{job.label}</span>
       <progress max={known ? job.total : undefined} value={known ? job.done : undefined} aria-label={`${job.label} progress`} />
-      {!compact && <span className="muted">{known ? `${job.done.toLocaleString('en-US')} / ${job.total.toLocaleString('en-US')}` : 'starting…'}{job.bytes > 0 ? ` · ${formatBytes(job.bytes)}` : ''}</span>}
+      {!compact && (
+        <span className="muted">
+          {known ? `${job.done.toLocaleString('en-US')} / ${job.total.toLocaleString('en-US')}` : 'starting…'}
+          {job.bytes > 0 ? ` · ${formatBytes(job.bytes)}` : ''}
+        </span>
+      )}
       {compact && known && <span className="muted">{Math.floor((job.done / job.total) * 100)}%</span>}
-      <button type="button" className="button small" onClick={() => void cancelJob(job.key)} disabled={!job.job} aria-label={`Cancel ${job.label}`}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => void cancelJob(job.key)}
+        disabled={!job.job}
+        aria-label={`Cancel ${job.label}`}
+      >
         Cancel
       </button>
     </div>

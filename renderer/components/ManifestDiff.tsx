@@ -22,7 +22,12 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<DiffSection>>(new Set());
   const view = useMemo(() => diffRows(diff, query, collapsed), [diff, query, collapsed]);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: view.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_PX, overscan: 16 });
+  const virtualizer = useVirtualizer({
+    count: view.rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_PX,
+    overscan: 16,
+  });
   const toggle = (section: DiffSection) =>
     setCollapsed((current) => {
       const next = new Set(current);
@@ -42,8 +47,16 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
       ) : (
         <>
           <div className="diff-controls">
-            <label htmlFor="diff-filter" className="visually-hidden">Filter files by path</label>
-            <input id="diff-filter" type="search" placeholder="Filter files by path" value={query} onChange={(event) => setQuery(event.target.value)} />
+            <label htmlFor="diff-filter" className="visually-hidden">
+              Filter files by path
+            </label>
+            <input
+              id="diff-filter"
+              type="search"
+              placeholder="Filter files by path"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
           </div>
           <div ref={scroller} className="diff-list" style={{ height: Math.min(22 * 16, view.rows.length * ROW_PX + 2) }}>
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="File differences">
@@ -53,9 +66,17 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
                 if (row.type === 'header') {
                   return (
                     <div key={`h-${row.section}`} role="listitem" className="diff-slot" style={{ top: item.start, height: ROW_PX }}>
-                      <button type="button" className="diff-row header" style={{ height: ROW_PX }} aria-expanded={!row.collapsed} onClick={() => toggle(row.section)}>
+                      <button
+                        type="button"
+                        className="diff-row header"
+                        style={{ height: ROW_PX }}
+                        aria-expanded={!row.collapsed}
+                        onClick={() => toggle(row.section)}
+                      >
                         <Icon name={row.collapsed ? 'chevronRight' : 'chevronDown'} />
-                        <span className={`badge ${look.tone}`}>{look.sign} {row.count}</span>
+                        <span className={`badge ${look.tone}`}>
+                          {look.sign} {row.count}
+                        </span>
                         {look.title}
                         {row.shown !== row.count && <span className="muted">({row.shown} match the filter)</span>}
                       </button>
@@ -64,7 +85,9 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
                 }
                 return (
                   <div key={`${row.section}-${row.path}`} role="listitem" className="diff-row" style={{ top: item.start, height: ROW_PX }}>
-                    <span className={`sign ${look.tone}`} aria-label={row.section}>{look.sign}</span>
+                    <span className={`sign ${look.tone}`} aria-label={row.section}>
+                      {look.sign}
+                    </span>
                     <span className="path">{row.path}</span>
                     <span className="detail">{row.detail}</span>
                   </div>

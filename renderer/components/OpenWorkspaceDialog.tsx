@@ -24,7 +24,14 @@ export function OpenWorkspaceForm({ onOpened, autoFocus = false }: { onOpened?: 
       >
         <div className="field">
           <label htmlFor="workspace-path">Workspace folder or distributor-inspector.json</label>
-          <input id="workspace-path" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/srv/publish/distributor-inspector.json" spellCheck={false} data-autofocus={autoFocus || undefined} />
+          <input
+            id="workspace-path"
+            value={path}
+            onChange={(event) => setPath(event.target.value)}
+            placeholder="/srv/publish/distributor-inspector.json"
+            spellCheck={false}
+            data-autofocus={autoFocus || undefined}
+          />
           <span className="hint">A folder whose subfolders are destinations, or a workspace file that lists them.</span>
         </div>
         <button type="submit" className="button primary" disabled={opening || path.trim() === ''}>

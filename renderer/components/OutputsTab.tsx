@@ -28,7 +28,11 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
   if (!state) {
     return (
       <Callout tone="info" title="No outputs to show">
-        <p>{data.inspection.status === 'invalid' ? 'The state file is invalid, so its outputs cannot be trusted. See Raw state.' : 'There is no state file, so nothing records any outputs.'}</p>
+        <p>
+          {data.inspection.status === 'invalid'
+            ? 'The state file is invalid, so its outputs cannot be trusted. See Raw state.'
+            : 'There is no state file, so nothing records any outputs.'}
+        </p>
       </Callout>
     );
   }
@@ -46,7 +50,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           {!job && report && (
             <span role="status" className={`badge ${report.status === 'intact' ? 'tone-good' : 'tone-danger'}`}>
               <Icon name={report.status === 'intact' ? 'shield' : 'alert'} />
-              {report.status === 'intact' ? 'intact: every output matches its record' : `drifted: ${problems} of ${report.outputs.length} outputs differ`}
+              {report.status === 'intact'
+                ? 'intact: every output matches its record'
+                : `drifted: ${problems} of ${report.outputs.length} outputs differ`}
             </span>
           )}
           {!job && !report && <span className="muted">Not verified yet: verifying hashes every output on disk.</span>}
@@ -61,7 +67,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               <th scope="col">Verify</th>
               <th scope="col">Kind</th>
               <th scope="col">Transform</th>
-              <th scope="col" className="num">Size</th>
+              <th scope="col" className="num">
+                Size
+              </th>
               <th scope="col">sha256</th>
               <th scope="col">URL</th>
             </tr>
@@ -72,10 +80,15 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               const look = verified ? OUTPUT_LOOK[verified.status] : undefined;
               return (
                 <tr key={output.path} data-output={output.path}>
-                  <td><code>{output.path}</code></td>
+                  <td>
+                    <code>{output.path}</code>
+                  </td>
                   <td>
                     {look ? (
-                      <span className={`badge ${look.tone}`} title={verified?.error ?? (verified?.actual?.kind ? `on disk: ${verified.actual.kind}` : undefined)}>
+                      <span
+                        className={`badge ${look.tone}`}
+                        title={verified?.error ?? (verified?.actual?.kind ? `on disk: ${verified.actual.kind}` : undefined)}
+                      >
                         <Icon name={look.icon} />
                         {look.label}
                       </span>
@@ -92,7 +105,13 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                       <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
                     </span>
                   </td>
-                  <td>{output.url ? <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code> : <span className="muted">none</span>}</td>
+                  <td>
+                    {output.url ? (
+                      <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code>
+                    ) : (
+                      <span className="muted">none</span>
+                    )}
+                  </td>
                 </tr>
               );
             })}
@@ -110,7 +129,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
             <p className="muted">Not recorded in the state. A normal replace never touches them; a forced replace deletes them.</p>
             <ul>
               {report.extra.map((path) => (
-                <li key={path}><code>{path}</code></li>
+                <li key={path}>
+                  <code>{path}</code>
+                </li>
               ))}
             </ul>
           </>

@@ -40,8 +40,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
       {interrupted && (
         <Callout tone="warning" title="A replace was interrupted here">
           <p>
-            A staging folder (<code>{STAGING_DIR_NAME}</code>) was left by a replace that did not finish. The state file still describes what is on disk; a forced
-            replace clears it.
+            A staging folder (<code>{STAGING_DIR_NAME}</code>) was left by a replace that did not finish. The state file still describes
+            what is on disk; a forced replace clears it.
           </p>
         </Callout>
       )}
@@ -57,18 +57,39 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
       )}
       {inspection.status === 'empty' && (
         <Callout tone="info" title="Empty: nothing published here yet">
-          <p>{inspection.hasContent ? 'The folder holds nothing but a state file.' : 'The folder is empty or does not exist yet.'} A replace publishes the configured source.</p>
+          <p>
+            {inspection.hasContent ? 'The folder holds nothing but a state file.' : 'The folder is empty or does not exist yet.'} A replace
+            publishes the configured source.
+          </p>
         </Callout>
       )}
 
       {counts && (
         <div className="cards" aria-label="Counts">
-          <div className="card"><div className="value">{counts.outputs}</div><div className="label">outputs</div></div>
-          <div className="card"><div className="value">{counts.generated}</div><div className="label">generated</div></div>
-          <div className="card"><div className="value">{counts.copied}</div><div className="label">copied</div></div>
-          <div className="card"><div className="value">{formatBytes(counts.outputBytes)}</div><div className="label">output bytes</div></div>
-          <div className="card"><div className="value">{onDisk}</div><div className="label">files on disk</div></div>
-          <div className="card"><div className="value">{warnings.length}</div><div className="label">warnings</div></div>
+          <div className="card">
+            <div className="value">{counts.outputs}</div>
+            <div className="label">outputs</div>
+          </div>
+          <div className="card">
+            <div className="value">{counts.generated}</div>
+            <div className="label">generated</div>
+          </div>
+          <div className="card">
+            <div className="value">{counts.copied}</div>
+            <div className="label">copied</div>
+          </div>
+          <div className="card">
+            <div className="value">{formatBytes(counts.outputBytes)}</div>
+            <div className="label">output bytes</div>
+          </div>
+          <div className="card">
+            <div className="value">{onDisk}</div>
+            <div className="label">files on disk</div>
+          </div>
+          <div className="card">
+            <div className="value">{warnings.length}</div>
+            <div className="label">warnings</div>
+          </div>
         </div>
       )}
 
@@ -76,19 +97,28 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
         <h2 id="overview-identity">Destination</h2>
         <dl className="facts">
           <dt>Destination id</dt>
-          <dd>{state?.destination_id ?? <span className="muted">not recorded</span>}{entry.destinationId && state && entry.destinationId !== state.destination_id ? ` (configured: ${entry.destinationId})` : ''}</dd>
+          <dd>
+            {state?.destination_id ?? <span className="muted">not recorded</span>}
+            {entry.destinationId && state && entry.destinationId !== state.destination_id ? ` (configured: ${entry.destinationId})` : ''}
+          </dd>
           <dt>Pipeline id</dt>
           <dd>{state?.pipeline_id ?? entry.pipelineId ?? <span className="muted">not recorded</span>}</dd>
           <dt>Path</dt>
-          <dd><code>{inspection.path}</code></dd>
+          <dd>
+            <code>{inspection.path}</code>
+          </dd>
           {state && (
             <>
               <dt>Published</dt>
-              <dd><Time text={state.published_at} /></dd>
+              <dd>
+                <Time text={state.published_at} />
+              </dd>
               <dt>Distributor version</dt>
               <dd>{state.distributor_version ?? <span className="muted">not recorded</span>}</dd>
               <dt>Primary link</dt>
-              <dd><ExternalLink url={state.links?.primary_url} destination={entry.id} /></dd>
+              <dd>
+                <ExternalLink url={state.links?.primary_url} destination={entry.id} />
+              </dd>
             </>
           )}
           <dt>Configured source</dt>
@@ -105,11 +135,17 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
             <dt>Source id</dt>
             <dd>{state.source.manifest.id}</dd>
             <dt>Created</dt>
-            <dd><Time text={state.source.manifest.created} /></dd>
+            <dd>
+              <Time text={state.source.manifest.created} />
+            </dd>
             <dt>Digest</dt>
-            <dd className="hash"><code>{shortHash(state.source.manifest.digest)}</code> <CopyButton value={state.source.manifest.digest} label="digest" /></dd>
+            <dd className="hash">
+              <code>{shortHash(state.source.manifest.digest)}</code> <CopyButton value={state.source.manifest.digest} label="digest" />
+            </dd>
             <dt>Files</dt>
-            <dd>{counts.manifestFiles} files, {formatBytes(counts.manifestBytes)}</dd>
+            <dd>
+              {counts.manifestFiles} files, {formatBytes(counts.manifestBytes)}
+            </dd>
           </dl>
         </section>
       )}

@@ -34,7 +34,15 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
     const index = indexJson(text);
     const marked = inspection.issues.map((issue, i): MarkedIssue => {
       const found = locateJsonPath(text, issue.path, index);
-      return { issue, number: i + 1, start: found.start, end: found.end, exact: found.exact, firstLine: lineOf(starts, found.start), lastLine: lineOf(starts, Math.max(found.start, found.end - 1)) };
+      return {
+        issue,
+        number: i + 1,
+        start: found.start,
+        end: found.end,
+        exact: found.exact,
+        firstLine: lineOf(starts, found.start),
+        lastLine: lineOf(starts, Math.max(found.start, found.end - 1)),
+      };
     });
     const lineMarks = new Map<number, MarkedIssue[]>();
     for (const mark of marked) {
@@ -45,7 +53,12 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
     return { lines: text.split('\n'), marked, lineMarks, starts };
   }, [text, inspection.issues]);
 
-  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => LINE_PX, overscan: 30 });
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_PX,
+    overscan: 30,
+  });
 
   if (text === undefined) {
     return (
@@ -79,7 +92,11 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
               >
                 <span className="gutter">
                   {startsHere.map((mark) => (
-                    <span key={mark.number} className={`badge ${mark.issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`} title={mark.issue.message}>
+                    <span
+                      key={mark.number}
+                      className={`badge ${mark.issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}
+                      title={mark.issue.message}
+                    >
                       {mark.number}
                     </span>
                   ))}
@@ -92,14 +109,18 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
         </div>
       </div>
       <div className="raw-issues">
-        <h2 className="section-title">
-          {marked.length === 0 ? 'No issues' : `${marked.length} issue${marked.length === 1 ? '' : 's'}`}
-        </h2>
+        <h2 className="section-title">{marked.length === 0 ? 'No issues' : `${marked.length} issue${marked.length === 1 ? '' : 's'}`}</h2>
         {marked.length === 0 && <p className="muted">The state file follows the contract.</p>}
         <ol className="issue-list" aria-label="Issues in the state file">
           {marked.map((mark) => (
             <li key={mark.number}>
-              <button type="button" className="raw-issue" aria-current={active === mark.number} onClick={() => goTo(mark)} data-issue-path={formatIssuePath(mark.issue.path)}>
+              <button
+                type="button"
+                className="raw-issue"
+                aria-current={active === mark.number}
+                onClick={() => goTo(mark)}
+                data-issue-path={formatIssuePath(mark.issue.path)}
+              >
                 <span>
                   <span className={`badge ${mark.issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}>
                     <Icon name={mark.issue.severity === 'error' ? 'xCircle' : 'alert'} />

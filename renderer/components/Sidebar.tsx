@@ -28,7 +28,10 @@ export function Sidebar() {
   const filter = useAppState((state) => state.filter);
   const selectedId = useAppState((state) => state.selectedId);
 
-  const allRows = useMemo(() => (workspace ? buildRows(workspace.root, workspace.destinations, scan, verify) : []), [workspace, scan, verify]);
+  const allRows = useMemo(
+    () => (workspace ? buildRows(workspace.root, workspace.destinations, scan, verify) : []),
+    [workspace, scan, verify],
+  );
   const counts = useMemo(() => countStatuses(allRows), [allRows]);
   const rows = useMemo(() => sortRows(filterRows(allRows, filter), filter.sort), [allRows, filter]);
 
@@ -64,7 +67,13 @@ export function Sidebar() {
         </div>
         <div className="chips" role="group" aria-label="Filter by status (any of)">
           {STATUSES.map((status) => (
-            <button key={status} type="button" className="chip" aria-pressed={filter.statuses.has(status)} onClick={() => toggleStatus(status)}>
+            <button
+              key={status}
+              type="button"
+              className="chip"
+              aria-pressed={filter.statuses.has(status)}
+              onClick={() => toggleStatus(status)}
+            >
               <Icon name={statusIcon(status)} />
               {statusLabel(status)}
               <span className="count">{counts[status].toLocaleString('en-US')}</span>
@@ -73,7 +82,9 @@ export function Sidebar() {
         </div>
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
-            {rows.length === allRows.length ? `${allRows.length.toLocaleString('en-US')} destinations` : `${rows.length.toLocaleString('en-US')} of ${allRows.length.toLocaleString('en-US')}`}
+            {rows.length === allRows.length
+              ? `${allRows.length.toLocaleString('en-US')} destinations`
+              : `${rows.length.toLocaleString('en-US')} of ${allRows.length.toLocaleString('en-US')}`}
             {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
           </span>
           <label>

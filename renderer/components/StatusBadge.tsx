@@ -31,7 +31,12 @@ const VERIFY_LOOK: Record<VerifyMarkValue, { label: string; icon: IconName; tone
 export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; compact?: boolean }) {
   const look = VERIFY_LOOK[mark];
   // In the list, "not verified" is quiet text: it is the normal state before a verify, not a finding.
-  if (compact && mark === 'unverified') return <span className="verify-quiet" title="verify: not verified">not verified</span>;
+  if (compact && mark === 'unverified')
+    return (
+      <span className="verify-quiet" title="verify: not verified">
+        not verified
+      </span>
+    );
   return (
     <span className={`badge outline ${look.tone}`} title={`verify: ${look.label}`}>
       <Icon name={look.icon} />

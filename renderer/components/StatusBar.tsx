@@ -45,7 +45,9 @@ export function StatusBar() {
       {showDetails && lastError && (
         <Dialog title={lastError.title} labelId="error-title" onClose={() => setShowDetails(false)}>
           <p>{lastError.error.message}</p>
-          <pre className="error-details">{JSON.stringify({ code: lastError.error.code, at: lastError.at, details: lastError.error.details }, null, 2)}</pre>
+          <pre className="error-details">
+            {JSON.stringify({ code: lastError.error.code, at: lastError.at, details: lastError.error.details }, null, 2)}
+          </pre>
           <footer>
             <button type="button" className="button" onClick={() => setShowDetails(false)} data-autofocus>
               Close

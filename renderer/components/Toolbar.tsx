@@ -59,10 +59,20 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => void verify()} disabled={!workspace || busy}>
         <Icon name="shield" /> Verify all
       </button>
-      <button type="button" className="button" onClick={() => void exportAs('json')} disabled={!workspace || exporter.state.status === 'loading'}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void exportAs('json')}
+        disabled={!workspace || exporter.state.status === 'loading'}
+      >
         <Icon name="download" /> Export JSON
       </button>
-      <button type="button" className="button" onClick={() => void exportAs('csv')} disabled={!workspace || exporter.state.status === 'loading'}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void exportAs('csv')}
+        disabled={!workspace || exporter.state.status === 'loading'}
+      >
         <Icon name="download" /> Export CSV
       </button>
       {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}

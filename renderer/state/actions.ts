@@ -30,7 +30,15 @@ export async function trackedJob<M extends JobMethod>(
   options: { destination?: string; onItem?: (item: JobItemOf<M>) => void; onProgress?: (view: JobView) => void } = {},
 ): Promise<JobOutcome<M>> {
   const key = `job-${nextKey++}`;
-  const view: JobView = { key, method, label, done: 0, total: 0, bytes: 0, ...(options.destination ? { destination: options.destination } : {}) };
+  const view: JobView = {
+    key,
+    method,
+    label,
+    done: 0,
+    total: 0,
+    bytes: 0,
+    ...(options.destination ? { destination: options.destination } : {}),
+  };
   store.set((state) => ({ jobs: [...state.jobs, view] }));
   const outcome = await runJob(getClient(), method, request, {
     onStart: (job) => updateJob(key, { job }),
@@ -101,7 +109,9 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
       return { scan: next, firstScanResultAt: state.firstScanResultAt ?? performance.now() };
     }),
   );
-  const label = destinations ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}` : 'Scan workspace';
+  const label = destinations
+    ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
+    : 'Scan workspace';
   const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, { onItem: (entry) => items.push(entry) });
   items.flush();
   if (destinations) bumpRevisions(destinations);
@@ -122,7 +132,9 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
       return { verify: next };
     }),
   );
-  const label = destinations ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}` : 'Verify all';
+  const label = destinations
+    ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
+    : 'Verify all';
   const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
     onItem: (entry) => items.push(entry),
     ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
@@ -153,7 +165,15 @@ export async function openWorkspace(path: string): Promise<boolean> {
     return false;
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
-  store.set({ opening: false, workspace: answer.value, scan: new Map(), verify: new Map(), selectedId: undefined, firstScanResultAt: undefined, lastError: undefined });
+  store.set({
+    opening: false,
+    workspace: answer.value,
+    scan: new Map(),
+    verify: new Map(),
+    selectedId: undefined,
+    firstScanResultAt: undefined,
+    lastError: undefined,
+  });
   void scan();
   return true;
 }

@@ -30,21 +30,35 @@ export function describeDecision(comparison: Comparison, allowReplace: boolean |
   const policyAllows = allowReplace !== false;
   switch (comparison.decision) {
     case 'publish':
-      return { title: 'Publish', sentence: 'The destination is empty and has no state file: the source can be published into it.', tone: 'info', normalReplaceAllowed: true, next: 'Plan a replace to publish it.' };
+      return {
+        title: 'Publish',
+        sentence: 'The destination is empty and has no state file: the source can be published into it.',
+        tone: 'info',
+        normalReplaceAllowed: true,
+        next: 'Plan a replace to publish it.',
+      };
     case 'unmanaged':
       return {
         title: 'Unmanaged',
-        sentence: 'The destination holds files but no state file, so nothing proves what they are: a normal publish would overwrite them blindly.',
+        sentence:
+          'The destination holds files but no state file, so nothing proves what they are: a normal publish would overwrite them blindly.',
         tone: 'warning',
         normalReplaceAllowed: false,
         next: 'Only a forced replace can take it over; it deletes everything in the folder.',
       };
     case 'skip':
-      return { title: 'Up to date', sentence: 'The destination already holds exactly this source manifest: nothing to do.', tone: 'good', normalReplaceAllowed: false, next: 'Nothing to do.' };
+      return {
+        title: 'Up to date',
+        sentence: 'The destination already holds exactly this source manifest: nothing to do.',
+        tone: 'good',
+        normalReplaceAllowed: false,
+        next: 'Nothing to do.',
+      };
     case 'skip_newer':
       return {
         title: 'Destination is newer',
-        sentence: 'The destination holds a newer publication of the same source than the one you picked: it is skipped, so an older source never overwrites a newer one.',
+        sentence:
+          'The destination holds a newer publication of the same source than the one you picked: it is skipped, so an older source never overwrites a newer one.',
         tone: 'info',
         normalReplaceAllowed: false,
         next: 'Pick a newer source bundle, or use a forced replace to roll back on purpose.',
@@ -60,7 +74,8 @@ export function describeDecision(comparison: Comparison, allowReplace: boolean |
           }
         : {
             title: 'Replace (denied by policy)',
-            sentence: 'The destination holds an older publication of the same source, but its replace policy in the workspace file denies replacing it.',
+            sentence:
+              'The destination holds an older publication of the same source, but its replace policy in the workspace file denies replacing it.',
             tone: 'warning',
             normalReplaceAllowed: false,
             next: 'Change replace_policy in the workspace file, or use a forced replace.',
@@ -74,14 +89,36 @@ function conflictWords(comparison: Comparison): DecisionWords {
   const base = { tone: 'danger' as const, normalReplaceAllowed: false };
   switch (comparison.reason) {
     case 'invalid_state':
-      return { ...base, title: 'Conflict: invalid state', sentence: 'The state file is invalid, so the inspector cannot tell what the destination holds.', next: 'See the Raw state tab for each problem; fix the file or use a forced replace.' };
+      return {
+        ...base,
+        title: 'Conflict: invalid state',
+        sentence: 'The state file is invalid, so the inspector cannot tell what the destination holds.',
+        next: 'See the Raw state tab for each problem; fix the file or use a forced replace.',
+      };
     case 'identity_mismatch': {
-      const what = (comparison.mismatches ?? []).map((m) => `its ${FIELD_WORDS[m.field] ?? m.field} is "${m.actual}", expected "${m.expected}"`).join('; ');
-      return { ...base, title: 'Conflict: belongs to something else', sentence: `The destination was published by another pipeline or for another destination: ${what}.`, next: 'Check the workspace file; a forced replace would take the destination over.' };
+      const what = (comparison.mismatches ?? [])
+        .map((m) => `its ${FIELD_WORDS[m.field] ?? m.field} is "${m.actual}", expected "${m.expected}"`)
+        .join('; ');
+      return {
+        ...base,
+        title: 'Conflict: belongs to something else',
+        sentence: `The destination was published by another pipeline or for another destination: ${what}.`,
+        next: 'Check the workspace file; a forced replace would take the destination over.',
+      };
     }
     case 'digest_mismatch':
-      return { ...base, title: 'Conflict: digest mismatch', sentence: 'Same source id and created time, but a different digest: two different builds claim to be the same publication.', next: 'Find out which build is right; a forced replace overwrites the destination.' };
+      return {
+        ...base,
+        title: 'Conflict: digest mismatch',
+        sentence: 'Same source id and created time, but a different digest: two different builds claim to be the same publication.',
+        next: 'Find out which build is right; a forced replace overwrites the destination.',
+      };
     default:
-      return { ...base, title: 'Conflict: manifest mismatch', sentence: 'Same source id, created time and digest, but different files: the manifest was edited after it was built.', next: 'Rebuild the source; a forced replace overwrites the destination.' };
+      return {
+        ...base,
+        title: 'Conflict: manifest mismatch',
+        sentence: 'Same source id, created time and digest, but different files: the manifest was edited after it was built.',
+        next: 'Rebuild the source; a forced replace overwrites the destination.',
+      };
   }
 }

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import { buildRows, countStatuses, filterRows, sortRows } from './destinationRows';
 
-const destination = (name: string, pipelineId = 'handbook'): DestinationEntry => ({ id: name, path: `/w/destinations/${name}`, pipelineId, replacePolicy: 'allow' });
+const destination = (name: string, pipelineId = 'handbook'): DestinationEntry => ({
+  id: name,
+  path: `/w/destinations/${name}`,
+  pipelineId,
+  replacePolicy: 'allow',
+});
 const scanned = (name: string, status: ScanEntry['summary']['status'], publishedAt?: string): ScanEntry => {
-  const issues: ScanEntry['inspection']['issues'] = status === 'invalid' ? [{ path: ['outputs', 0, 'sha256'], code: 'invalid_sha256', message: 'bad', severity: 'error' }] : [];
+  const issues: ScanEntry['inspection']['issues'] =
+    status === 'invalid' ? [{ path: ['outputs', 0, 'sha256'], code: 'invalid_sha256', message: 'bad', severity: 'error' }] : [];
   return {
     destination: name,
     inspection: { path: `/w/destinations/${name}`, status, issues, hasContent: status !== 'empty' },
@@ -12,14 +18,22 @@ const scanned = (name: string, status: ScanEntry['summary']['status'], published
   };
 };
 
-const destinations = [destination('docs-eu'), destination('docs-us'), destination('legacy', 'status'), destination('broken'), destination('pending-one')];
+const destinations = [
+  destination('docs-eu'),
+  destination('docs-us'),
+  destination('legacy', 'status'),
+  destination('broken'),
+  destination('pending-one'),
+];
 const scan = new Map<string, ScanEntry>([
   ['docs-eu', scanned('docs-eu', 'managed', '2026-06-01T10:00:00.000000002Z')],
   ['docs-us', scanned('docs-us', 'managed', '2026-06-01T10:00:00.000000001Z')],
   ['legacy', scanned('legacy', 'unmanaged')],
   ['broken', scanned('broken', 'invalid', 'not a time')],
 ]);
-const verify = new Map<string, VerifyEntry>([['docs-us', { destination: 'docs-us', report: { status: 'drifted', outputs: [], extra: [] } }]]);
+const verify = new Map<string, VerifyEntry>([
+  ['docs-us', { destination: 'docs-us', report: { status: 'drifted', outputs: [], extra: [] } }],
+]);
 const rows = buildRows('/w', destinations, scan, verify);
 
 describe('the destination list', () => {

@@ -41,7 +41,12 @@ export function relativeToRoot(root: string, path: string): string {
   return normalised.startsWith(normalisedBase) ? normalised.slice(normalisedBase.length) || '.' : path;
 }
 
-export function buildRows(root: string, destinations: readonly DestinationEntry[], scan: ReadonlyMap<string, ScanEntry>, verify: ReadonlyMap<string, VerifyEntry>): DestinationRow[] {
+export function buildRows(
+  root: string,
+  destinations: readonly DestinationEntry[],
+  scan: ReadonlyMap<string, ScanEntry>,
+  verify: ReadonlyMap<string, VerifyEntry>,
+): DestinationRow[] {
   return destinations.map((destination) => {
     const entry = scan.get(destination.id);
     const summary = entry?.summary;
@@ -100,7 +105,8 @@ function statusRank(row: DestinationRow): number {
   }
 }
 
-const byName = (a: DestinationRow, b: DestinationRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byName = (a: DestinationRow, b: DestinationRow) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export function sortRows(rows: DestinationRow[], key: SortKey): DestinationRow[] {
   const sorted = [...rows];

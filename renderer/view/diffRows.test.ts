@@ -7,7 +7,12 @@ const diff = {
   added: [file('guide/upgrade.md', 40)],
   removed: [file('data/regions.csv', 30)],
   changed: [
-    { path: 'index.md', recorded: { sha256: 'x', size: 10 }, current: { sha256: 'y', size: 12 }, changedBy: ['sha256' as const, 'size' as const] },
+    {
+      path: 'index.md',
+      recorded: { sha256: 'x', size: 10 },
+      current: { sha256: 'y', size: 12 },
+      changedBy: ['sha256' as const, 'size' as const],
+    },
     { path: 'guide/same-size.md', recorded: { sha256: 'x', size: 10 }, current: { sha256: 'y', size: 10 }, changedBy: ['sha256' as const] },
   ],
   unchangedCount: 3,
@@ -18,7 +23,13 @@ describe('the file diff rows', () => {
     const view = diffRows(diff, '', new Set());
     expect(view.counts).toEqual({ added: 1, removed: 1, changed: 2 });
     expect(view.rows.map((row) => (row.type === 'header' ? `# ${row.section} ${row.count}` : row.path))).toEqual([
-      '# added 1', 'guide/upgrade.md', '# removed 1', 'data/regions.csv', '# changed 2', 'index.md', 'guide/same-size.md',
+      '# added 1',
+      'guide/upgrade.md',
+      '# removed 1',
+      'data/regions.csv',
+      '# changed 2',
+      'index.md',
+      'guide/same-size.md',
     ]);
     expect(view.rows[5]).toMatchObject({ detail: 'size 10 → 12 bytes (+2)' });
     expect(view.rows[6]).toMatchObject({ detail: 'same size, different content (sha256)' });
@@ -26,7 +37,12 @@ describe('the file diff rows', () => {
 
   it('filters by path and collapses sections, keeping the full counts in the headers', () => {
     const view = diffRows(diff, 'GUIDE', new Set(['added']));
-    expect(view.rows.map((row) => (row.type === 'header' ? `# ${row.section} ${row.shown}/${row.count}` : row.path))).toEqual(['# added 1/1', '# removed 0/1', '# changed 1/2', 'guide/same-size.md']);
+    expect(view.rows.map((row) => (row.type === 'header' ? `# ${row.section} ${row.shown}/${row.count}` : row.path))).toEqual([
+      '# added 1/1',
+      '# removed 0/1',
+      '# changed 1/2',
+      'guide/same-size.md',
+    ]);
   });
 
   it('builds the rows of 10,000 changed files quickly', () => {

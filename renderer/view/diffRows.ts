@@ -31,7 +31,9 @@ export function diffRows(diff: ManifestDiff, query: string, collapsed: ReadonlyS
       .filter((f) => matches(f.path))
       .map((f) => ({
         path: f.path,
-        detail: f.changedBy.includes('size') ? `size ${sizeChange(f.recorded.size, f.current.size)}` : 'same size, different content (sha256)',
+        detail: f.changedBy.includes('size')
+          ? `size ${sizeChange(f.recorded.size, f.current.size)}`
+          : 'same size, different content (sha256)',
       })),
   };
   const counts = { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length };

@@ -30,8 +30,18 @@ export interface TimeText {
 export function formatTimestamp(text: string, locale?: string, timeZone?: string): TimeText | undefined {
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) return undefined;
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' };
-  const local = new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone, timeZoneName: 'short' } : { ...options, timeZoneName: 'short' }).format(date);
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  };
+  const local = new Intl.DateTimeFormat(
+    locale,
+    timeZone ? { ...options, timeZone, timeZoneName: 'short' } : { ...options, timeZoneName: 'short' },
+  ).format(date);
   const utc = `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
   return { local, utc, exact: text };
 }

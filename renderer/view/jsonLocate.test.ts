@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexJson, lineOf, lineStarts, locateJsonPath } from './jsonLocate';
 
-const state = JSON.stringify({ schema_version: 1, outputs: [{ path: 'a.html', sha256: 'SHA' }, { path: 'b "quoted" \\ name', size: 3 }], links: {} }, null, 2);
+const state = JSON.stringify(
+  {
+    schema_version: 1,
+    outputs: [
+      { path: 'a.html', sha256: 'SHA' },
+      { path: 'b "quoted" \\ name', size: 3 },
+    ],
+    links: {},
+  },
+  null,
+  2,
+);
 
 describe('locating a JSON path in raw text', () => {
   it('finds a nested member from its key to the end of its value', () => {

@@ -27,7 +27,12 @@ describe('the plan as the Actions tab shows it', () => {
     const read = readPlan(plan);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(planLines(read.plan).map((line) => `${line.op} ${line.path}`)).toEqual(['delete .distributor.json', 'delete data/regions.csv', 'delete data', 'write index.html']);
+    expect(planLines(read.plan).map((line) => `${line.op} ${line.path}`)).toEqual([
+      'delete .distributor.json',
+      'delete data/regions.csv',
+      'delete data',
+      'write index.html',
+    ]);
     expect(planSummary(read.plan)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
   });
 

@@ -9,7 +9,9 @@ export type PlanRead = { ok: true; plan: ReplacePlan } | { ok: false; message: s
 /** The engine's plan is shown, never trusted back; still, a plan we cannot read is said so, not guessed. */
 export function readPlan(raw: unknown): PlanRead {
   const parsed = replacePlanSchema.safeParse(raw);
-  return parsed.success ? { ok: true, plan: parsed.data } : { ok: false, message: `the plan could not be read: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
+  return parsed.success
+    ? { ok: true, plan: parsed.data }
+    : { ok: false, message: `the plan could not be read: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
 }
 
 export interface PlanLine {
@@ -19,8 +21,16 @@ export interface PlanLine {
 }
 
 export function planLines(plan: ReplacePlan): PlanLine[] {
-  const deletes = plan.deletes.map((entry): PlanLine => ({ op: 'delete', path: entry.path, detail: entry.type === 'file' ? formatBytes(entry.size) : entry.type }));
-  const writes = plan.writes.map((entry): PlanLine => ({ op: 'write', path: entry.path, detail: `${formatBytes(entry.size)} · ${entry.kind}` }));
+  const deletes = plan.deletes.map((entry): PlanLine => ({
+    op: 'delete',
+    path: entry.path,
+    detail: entry.type === 'file' ? formatBytes(entry.size) : entry.type,
+  }));
+  const writes = plan.writes.map((entry): PlanLine => ({
+    op: 'write',
+    path: entry.path,
+    detail: `${formatBytes(entry.size)} · ${entry.kind}`,
+  }));
   return [...deletes, ...writes];
 }
 

@@ -12,7 +12,9 @@ export interface KeyValueStorage {
 export function readRecent(storage: KeyValueStorage | undefined): string[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string' && item !== '').slice(0, RECENT_LIMIT) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((item): item is string => typeof item === 'string' && item !== '').slice(0, RECENT_LIMIT)
+      : [];
   } catch {
     return [];
   }
