@@ -304,6 +304,26 @@ describe('runCli', () => {
   });
 });
 
+describe('demo', () => {
+  it('writes to a folder private to the user when given no DIR, and says where with --json', async () => {
+    const cache = path.join(root, 'cache');
+    const { code, stdout } = await cli(['demo', '--json'], { env: { XDG_CACHE_HOME: cache } });
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    const expected = path.join(cache, 'distributor-inspector', 'demo');
+    expect(summary).toMatchObject({ dir: expected, workspaceFile: path.join(expected, 'distributor-inspector.json') });
+    if (process.getuid) expect((await fs.stat(expected)).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!process.getuid)('refuses a DIR writable by others, exits 2, and names the folder', async () => {
+    await fs.mkdir(path.join(root, 'open'));
+    await fs.chmod(path.join(root, 'open'), 0o777);
+    const { code, stderr } = await cli(['demo', 'open']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${path.join(root, 'open')} is writable by group or others`);
+  });
+});
+
 describe('the built binary', () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
   beforeAll(() => {
