@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -350,4 +350,23 @@ describe('the built binary', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).not.toMatch(STACK_FRAME);
   });
+
+  it('exits quietly when the pipe it prints into closes early (scan … --json | head -1)', async () => {
+    // Enough rows to outgrow the pipe's buffer, so later writes meet a closed pipe (EPIPE).
+    const workspace = path.join(root, 'many');
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => fs.mkdir(path.join(workspace, `site-${i}`), { recursive: true })));
+    const child = spawn(process.execPath, [path.join(repo, 'bin/distributor-inspector.js'), 'scan', workspace, '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Like head -1: read the first chunk, then close our end of the pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => (child.stdout.destroy(), resolve())));
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode))),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
 });
