@@ -13,6 +13,7 @@ import { inspectNamedDestination } from './inspectCommand';
 import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
@@ -43,18 +44,20 @@ export const compareCommand: Command = {
     const source = await readSource(path.resolve(io.cwd, positionals[1] as string));
     if (!source.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
-      io.stderr(`distributor-inspector compare: the source manifest ${source.manifestFile} is not usable:\n`);
+      io.stderr(`distributor-inspector compare: the source manifest ${printable(source.manifestFile)} is not usable:\n`);
       for (const issue of source.issues) {
         // A read failure's message already names the file; a field issue gets the file and the field.
         const where = READ_FAILURES.has(issue.code)
           ? ''
-          : `${source.manifestFile}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
-        io.stderr(`  ${where}${issue.message} (${issue.code})\n`);
+          : `${printable(source.manifestFile)}: ${issue.path.length > 0 ? `${printable(formatIssuePath(issue.path))}: ` : ''}`;
+        io.stderr(`  ${where}${printable(issue.message)} (${issue.code})\n`);
       }
       return EXIT_INPUT;
     }
     for (const warning of source.issues)
-      io.stderr(`distributor-inspector compare: warning: ${source.manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
+      io.stderr(
+        `distributor-inspector compare: warning: ${printable(source.manifestFile)}: ${printable(formatIssuePath(warning.path))}: ${printable(warning.message)}\n`,
+      );
 
     const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string);
     const comparison = compare({

@@ -7,6 +7,7 @@ import { createDemoWorkspace } from '../demo/demo';
 import { defaultDemoDir } from '../demo/demoFolder';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle, table } from './style';
+import { printable } from './terminalText';
 
 export const demoCommand: Command = {
   name: 'demo',
@@ -19,7 +20,7 @@ export const demoCommand: Command = {
     const target = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : defaultDemoDir(io.env);
     const started = performance.now();
     const result = await createDemoWorkspace(target, { large: options.large === true });
-    if (!result.ok) throw new CliError(result.message);
+    if (!result.ok) throw new CliError(printable(result.message));
     const { summary } = result;
     if (options.json === true) {
       io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
@@ -27,7 +28,7 @@ export const demoCommand: Command = {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const lines = [
-      `${style.bold(summary.replacedPrevious ? 'Regenerated the demo workspace' : 'Wrote a demo workspace')} in ${summary.dir} (${summary.destinationCount} destinations, ${seconds} s)`,
+      `${style.bold(summary.replacedPrevious ? 'Regenerated the demo workspace' : 'Wrote a demo workspace')} in ${printable(summary.dir)} (${summary.destinationCount} destinations, ${seconds} s)`,
       '',
       `Sources: ${summary.sources.join(', ')}`,
       '',
@@ -39,8 +40,8 @@ export const demoCommand: Command = {
     lines.push(
       '',
       'Open it:',
-      `  ${style.cyan(`npx distributor-inspector serve ${JSON.stringify(summary.workspaceFile)}`)}`,
-      `  ${style.cyan(`npx distributor-inspector scan ${JSON.stringify(summary.workspaceFile)} --verify`)}`,
+      `  ${style.cyan(`npx distributor-inspector serve ${printable(JSON.stringify(summary.workspaceFile))}`)}`,
+      `  ${style.cyan(`npx distributor-inspector scan ${printable(JSON.stringify(summary.workspaceFile))} --verify`)}`,
       '',
     );
     io.stdout(lines.join('\n'));

@@ -7,6 +7,7 @@ import { inspectDestination, type DestinationInspection } from '../engine/inspec
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 import { verifyDestination } from '../engine/verify';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
@@ -20,7 +21,7 @@ export async function inspectNamedDestination(cwd: string, destination: string, 
     const code = (cause as NodeJS.ErrnoException).code;
     if (typeof code === 'string')
       throw new CliError(
-        `cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`,
+        `cannot read destination ${printable(dir)}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : printable((cause as Error).message)}`,
       );
     throw cause;
   }
