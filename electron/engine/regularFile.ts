@@ -35,6 +35,9 @@ export function describeFileKind(stat: Stats): string {
   return 'not a regular file';
 }
 
+/** Nothing there: no entry, or a parent that is not a folder. */
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
+
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
 }
@@ -62,7 +65,7 @@ function judgeOpened(seen: Stats, opened: Stats, options: RegularFileOptions): R
 
 function openFailure(cause: unknown): RegularFileRead {
   const code = errnoCode(cause);
-  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+  if (GONE.has(code ?? '')) return { kind: 'missing' };
   if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
   throw cause;
 }
@@ -91,7 +94,12 @@ export async function readRegularFile(file: string, options: RegularFileOptions 
 
 /** The same, synchronously: for the worker threads that read thousands of small state files. */
 export function readRegularFileSync(file: string, options: RegularFileOptions = {}): RegularFileRead {
-  const seen = (options.followLinks ? statSync : lstatSync)(file, { throwIfNoEntry: false });
+  let seen: Stats | undefined;
+  try {
+    seen = (options.followLinks ? statSync : lstatSync)(file);
+  } catch (cause) {
+    if (!GONE.has(errnoCode(cause) ?? '')) throw cause;
+  }
   const early = judgeStat(seen, options);
   if (early) return early;
   let fd: number;
