@@ -97,7 +97,11 @@ describe('the demo workspace', () => {
     expect(issuesOf('broken-json')).toEqual(['error invalid_json (document)']);
     expect(byName.get('release-notes')!.status).toBe('managed');
     expect(issuesOf('release-notes')).toEqual(
-      expect.arrayContaining(['warning unknown_field build', 'warning unknown_field outputs[0].cache_control']),
+      expect.arrayContaining([
+        'warning unknown_field build',
+        'warning unknown_field outputs[0].cache_control',
+        'warning duplicate_key distributor_version',
+      ]),
     );
     expect(issuesOf('release-notes').some((line) => line.startsWith('warning case_collision outputs['))).toBe(true);
     expect(byName.get('status-missing')!.status).toBe('empty');

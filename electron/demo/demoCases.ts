@@ -158,7 +158,7 @@ export const DEMO_CASES: DemoCase[] = [
   },
   {
     name: 'release-notes',
-    shows: 'managed · warnings: unknown fields and two paths that differ only by case',
+    shows: 'managed · warnings: unknown fields, two paths that differ only by case, a key written twice',
     pipelineId: 'release-notes',
     destinationId: 'release-notes',
     source: 'release-notes',
@@ -167,7 +167,12 @@ export const DEMO_CASES: DemoCase[] = [
       const state = editable(publication);
       state.build = { runner: 'ci-7', duration_ms: 5120 };
       state.outputs[0].cache_control = 'max-age=300';
-      await writePublication(disk, dir, publication, state);
+      // A hand-merged file: distributor_version twice (the last one counts, as in the publisher's decoder).
+      const text = stateText(state).replace(
+        '"distributor_version": "1.4.2"',
+        '"distributor_version": "1.4.1",\n  "distributor_version": "1.4.2"',
+      );
+      await writePublication(disk, dir, publication, text);
     },
   },
   {

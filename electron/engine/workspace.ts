@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { error, hasErrors, sortIssues, warning, type Issue } from '../../shared/issues';
+import { literalIssues } from '../../shared/literalRules';
 import { parseJsonObject } from '../../shared/parseDocument';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import {
@@ -106,7 +107,12 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return { ok: false, file, issues: [parsed.issue] };
   const shape = workspaceFileSchema.safeParse(parsed.json);
-  const issues = [...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)), ...unknownFieldWarnings(parsed.json)];
+  const issues = [
+    ...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)),
+    ...unknownFieldWarnings(parsed.json),
+    // A key written twice (the last wins): a warning, as in the state file.
+    ...literalIssues(parsed.text, 'other'),
+  ];
   if (!shape.success) return { ok: false, file, issues: sortIssues(issues) };
 
   const root = path.dirname(file);
