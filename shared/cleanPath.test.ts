@@ -1,7 +1,15 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanPathProblem, cleanPathProblemStepByStep, isCleanRelativePath, matchesCleanPathPattern } from './cleanPath';
+import {
+  cleanPathProblem,
+  cleanPathProblemStepByStep,
+  isCleanRelativePath,
+  matchesCleanPathPattern,
+  matchesNotPortablePattern,
+  portabilityProblem,
+  portabilityProblemStepByStep,
+} from './cleanPath';
 
 // Characters that make paths interesting: separators, dots, drive colons, spaces, controls, non-ASCII.
 const pathCharacter = fc.constantFrom(
@@ -14,6 +22,11 @@ const pathCharacter = fc.constantFrom(
   ':',
   'C',
   ' ',
+  '*',
+  '?',
+  'N',
+  'U',
+  'L',
   '-',
   '\u0000',
   '\u001f',
@@ -27,27 +40,45 @@ const pathCharacter = fc.constantFrom(
 const pathLike = fc.oneof(
   fc.array(pathCharacter, { maxLength: 12 }).map((chars) => chars.join('')),
   fc
-    .array(fc.constantFrom('a', 'b.md', '.', '..', '', '...', '.. ', ' ', 'C:', 'x\\y', 'é'), { maxLength: 5 })
+    .array(fc.constantFrom('a', 'b.md', '.', '..', '', '...', '.. ', ' ', 'a.', 'a ', '. .', 'C:', 'x\\y', 'é', 'nul', 'Com1.txt', 'a|b'), {
+      maxLength: 5,
+    })
     .map((segments) => segments.join('/')),
   fc.string({ unit: 'binary', maxLength: 16 }),
 );
 
-/** Windows drops trailing dots and spaces from each name; model it, so the win32 check is the real one. */
+/** Windows drops trailing dots and spaces from names; model it for every name, so the win32 check is the real one. */
 function asWindowsSees(relative: string): string {
   return relative
     .split(/[\\/]/)
-    .map((segment) => segment.replace(/[. ]+$/, '') || segment)
+    .map((segment) => segment.replace(/[. ]+$/, ''))
     .join('\\');
 }
 
 describe('clean relative paths', () => {
-  it.each(['report.html', 'pages/a.html', 'a/b/c.txt', '.hidden', 'a/.b', '...a', 'a..', 'x/C:', 'é/😀.md', 'a b/c d'])(
-    'accepts %j',
-    (candidate) => {
-      expect(cleanPathProblem(candidate)).toBeNull();
-      expect(isCleanRelativePath(candidate)).toBe(true);
-    },
-  );
+  it.each([
+    'report.html',
+    'pages/a.html',
+    'a/b/c.txt',
+    '.hidden',
+    'a/.b',
+    '...a',
+    'a..',
+    'x/C:',
+    'é/😀.md',
+    'a b/c d',
+    // The contract's own examples: clean, with at most a portability warning.
+    'notes/.../report.html',
+    'docs/ /report.html',
+    '...',
+    ' ',
+    'a./b',
+    'a /b',
+    '.. /b',
+  ])('accepts %j', (candidate) => {
+    expect(cleanPathProblem(candidate)).toBeNull();
+    expect(isCleanRelativePath(candidate)).toBe(true);
+  });
 
   it.each([
     ['', 'is empty'],
@@ -68,21 +99,19 @@ describe('clean relative paths', () => {
     ['a\u007f', 'control character'],
     ['a\u0085', 'control character'],
     ['a\ud800b', 'lone UTF-16 surrogate'],
-    ['...', 'only dots and spaces'],
-    ['a/.. /b', 'only dots and spaces'],
-    [' ', 'only dots and spaces'],
   ])('refuses %j because it %s', (candidate, because) => {
     expect(cleanPathProblem(candidate)).toContain(because);
     expect(isCleanRelativePath(candidate)).toBe(false);
   });
 
-  it('never lets an accepted path resolve outside its root, on POSIX or Windows', () => {
+  it('never lets an accepted path resolve outside its root on POSIX, nor on Windows unless it is warned not portable', () => {
     fc.assert(
       fc.property(pathLike, (candidate) => {
         if (!isCleanRelativePath(candidate)) return;
         const posix = path.posix.resolve('/srv/root', candidate);
         expect(posix.startsWith('/srv/root/')).toBe(true);
         expect(path.posix.relative('/srv/root', posix).split('/')).not.toContain('..');
+        if (portabilityProblem(candidate) !== null) return;
         const windows = path.win32.resolve('C:\\srv\\root', asWindowsSees(candidate));
         expect(windows.toLowerCase().startsWith('c:\\srv\\root\\')).toBe(true);
         expect(path.win32.relative('C:\\srv\\root', windows).split('\\')).not.toContain('..');
@@ -122,6 +151,54 @@ describe('clean relative paths', () => {
       fc.property(pathLike, (candidate) => {
         const problem = cleanPathProblem(candidate);
         if (problem !== null) expect(problem).not.toBe('is not a clean relative path');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('Windows portability of a clean path: a warning, never a refusal', () => {
+  it.each([
+    ['notes/.../report.html', 'ends with a dot'],
+    ['docs/ /report.html', 'ends with a space'],
+    ['a./b', 'ends with a dot'],
+    ['a /b', 'ends with a space'],
+    ['...', 'ends with a dot'],
+    [' ', 'ends with a space'],
+    ['x/a.', 'ends with a dot'],
+    ['a|b.txt', 'the character "|"'],
+    ['x/C:', 'the character ":"'],
+    ['nul', 'device name'],
+    ['pages/COM1.txt', 'device name'],
+    ['Lpt9', 'device name'],
+  ])('warns about %j: it %s', (candidate, because) => {
+    expect(isCleanRelativePath(candidate)).toBe(true);
+    expect(portabilityProblem(candidate)).toContain(because);
+  });
+
+  it.each(['report.html', '...a', 'a..b', '.hidden', 'a b/c d', 'console.txt', 'com10', 'nul-report', 'é/😀.md'])(
+    'has nothing to say about %j',
+    (candidate) => expect(portabilityProblem(candidate)).toBeNull(),
+  );
+
+  it('has a fast pattern that agrees with the step-by-step checks on every clean input', () => {
+    fc.assert(
+      fc.property(pathLike, (candidate) => {
+        fc.pre(isCleanRelativePath(candidate));
+        expect(matchesNotPortablePattern(candidate)).toBe(portabilityProblemStepByStep(candidate) !== null);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is applied the same way to every segment: a name that ends with a dot or a space, wherever it is', () => {
+    const name = fc.stringMatching(/^[a. ]{1,4}$/).filter((segment) => segment !== '.' && segment !== '..');
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 4 }), (segments) => {
+        const candidate = segments.join('/');
+        expect(isCleanRelativePath(candidate)).toBe(true);
+        const trailing = segments.some((segment) => segment.endsWith('.') || segment.endsWith(' '));
+        expect(portabilityProblem(candidate) !== null).toBe(trailing);
       }),
       { numRuns: 2000 },
     );

@@ -1,5 +1,8 @@
-// The clean relative path rule of CONTRACT.md, as one function.
-// An accepted path, joined to any root, can never name anything outside that root.
+// The clean relative path rule of CONTRACT.md, as one function, and the Windows portability warning.
+// An accepted path, joined to any root, can never name anything outside that root on POSIX; on
+// Windows also when it has no portability warning (Windows drops a name's trailing dots and spaces,
+// so a last segment ".. " would mean ".."). Portability is only ever a warning, never a refusal:
+// the contract allows `...`, ` `, `a.` and `a `.
 
 // Control characters are Unicode's Cc: C0, DEL and C1. A lone surrogate is no character at all:
 // it cannot be written as UTF-8, so two different such paths would land on one file name.
@@ -10,11 +13,9 @@ const DRIVE_LETTER = /^[A-Za-z]:/;
 // The whole rule as one expression, for the hot path (50,000 outputs per state file);
 // cleanPathProblem below says which part failed, and the property tests hold the two together.
 // With the u flag, a surrogate pair is one code point outside \ud800-\udfff, so only lone ones fail.
-// A segment of dots and spaces only is refused beyond "." and "..": Windows strips trailing dots
-// and spaces from a name, so "..." or ".. " would mean "." or ".." there.
+// Only the segments "." and ".." are refused; "...", " " and ".. " are names like any other.
 const CLEAN_PATH =
-  /^(?![A-Za-z]:)(?![. ]*(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+(?:\/(?![. ]*(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+)*$/u;
-const DOTS_AND_SPACES = /^[. ]+$/;
+  /^(?![A-Za-z]:)(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f\ud800-\udfff]+)*$/u;
 
 /** The one-expression form of the rule; exported so the tests can hold it to the step-by-step checks. */
 export function matchesCleanPathPattern(path: string): boolean {
@@ -34,7 +35,6 @@ export function cleanPathProblemStepByStep(path: string): string | null {
     if (segment === '') return 'has an empty segment ("//")';
     if (segment === '.') return 'has a "." segment';
     if (segment === '..') return 'has a ".." segment';
-    if (DOTS_AND_SPACES.test(segment)) return `has the segment "${segment}", only dots and spaces, which Windows reads as "." or ".."`;
   }
   return null;
 }
@@ -48,4 +48,36 @@ export function cleanPathProblem(path: string): string | null {
 
 export function isCleanRelativePath(path: string): boolean {
   return CLEAN_PATH.test(path);
+}
+
+// Windows portability, for a path that is clean. Windows drops the trailing dots and spaces of a name,
+// refuses the characters < > : " | ? * in one, and keeps the device names CON, PRN, AUX, NUL,
+// COM1-9 and LPT1-9 (with any extension, in any case) for itself.
+const WINDOWS_RESERVED_CHARACTER = /[<>:"|?*]/;
+const WINDOWS_DEVICE_NAME = /^(?:CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(?:\..*)?$/i;
+// The same three rules as one expression, for the hot path; the property tests hold it to the steps.
+const NOT_PORTABLE = /[. ](?:\/|$)|[<>:"|?*]|(?:^|\/)(?:CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(?:\.[^/]*)?(?:\/|$)/i;
+
+/** Why a clean path does not survive Windows, step by step, or null. Never consults the fast pattern. */
+export function portabilityProblemStepByStep(path: string): string | null {
+  for (const segment of path.split('/')) {
+    if (segment.endsWith('.') || segment.endsWith(' '))
+      return `has the name ${JSON.stringify(segment)}, which ends with a ${segment.endsWith('.') ? 'dot' : 'space'}: Windows drops trailing dots and spaces, so it would name another file there`;
+    const reserved = WINDOWS_RESERVED_CHARACTER.exec(segment);
+    if (reserved)
+      return `has the name ${JSON.stringify(segment)}, with the character "${reserved[0]}", which Windows does not allow in a name`;
+    if (WINDOWS_DEVICE_NAME.test(segment)) return `has the name ${JSON.stringify(segment)}, a device name Windows keeps for itself`;
+  }
+  return null;
+}
+
+/** True when the fast pattern finds a portability problem; exported for the property tests. */
+export function matchesNotPortablePattern(path: string): boolean {
+  return NOT_PORTABLE.test(path);
+}
+
+/** Why a clean path does not survive Windows, or null (most paths: one regex test). */
+export function portabilityProblem(path: string): string | null {
+  if (!NOT_PORTABLE.test(path)) return null;
+  return portabilityProblemStepByStep(path) ?? 'does not survive Windows';
 }

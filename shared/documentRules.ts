@@ -3,6 +3,7 @@
 // Hot path (50,000 outputs): one pass per array, one map per path set, no allocation per record
 // unless it has a finding.
 
+import { isCleanRelativePath, portabilityProblem } from './cleanPath';
 import { error, warning, type Issue, type IssuePath } from './issues';
 import { MANIFEST_FILE_KNOWN_FIELDS, MANIFEST_KNOWN_FIELDS, RESERVED_SOURCE_PATHS } from './manifestSchema';
 import { LINKS_KNOWN_FIELDS, OUTPUT_KNOWN_FIELDS, SOURCE_KNOWN_FIELDS, STATE_FILE_NAME, STATE_KNOWN_FIELDS } from './stateSchema';
@@ -64,6 +65,10 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
   for (let index = 0; index < entries.length; index++) {
     const path = pathAt(entries, index);
     if (typeof path !== 'string') continue;
+    const notPortable = portabilityProblem(path);
+    // An unclean path already has its error; a clean one may still not survive Windows: a warning.
+    if (notPortable && isCleanRelativePath(path))
+      issues.push(warning([...arrayPath, index, 'path'], 'not_portable', `${what} "${path}" ${notPortable}`));
     const folded = foldCase(path);
     const reservedMatch = reservedByFolded.get(folded);
     if (reservedMatch === path)

@@ -227,6 +227,21 @@ describe('parseState: the state file, schema 1', () => {
     expect(parsed.issues[0]?.message).toContain('also at index 2');
   });
 
+  it('accepts the contract\'s "..." and " " segments and warns they are not portable to Windows, never refusing', () => {
+    const parsed = parseState(
+      stateWith((s) => {
+        s.outputs[1].path = 'notes/.../report.html';
+        s.outputs[2].path = 'docs/ /report.html';
+      }),
+    );
+    expect(parsed.status).toBe('managed');
+    expect(brief(parsed.issues)).toEqual([
+      { path: ['outputs', 1, 'path'], code: 'not_portable', severity: 'warning' },
+      { path: ['outputs', 2, 'path'], code: 'not_portable', severity: 'warning' },
+    ]);
+    expect(parsed.issues[0]?.message).toContain('"..."');
+  });
+
   it('treats composed and decomposed accents as colliding names (macOS normalizes them)', () => {
     const parsed = parseState(
       stateWith((s) => {
