@@ -6,7 +6,7 @@
 // engine resolves; the renderer never hands back a raw destination path.
 
 import { z } from 'zod';
-import { destinationInspectionSchema, destinationStatusSchema, issueSchema } from './inspection';
+import { destinationInspectionSchema, issueSchema } from './inspection';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from './issues';
 import { parseJsonObject, parseManifest, parseState, validateManifest } from './parseDocument';
-import { sampleManifest, sampleSha256, sampleState } from './sampleDocuments';
-
-type Json = Record<string, any>;
+import { sampleManifest, sampleSha256, sampleState, type EditableJson as Json } from './sampleDocuments';
 
 function stateWith(change: (state: Json) => void): string {
   const state: Json = sampleState({ extraFiles: 2 });

@@ -4,6 +4,7 @@
 // never let an exception cross the boundary: every failure is an ApiError.
 
 import { randomBytes } from 'node:crypto';
+import type { output, ZodType } from 'zod';
 import {
   apiError,
   isMethodName,
@@ -31,7 +32,7 @@ import { loadWorkspace, type Workspace as LoadedWorkspace } from '../engine/work
 export type Transport = 'electron' | 'http';
 
 /** The request a handler receives, already validated. */
-export type RequestValue<M extends MethodName> = import('zod').output<(typeof methods)[M]['request']>;
+export type RequestValue<M extends MethodName> = output<(typeof methods)[M]['request']>;
 export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
 export type HandlerTable = { [M in MethodName]: Handler<M> };
 /** Methods only the Electron shell can carry out (native dialogs, the file manager, the system browser). */
@@ -108,7 +109,7 @@ export class Session {
       return { ok: false, error: errorOf(cause) };
     }
     // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI.
-    const checked = (methods[method].response as import('zod').ZodType).safeParse(value);
+    const checked = (methods[method].response as ZodType).safeParse(value);
     if (!checked.success) {
       const first = checked.error.issues[0];
       return {
