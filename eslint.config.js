@@ -7,14 +7,19 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
-// Boundaries are matched on the import string as the code writes it: relative paths that climb one or
-// more levels and land in a room, with or without going through `electron/` ('../service/session',
-// '../../electron/service/session'). Nothing in electron/ is nested deeper than its room.
+// Boundaries are matched on the import string as the code writes it: from inside a room, a relative
+// path that climbs one or more levels and lands in another room, with or without going through
+// `electron/` ('../service/session', '../../electron/service/session'); from an entry file in
+// electron/ itself, './room/...'. scripts/lintBoundaries.test.ts checks that every relative import in
+// the tree is written in this normalized form, so './../service' cannot slip past.
 const into = (names) => `^(\\.\\./)+(electron/)?(${names.join('|')})(/|$)`;
 const ban = (names, message) => ({ regex: into(names), message });
+const banFromTop = (names, message) => ({ regex: `^\\./(${names.join('|')})(/|$)`, message });
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
-const testingOnly = ban(['testing'], 'electron/testing is for tests, e2e and the bench only.');
+const TESTING_ONLY = 'electron/testing is for tests, e2e and the bench only.';
+const testingOnly = ban(['testing'], TESTING_ONLY);
+const testingOnlyFromTop = banFromTop(['testing'], TESTING_ONLY);
 // The entry files are the top of the tree: nothing imports them (serve.ts is the CLI's `serve`).
 const entries = ban(['main', 'ipc', 'preload'], 'Nothing imports an entry file.');
 
@@ -31,6 +36,10 @@ const nodeBuiltins = {
   message: 'shared/ and renderer/ run without Node (the renderer in a sandboxed page).',
 };
 const electronPackages = { regex: '^electron(-log)?(/|$)', message: 'shared/ and renderer/ run without Electron.' };
+const sharedOnly = {
+  regex: `${into(['electron', 'renderer'])}|^react(-dom)?(/|$)`,
+  message: 'shared/ imports neither electron/ nor renderer/ (nor React): both sides build on it.',
+};
 
 /** One no-restricted-imports rule: the patterns a file may not import, plus Electron's IPC objects. */
 const restrict = (patterns, paths = [electronIpc]) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
@@ -67,12 +76,12 @@ export default tseslint.config(
 
   {
     files: ['shared/**'],
-    rules: restrict([nodeBuiltins, electronPackages, ban(['electron', 'renderer'], 'shared/ imports neither electron/ nor renderer/.')]),
+    rules: restrict([nodeBuiltins, electronPackages, sharedOnly]),
   },
   {
     // Tests run in Node and may hold a rule to Node's own behaviour (path.posix, path.win32).
     files: TESTS.map((glob) => `shared/${glob}`),
-    rules: restrict([electronPackages, ban(['electron', 'renderer'], 'shared/ imports neither electron/ nor renderer/.')]),
+    rules: restrict([electronPackages, sharedOnly]),
   },
   {
     files: ['renderer/**'],
@@ -126,11 +135,11 @@ export default tseslint.config(
   ),
   ...room('cli', ['shell', 'web'], 'The CLI does not import the desktop shell.'),
   { files: ['electron/testing/**'], rules: restrict([entries]) },
-  { files: ['electron/*.ts'], ignores: ['electron/ipc.ts', 'electron/preload.ts'], rules: restrict([testingOnly]) },
+  { files: ['electron/*.ts'], ignores: ['electron/ipc.ts', 'electron/preload.ts'], rules: restrict([testingOnlyFromTop]) },
   {
     files: ['electron/ipc.ts'],
     rules: restrict(
-      [testingOnly],
+      [testingOnlyFromTop],
       [
         {
           name: 'electron',
@@ -143,7 +152,7 @@ export default tseslint.config(
   {
     files: ['electron/preload.ts'],
     rules: restrict(
-      [testingOnly],
+      [testingOnlyFromTop],
       [{ name: 'electron', importNames: ['default', 'ipcMain'], message: 'Only electron/ipc.ts touches ipcMain.' }],
     ),
   },
