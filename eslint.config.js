@@ -41,6 +41,11 @@ const sharedOnly = {
   message: 'shared/ imports neither electron/ nor renderer/ (nor React): both sides build on it.',
 };
 
+const rendererOnly = ban(
+  ['electron', 'e2e', 'bench', 'scripts'],
+  'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
+);
+
 /** One no-restricted-imports rule: the patterns a file may not import, plus Electron's IPC objects. */
 const restrict = (patterns, paths = [electronIpc]) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
@@ -91,18 +96,22 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     rules: {
-      ...restrict([
-        nodeBuiltins,
-        electronPackages,
-        ban(
-          ['electron', 'e2e', 'bench', 'scripts'],
-          'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
-        ),
-      ]),
+      ...restrict([nodeBuiltins, electronPackages, rendererOnly]),
       // TanStack Virtual's useVirtualizer cannot be memoized by the React Compiler, which we do not use:
       // the warning says only that the compiler would skip those components.
       'react-hooks/incompatible-library': 'off',
     },
+  },
+  {
+    // renderer/testing holds the component tests' sample data: the app itself never imports it.
+    files: ['renderer/**'],
+    ignores: [...TESTS, 'renderer/testing/**'],
+    rules: restrict([
+      nodeBuiltins,
+      electronPackages,
+      rendererOnly,
+      { regex: '^(\\.\\.?/)+testing(/|$)', message: 'renderer/testing is for the renderer tests only.' },
+    ]),
   },
 
   ...room(

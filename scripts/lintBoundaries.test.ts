@@ -41,6 +41,8 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
       ['renderer/api/client.ts', 'electron'],
       ['renderer/api/client.ts', 'electron-log/renderer'],
       ['renderer/view/format.test.ts', 'node:path'],
+      ['renderer/components/ActionsTab.tsx', '../testing/samplePlan'],
+      ['renderer/App.tsx', './testing/samplePlan'],
     ],
     allowed: [
       ['renderer/components/ActionsTab.tsx', '../../shared/api'],
@@ -48,6 +50,8 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
       ['renderer/components/ActionsTab.tsx', './Dialog'],
       ['renderer/components/ActionsTab.tsx', '../view/planView'],
       ['renderer/components/ActionsTab.tsx', 'react'],
+      ['renderer/components/ActionsTab.test.tsx', '../testing/samplePlan'],
+      ['renderer/testing/samplePlan.ts', '../../shared/plan'],
     ],
   },
   {
