@@ -6,7 +6,8 @@
 // engine resolves; the renderer never hands back a raw destination path.
 
 import { z } from 'zod';
-import { destinationInspectionSchema, destinationStatusSchema, issueSchema } from './inspection';
+import { destinationInspectionSchema, issueSchema } from './inspection';
+import { apiError, apiErrorSchema, type ApiResult } from './apiError';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
@@ -14,34 +15,9 @@ import { workspaceDestinationSchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
 
 // ---------------------------------------------------------------------------------------------
-// Errors as data
+// Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
 
-export const apiErrorCodeSchema = z.enum([
-  'bad_request', // the request does not match the method's schema; details.issues name the fields
-  'unauthorized', // browser host: missing or wrong token
-  'forbidden', // browser host: wrong Host or a cross-origin request
-  'unknown_method',
-  'not_available', // the method needs the other transport (e.g. a native dialog in a browser)
-  'no_workspace', // open a workspace first
-  'not_found', // an id (destination, plan, job) that this session does not know
-  'invalid_workspace', // the workspace folder or file cannot be used; details.issues say why
-  'invalid_source', // the source bundle cannot be read or its manifest is invalid
-  'refused', // the engine refuses the action (plan refused, outside the workspace, policy)
-  'stale_plan', // the destination changed on disk after the plan was made
-  'confirmation_required', // a forced replace needs the destination id typed exactly
-  'cancelled',
-  'internal', // a bug: the message says what failed, never a stack trace
-]);
-export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
-
-export const apiErrorSchema = z.object({
-  code: apiErrorCodeSchema,
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export { apiError, apiErrorCodeSchema, apiErrorSchema, type ApiError, type ApiErrorCode, type ApiResult } from './apiError';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -332,10 +308,6 @@ export function isEventName(name: unknown): name is EventName {
 
 // ---------------------------------------------------------------------------------------------
 // Validation helpers every transport uses
-
-export function apiError(code: ApiErrorCode, message: string, details?: Record<string, unknown>): ApiError {
-  return details === undefined ? { code, message } : { code, message, details };
-}
 
 /** Checks a request against its method's schema; a failure names the field (details.issues). Never throws. */
 export function parseRequest<M extends MethodName>(method: M, raw: unknown): ApiResult<z.output<Methods[M]['request']>> {

@@ -37,6 +37,12 @@ export const workspaceFileSchema = z.looseObject({
 
 export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
 export type WorkspaceFileDestination = z.infer<typeof workspaceFileDestinationSchema>;
+/** One destination as a generator writes it (the demo): the fields it always fills, the rest as the file allows. */
+export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
+  pipeline_id: string;
+  destination_id: string;
+  source: string;
+};
 
 export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [

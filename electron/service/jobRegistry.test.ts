@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
-import { JobRegistry, fail } from './jobRegistry';
+import { fail } from '../../shared/apiError';
+import { JobRegistry } from './jobRegistry';
 
 function registry(progressIntervalMs = 0) {
   const events: ApiEvent[] = [];

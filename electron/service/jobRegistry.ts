@@ -3,17 +3,8 @@
 // Must never let a job's failure escape as a throw: every ending becomes an event.
 
 import { randomBytes } from 'node:crypto';
-import { apiError, type ApiError, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
-
-/** A failure a handler or job reports on purpose: it crosses the boundary as this error, as is. */
-export class ApiFailure extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message);
-    this.name = 'ApiFailure';
-  }
-}
-
-export const fail = (...args: Parameters<typeof apiError>): ApiFailure => new ApiFailure(apiError(...args));
+import type { ApiEvent, JobItemOf, JobMethod, JobResultOf } from '../../shared/api';
+import { errorOf, fail } from '../../shared/apiError';
 
 export interface JobContext<M extends JobMethod> {
   signal: AbortSignal;
@@ -30,13 +21,6 @@ interface RunningJob {
   method: JobMethod;
   controller: AbortController;
   finished: Promise<void>;
-}
-
-/** The message of whatever a job threw, mapped to the one error shape the API knows. */
-export function errorOf(cause: unknown, signal?: AbortSignal): ApiError {
-  if (cause instanceof ApiFailure) return cause.error;
-  if (signal?.aborted || (cause as Error | undefined)?.name === 'AbortError') return apiError('cancelled', 'cancelled');
-  return apiError('internal', (cause as Error | undefined)?.message ?? String(cause));
 }
 
 export class JobRegistry {

@@ -9,15 +9,15 @@ import { compare, explainComparison, type DestinationState } from '../../shared/
 import { diffManifests } from '../../shared/diffManifests';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
-import { fail } from './jobRegistry';
+import { fail } from '../../shared/apiError';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { listDestination } from '../engine/listing';
 import { readSource } from '../engine/readSource';
-import type { Session } from './session';
+import type { SessionContext } from './sessionContext';
 import { scanWorkspace, summarizeInspection } from '../engine/scan';
 import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
-function pick(session: Session, ids: string[] | undefined): DestinationEntry[] {
+function pick(session: SessionContext, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();
   return ids === undefined ? open.summary.destinations : ids.map((id) => session.destination(id));
 }
@@ -28,7 +28,11 @@ export function scanEntryOf(destination: DestinationEntry, inspection: Destinati
   return { destination: destination.id, inspection: data, summary: summarizeInspection(data, data.stateJson) };
 }
 
-export async function scanJob(session: Session, ids: string[] | undefined, context: JobContext<'scan'>): Promise<JobResultOf<'scan'>> {
+export async function scanJob(
+  session: SessionContext,
+  ids: string[] | undefined,
+  context: JobContext<'scan'>,
+): Promise<JobResultOf<'scan'>> {
   const open = session.workspace();
   const destinations = pick(session, ids);
   const report = await scanWorkspace(
@@ -50,7 +54,7 @@ export async function scanJob(session: Session, ids: string[] | undefined, conte
 }
 
 export async function verifyJob(
-  session: Session,
+  session: SessionContext,
   ids: string[] | undefined,
   context: JobContext<'verify'>,
 ): Promise<JobResultOf<'verify'>> {
@@ -79,7 +83,7 @@ export async function verifyJob(
   return result;
 }
 
-export async function inspectHandler(session: Session, id: string): Promise<ResponseOf<'inspectDestination'>> {
+export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
   session.workspace().scans.set(id, scanEntryOf(destination, inspection));
@@ -87,7 +91,11 @@ export async function inspectHandler(session: Session, id: string): Promise<Resp
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }
 
-export async function compareHandler(session: Session, id: string, sourceOverride: string | undefined): Promise<ResponseOf<'compare'>> {
+export async function compareHandler(
+  session: SessionContext,
+  id: string,
+  sourceOverride: string | undefined,
+): Promise<ResponseOf<'compare'>> {
   const destination = session.destination(id);
   const sourcePath = sourceOverride ?? destination.source;
   if (sourcePath === undefined)
@@ -124,7 +132,7 @@ export async function compareHandler(session: Session, id: string, sourceOverrid
 }
 
 /** An absolute path inside one destination of the open workspace, for the file manager; refuses anything else. */
-export function pathInside(session: Session, id: string, relative: string | undefined): string {
+export function pathInside(session: SessionContext, id: string, relative: string | undefined): string {
   const destination = session.destination(id);
   if (relative === undefined || relative === '') return destination.path;
   const problem = cleanPathProblem(relative);
@@ -133,7 +141,7 @@ export function pathInside(session: Session, id: string, relative: string | unde
 }
 
 /** Whether `url` is an https link the destination's current, valid state records (primary or an output's url). */
-export async function recordedHttpsLink(session: Session, id: string, url: string): Promise<boolean> {
+export async function recordedHttpsLink(session: SessionContext, id: string, url: string): Promise<boolean> {
   const destination = session.destination(id);
   let parsed: URL;
   try {

@@ -7,9 +7,10 @@ import type { ResponseOf } from '../../shared/api';
 import type { ReplacePlan } from '../../shared/plan';
 import { applyPlan } from '../replace/applyPlan';
 import { inspectDestination } from '../engine/inspectDestination';
-import { fail } from './jobRegistry';
+import { fail } from '../../shared/apiError';
 import { planReplace } from '../replace/planReplace';
-import { opaqueId, type RequestValue, type Session } from './session';
+import { opaqueId } from './opaqueId';
+import type { RequestValue, SessionContext } from './sessionContext';
 import { scanEntryOf } from './sessionDestinations';
 
 interface StoredPlan {
@@ -30,7 +31,7 @@ export function planStore() {
       return plans.size;
     },
 
-    async plan(session: Session, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
+    async plan(session: SessionContext, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
       const destination = session.destination(request.destination);
       const open = session.workspace();
       const sourcePath = request.source ?? destination.source;
@@ -62,7 +63,7 @@ export function planStore() {
       return { planId, plan: outcome.plan, confirmText: request.mode === 'force' ? confirmText : undefined };
     },
 
-    async apply(session: Session, planId: string, confirm: string | undefined): Promise<ResponseOf<'applyPlan'>> {
+    async apply(session: SessionContext, planId: string, confirm: string | undefined): Promise<ResponseOf<'applyPlan'>> {
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
