@@ -6,13 +6,15 @@
 // engine resolves; the renderer never hands back a raw destination path.
 
 import { z } from 'zod';
-import { destinationInspectionSchema, issueSchema } from './inspection';
+import { destinationInspectionSchema } from './inspection';
 import { apiError, apiErrorSchema, type ApiResult } from './apiError';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
-import { workspaceDestinationSchema } from './workspaceSchema';
+import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
+import { comparisonSchema } from './compare';
+import { manifestDiffSchema } from './diffManifests';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -31,17 +33,13 @@ const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 export const destinationEntrySchema = workspaceDestinationSchema;
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
-export const workspaceSchema = z.object({
-  /** The folder or workspace file as opened (absolute). */
-  path: z.string(),
-  kind: z.enum(['folder', 'file']),
-  /** Absolute: the folder itself, or the directory holding the workspace file. */
-  root: z.string(),
-  destinations: z.array(destinationEntrySchema),
-  /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
-  issues: z.array(issueSchema),
-});
-export type Workspace = z.infer<typeof workspaceSchema>;
+/** How the renderer reaches the engine: Electron IPC, or HTTP on 127.0.0.1. */
+export const transportSchema = z.enum(['electron', 'http']);
+export type Transport = z.infer<typeof transportSchema>;
+
+/** The open workspace as the renderer sees it (shared/workspaceSchema.ts). */
+export { workspaceSummarySchema } from './workspaceSchema';
+export type { WorkspaceSummary as Workspace } from './workspaceSchema';
 
 /** One destination's row after a scan: status from the disk alone (an interrupted replace is an issue). */
 export const scanEntrySchema = z.object({
@@ -61,38 +59,8 @@ export const listingEntrySchema = z.object({
   sizeBytes: z.number(),
 });
 
-const manifestFileSchema = z.object({ path: z.string(), sha256: z.string(), size: z.number() });
-const fieldChangeSchema = z.object({ recorded: z.string(), current: z.string() });
-
-/** shared/diffManifests.ts as data. */
-export const manifestDiffSchema = z.object({
-  fields: z.object({
-    id: fieldChangeSchema.optional(),
-    created: fieldChangeSchema.extend({ order: z.enum(['older', 'newer', 'same_instant']) }).optional(),
-    digest: fieldChangeSchema.optional(),
-  }),
-  added: z.array(manifestFileSchema),
-  removed: z.array(manifestFileSchema),
-  changed: z.array(
-    z.object({
-      path: z.string(),
-      recorded: z.object({ sha256: z.string(), size: z.number() }),
-      current: z.object({ sha256: z.string(), size: z.number() }),
-      changedBy: z.array(z.enum(['sha256', 'size'])),
-    }),
-  ),
-  unchangedCount: z.number(),
-});
-
-/** shared/compare.ts as data. */
-export const comparisonSchema = z.object({
-  decision: z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']),
-  reason: z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']).optional(),
-  rule: z.number().int(),
-  mismatches: z
-    .array(z.object({ field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']), expected: z.string(), actual: z.string() }))
-    .optional(),
-});
+export { comparisonSchema } from './compare';
+export { manifestDiffSchema } from './diffManifests';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -119,9 +87,9 @@ export const methods = {
     request: empty,
     response: z.object({
       version: z.string(),
-      transport: z.enum(['electron', 'http']),
+      transport: transportSchema,
       initialWorkspace: z.string().optional(),
-      workspace: workspaceSchema.optional(),
+      workspace: workspaceSummarySchema.optional(),
     }),
   }),
   chooseWorkspace: spec({
@@ -133,7 +101,7 @@ export const methods = {
   openWorkspace: spec({
     summary: 'Open a workspace folder or a distributor-inspector.json file; replaces the open one',
     request: z.strictObject({ path: userPath }),
-    response: workspaceSchema,
+    response: workspaceSummarySchema,
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
@@ -322,6 +290,25 @@ export function parseRequest<M extends MethodName>(method: M, raw: unknown): Api
   const first = issues[0];
   const where = first && first.path.length > 0 ? `${formatIssuePath(first.path)}: ` : '';
   return { ok: false, error: apiError('bad_request', `${method}: ${where}${first?.message ?? 'invalid request'}`, { issues }) };
+}
+
+/**
+ * Checks what the engine sends (a response, a job item, a job result) against its schema: a wiring bug
+ * shows up as a clear internal error naming the field, never as a broken UI. Never throws.
+ */
+export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: string): ApiResult<T> {
+  const checked = schema.safeParse(value);
+  if (checked.success) return { ok: true, value: checked.data };
+  const first = checked.error.issues[0];
+  return {
+    ok: false,
+    error: apiError('internal', `${what} is malformed at ${formatIssuePath((first?.path ?? []) as IssuePath)}: ${first?.message ?? ''}`),
+  };
+}
+
+/** The schemas of a job method's items and result. */
+export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
+  return jobSpec(method);
 }
 
 /** What the Electron preload exposes as `window.inspector`, and all of it. */

@@ -1,19 +1,9 @@
-// Errors as data: the one error shape (`{code, message, details?}`) that a plan refusal, an apply
-// error and an API error all are, the API's codes, and the failure a handler throws on purpose.
+// Errors as data at the API: the codes it names, its error (the one Problem shape of shared/result.ts
+// with one of those codes), and the failure a handler or a use case throws on purpose.
 // Pure; never imports Node, Electron or the DOM. No stack trace ever goes into one of these.
 
 import { z } from 'zod';
-
-/** The one shape of a failure as data: a machine code, a sentence for people, and what it is about. */
-export const problemSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type Problem = z.infer<typeof problemSchema>;
-
-/** What every fallible step returns: a value, or a reason as data. */
-export type Result<T, E = Problem> = { ok: true; value: T } | { ok: false; error: E };
+import { problemSchema, type Result } from './result';
 
 export const apiErrorCodeSchema = z.enum([
   'bad_request', // the request does not match the method's schema; details.issues name the fields

@@ -3,8 +3,8 @@
 // Must never let a job's failure escape as a throw: every ending becomes an event.
 
 import { randomBytes } from 'node:crypto';
-import type { ApiEvent, JobItemOf, JobMethod, JobResultOf } from '../../shared/api';
-import { errorOf, fail } from '../../shared/apiError';
+import { checkOutgoing, jobSchemas, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
+import { ApiFailure, errorOf, fail, type ApiError } from '../../shared/apiError';
 
 export interface JobContext<M extends JobMethod> {
   signal: AbortSignal;
@@ -42,6 +42,8 @@ export class JobRegistry {
     const controller = new AbortController();
     let lastSentAt = 0;
     let pending: { done: number; total: number; bytes: number } | undefined;
+    const schemas = jobSchemas(method);
+    let malformed: ApiError | undefined;
     const flush = () => {
       if (pending) this.emit({ event: 'progress', data: { job, method, ...pending } });
       pending = undefined;
@@ -55,8 +57,11 @@ export class JobRegistry {
         if (Date.now() - lastSentAt >= this.progressIntervalMs) flush();
       },
       item: (item) => {
-        if (controller.signal.aborted) return;
-        this.emit({ event: 'item', data: { job, method, item } as never });
+        if (controller.signal.aborted || malformed) return;
+        // Items are checked like responses: a malformed one is not sent, and the job ends with its error.
+        const checked = schemas.item ? checkOutgoing(schemas.item, item, `${method}: the engine's item`) : undefined;
+        if (checked && !checked.ok) malformed = checked.error;
+        else this.emit({ event: 'item', data: { job, method, item: checked?.value ?? item } as never });
       },
     };
     const finished = new Promise<void>((resolve) => setImmediate(resolve))
@@ -67,8 +72,11 @@ export class JobRegistry {
       .then((result) => {
         // A job that finishes after a cancel still reports cancelled: the operator asked it to stop.
         if (controller.signal.aborted) throw controller.signal.reason;
+        if (malformed) throw new ApiFailure(malformed);
+        const checked = checkOutgoing(schemas.result, result, `${method}: the engine's result`);
+        if (!checked.ok) throw new ApiFailure(checked.error);
         flush();
-        this.emit({ event: 'result', data: { job, method, result } as never });
+        this.emit({ event: 'result', data: { job, method, result: checked.value } as never });
       })
       .catch((cause: unknown) => {
         this.emit({ event: 'error', data: { job, method, error: errorOf(cause, controller.signal) } });

@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import {
   apiError,
+  checkOutgoing,
   isMethodName,
   methodNames,
   methods,
@@ -15,6 +16,7 @@ import {
   type DestinationEntry,
   type MethodName,
   type ResponseOf,
+  type Transport,
   type Workspace,
 } from '../../shared/api';
 import { formatIssuePath } from '../../shared/issues';
@@ -28,7 +30,7 @@ import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from '
 import { planStore } from './sessionPlans';
 import { loadWorkspace } from '../engine/workspace';
 
-export type Transport = 'electron' | 'http';
+export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
 
 export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
@@ -93,18 +95,7 @@ export class Session implements SessionContext {
       return { ok: false, error: errorOf(cause) };
     }
     // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI.
-    const checked = (methods[method].response as ZodType).safeParse(value);
-    if (!checked.success) {
-      const first = checked.error.issues[0];
-      return {
-        ok: false,
-        error: apiError(
-          'internal',
-          `${method}: the engine's response is malformed at ${formatIssuePath((first?.path ?? []) as (string | number)[])}: ${first?.message ?? ''}`,
-        ),
-      };
-    }
-    return { ok: true, value: checked.data };
+    return checkOutgoing(methods[method].response as ZodType, value, `${method}: the engine's response`);
   }
 
   workspace(): OpenWorkspace {

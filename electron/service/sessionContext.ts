@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { DestinationEntry, MethodName, methods, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
 import type { HashPool } from '../engine/hashPool';
-import type { Workspace as LoadedWorkspace } from '../engine/workspace';
+import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
 
 /** The request a handler receives, already validated. */
