@@ -14,6 +14,7 @@ import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verif
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
 import { comparisonSchema } from './compare';
+import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +131,8 @@ export const methods = {
     response: z.object({
       sourcePath: z.string(),
       comparison: comparisonSchema,
-      explanation: z.string(),
+      /** The decision in the one wording, with the destination's replace policy: what the renderer shows. */
+      explanation: comparisonWordsSchema,
       /** Present when the destination holds a valid state. */
       diff: manifestDiffSchema.optional(),
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
@@ -160,7 +162,8 @@ export const methods = {
     summary: 'Apply a plan; a forced replace needs `confirm` equal to the destination id',
     request: z.strictObject({ planId: handle, confirm: z.string().max(1000).optional() }),
     response: jobStarted,
-    job: { result: applyResultSchema },
+    /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
+    job: { item: scanEntrySchema, result: applyResultSchema },
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',

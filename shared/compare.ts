@@ -75,32 +75,3 @@ export function compare({ destination, hasContent, source, configured = {} }: Co
   if (recorded.digest !== source.digest) return { decision: 'conflict', reason: 'digest_mismatch', rule: 8 };
   return { decision: 'conflict', reason: 'manifest_mismatch', rule: 9 };
 }
-
-/** The decision in plain words, for people (CLI summary, renderer). */
-export function explainComparison(comparison: Comparison): string {
-  switch (comparison.decision) {
-    case 'publish':
-      return 'The destination is empty and has no state: the source can be published.';
-    case 'unmanaged':
-      return 'The destination has content but no state file: it is unmanaged. Only a forced replace can take it over.';
-    case 'skip':
-      return 'The destination already holds exactly this source manifest: nothing to do.';
-    case 'replace':
-      return 'The destination holds an older publication of the same source: replace is allowed if its policy allows it.';
-    case 'skip_newer':
-      return 'The destination holds a newer publication of the same source: skipped by default.';
-    case 'conflict':
-      switch (comparison.reason) {
-        case 'invalid_state':
-          return 'The state file is invalid: conflict. Fix it or use a forced replace.';
-        case 'identity_mismatch':
-          return `The destination belongs to something else: ${(comparison.mismatches ?? [])
-            .map((m) => `${m.field} is "${m.actual}", expected "${m.expected}"`)
-            .join('; ')}.`;
-        case 'digest_mismatch':
-          return 'Same source id and created time, but a different digest: conflict.';
-        default:
-          return 'Same source id, created time and digest, but different files: conflict.';
-      }
-  }
-}

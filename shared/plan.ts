@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { comparisonSchema } from './compare';
+import { comparisonWordsSchema } from './comparisonWords';
 import { problemSchema } from './result';
 import { stateSchema } from './stateSchema';
 
@@ -51,8 +52,8 @@ export const planWriteSchema = z.object({
 export type PlanWrite = z.infer<typeof planWriteSchema>;
 
 export const planComparisonSchema = comparisonSchema.extend({
-  /** The decision in words (explainComparison). */
-  explanation: z.string(),
+  /** The decision in the one wording (shared/comparisonWords.ts), with the destination's replace policy. */
+  explanation: comparisonWordsSchema,
 });
 
 export const replacePlanSchema = z.object({

@@ -3,29 +3,22 @@
 // Every destination comes from an id resolved by the session, never from a path the renderer sent.
 
 import path from 'node:path';
-import type { DestinationEntry, JobResultOf, ResponseOf, ScanEntry } from '../../shared/api';
+import type { DestinationEntry, JobResultOf, ResponseOf } from '../../shared/api';
 import { cleanPathProblem } from '../../shared/cleanPath';
-import { compare, explainComparison, type DestinationState } from '../../shared/compare';
-import { diffManifests } from '../../shared/diffManifests';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
 import { fail } from '../../shared/apiError';
-import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import { inspectDestination } from '../engine/inspectDestination';
+import { compareDestination } from '../operations/compareDestination';
+import { scanEntryOf } from '../operations/scanEntry';
 import { listDestination } from '../engine/listing';
-import { readSource } from '../engine/readSource';
 import type { SessionContext } from './sessionContext';
-import { scanWorkspace, summarizeInspection } from '../engine/scan';
+import { scanWorkspace } from '../engine/scan';
 import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
 function pick(session: SessionContext, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();
   return ids === undefined ? open.summary.destinations : ids.map((id) => session.destination(id));
-}
-
-/** The list row of one destination, from a fresh inspection (after inspect, verify or apply). */
-export function scanEntryOf(destination: DestinationEntry, inspection: DestinationInspection): ScanEntry {
-  const { state: _state, stateText: _text, ...data } = inspection;
-  return { destination: destination.id, inspection: data, summary: summarizeInspection(data, data.stateJson) };
 }
 
 export async function scanJob(
@@ -43,7 +36,7 @@ export async function scanJob(
       retain: 'summary',
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
-        const entry: ScanEntry = { destination: row.destination.id, inspection: row.inspection, summary: row.summary };
+        const entry = scanEntryOf(row.destination.id, row.inspection, row.summary);
         open.scans.set(row.destination.id, entry);
         context.item(entry);
       },
@@ -65,7 +58,7 @@ export async function verifyJob(
   const scanned = await scanWorkspace({ ...open.loaded, destinations: candidates }, { signal: context.signal, pool, retain: 'full' });
   const targets: (VerifyTarget & { id: string })[] = [];
   for (const row of scanned.rows) {
-    open.scans.set(row.destination.id, { destination: row.destination.id, inspection: row.inspection, summary: row.summary });
+    open.scans.set(row.destination.id, scanEntryOf(row.destination.id, row.inspection, row.summary));
     if (row.state) targets.push({ id: row.destination.id, path: row.inspection.path, state: row.state });
   }
   const result = { intact: 0, drifted: 0, skipped: candidates.length - targets.length };
@@ -86,7 +79,7 @@ export async function verifyJob(
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
-  session.workspace().scans.set(id, scanEntryOf(destination, inspection));
+  session.workspace().scans.set(id, scanEntryOf(id, inspection));
   const { state: _state, ...data } = inspection;
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }
@@ -100,35 +93,15 @@ export async function compareHandler(
   const sourcePath = sourceOverride ?? destination.source;
   if (sourcePath === undefined)
     throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare with`);
-  const source = await readSource(sourcePath);
-  if (!source.ok) {
-    const first = source.issues[0];
-    throw fail('invalid_source', `${source.manifestFile}: ${first?.message ?? 'cannot be read'}`, {
-      issues: source.issues,
-      file: source.manifestFile,
-    });
-  }
-  const inspection = await inspectDestination(destination.path);
-  const state: DestinationState = inspection.state
-    ? { status: 'managed', state: inspection.state }
-    : inspection.status === 'invalid'
-      ? { status: 'invalid' }
-      : { status: 'none' };
-  const comparison = compare({
-    destination: state,
-    hasContent: inspection.hasContent,
-    source: source.manifest,
+  const compared = await compareDestination({
+    destinationPath: destination.path,
+    sourcePath,
     configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
+    replacePolicy: destination.replacePolicy,
   });
-  const recorded = inspection.state?.source.manifest;
-  return {
-    sourcePath: source.bundleDir,
-    comparison,
-    explanation: explainComparison(comparison),
-    diff: recorded ? diffManifests(recorded, source.manifest) : undefined,
-    current: source.manifest,
-    recorded,
-  };
+  if (!compared.ok) throw fail('invalid_source', compared.error.message, compared.error.details);
+  const { sourcePath: bundle, comparison, explanation, diff, current, recorded } = compared.value;
+  return { sourcePath: bundle, comparison, explanation, diff, current, recorded };
 }
 
 /** An absolute path inside one destination of the open workspace, for the file manager; refuses anything else. */
