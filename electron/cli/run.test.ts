@@ -187,7 +187,7 @@ describe('compare', () => {
       mismatches: [{ field: 'pipeline_id', expected: 'other', actual: 'reports' }],
     });
     const human = await cli(['compare', 'dest', 'bundle', '--destination', 'mirror']);
-    expect(human.stdout).toContain('destination_id is "archive", expected "mirror"');
+    expect(human.stdout).toContain('its destination id is "archive", expected "mirror"');
   });
 
   it('skips the same manifest with an empty diff, and exits 0', async () => {

@@ -152,11 +152,12 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const result = value(await session.call('compare', { destination: 'site-a', source: fixture.source })) as {
       comparison: { decision: string };
-      explanation: string;
+      explanation: { title: string; sentence: string; normalReplaceAllowed: boolean };
       diff: { added: { path: string }[] };
     };
     expect(result.comparison.decision).toBe('replace');
-    expect(result.explanation).toMatch(/older publication/);
+    expect(result.explanation).toMatchObject({ title: 'Replace', normalReplaceAllowed: true });
+    expect(result.explanation.sentence).toMatch(/older publication/);
     expect(result.diff.added.map((f) => f.path)).toEqual(['about.md']);
     expect(await session.call('compare', { destination: 'site-a' })).toMatchObject({ ok: false, error: { code: 'invalid_source' } });
   });
@@ -215,5 +216,29 @@ describe('Session', () => {
     });
     const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
     expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
+  });
+
+  it('ends the apply of a stale plan with its ApplyResult as the job result, after the destination as it is now', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const planned = value(await session.call('planReplace', { destination: 'site-a', mode: 'replace', source: fixture.source })) as {
+      planId: string;
+      confirmText?: string;
+    };
+    expect(planned.confirmText).toBeUndefined();
+    await fs.writeFile(path.join(fixture.workspace, 'site-a', 'index.html'), 'edited after the plan');
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
+    const end = await ending(session, job);
+    expect(end).toMatchObject({
+      event: 'result',
+      data: {
+        method: 'applyPlan',
+        result: { ok: false, changed: false, stateWritten: false, stagingLeft: false, error: { code: 'stale_plan' } },
+      },
+    });
+    const items = events.filter((event) => event.event === 'item' && event.data.job === job);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ data: { item: { destination: 'site-a', summary: { status: 'managed' } } } });
+    expect(events.indexOf(items[0]!)).toBeLessThan(events.indexOf(end));
   });
 });
