@@ -11,13 +11,14 @@ import { ActionsTab } from './ActionsTab';
 
 const calls: { method: string; request: unknown }[] = [];
 let decision: ReplacePlan['comparison']['decision'] = 'replace';
+let replaceAllowed = true;
 
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
     calls.push({ method, request });
     if (method === 'planReplace') {
       const { mode } = request as { mode: 'replace' | 'force' };
-      const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision });
+      const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision, replaceAllowed });
       return { ok: true, value: { planId: `plan-${mode}`, plan, ...(mode === 'force' ? { confirmText: 'legacy-site' } : {}) } };
     }
     // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
@@ -33,6 +34,7 @@ afterEach(() => {
   cleanup();
   calls.length = 0;
   decision = 'replace';
+  replaceAllowed = true;
 });
 
 const entry = (replacePolicy: DestinationEntry['replacePolicy'] = 'allow'): DestinationEntry => ({
@@ -69,7 +71,8 @@ describe('the Actions tab', () => {
     },
   );
 
-  it("keeps the normal replace disabled when the workspace's policy denies it", async () => {
+  it("keeps the normal replace disabled when the engine's words say the policy denies it", async () => {
+    replaceAllowed = false;
     const user = userEvent.setup();
     render(<ActionsTab entry={entry('deny')} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
