@@ -73,6 +73,18 @@ export default tseslint.config(
     },
   },
   {
+    // no-restricted-imports reads import and export declarations only: an import() would be an edge
+    // between rooms that lint cannot see. The app needs none; tests, e2e and the bench may use them.
+    files: ['electron/**', 'shared/**', 'renderer/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'Import statically: a dynamic import() is invisible to the boundary rules.' },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter: `async ({}, use)` is how a
     // fixture that needs none is written.
     files: ['e2e/**'],
