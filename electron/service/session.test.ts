@@ -41,18 +41,28 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
-  it('answers every method with a typed error before a workspace is open, never a throw', async () => {
+  it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
+    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...methodNames.filter((m) => m !== 'openWorkspace')), fc.anything(), async (method, junk) => {
+      fc.asyncProperty(fc.constantFrom(...needWorkspace), fc.anything(), async (method, junk) => {
         const result = await session.call(method, junk);
-        if (!result.ok) expect(['bad_request', 'no_workspace', 'not_available', 'not_found']).toContain(result.error.code);
+        expect(result).toMatchObject({
+          ok: false,
+          error: { code: expect.toBeOneOf(['bad_request', 'no_workspace', 'not_available', 'not_found']) },
+        });
       }),
       { numRuns: 300 },
     );
     expect(await session.call('scan', {})).toMatchObject({ ok: false, error: { code: 'no_workspace' } });
     expect(await session.call('nope', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect(await session.call('revealPath', { destination: 'x' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
+  });
+
+  it('answers appInfo and cancelJob before a workspace is open', async () => {
+    const session = new Session({ transport: 'http' });
+    expect(await session.call('appInfo', {})).toMatchObject({ ok: true, value: { transport: 'http' } });
+    expect(await session.call('cancelJob', { job: 'no-such-job' })).toEqual({ ok: true, value: { cancelled: false } });
   });
 
   it('opens a folder workspace and lists its destinations by id', async () => {
@@ -74,8 +84,7 @@ describe('Session', () => {
     const { fixture, session } = await setup();
     const missing = path.join(fixture.workspace, 'nope');
     const result = await session.call('openWorkspace', { path: missing });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_workspace' } });
-    if (!result.ok) expect(result.error.message).toContain(missing);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_workspace', message: expect.stringContaining(missing) } });
   });
 
   it('streams one scan item per destination, then the counts', async () => {
