@@ -1,5 +1,5 @@
 // The renderer at scale: opens the 10,000-destination demo in Debian's Chromium through the browser
-// host and measures (1) how long after the scan's first result the first scanned rows are on screen,
+// host and measures (1) how long from navigation until the first scanned rows are on screen,
 // (2) how long the list takes to answer a search keystroke and a filter chip. Targets: 1 s and 100 ms.
 // Generates its own data in a temp dir and removes it; never touches anything else.
 
@@ -48,7 +48,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 export interface UiBenchFigures {
   destinations: number;
-  firstRowsAfterFirstResultMs: number;
+  /** From navigation start to the first row with a scanned status in the list. */
+  firstRowsMs: number;
   scanCompleteMs: number;
   searchResponseMs: { median: number; max: number; samples: number[] };
   chipResponseMs: { median: number; max: number; samples: number[] };
@@ -80,11 +81,24 @@ const INTERACTION_SCRIPT = `(async ({ kind, value }) => new Promise((resolve) =>
   check();
 }))`;
 
-/** Resolves with the ms from the page's first-scan-result mark to the first scanned row on screen. */
+/**
+ * Runs in the page before its own scripts: notes performance.now() (ms since navigation started) when
+ * the first row with a scanned status is in the document. The app keeps no benchmark marks of its own.
+ */
+const FIRST_ROW_WATCH_SCRIPT = `(() => {
+  const selector = '[role="option"]:not([data-status="pending"])';
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    window.__firstScannedRowAt = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+})()`;
+
+/** Resolves with the ms from navigation to the first scanned row, once it is on screen (painted). */
 const FIRST_ROWS_SCRIPT = `new Promise((resolve) => {
   const check = () => {
-    const mark = performance.getEntriesByName('first-scan-result')[0];
-    if (mark && document.querySelector('[role="option"]:not([data-status="pending"])')) resolve(performance.now() - mark.startTime);
+    if (window.__firstScannedRowAt !== undefined) requestAnimationFrame(() => resolve(window.__firstScannedRowAt));
     else requestAnimationFrame(check);
   };
   check();
@@ -110,11 +124,12 @@ export async function runUiBench(log: (line: string) => void = console.log): Pro
     if (!made.ok) throw new Error(made.message);
     host = await startServeProcess(made.summary.workspaceFile);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(FIRST_ROW_WATCH_SCRIPT);
     const opened = Date.now();
     await page.goto(host.url);
-    // First scanned rows on screen, against the page's own mark of the first scan result.
-    const firstRowsAfterFirstResultMs = (await page.evaluate(FIRST_ROWS_SCRIPT)) as number;
-    log(`ui: first rows after ${Math.round(firstRowsAfterFirstResultMs)} ms; waiting for the whole scan…`);
+    // From navigation (the page's time origin) to the first scanned row: the wait an operator sees.
+    const firstRowsMs = (await page.evaluate(FIRST_ROWS_SCRIPT)) as number;
+    log(`ui: first scanned rows ${Math.round(firstRowsMs)} ms after navigation; waiting for the whole scan…`);
     // Polled from here, not in the page, so a busy page cannot hide how far the list got.
     const deadline = Date.now() + 180_000;
     let countText = '';
@@ -139,13 +154,13 @@ export async function runUiBench(log: (line: string) => void = console.log): Pro
       chips.push(await timeInteraction(page, 'chip', chip));
     const figures: UiBenchFigures = {
       destinations,
-      firstRowsAfterFirstResultMs: Math.round(firstRowsAfterFirstResultMs),
+      firstRowsMs: Math.round(firstRowsMs),
       scanCompleteMs,
       searchResponseMs: { median: Math.round(median(search)), max: Math.round(Math.max(...search)), samples: search },
       chipResponseMs: { median: Math.round(median(chips)), max: Math.round(Math.max(...chips)), samples: chips },
     };
     log(`ui: ${destinations.toLocaleString('en-US')} destinations in the browser host (Chromium, headless)`);
-    log(`ui: first scanned rows on screen ${figures.firstRowsAfterFirstResultMs} ms after the first scan result (target ≤ 1000 ms)`);
+    log(`ui: first scanned rows on screen ${figures.firstRowsMs} ms after navigation (target ≤ 1000 ms)`);
     log(`ui: whole scan listed in ${figures.scanCompleteMs} ms from page load`);
     log(
       `ui: search keystroke → list repainted: median ${figures.searchResponseMs.median} ms, max ${figures.searchResponseMs.max} ms (target ≤ 100 ms)`,
@@ -192,8 +207,8 @@ export const uiBench: Bench = {
     };
     return [
       row(
-        `UI: first scanned rows on screen after the scan's first result (${figures.destinations.toLocaleString('en-US')} destinations)`,
-        [figures.firstRowsAfterFirstResultMs],
+        `UI: navigation to the first scanned rows on screen (${figures.destinations.toLocaleString('en-US')} destinations)`,
+        [figures.firstRowsMs],
         1000,
         [`whole scan listed ${figures.scanCompleteMs} ms after page load`],
       ),

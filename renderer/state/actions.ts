@@ -2,7 +2,7 @@
 // cancel, remember errors. Thin: calls the API client, writes results into the store.
 // Scan items are applied in batches per frame, so 10,000 streamed results cost a few renders, not 10,000.
 
-import type { ApiError, JobItemOf, JobMethod, JobResultOf, RequestOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { ApiError, AppliedDestination, JobItemOf, JobMethod, JobResultOf, RequestOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
@@ -104,9 +104,7 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
     store.set((state) => {
       const next = new Map(state.scan);
       for (const entry of entries) next.set(entry.destination, entry);
-      // A mark the UI bench reads: rows must show within 1 s of it.
-      if (state.firstScanResultAt === undefined) performance.mark('first-scan-result');
-      return { scan: next, firstScanResultAt: state.firstScanResultAt ?? performance.now() };
+      return { scan: next };
     }),
   );
   const label = destinations
@@ -171,18 +169,49 @@ export async function openWorkspace(path: string): Promise<boolean> {
     scan: new Map(),
     verify: new Map(),
     selectedId: undefined,
-    firstScanResultAt: undefined,
     lastError: undefined,
   });
   void scan();
   return true;
 }
 
-/** After a replace: rescan and verify the one destination, so its row and views show what is on disk now. */
-export async function refreshDestination(id: string): Promise<void> {
-  await scan([id]);
-  const entry = store.get().scan.get(id);
-  if (entry?.summary.status === 'managed') await verify([id]);
+/** The destination as the engine read it after an apply: its row, and its verify (dropped when there is none: it described the old outputs). */
+function showApplied({ entry, verify }: AppliedDestination): void {
+  store.set((state) => {
+    const scan = new Map(state.scan);
+    scan.set(entry.destination, entry);
+    const verified = new Map(state.verify);
+    if (verify) verified.set(entry.destination, verify);
+    else verified.delete(entry.destination);
+    return { scan, verify: verified };
+  });
+  bumpRevisions([entry.destination]);
+}
+
+/**
+ * Applies a plan with a row in the status bar. The engine sends the destination as it is afterwards
+ * (read again, and verified when a new state is in place), so its row and views update without a
+ * second scan and verify; only a job that ended before it could say (cancelled, an error) rescans it.
+ */
+export async function applyPlan(
+  destination: string,
+  request: RequestOf<'applyPlan'>,
+  label: string,
+  onProgress?: (view: JobView) => void,
+): Promise<JobOutcome<'applyPlan'>> {
+  let applied = false;
+  const outcome = await trackedJob('applyPlan', request, label, {
+    destination,
+    onItem: (item) => {
+      applied = true;
+      showApplied(item);
+    },
+    ...(onProgress ? { onProgress } : {}),
+  });
+  // A refusal before the job started (a wrong confirmation, an unknown plan) changed nothing.
+  const started = outcome.ok || !['confirmation_required', 'not_found', 'refused', 'bad_request'].includes(outcome.error.code);
+  if (!applied && started) await scan([destination]);
+  return outcome;
 }
 
 export type { JobResultOf };

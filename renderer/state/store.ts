@@ -32,8 +32,6 @@ export interface AppState {
   workspace?: Workspace;
   opening: boolean;
   scan: ReadonlyMap<string, ScanEntry>;
-  /** performance.now() of the first scan result of the open workspace: what the bench measures from. */
-  firstScanResultAt?: number;
   verify: ReadonlyMap<string, VerifyEntry>;
   selectedId?: string;
   jobs: readonly JobView[];
