@@ -218,6 +218,8 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('electron/engine/scan.ts', dynamic)).toHaveLength(1);
     expect(await boundaryErrors('renderer/App.tsx', "export const load = () => import('./components/Dialog');\n")).toHaveLength(1);
     expect(await boundaryErrors('electron/engine/scan.test.ts', dynamic.replace('service/session', 'testing/fixtures'))).toEqual([]);
+    expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('./scanCommand');\n")).toEqual([]);
+    expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('../shell/menu');\n")).toHaveLength(1);
     expect(await boundaryErrors('e2e/fixtures.ts', "export const load = () => import('../electron/demo/demo');\n")).toEqual([]);
   });
 
