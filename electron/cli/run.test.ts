@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { promises as fs, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -310,6 +310,26 @@ describe('runCli', () => {
   });
 });
 
+describe('demo', () => {
+  it('writes to a folder private to the user when given no DIR, and says where with --json', async () => {
+    const cache = path.join(root, 'cache');
+    const { code, stdout } = await cli(['demo', '--json'], { env: { XDG_CACHE_HOME: cache } });
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    const expected = path.join(cache, 'distributor-inspector', 'demo');
+    expect(summary).toMatchObject({ dir: expected, workspaceFile: path.join(expected, 'distributor-inspector.json') });
+    if (process.getuid) expect((await fs.stat(expected)).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!process.getuid)('refuses a DIR writable by others, exits 2, and names the folder', async () => {
+    await fs.mkdir(path.join(root, 'open'));
+    await fs.chmod(path.join(root, 'open'), 0o777);
+    const { code, stderr } = await cli(['demo', 'open']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${path.join(root, 'open')} is writable by group or others`);
+  });
+});
+
 describe('the built binary', () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
   beforeAll(() => {
@@ -360,4 +380,23 @@ describe('the built binary', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).not.toMatch(STACK_FRAME);
   });
+
+  it('exits quietly when the pipe it prints into closes early (scan … --json | head -1)', async () => {
+    // Enough rows to outgrow the pipe's buffer, so later writes meet a closed pipe (EPIPE).
+    const workspace = path.join(root, 'many');
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => fs.mkdir(path.join(workspace, `site-${i}`), { recursive: true })));
+    const child = spawn(process.execPath, [path.join(repo, 'bin/distributor-inspector.js'), 'scan', workspace, '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Like head -1: read the first chunk, then close our end of the pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => (child.stdout.destroy(), resolve())));
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode))),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
 });

@@ -2,13 +2,14 @@
 // them to classifyDestination.ts, which holds the rules (CONTRACT.md: destination status). Reads the
 // state file once; never follows a symbolic link, neither the destination nor its state file.
 
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
+import { readRegularFile } from './regularFile';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
 export interface DestinationInspection extends DestinationInspectionData {
@@ -18,11 +19,6 @@ export interface DestinationInspection extends DestinationInspectionData {
 export interface InspectOptions {
   includeText?: boolean;
 }
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-// A FIFO named .distributor.json would block a plain open until someone writes to it; non-blocking
-// opens return at once, and the stat below refuses anything that is not a regular file.
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
@@ -39,36 +35,13 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
   }
 }
 
-/** Reads the state file without following a link: O_NOFOLLOW where the platform has it, lstat otherwise. */
+/** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
 async function readStateFile(
   file: string,
 ): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
-  if (NO_FOLLOW === 0) {
-    const stat = await fs.lstat(file).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
-    if (!stat) return { kind: 'missing' };
-    if (!stat.isFile())
-      return {
-        kind: 'not_a_file',
-        what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file',
-      };
-  }
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
-  } catch (cause) {
-    const code = errnoCode(cause);
-    if (code === 'ENOENT') return { kind: 'missing' };
-    if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
-    throw cause;
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile())
-      return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
-    return { kind: 'bytes', bytes: await handle.readFile() };
-  } finally {
-    await handle.close();
-  }
+  const read = await readRegularFile(file);
+  // No size cap here: the state is read as bytes, and parseState bounds what it builds (issue caps).
+  return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
 }
 
 export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {

@@ -3,7 +3,7 @@
 // the same classifier (classifyDestination.ts): no rule lives here. Never follows a symbolic link,
 // never opens a FIFO blocking.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
 import { STAGING_DIR_NAME } from '../../shared/staging';
@@ -11,9 +11,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+import { readRegularFileSync } from './regularFile';
 
 /**
  * An inspection as it crosses from a worker to the main thread: the state travels as its text and
@@ -22,42 +20,10 @@ const NON_BLOCK = constants.O_NONBLOCK ?? 0;
  */
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
-function errnoCode(cause: unknown): string | undefined {
-  return (cause as NodeJS.ErrnoException | undefined)?.code;
-}
-
+/** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
 function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer } {
-  if (NO_FOLLOW === 0) {
-    let stat;
-    try {
-      stat = lstatSync(file);
-    } catch (cause) {
-      if (errnoCode(cause) === 'ENOENT') return { kind: 'missing' };
-      throw cause;
-    }
-    if (!stat.isFile())
-      return {
-        kind: 'not_a_file',
-        what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file',
-      };
-  }
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
-  } catch (cause) {
-    const code = errnoCode(cause);
-    if (code === 'ENOENT') return { kind: 'missing' };
-    if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
-    throw cause;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
-    return { kind: 'bytes', bytes: readFileSync(fd) };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFileSync(file);
+  return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
 }
 
 /** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */
