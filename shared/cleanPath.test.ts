@@ -105,9 +105,11 @@ describe('clean relative paths', () => {
   });
 
   it('never lets an accepted path resolve outside its root on POSIX, nor on Windows unless it is warned not portable', () => {
+    let accepted = 0;
     fc.assert(
       fc.property(pathLike, (candidate) => {
         if (!isCleanRelativePath(candidate)) return;
+        accepted++;
         const posix = path.posix.resolve('/srv/root', candidate);
         expect(posix.startsWith('/srv/root/')).toBe(true);
         expect(path.posix.relative('/srv/root', posix).split('/')).not.toContain('..');
@@ -118,9 +120,12 @@ describe('clean relative paths', () => {
       }),
       { numRuns: 3000 },
     );
+    // Accepted paths are a good share of the runs, so the property is not held by refusals alone.
+    expect(accepted).toBeGreaterThan(300);
   });
 
   it('refuses every path with "..", "/" at the start, "\\", a drive, an empty or "." segment, or NUL', () => {
+    let forbiddenSeen = 0;
     fc.assert(
       fc.property(pathLike, (candidate) => {
         const segments = candidate.split('/');
@@ -131,10 +136,13 @@ describe('clean relative paths', () => {
           /^[A-Za-z]:/.test(candidate) ||
           candidate.includes('\u0000') ||
           segments.some((segment) => segment === '' || segment === '.' || segment === '..');
-        if (forbidden) expect(isCleanRelativePath(candidate)).toBe(false);
+        forbiddenSeen += Number(forbidden);
+        expect(forbidden && isCleanRelativePath(candidate), candidate).toBe(false);
       }),
       { numRuns: 3000 },
     );
+    // The generator reaches the forbidden shapes often enough for the property to mean something.
+    expect(forbiddenSeen).toBeGreaterThan(300);
   });
 
   it('has a fast pattern that agrees with the step-by-step checks on every input', () => {
@@ -147,13 +155,16 @@ describe('clean relative paths', () => {
   });
 
   it('always names a specific reason when it refuses', () => {
+    let refused = 0;
     fc.assert(
       fc.property(pathLike, (candidate) => {
         const problem = cleanPathProblem(candidate);
-        if (problem !== null) expect(problem).not.toBe('is not a clean relative path');
+        refused += Number(problem !== null);
+        expect(problem).not.toBe('is not a clean relative path');
       }),
       { numRuns: 2000 },
     );
+    expect(refused).toBeGreaterThan(200);
   });
 });
 

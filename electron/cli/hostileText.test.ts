@@ -8,9 +8,9 @@ import type { CliIo } from './command';
 import { runCli } from './run';
 
 // Anything a terminal would act on, once our own colour, erase-line and progress sequences are set aside.
-// eslint-disable-next-line no-control-regex -- control characters are what these tests look for
+
 const ACTS_ON_TERMINAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- our own colour and erase-line sequences
+
 const OUR_SEQUENCES = /\u001b\[[0-9;]*m|\r\u001b\[K/g;
 
 const TITLE = '\u001b]0;pwned\u0007';

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sampleManifest, sampleSha256, sampleState, type SampleManifestOptions } from '../../shared/sampleDocuments';
+import { sampleManifest, sampleSha256, sampleState, type EditableJson, type SampleManifestOptions } from '../../shared/sampleDocuments';
 import type { CliIo, Command } from './command';
 import { commands } from './commands';
 import { runCli } from './run';
@@ -36,15 +36,15 @@ async function write(relative: string, content: string | object): Promise<string
 }
 
 /** A managed destination `dest` whose state records the sample manifest (3 files). */
-async function managedDestination(change: (state: Record<string, any>) => void = () => {}): Promise<void> {
-  const state: Record<string, any> = sampleState({ extraFiles: 2 });
+async function managedDestination(change: (state: EditableJson) => void = () => {}): Promise<void> {
+  const state: EditableJson = sampleState({ extraFiles: 2 });
   change(state);
   await write('dest/.distributor.json', state);
   await write('dest/report.html', '<p>report</p>');
 }
 
-async function sourceBundle(options: SampleManifestOptions = {}, change: (m: Record<string, any>) => void = () => {}): Promise<void> {
-  const manifest: Record<string, any> = sampleManifest({ extraFiles: 2, ...options });
+async function sourceBundle(options: SampleManifestOptions = {}, change: (m: EditableJson) => void = () => {}): Promise<void> {
+  const manifest: EditableJson = sampleManifest({ extraFiles: 2, ...options });
   change(manifest);
   await write('bundle/manifest.json', manifest);
 }
@@ -187,7 +187,7 @@ describe('compare', () => {
       mismatches: [{ field: 'pipeline_id', expected: 'other', actual: 'reports' }],
     });
     const human = await cli(['compare', 'dest', 'bundle', '--destination', 'mirror']);
-    expect(human.stdout).toContain('destination_id is "archive", expected "mirror"');
+    expect(human.stdout).toContain('its destination id is "archive", expected "mirror"');
   });
 
   it('skips the same manifest with an empty diff, and exits 0', async () => {
@@ -284,8 +284,9 @@ describe('runCli', () => {
       throw new Error('boom');
     },
   };
-  beforeAll(() => void commands.push(exploding));
-  afterAll(() => void commands.splice(commands.indexOf(exploding), 1));
+  const explodingEntry = { name: exploding.name, load: async () => exploding };
+  beforeAll(() => void commands.push(explodingEntry));
+  afterAll(() => void commands.splice(commands.indexOf(explodingEntry), 1));
 
   it('hides the stack of an unexpected error unless --debug is given', async () => {
     const quiet = await cli(['explode']);
@@ -293,6 +294,11 @@ describe('runCli', () => {
     expect(quiet.stderr).toBe('distributor-inspector explode: unexpected error: boom\nRun again with --debug to see the details.\n');
     const loud = await cli(['explode', '--debug']);
     expect(loud.stderr).toMatch(STACK_FRAME);
+  });
+
+  it('lists every command under the name the loaded command gives itself', async () => {
+    for (const entry of commands) expect((await entry.load()).name).toBe(entry.name);
+    expect(new Set(commands.map((entry) => entry.name)).size).toBe(commands.length);
   });
 
   it('prints the usage with every command, and exits 2 on an unknown command', async () => {
@@ -330,6 +336,30 @@ describe('the built binary', () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', 'node'], { cwd: repo, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
   }, 120_000);
+
+  it('loads only the code inspect runs for a cold inspect: not the browser host, markdown-it, replace or demo', async () => {
+    const dist = path.join(repo, 'dist');
+    const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    // What `import` loads before the first line runs: the static imports, transitively.
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const [, next] of read(file).matchAll(/from\s*"\.\/([^"]+)"/g)) closure(next!, seen);
+      return seen;
+    };
+    const entry = read('cli.js');
+    const inspectChunk = /import\("\.\/(cli-inspectCommand-[^"]+)"\)/.exec(entry)?.[1];
+    expect(inspectChunk, 'cli.js loads inspect with a dynamic import of its own chunk').toBeDefined();
+    const loaded = new Set([...closure('cli.js'), ...closure(inspectChunk!)]);
+    const names = [...loaded].join(' ');
+    expect(names).not.toMatch(/serveCommand|replaceCommand|demoCommand|compareCommand|scanCommand/);
+    const text = [...loaded].map(read).join('\n');
+    expect(text).not.toContain('text/event-stream'); // the browser host
+    expect(text).not.toContain('linkify'); // markdown-it
+    const bytes = [...loaded].reduce((sum, file) => sum + statSync(path.join(dist, file)).size, 0);
+    // zod (without its locales) and the state rules: ~225 KB; the whole CLI was 674 KB.
+    expect(bytes).toBeLessThan(300_000);
+  });
 
   it('runs inspect and compare from bin/, piped, with no colour codes and the documented exit codes', async () => {
     await managedDestination((state) => (state.outputs[2].path = 'REPORT.html'));

@@ -21,9 +21,10 @@ function terminalIo(io: CliIo): { io: CliIo; printJsonRaw: () => void } {
   return { io: safe, printJsonRaw: () => void (stdoutIsJson = true) };
 }
 
-function usageText(): string {
+async function usageText(): Promise<string> {
   const lines = ['Usage: distributor-inspector <command> [options]', '', 'Commands:'];
-  for (const command of commands) lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
+  for (const command of await Promise.all(commands.map((entry) => entry.load())))
+    lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
   lines.push(
     '',
     'Options for every command: --debug (show stack traces), --help',
@@ -37,18 +38,19 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   const debug = rest.includes('--debug');
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(usageText());
+    io.stdout(await usageText());
     return name === undefined ? EXIT_INPUT : 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout(`${APP_VERSION}\n`);
     return 0;
   }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    io.stderr(`distributor-inspector: unknown command "${printable(name)}"\n\n${usageText()}`);
+  const entry = commands.find((candidate) => candidate.name === name);
+  if (!entry) {
+    io.stderr(`distributor-inspector: unknown command "${printable(name)}"\n\n${await usageText()}`);
     return EXIT_INPUT;
   }
+  const command = await entry.load();
   try {
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(`Usage: distributor-inspector ${command.usage}\n${command.summary}\n`);

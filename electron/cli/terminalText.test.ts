@@ -4,9 +4,9 @@ import { CR_MARK, ESC_MARK, hasUnsafeCharacter, printable, toTerminal } from './
 import { makeStyle, table } from './style';
 
 // What a terminal acts on: C0 (but the line break), DEL, C1, and the bidi controls.
-// eslint-disable-next-line no-control-regex -- control characters are what these tests look for
+
 const ACTS_ON_TERMINAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- our own colour and erase-line sequences
+
 const OUR_SEQUENCES = /\u001b\[[0-9;]*m|\r\u001b\[K/g;
 
 /** Strings rich in what an attacker would write: every control, bidi control and the private marks. */

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { DEMO_GENERATOR, DEMO_MARKER_FILE, DEMO_MARKER_FORMAT } from '../../shared/demoMarkerSchema';
 import { MANIFEST_FILE_NAME } from '../engine/readSource';
+import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { DEMO_CASES, DEMO_SOURCES, writeDemoFiles, type DemoCase } from './demoCases';
 import { dryRunDemoDisk, realDemoDisk, type DemoDisk } from './demoDisk';
 import { preparePrivateFolder } from './demoFolder';
@@ -18,6 +19,8 @@ export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 export interface DemoOptions {
   /** 10,000 destinations in all, for trying the list at scale. */
   large?: boolean;
+  /** With `large`: this many destinations in all instead of 10,000 (the UI bench uses 100,000). */
+  largeDestinationCount?: number;
 }
 
 export interface DemoSummary {
@@ -32,13 +35,7 @@ export interface DemoSummary {
 
 export type DemoResult = { ok: true; summary: DemoSummary } | { ok: false; message: string };
 
-export interface WorkspaceEntry {
-  path: string;
-  pipeline_id: string;
-  destination_id: string;
-  source: string;
-  base_url?: string;
-}
+export type { WorkspaceEntry } from '../../shared/workspaceSchema';
 
 function entryOf(demoCase: DemoCase): WorkspaceEntry {
   const entry: WorkspaceEntry = {
@@ -81,7 +78,10 @@ async function writeDemo(disk: DemoDisk, options: DemoOptions) {
   for (const demoCase of DEMO_CASES) await demoCase.write?.(disk, `destinations/${demoCase.name}`);
 
   const entries = DEMO_CASES.map(entryOf);
-  if (options.large) entries.push(...(await writeLargeDestinations(disk, 'destinations', LARGE_DESTINATION_COUNT - entries.length)));
+  if (options.large)
+    entries.push(
+      ...(await writeLargeDestinations(disk, 'destinations', (options.largeDestinationCount ?? LARGE_DESTINATION_COUNT) - entries.length)),
+    );
   await disk.writeFile(WORKSPACE_FILE_NAME, `${JSON.stringify({ schema_version: 1, destinations: entries }, null, 2)}\n`);
   return entries;
 }

@@ -2,10 +2,10 @@
 // Deterministic (the same bytes every run) and fast: shared bytes, bounded parallel writes.
 
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { handbookSources, publish } from './demoBundles';
 import { stateText } from './demoCases';
 import type { DemoDisk } from './demoDisk';
-import type { WorkspaceEntry } from './demo';
 
 export const LARGE_DESTINATION_COUNT = 10_000;
 const PARALLEL_WRITES = 64;

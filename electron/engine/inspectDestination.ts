@@ -1,14 +1,14 @@
-// Reads one destination bundle path from disk and classifies it (CONTRACT.md: destination status).
-// Reads the state file once; never follows a symbolic link, neither the destination nor its state file.
+// The asynchronous reader of one destination (the main thread): reads the facts from disk and hands
+// them to classifyDestination.ts, which holds the rules (CONTRACT.md: destination status). Reads the
+// state file once; never follows a symbolic link, neither the destination nor its state file.
 
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
-import { error } from '../../shared/issues';
-import { parseState } from '../../shared/parseDocument';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+import { classifyDestination, type DestinationFacts } from './classifyDestination';
 import { readRegularFile } from './regularFile';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -35,16 +35,6 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
 async function readStateFile(
   file: string,
@@ -56,62 +46,29 @@ async function readStateFile(
 
 export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {
   const dir = path.resolve(destination);
-  const stat = await fs.lstat(dir).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
-  if (!stat) return { path: dir, status: 'empty', issues: [], hasContent: false };
-  if (stat.isSymbolicLink()) {
-    return {
-      path: dir,
-      status: 'unmanaged',
-      hasContent: true,
-      issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)],
-    };
-  }
-  if (!stat.isDirectory()) {
-    return {
-      path: dir,
-      status: 'unmanaged',
-      hasContent: true,
-      issues: [error([], 'destination_not_directory', `${dir} is not a directory`)],
-    };
-  }
-
-  const stateFile = path.join(dir, STATE_FILE_NAME);
-  const read = await readStateFile(stateFile);
-  const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
-  // A staging folder outlives only an apply that was killed or failed mid-way (applyPlan.ts).
-  const staging = await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined);
-  const interrupted = staging
-    ? [
-        error(
-          [STAGING_DIR_NAME],
-          'interrupted',
-          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
-        ),
-      ]
-    : [];
-  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent };
-  if (read.kind === 'not_a_file') {
-    return {
-      path: dir,
-      status: 'invalid',
-      hasContent,
-      issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
-    };
-  }
-
-  // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the
-  // parser as bytes, so that it reports them.
-  const text = decodeUtf8(read.bytes);
-  const parsed = parseState(text ?? read.bytes);
-  const inspection: DestinationInspection = {
-    path: dir,
-    status: parsed.status,
-    issues: [...interrupted, ...parsed.issues],
-    stateSha256: `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`,
-    hasContent,
-  };
-  if (parsed.json) inspection.stateJson = parsed.json;
-  if (parsed.status === 'managed') inspection.state = parsed.state;
-  if (options.includeText) inspection.stateText = text ?? read.bytes.toString('utf8');
+  const read = await readFacts(dir);
+  const { facts, bytes } = read;
+  const classified = classifyDestination(dir, facts);
+  const inspection: DestinationInspection = { ...classified.inspection };
+  if (classified.json) inspection.stateJson = classified.json;
+  if (classified.state) inspection.state = classified.state;
+  if (options.includeText && bytes) inspection.stateText = classified.text ?? Buffer.from(bytes).toString('utf8');
   return inspection;
+}
+
+/** What is at the destination, for the classifier: lstat, the state file read once, a listing, the staging folder. */
+async function readFacts(dir: string): Promise<{ facts: DestinationFacts; bytes?: Buffer }> {
+  const stat = await fs.lstat(dir).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
+  if (!stat) return { facts: { kind: 'missing' } };
+  if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
+  if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
+  const read = await readStateFile(path.join(dir, STATE_FILE_NAME));
+  const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
+  const hasStaging = (await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined)) !== undefined;
+  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, hasStaging } };
+  const sha256 = `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`;
+  return {
+    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, hasStaging },
+    bytes: read.bytes,
+  };
 }

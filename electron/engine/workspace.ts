@@ -23,7 +23,7 @@ import { describeFileKind, readRegularFile } from './regularFile';
 const MAX_WORKSPACE_FILE_BYTES = 64 * 1024 * 1024;
 
 export { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
-export type { Workspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
+export type { LoadedWorkspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
 
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;

@@ -6,7 +6,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
-import { compare, explainComparison, type DestinationState } from '../../shared/compare';
+import { compare, destinationStateOf } from '../../shared/compare';
+import { describeComparison } from '../../shared/comparisonWords';
 import { formatIssuePath } from '../../shared/issues';
 import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
@@ -224,14 +225,13 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   }
 
   const inspection = await inspectDestination(dest);
-  const destination: DestinationState =
-    inspection.status === 'managed' && inspection.state
-      ? { status: 'managed', state: inspection.state }
-      : inspection.status === 'invalid'
-        ? { status: 'invalid' }
-        : { status: 'none' };
-  const comparison = compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: input.configured });
-  const planComparison = { ...comparison, explanation: explainComparison(comparison) };
+  const comparison = compare({
+    destination: destinationStateOf(inspection),
+    hasContent: inspection.hasContent,
+    source: source.manifest,
+    configured: input.configured,
+  });
+  const planComparison = { ...comparison, explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny' }) };
   const interrupted = destExists && (await lstatEntry(dest, STAGING_DIR_NAME)).type !== 'missing';
   // The fingerprint holds the state as apply will read it (also a link or a folder in its place);
   // it must be the state the decision was made on.
@@ -271,7 +271,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
       return { ok: true, plan };
     }
     if (decision === 'replace' && input.replacePolicy === 'deny') {
-      return refuse('policy_denies_replace', `${planComparison.explanation} This destination's replace policy is "deny".`, { decision });
+      return refuse('policy_denies_replace', planComparison.explanation.sentence, { decision });
     }
     if (decision !== 'replace' && decision !== 'publish') {
       const details: Record<string, unknown> = { decision };
@@ -279,7 +279,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
       if (comparison.mismatches) details.mismatches = comparison.mismatches;
       return refuse(
         decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision,
-        `${planComparison.explanation} A normal replace is refused.`,
+        `${planComparison.explanation.sentence} A normal replace is refused.`,
         details,
       );
     }

@@ -1,23 +1,39 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
-// once the operator has typed the destination id. Cancel is the default button.
+// once the operator has typed the destination id. Cancel is the default button. While the apply runs
+// the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
+import type { JobView } from '../state/store';
 import { confirmLabel } from '../view/planView';
 import { plural } from '../view/format';
 import { Dialog } from './Dialog';
+import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Icon } from './Icon';
+import { JobProgress } from './JobProgress';
 
 interface Props {
   plan: ReplacePlan;
   confirmText: string;
+  /** The apply has been confirmed and runs: the dialog cannot be dismissed and nothing in it can be changed. */
+  applying?: boolean;
+  /** Its job, for the progress bar. */
+  running?: JobView;
+  /** What the apply did, once it ended: shown in place of the confirmation. */
+  outcome?: ApplyOutcome;
+  onPlanAgain?: () => void;
   onCancel: () => void;
   onConfirm: (typed: string) => void;
 }
 
-export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: Props) {
+export function ForceReplaceDialog({ plan, confirmText, applying = false, running, outcome, onPlanAgain, onCancel, onConfirm }: Props) {
   const [typed, setTyped] = useState('');
   const matches = typed === confirmText;
+  const close = useRef<HTMLButtonElement>(null);
+  // Once the result is in, focus goes to Close (the confirm button it replaced is gone).
+  useEffect(() => {
+    if (outcome) close.current?.focus();
+  }, [outcome]);
   const firstDeletes = plan.deletes.slice(0, 5);
   return (
     <Dialog
@@ -30,6 +46,7 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
       descriptionId="force-description"
       role="alertdialog"
       destructive
+      locked={applying}
       onClose={onCancel}
     >
       <div id="force-description">
@@ -54,33 +71,46 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
           </ul>
         )}
       </div>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches) onConfirm(typed);
-        }}
-      >
-        <div className="field">
-          <label htmlFor="force-confirm">
-            Type <code>{confirmText}</code> to confirm
-          </label>
-          <input
-            id="force-confirm"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <footer>
-          <button type="button" className="button" onClick={onCancel} data-autofocus>
-            Cancel
-          </button>
-          <button type="submit" className="button danger" disabled={!matches}>
-            {confirmLabel(plan)}
-          </button>
-        </footer>
-      </form>
+      {outcome ? (
+        <>
+          <ApplyOutcomeView outcome={outcome} onPlanAgain={onPlanAgain ?? onCancel} />
+          <footer>
+            <button ref={close} type="button" className="button" onClick={onCancel}>
+              Close
+            </button>
+          </footer>
+        </>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (matches && !applying) onConfirm(typed);
+          }}
+        >
+          <div className="field">
+            <label htmlFor="force-confirm">
+              Type <code>{confirmText}</code> to confirm
+            </label>
+            <input
+              id="force-confirm"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={applying}
+            />
+          </div>
+          {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the forced replace…</p>)}
+          <footer>
+            <button type="button" className="button" onClick={onCancel} disabled={applying} data-autofocus>
+              Cancel
+            </button>
+            <button type="submit" className="button danger" disabled={!matches || applying}>
+              {applying ? 'Replacing…' : confirmLabel(plan)}
+            </button>
+          </footer>
+        </form>
+      )}
     </Dialog>
   );
 }
