@@ -20,6 +20,8 @@ export const fingerprintEntrySchema = z.object({
   /** Nanoseconds as a decimal string (bigint does not survive JSON). */
   mtimeNs: z.string(),
   ino: z.string(),
+  /** The device id (decimal string): an entry on another device than the destination is a mount point. */
+  dev: z.string(),
 });
 export type FingerprintEntry = z.infer<typeof fingerprintEntrySchema>;
 
@@ -32,10 +34,16 @@ export const fingerprintSchema = z.object({
 });
 export type Fingerprint = z.infer<typeof fingerprintSchema>;
 
+/** Why a recorded output's bytes on disk are not the ones its state records. */
+export const changedOnDiskSchema = z.enum(['size_mismatch', 'hash_mismatch', 'not_a_file']);
+export type ChangedOnDisk = z.infer<typeof changedOnDiskSchema>;
+
 export const planDeleteSchema = z.object({
   path: z.string(),
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   size: z.number(),
+  /** Normal replace: this recorded output was changed on disk since it was published, and will be lost. */
+  changed: changedOnDiskSchema.optional(),
 });
 export type PlanDelete = z.infer<typeof planDeleteSchema>;
 
@@ -72,6 +80,16 @@ export const replacePlanSchema = z.object({
   destinationExists: z.boolean(),
   /** The source bundle directory holding manifest.json. */
   sourcePath: z.string(),
+  /**
+   * The working folder apply creates inside the destination (shared/staging.ts): a name that is not
+   * an entry on disk and that no old or new output (nor a folder of one) uses.
+   */
+  stagingName: z.string(),
+  /**
+   * Forced replace: folders below the destination that hold their own `.distributor.json` (other
+   * managed destinations) and would be deleted. Apply refuses unless the confirmation acknowledges them.
+   */
+  nestedDestinations: z.array(z.string()),
   comparison: planComparisonSchema,
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
@@ -81,7 +99,14 @@ export const replacePlanSchema = z.object({
   newState: stateSchema.optional(),
   fingerprint: fingerprintSchema,
   plannedAt: z.string(),
-  summary: z.object({ deleteCount: z.number(), writeCount: z.number(), deleteBytes: z.number(), writeBytes: z.number() }),
+  summary: z.object({
+    deleteCount: z.number(),
+    writeCount: z.number(),
+    deleteBytes: z.number(),
+    writeBytes: z.number(),
+    /** Normal replace: how many deleted outputs were changed on disk since published (`changed` on each). */
+    changedCount: z.number(),
+  }),
 });
 export type ReplacePlan = z.infer<typeof replacePlanSchema>;
 
@@ -125,7 +150,7 @@ export const applyProgressSchema = z.object({
 export type ApplyProgress = z.infer<typeof applyProgressSchema>;
 
 export const applyErrorSchema = z.object({
-  /** stale_plan, source_changed, unsafe_path, io_error, cancelled, invalid_plan. */
+  /** stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, target_exists, io_error, cancelled, invalid_plan. */
   code: z.string(),
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),

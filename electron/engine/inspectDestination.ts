@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { interruptedIssues } from './stagingReader';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -105,24 +105,14 @@ export async function inspectDestination(destination: string, options: InspectOp
   const stateFile = path.join(dir, STATE_FILE_NAME);
   const read = await readStateFile(stateFile);
   const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
-  // A staging folder outlives only an apply that was killed or failed mid-way (applyPlan.ts).
-  const staging = await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined);
-  const interrupted = staging
-    ? [
-        error(
-          [STAGING_DIR_NAME],
-          'interrupted',
-          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
-        ),
-      ]
-    : [];
-  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent };
+  const interrupted = (outputs?: readonly { path: string }[]) => interruptedIssues(dir, outputs);
+  if (read.kind === 'missing') return { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted(), hasContent };
   if (read.kind === 'not_a_file') {
     return {
       path: dir,
       status: 'invalid',
       hasContent,
-      issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
+      issues: [...interrupted(), error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
     };
   }
 
@@ -133,7 +123,7 @@ export async function inspectDestination(destination: string, options: InspectOp
   const inspection: DestinationInspection = {
     path: dir,
     status: parsed.status,
-    issues: [...interrupted, ...parsed.issues],
+    issues: [...interrupted(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues],
     stateSha256: `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`,
     hasContent,
   };

@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import path from 'node:path';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { interruptedIssues } from './stagingReader';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
 import type { DestinationInspection } from './inspectDestination';
@@ -102,25 +102,16 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
   const names = readdirSync(dir);
   const read = names.includes(STATE_FILE_NAME) ? readStateFile(stateFile) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
-  const staging = names.includes(STAGING_DIR_NAME);
-  const interrupted = staging
-    ? [
-        error(
-          [STAGING_DIR_NAME],
-          'interrupted',
-          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
-        ),
-      ]
-    : [];
+  const interrupted = (outputs?: readonly { path: string }[]) => interruptedIssues(dir, outputs, names);
   if (read.kind === 'missing')
-    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
+    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted(), hasContent } };
   if (read.kind === 'not_a_file') {
     return {
       inspection: {
         path: dir,
         status: 'invalid',
         hasContent,
-        issues: [...interrupted, error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
+        issues: [...interrupted(), error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
       },
     };
   }
@@ -130,7 +121,7 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
   const inspection: InspectionWire = {
     path: dir,
     status: parsed.status,
-    issues: [...interrupted, ...parsed.issues],
+    issues: [...interrupted(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues],
     // One-shot hash: no Hash object per destination.
     stateSha256: `sha256:${hash('sha256', read.bytes, 'hex')}`,
     hasContent,

@@ -11,6 +11,7 @@ import {
   snapshotTree,
   stateInvariantProblems,
   writeBundle,
+  writeInterruptedStaging,
   writeManagedDestination,
 } from '../testing/fixtures';
 
@@ -160,7 +161,7 @@ describe('planReplace never lets a normal replace touch an extra file', () => {
 
   it('refuses a normal replace while a staging folder of an interrupted replace is there', async () => {
     await oldManagedDestination();
-    await fs.mkdir(path.join(dest, '.distributor-staging'));
+    await writeInterruptedStaging(dest);
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     const refusal = refusalOf(await run());
     expect(refusal.code).toBe('interrupted');
@@ -262,7 +263,7 @@ describe('hostile destinations and sources', () => {
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     await expectOutsideUnchanged(async () => {
       const plan = planOf(await run());
-      expect(plan.deletes).toContainEqual({ path: 'report.html', type: 'symlink', size: expect.any(Number) });
+      expect(plan.deletes).toContainEqual({ path: 'report.html', type: 'symlink', size: expect.any(Number), changed: 'not_a_file' });
       expect((await applyPlan(plan)).ok).toBe(true);
     });
     expect((await fs.lstat(path.join(dest, 'report.html'))).isFile()).toBe(true);
