@@ -8,7 +8,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { createDemoWorkspace } from '../electron/demo/demo';
 import type { Bench, BenchRow } from './bench';
 import type { Timing } from './measure';
@@ -90,7 +90,7 @@ const FIRST_ROWS_SCRIPT = `new Promise((resolve) => {
   check();
 })`;
 
-async function timeInteraction(page: import('playwright-core').Page, kind: 'search' | 'chip', value: string): Promise<number> {
+async function timeInteraction(page: Page, kind: 'search' | 'chip', value: string): Promise<number> {
   const ms = (await page.evaluate(`(${INTERACTION_SCRIPT})(${JSON.stringify({ kind, value })})`)) as number;
   if (ms < 0) throw new Error(`the ${kind} "${value}" did not change the list's count within 5 s; pick one that does`);
   return ms;

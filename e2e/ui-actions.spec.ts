@@ -5,18 +5,20 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { stateSchema, type State } from '../shared/stateSchema';
 import { expect, test } from './fixtures';
 import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
 const sha256 = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-async function readJson(file: string): Promise<any> {
-  return JSON.parse(await fs.readFile(file, 'utf8'));
+/** A state file, read as the contract reads it: a file the app left behind must still be valid. */
+async function readState(file: string): Promise<State> {
+  return stateSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
 }
 
 /** Every output the state records is on disk with the recorded bytes. */
-async function expectIntactOnDisk(dest: string): Promise<any> {
-  const state = await readJson(path.join(dest, '.distributor.json'));
+async function expectIntactOnDisk(dest: string): Promise<State> {
+  const state = await readState(path.join(dest, '.distributor.json'));
   for (const output of state.outputs) {
     const bytes = await fs.readFile(path.join(dest, output.path));
     expect(sha256(bytes), output.path).toBe(output.sha256);
@@ -31,7 +33,7 @@ test('a normal replace runs through its confirmation and the destination turns i
   saveScreenshot,
 }) => {
   const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us');
-  const before = await readJson(path.join(dest, '.distributor.json'));
+  const before = await readState(path.join(dest, '.distributor.json'));
   expect(before.source.manifest.created).toBe('2026-05-01T09:00:00Z');
 
   await waitForScan(page);
@@ -47,7 +49,7 @@ test('a normal replace runs through its confirmation and the destination turns i
   expect(ops.slice(6)).toEqual(Array(4).fill('write'));
   await expect(plan.locator('.plan-list li').first()).toContainText('.distributor.json');
   // Planning changed nothing.
-  expect(await readJson(path.join(dest, '.distributor.json'))).toEqual(before);
+  expect(await readState(path.join(dest, '.distributor.json'))).toEqual(before);
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'actions-plan');
 
@@ -133,7 +135,7 @@ test('a verify can be cancelled midway and leaves the destination not verified',
   const handle = await fs.open(path.join(dest, 'archive.bin'), 'w');
   await handle.truncate(16 * 1024 ** 3);
   await handle.close();
-  const template = await readJson(path.join(root, 'destinations', 'docs-eu', '.distributor.json'));
+  const template = await readState(path.join(root, 'destinations', 'docs-eu', '.distributor.json'));
   const manifestFile = { path: 'archive.bin', sha256: `sha256:${'0'.repeat(64)}`, size: 16 * 1024 ** 3 };
   const state = {
     ...template,
@@ -143,7 +145,7 @@ test('a verify can be cancelled midway and leaves the destination not verified',
   };
   delete state.links;
   await fs.writeFile(path.join(dest, '.distributor.json'), JSON.stringify(state, null, 2));
-  const workspace = await readJson(demoWorkspace);
+  const workspace = JSON.parse(await fs.readFile(demoWorkspace, 'utf8')) as { destinations: object[] };
   workspace.destinations.push({
     path: 'destinations/big-archive',
     pipeline_id: 'handbook-docs',

@@ -3,12 +3,12 @@
 // electron/shell (plain functions with tests) and electron/service (the engine behind the API).
 // Must never load remote content, grant a permission, or let the page navigate or open windows.
 
-import { app, BrowserWindow, dialog, ipcMain, protocol, session as electronSession, shell } from 'electron';
+import { app, BrowserWindow, dialog, protocol, session as electronSession, shell } from 'electron';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from './service/session';
-import { registerIpc, sendEvent } from './ipc';
+import { sendEvent, setupIpc } from './ipc';
 import { staticFiles } from './web/staticFiles';
 import { setupMenu } from './shell/appMenu';
 import { resolveAppRequest } from './shell/appProtocol';
@@ -79,7 +79,7 @@ async function start(): Promise<void> {
     // Remembered for the menu's recent list once it opened.
     ...settings.handlers(session),
   };
-  registerIpc(ipcMain, session, overrides, targets);
+  setupIpc(session, overrides, targets);
   setupMenu({ settings, logging, session, sendCommand });
 
   const createWindow = () => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from './service/session';
-import { fail } from './service/jobRegistry';
+import { fail } from '../shared/apiError';
 import { startHost, type Host } from './server/httpHost';
 
 export interface ServeOptions {

@@ -6,42 +6,21 @@
 // engine resolves; the renderer never hands back a raw destination path.
 
 import { z } from 'zod';
-import { destinationInspectionSchema, destinationStatusSchema, issueSchema } from './inspection';
+import { destinationInspectionSchema } from './inspection';
+import { apiError, apiErrorSchema, type ApiResult } from './apiError';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
-import { workspaceDestinationSchema } from './workspaceSchema';
+import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
+import { comparisonSchema } from './compare';
+import { comparisonWordsSchema } from './comparisonWords';
+import { manifestDiffSchema } from './diffManifests';
 
 // ---------------------------------------------------------------------------------------------
-// Errors as data
+// Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
 
-export const apiErrorCodeSchema = z.enum([
-  'bad_request', // the request does not match the method's schema; details.issues name the fields
-  'unauthorized', // browser host: missing or wrong token
-  'forbidden', // browser host: wrong Host or a cross-origin request
-  'unknown_method',
-  'not_available', // the method needs the other transport (e.g. a native dialog in a browser)
-  'no_workspace', // open a workspace first
-  'not_found', // an id (destination, plan, job) that this session does not know
-  'invalid_workspace', // the workspace folder or file cannot be used; details.issues say why
-  'invalid_source', // the source bundle cannot be read or its manifest is invalid
-  'refused', // the engine refuses the action (plan refused, outside the workspace, policy)
-  'stale_plan', // the destination changed on disk after the plan was made
-  'confirmation_required', // a forced replace needs the destination id typed exactly
-  'cancelled',
-  'internal', // a bug: the message says what failed, never a stack trace
-]);
-export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
-
-export const apiErrorSchema = z.object({
-  code: apiErrorCodeSchema,
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export { apiError, apiErrorCodeSchema, apiErrorSchema, type ApiError, type ApiErrorCode, type ApiResult } from './apiError';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -55,17 +34,13 @@ const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 export const destinationEntrySchema = workspaceDestinationSchema;
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
-export const workspaceSchema = z.object({
-  /** The folder or workspace file as opened (absolute). */
-  path: z.string(),
-  kind: z.enum(['folder', 'file']),
-  /** Absolute: the folder itself, or the directory holding the workspace file. */
-  root: z.string(),
-  destinations: z.array(destinationEntrySchema),
-  /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
-  issues: z.array(issueSchema),
-});
-export type Workspace = z.infer<typeof workspaceSchema>;
+/** How the renderer reaches the engine: Electron IPC, or HTTP on 127.0.0.1. */
+export const transportSchema = z.enum(['electron', 'http']);
+export type Transport = z.infer<typeof transportSchema>;
+
+/** The open workspace as the renderer sees it (shared/workspaceSchema.ts). */
+export { workspaceSummarySchema } from './workspaceSchema';
+export type { WorkspaceSummary as Workspace } from './workspaceSchema';
 
 /** One destination's row after a scan: status from the disk alone (an interrupted replace is an issue). */
 export const scanEntrySchema = z.object({
@@ -85,38 +60,8 @@ export const listingEntrySchema = z.object({
   sizeBytes: z.number(),
 });
 
-const manifestFileSchema = z.object({ path: z.string(), sha256: z.string(), size: z.number() });
-const fieldChangeSchema = z.object({ recorded: z.string(), current: z.string() });
-
-/** shared/diffManifests.ts as data. */
-export const manifestDiffSchema = z.object({
-  fields: z.object({
-    id: fieldChangeSchema.optional(),
-    created: fieldChangeSchema.extend({ order: z.enum(['older', 'newer', 'same_instant']) }).optional(),
-    digest: fieldChangeSchema.optional(),
-  }),
-  added: z.array(manifestFileSchema),
-  removed: z.array(manifestFileSchema),
-  changed: z.array(
-    z.object({
-      path: z.string(),
-      recorded: z.object({ sha256: z.string(), size: z.number() }),
-      current: z.object({ sha256: z.string(), size: z.number() }),
-      changedBy: z.array(z.enum(['sha256', 'size'])),
-    }),
-  ),
-  unchangedCount: z.number(),
-});
-
-/** shared/compare.ts as data. */
-export const comparisonSchema = z.object({
-  decision: z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']),
-  reason: z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']).optional(),
-  rule: z.number().int(),
-  mismatches: z
-    .array(z.object({ field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']), expected: z.string(), actual: z.string() }))
-    .optional(),
-});
+export { comparisonSchema } from './compare';
+export { manifestDiffSchema } from './diffManifests';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -143,9 +88,9 @@ export const methods = {
     request: empty,
     response: z.object({
       version: z.string(),
-      transport: z.enum(['electron', 'http']),
+      transport: transportSchema,
       initialWorkspace: z.string().optional(),
-      workspace: workspaceSchema.optional(),
+      workspace: workspaceSummarySchema.optional(),
     }),
   }),
   chooseWorkspace: spec({
@@ -157,7 +102,7 @@ export const methods = {
   openWorkspace: spec({
     summary: 'Open a workspace folder or a distributor-inspector.json file; replaces the open one',
     request: z.strictObject({ path: userPath }),
-    response: workspaceSchema,
+    response: workspaceSummarySchema,
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
@@ -186,7 +131,8 @@ export const methods = {
     response: z.object({
       sourcePath: z.string(),
       comparison: comparisonSchema,
-      explanation: z.string(),
+      /** The decision in the one wording, with the destination's replace policy: what the renderer shows. */
+      explanation: comparisonWordsSchema,
       /** Present when the destination holds a valid state. */
       diff: manifestDiffSchema.optional(),
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
@@ -216,7 +162,8 @@ export const methods = {
     summary: 'Apply a plan; a forced replace needs `confirm` equal to the destination id',
     request: z.strictObject({ planId: handle, confirm: z.string().max(1000).optional() }),
     response: jobStarted,
-    job: { result: applyResultSchema },
+    /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
+    job: { item: scanEntrySchema, result: applyResultSchema },
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',
@@ -333,10 +280,6 @@ export function isEventName(name: unknown): name is EventName {
 // ---------------------------------------------------------------------------------------------
 // Validation helpers every transport uses
 
-export function apiError(code: ApiErrorCode, message: string, details?: Record<string, unknown>): ApiError {
-  return details === undefined ? { code, message } : { code, message, details };
-}
-
 /** Checks a request against its method's schema; a failure names the field (details.issues). Never throws. */
 export function parseRequest<M extends MethodName>(method: M, raw: unknown): ApiResult<z.output<Methods[M]['request']>> {
   const parsed = (methods[method].request as z.ZodType).safeParse(raw);
@@ -350,6 +293,25 @@ export function parseRequest<M extends MethodName>(method: M, raw: unknown): Api
   const first = issues[0];
   const where = first && first.path.length > 0 ? `${formatIssuePath(first.path)}: ` : '';
   return { ok: false, error: apiError('bad_request', `${method}: ${where}${first?.message ?? 'invalid request'}`, { issues }) };
+}
+
+/**
+ * Checks what the engine sends (a response, a job item, a job result) against its schema: a wiring bug
+ * shows up as a clear internal error naming the field, never as a broken UI. Never throws.
+ */
+export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: string): ApiResult<T> {
+  const checked = schema.safeParse(value);
+  if (checked.success) return { ok: true, value: checked.data };
+  const first = checked.error.issues[0];
+  return {
+    ok: false,
+    error: apiError('internal', `${what} is malformed at ${formatIssuePath((first?.path ?? []) as IssuePath)}: ${first?.message ?? ''}`),
+  };
+}
+
+/** The schemas of a job method's items and result. */
+export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
+  return jobSpec(method);
 }
 
 /** What the Electron preload exposes as `window.inspector`, and all of it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare, explainComparison, type CompareInput, type Comparison } from './compare';
+import { compare, type CompareInput, type Comparison } from './compare';
 import { manifestSchema, type Manifest } from './manifestSchema';
 import { sampleManifest, sampleSha256, sampleState, type SampleManifestOptions } from './sampleDocuments';
 import { stateSchema } from './stateSchema';
@@ -140,29 +140,5 @@ describe('compare: the order of the rules decides', () => {
   it('a different digest beats different files (rule 8 before rule 9)', () => {
     const source = manifest({ digest: sampleSha256(7) }, (m) => m.files.pop());
     expect(decide({ source, destination: managed(manifest()) }).rule).toBe(8);
-  });
-});
-
-describe('explainComparison', () => {
-  it.each<[Comparison, RegExp]>([
-    [{ decision: 'publish', rule: 1 }, /can be published/],
-    [{ decision: 'unmanaged', rule: 2 }, /unmanaged.*forced replace/],
-    [{ decision: 'conflict', reason: 'invalid_state', rule: 3 }, /state file is invalid/],
-    [
-      {
-        decision: 'conflict',
-        reason: 'identity_mismatch',
-        rule: 4,
-        mismatches: [{ field: 'pipeline_id', expected: 'reports', actual: 'other' }],
-      },
-      /pipeline_id is "other", expected "reports"/,
-    ],
-    [{ decision: 'skip', rule: 5 }, /nothing to do/],
-    [{ decision: 'replace', rule: 6 }, /older publication/],
-    [{ decision: 'skip_newer', rule: 7 }, /newer publication/],
-    [{ decision: 'conflict', reason: 'digest_mismatch', rule: 8 }, /different digest/],
-    [{ decision: 'conflict', reason: 'manifest_mismatch', rule: 9 }, /different files/],
-  ])('puts %o in words', (comparison, words) => {
-    expect(explainComparison(comparison)).toMatch(words);
   });
 });

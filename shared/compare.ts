@@ -1,13 +1,16 @@
 // The comparison of CONTRACT.md: the current source manifest against what a destination holds.
 // Nine ordered rules; the first that applies decides. Pure: the caller reads the disk.
 
+import { z } from 'zod';
 import { isEmptyDiff, diffManifests } from './diffManifests';
 import type { Manifest } from './manifestSchema';
 import { compareTimestamps } from './rfc3339';
 import type { State } from './stateSchema';
 
-export type Decision = 'publish' | 'unmanaged' | 'conflict' | 'skip' | 'replace' | 'skip_newer';
-export type ConflictReason = 'invalid_state' | 'identity_mismatch' | 'digest_mismatch' | 'manifest_mismatch';
+export const decisionSchema = z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']);
+export type Decision = z.infer<typeof decisionSchema>;
+export const conflictReasonSchema = z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']);
+export type ConflictReason = z.infer<typeof conflictReasonSchema>;
 
 export type DestinationState = { status: 'managed'; state: State } | { status: 'invalid' } | { status: 'none' };
 
@@ -17,18 +20,27 @@ export interface ConfiguredIds {
   destinationId?: string;
 }
 
-export interface IdentityMismatch {
-  field: 'pipeline_id' | 'destination_id' | 'source.manifest.id';
-  expected: string;
-  actual: string;
-}
+export const identityMismatchSchema = z.object({
+  field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']),
+  expected: z.string(),
+  actual: z.string(),
+});
+export type IdentityMismatch = z.infer<typeof identityMismatchSchema>;
 
-export interface Comparison {
-  decision: Decision;
-  reason?: ConflictReason;
+export const comparisonSchema = z.object({
+  decision: decisionSchema,
+  reason: conflictReasonSchema.optional(),
   /** The rule of CONTRACT.md (1–9) that decided. */
-  rule: number;
-  mismatches?: IdentityMismatch[];
+  rule: z.number().int(),
+  mismatches: z.array(identityMismatchSchema).optional(),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+/** What an inspection says the comparison may rely on: a valid state, an invalid one, or none. */
+export function destinationStateOf(inspection: { status: string; state?: State }): DestinationState {
+  if (inspection.status === 'managed' && inspection.state) return { status: 'managed', state: inspection.state };
+  if (inspection.status === 'invalid') return { status: 'invalid' };
+  return { status: 'none' };
 }
 
 export interface CompareInput {
@@ -62,33 +74,4 @@ export function compare({ destination, hasContent, source, configured = {} }: Co
   if (order < 0) return { decision: 'skip_newer', rule: 7 };
   if (recorded.digest !== source.digest) return { decision: 'conflict', reason: 'digest_mismatch', rule: 8 };
   return { decision: 'conflict', reason: 'manifest_mismatch', rule: 9 };
-}
-
-/** The decision in plain words, for people (CLI summary, renderer). */
-export function explainComparison(comparison: Comparison): string {
-  switch (comparison.decision) {
-    case 'publish':
-      return 'The destination is empty and has no state: the source can be published.';
-    case 'unmanaged':
-      return 'The destination has content but no state file: it is unmanaged. Only a forced replace can take it over.';
-    case 'skip':
-      return 'The destination already holds exactly this source manifest: nothing to do.';
-    case 'replace':
-      return 'The destination holds an older publication of the same source: replace is allowed if its policy allows it.';
-    case 'skip_newer':
-      return 'The destination holds a newer publication of the same source: skipped by default.';
-    case 'conflict':
-      switch (comparison.reason) {
-        case 'invalid_state':
-          return 'The state file is invalid: conflict. Fix it or use a forced replace.';
-        case 'identity_mismatch':
-          return `The destination belongs to something else: ${(comparison.mismatches ?? [])
-            .map((m) => `${m.field} is "${m.actual}", expected "${m.expected}"`)
-            .join('; ')}.`;
-        case 'digest_mismatch':
-          return 'Same source id and created time, but a different digest: conflict.';
-        default:
-          return 'Same source id, created time and digest, but different files: conflict.';
-      }
-  }
 }

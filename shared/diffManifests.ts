@@ -1,29 +1,38 @@
 // File-level and field-level difference between two source manifests.
 // `recorded` is what the destination last received, `current` is the source now. Linear time.
 
+import { z } from 'zod';
 import type { Manifest, ManifestFile } from './manifestSchema';
 import { compareTimestamps } from './rfc3339';
 
-export interface FieldChange {
-  recorded: string;
-  current: string;
-}
+const fieldChangeSchema = z.object({ recorded: z.string(), current: z.string() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
-export interface FileChange {
-  path: string;
-  recorded: { sha256: string; size: number };
-  current: { sha256: string; size: number };
+/** A file as the diff reports it (the manifest's own record, checked there). */
+const diffFileSchema = z.looseObject({ path: z.string(), sha256: z.string(), size: z.number() });
+const fileFactsSchema = z.object({ sha256: z.string(), size: z.number() });
+
+export const fileChangeSchema = z.object({
+  path: z.string(),
+  recorded: fileFactsSchema,
+  current: fileFactsSchema,
   /** Which of the two differ; both when both do. */
-  changedBy: ('sha256' | 'size')[];
-}
+  changedBy: z.array(z.enum(['sha256', 'size'])),
+});
+export type FileChange = z.infer<typeof fileChangeSchema>;
 
-export interface ManifestDiff {
-  fields: { id?: FieldChange; created?: FieldChange & { order: 'older' | 'newer' | 'same_instant' }; digest?: FieldChange };
-  added: ManifestFile[];
-  removed: ManifestFile[];
-  changed: FileChange[];
-  unchangedCount: number;
-}
+export const manifestDiffSchema = z.object({
+  fields: z.object({
+    id: fieldChangeSchema.optional(),
+    created: fieldChangeSchema.extend({ order: z.enum(['older', 'newer', 'same_instant']) }).optional(),
+    digest: fieldChangeSchema.optional(),
+  }),
+  added: z.array(diffFileSchema),
+  removed: z.array(diffFileSchema),
+  changed: z.array(fileChangeSchema),
+  unchangedCount: z.number(),
+});
+export type ManifestDiff = z.infer<typeof manifestDiffSchema>;
 
 function indexByPath(files: readonly ManifestFile[]): Map<string, number> {
   const map = new Map<string, number>();

@@ -2,13 +2,7 @@
 // the CLI and the renderer show it. Types come from here, never written twice.
 
 import { z } from 'zod';
-
-export const issueSchema = z.object({
-  path: z.array(z.union([z.string(), z.number()])),
-  code: z.string(),
-  message: z.string(),
-  severity: z.enum(['error', 'warning']),
-});
+import { issueSchema } from './issues';
 
 export const destinationStatusSchema = z.enum(['empty', 'unmanaged', 'managed', 'invalid']);
 export type DestinationStatus = z.infer<typeof destinationStatusSchema>;

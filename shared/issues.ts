@@ -1,18 +1,20 @@
-// Validation issues and results: the one shape every parser in the app returns.
+// Validation issues: the one shape every parser in the app reports, declared once as zod.
 // Parsers never throw on bad input; they return issues that name the field.
 
-export type IssuePath = (string | number)[];
-export type Severity = 'error' | 'warning';
+import { z } from 'zod';
 
-export interface Issue {
+export const severitySchema = z.enum(['error', 'warning']);
+export type Severity = z.infer<typeof severitySchema>;
+
+export const issueSchema = z.object({
   /** Where in the document, as zod gives it: keys and array indexes. */
-  path: IssuePath;
-  code: string;
-  message: string;
-  severity: Severity;
-}
-
-export type Result<T> = { ok: true; value: T; issues: Issue[] } | { ok: false; issues: Issue[] };
+  path: z.array(z.union([z.string(), z.number()])),
+  code: z.string(),
+  message: z.string(),
+  severity: severitySchema,
+});
+export type Issue = z.infer<typeof issueSchema>;
+export type IssuePath = Issue['path'];
 
 export function error(path: IssuePath, code: string, message: string): Issue {
   return { path, code, message, severity: 'error' };

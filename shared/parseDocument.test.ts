@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from './issues';
 import { parseJsonObject, parseManifest, parseState, validateManifest } from './parseDocument';
-import { sampleManifest, sampleSha256, sampleState } from './sampleDocuments';
-
-type Json = Record<string, any>;
+import { sampleManifest, sampleSha256, sampleState, type EditableJson as Json } from './sampleDocuments';
 
 function stateWith(change: (state: Json) => void): string {
   const state: Json = sampleState({ extraFiles: 2 });
@@ -19,7 +17,7 @@ describe('parseState: the state file, schema 1', () => {
     const parsed = parseState(stateWith(() => {}));
     expect(parsed.status).toBe('managed');
     expect(parsed.issues).toEqual([]);
-    if (parsed.status === 'managed') expect(parsed.state.outputs[0]?.path).toBe('report.html');
+    expect(parsed.status === 'managed' && parsed.state.outputs[0]?.path).toBe('report.html');
   });
 
   it.each<[string, (state: Json) => void]>([
@@ -192,7 +190,7 @@ describe('parseState: the state file, schema 1', () => {
         { path: ['outputs', 0, 'mode'], code: 'unknown_field', severity: 'warning' },
       ].sort((a, b) => (JSON.stringify(a.path) < JSON.stringify(b.path) ? -1 : 1)),
     );
-    if (parsed.status === 'managed') expect((parsed.state as Json).outputs[0].mode).toBe(420);
+    expect(parsed.status === 'managed' && (parsed.state as Json).outputs[0].mode).toBe(420);
   });
 
   it('warns, without refusing, about output paths that differ only by letter case', () => {

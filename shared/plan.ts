@@ -3,6 +3,9 @@
 // written twice. A plan is plain JSON so it can cross IPC/HTTP and be shown before anything changes.
 
 import { z } from 'zod';
+import { comparisonSchema } from './compare';
+import { comparisonWordsSchema } from './comparisonWords';
+import { problemSchema } from './result';
 import { stateSchema } from './stateSchema';
 
 export const replaceModeSchema = z.enum(['replace', 'force']);
@@ -56,15 +59,9 @@ export const planWriteSchema = z.object({
 });
 export type PlanWrite = z.infer<typeof planWriteSchema>;
 
-export const planComparisonSchema = z.object({
-  decision: z.enum(['publish', 'unmanaged', 'conflict', 'skip', 'replace', 'skip_newer']),
-  reason: z.enum(['invalid_state', 'identity_mismatch', 'digest_mismatch', 'manifest_mismatch']).optional(),
-  rule: z.number(),
-  mismatches: z
-    .array(z.object({ field: z.enum(['pipeline_id', 'destination_id', 'source.manifest.id']), expected: z.string(), actual: z.string() }))
-    .optional(),
-  /** The decision in words (explainComparison). */
-  explanation: z.string(),
+export const planComparisonSchema = comparisonSchema.extend({
+  /** The decision in the one wording (shared/comparisonWords.ts), with the destination's replace policy. */
+  explanation: comparisonWordsSchema,
 });
 
 export const replacePlanSchema = z.object({
@@ -110,11 +107,8 @@ export const replacePlanSchema = z.object({
 });
 export type ReplacePlan = z.infer<typeof replacePlanSchema>;
 
-export const planRefusalSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/** Why a plan was not made: the one Problem shape. */
+export const planRefusalSchema = problemSchema;
 export type PlanRefusal = z.infer<typeof planRefusalSchema>;
 
 export const planOutcomeSchema = z.union([
@@ -149,12 +143,8 @@ export const applyProgressSchema = z.object({
 });
 export type ApplyProgress = z.infer<typeof applyProgressSchema>;
 
-export const applyErrorSchema = z.object({
-  /** stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, target_exists, io_error, cancelled, invalid_plan. */
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/** Why an apply stopped, the one Problem shape; codes: stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, target_exists, io_error, cancelled, invalid_plan. */
+export const applyErrorSchema = problemSchema;
 export type ApplyError = z.infer<typeof applyErrorSchema>;
 
 export const applyResultSchema = z.object({

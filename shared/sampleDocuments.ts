@@ -2,6 +2,13 @@
 // benchmarks and demos, which then break one thing at a time. Plain JSON values, never shared
 // between calls (each call builds a fresh object that the caller may mutate).
 
+/**
+ * A sample document as a test breaks it: any field at any depth may be set to anything or deleted.
+ * The one `any` of the project, on purpose: the point is to write what no type allows.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: a document broken on purpose
+export type EditableJson = Record<string, any>;
+
 /** A well-formed digest whose 64 hex digits encode `n`, so that samples differ predictably. */
 export function sampleSha256(n: number): string {
   return `sha256:${n.toString(16).padStart(64, '0')}`;

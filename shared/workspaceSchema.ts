@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
-import { issueSchema } from './inspection';
+import { issueSchema } from './issues';
 
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
@@ -37,6 +37,12 @@ export const workspaceFileSchema = z.looseObject({
 
 export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
 export type WorkspaceFileDestination = z.infer<typeof workspaceFileDestinationSchema>;
+/** One destination as a generator writes it (the demo): the fields it always fills, the rest as the file allows. */
+export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
+  pipeline_id: string;
+  destination_id: string;
+  source: string;
+};
 
 export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
@@ -65,7 +71,8 @@ export const workspaceDestinationSchema = z.object({
 });
 export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
 
-export const workspaceSchema = z.object({
+/** A workspace as the loader gives it to the engine. */
+export const loadedWorkspaceSchema = z.object({
   kind: z.enum(['folder', 'file']),
   /** Absolute: the folder itself, or the directory holding the workspace file. */
   root: z.string(),
@@ -73,10 +80,19 @@ export const workspaceSchema = z.object({
   file: z.string().optional(),
   destinations: z.array(workspaceDestinationSchema),
 });
-export type Workspace = z.infer<typeof workspaceSchema>;
+export type LoadedWorkspace = z.infer<typeof loadedWorkspaceSchema>;
+
+/** The open workspace as the API hands it to the renderer: where it is, its destinations, and its own problems. */
+export const workspaceSummarySchema = loadedWorkspaceSchema.omit({ file: true }).extend({
+  /** The folder or workspace file as opened (absolute). */
+  path: z.string(),
+  /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
+  issues: z.array(issueSchema),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
 export const workspaceLoadSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), workspace: workspaceSchema, issues: z.array(issueSchema) }),
+  z.object({ ok: z.literal(true), workspace: loadedWorkspaceSchema, issues: z.array(issueSchema) }),
   z.object({ ok: z.literal(false), file: z.string(), issues: z.array(issueSchema) }),
 ]);
 export type WorkspaceLoad = z.infer<typeof workspaceLoadSchema>;

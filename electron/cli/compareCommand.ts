@@ -1,27 +1,19 @@
 // `distributor-inspector compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]`: what a
 // publish of SOURCE into DEST would decide (CONTRACT.md: comparison), and the manifest diff.
-// Changes nothing. Exit 0 for publish/skip/replace/skip_newer, 1 for conflict and unmanaged.
+// A thin adapter over operations/compareDestination.ts. Changes nothing. Exit 0 for publish/skip/replace/skip_newer, 1 for conflict and unmanaged.
 
 import path from 'node:path';
-import { compare, type Comparison, type DestinationState } from '../../shared/compare';
-import { diffManifests } from '../../shared/diffManifests';
+import type { Comparison } from '../../shared/compare';
 import { formatIssuePath } from '../../shared/issues';
-import type { DestinationInspection } from '../engine/inspectDestination';
-import { readSource } from '../engine/readSource';
+import { compareDestination } from '../operations/compareDestination';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
-import { inspectNamedDestination } from './inspectCommand';
+import { destinationReadError } from './inspectCommand';
 import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
-
-function destinationState(inspection: DestinationInspection): DestinationState {
-  if (inspection.status === 'managed' && inspection.state) return { status: 'managed', state: inspection.state };
-  if (inspection.status === 'invalid') return { status: 'invalid' };
-  return { status: 'none' };
-}
 
 function configuredId(value: string | boolean | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;
@@ -40,37 +32,35 @@ export const compareCommand: Command = {
       pipelineId: configuredId(options.pipeline, 'pipeline'),
       destinationId: configuredId(options.destination, 'destination'),
     };
-    const source = await readSource(path.resolve(io.cwd, positionals[1] as string));
-    if (!source.ok) {
+    const compared = await compareDestination({
+      destinationPath: path.resolve(io.cwd, positionals[0] as string),
+      sourcePath: path.resolve(io.cwd, positionals[1] as string),
+      configured,
+    }).catch((cause: unknown) => {
+      throw destinationReadError(path.resolve(io.cwd, positionals[0] as string), cause);
+    });
+    if (!compared.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
-      io.stderr(`distributor-inspector compare: the source manifest ${source.manifestFile} is not usable:\n`);
-      for (const issue of source.issues) {
+      const { file, issues } = compared.error.details;
+      io.stderr(`distributor-inspector compare: the source manifest ${file} is not usable:\n`);
+      for (const issue of issues) {
         // A read failure's message already names the file; a field issue gets the file and the field.
-        const where = READ_FAILURES.has(issue.code)
-          ? ''
-          : `${source.manifestFile}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
+        const where = READ_FAILURES.has(issue.code) ? '' : `${file}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
         io.stderr(`  ${where}${issue.message} (${issue.code})\n`);
       }
       return EXIT_INPUT;
     }
-    for (const warning of source.issues)
-      io.stderr(`distributor-inspector compare: warning: ${source.manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
-
-    const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string);
-    const comparison = compare({
-      destination: destinationState(inspection),
-      hasContent: inspection.hasContent,
-      source: source.manifest,
-      configured,
-    });
-    const diff = inspection.state ? diffManifests(inspection.state.source.manifest, source.manifest) : null;
+    const { inspection, comparison, explanation, manifestFile, sourceIssues } = compared.value;
+    for (const warning of sourceIssues)
+      io.stderr(`distributor-inspector compare: warning: ${manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
+    const diff = compared.value.diff ?? null;
 
     if (options.json === true) {
       const document = {
         ...comparison,
         diff,
         destination: { path: inspection.path, status: inspection.status, issues: inspection.issues },
-        source: { manifest: source.manifestFile, issues: source.issues },
+        source: { manifest: manifestFile, issues: sourceIssues },
       };
       io.stdout(`${JSON.stringify(document, null, 2)}\n`);
     } else {
@@ -80,7 +70,7 @@ export const compareCommand: Command = {
       const details = errors.length > 0 ? ['', `${style.bold('Issues of the destination')}:`, ...issueLines(errors, style, 10)] : [];
       io.stdout(
         comparisonText(
-          { comparison, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile: source.manifestFile },
+          { comparison, explanation, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile },
           style,
           details,
         ),

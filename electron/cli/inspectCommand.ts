@@ -14,16 +14,18 @@ import { verifyLines } from './verifyText';
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
   const dir = path.resolve(cwd, destination);
-  try {
-    return await inspectDestination(dir, { includeText });
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (typeof code === 'string')
-      throw new CliError(
-        `cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`,
-      );
-    throw cause;
-  }
+  return inspectDestination(dir, { includeText }).catch((cause: unknown) => {
+    throw destinationReadError(dir, cause);
+  });
+}
+
+/** A file system error reading a destination, as an input error naming the path; anything else as it was. */
+export function destinationReadError(dir: string, cause: unknown): unknown {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string') return cause;
+  return new CliError(
+    `cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`,
+  );
 }
 
 /** Findings are an invalid state, or any error (a destination that is a link or a file). */

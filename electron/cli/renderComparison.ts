@@ -1,7 +1,8 @@
 // A comparison for people: the decision in words, then the manifest diff with counts.
-// Layout only; the decision itself comes from shared/compare.
+// Layout only; the decision and its words come from the compare use case (operations/).
 
-import { explainComparison, type Comparison } from '../../shared/compare';
+import type { Comparison } from '../../shared/compare';
+import type { ComparisonWords } from '../../shared/comparisonWords';
 import type { ManifestDiff } from '../../shared/diffManifests';
 import { table, type Style } from './style';
 
@@ -68,6 +69,8 @@ export function diffLines(diff: ManifestDiff, style: Style, indent = '  '): stri
 
 export interface ComparisonView {
   comparison: Comparison;
+  /** The engine's one wording of the decision. */
+  explanation: ComparisonWords;
   diff: ManifestDiff | null;
   destinationPath: string;
   destinationStatus: string;
@@ -83,7 +86,7 @@ export function comparisonText(view: ComparisonView, style: Style, details: stri
       [style.bold('source'), view.manifestFile],
     ]),
     '',
-    explainComparison(comparison),
+    view.explanation.sentence,
     ...details,
   ];
   if (view.diff) lines.push('', ...diffLines(view.diff, style));

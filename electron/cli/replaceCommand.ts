@@ -1,13 +1,13 @@
 // `distributor-inspector replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL]
 // [--force] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
-// only with --yes or a confirmation typed on a terminal (force: the destination id). A thin shell over
-// replace/planReplace and replace/applyPlan: it holds no rules. Without --yes and a confirmation it never
+// only with --yes or a confirmation typed on a terminal (force: the destination id). A thin adapter over
+// operations/ (plan, its confirmation text, apply): it holds no rules. Without --yes and a confirmation it never
 // changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
 
 import path from 'node:path';
 import { isInputRefusal, type ApplyResult, type PlanRefusal, type ReplacePlan } from '../../shared/plan';
-import { applyPlan } from '../replace/applyPlan';
-import { planReplace } from '../replace/planReplace';
+import { applyReplacePlan } from '../operations/applyReplacePlan';
+import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { makeStyle, type Style } from './style';
 
@@ -28,7 +28,7 @@ export function planText(plan: ReplacePlan, style: Style): string {
   const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
   const lines = [
     `${title} of ${plan.destinationPath}`,
-    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation}`,
+    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation.sentence}`,
   ];
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
@@ -79,10 +79,10 @@ function refusalExit(refusal: PlanRefusal): number {
 }
 
 /** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
-async function confirmed(plan: ReplacePlan, io: CliIo, style: Style): Promise<boolean> {
+async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style): Promise<boolean> {
   if (!io.ask || !io.isTerminal) return false;
-  if (plan.mode === 'force') {
-    const id = plan.newState?.destination_id ?? '';
+  if (confirmText !== undefined) {
+    const id = confirmText;
     const answer = await io.ask(
       `${style.red(`This deletes everything in ${plan.destinationPath}.`)} Type the destination id "${id}" to confirm: `,
     );
@@ -110,31 +110,32 @@ export const replaceCommand: Command = {
   async run({ positionals, options }, io) {
     const style = makeStyle(io.isTerminal, io.env);
     const json = options.json === true;
-    const outcome = await planReplace({
+    const planned = await planDestinationReplace({
       destinationPath: path.resolve(io.cwd, positionals[0] as string),
       sourcePath: path.resolve(io.cwd, positionals[1] as string),
       mode: options.force === true ? 'force' : 'replace',
       configured: { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') },
       baseUrl: optionalId(options['base-url'], 'base-url'),
     });
-    if (!outcome.ok) {
-      if (json) io.stdout(`${JSON.stringify({ refusal: outcome.refusal }, null, 2)}\n`);
-      else io.stderr(`distributor-inspector replace: refused: ${outcome.refusal.message} (${outcome.refusal.code})\n`);
-      return refusalExit(outcome.refusal);
+    if (!planned.ok) {
+      const refusal = planned.error;
+      if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
+      else io.stderr(`distributor-inspector replace: refused: ${refusal.message} (${refusal.code})\n`);
+      return refusalExit(refusal);
     }
-    const { plan } = outcome;
+    const { plan } = planned.value;
     if (!json) io.stdout(planText(plan, style));
     if (plan.action === 'nothing') {
       if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
       return EXIT_OK;
     }
-    const apply = options.yes === true || (!json && (await confirmed(plan, io, style)));
+    const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
     if (!apply) {
       if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
       else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
       return EXIT_OK;
     }
-    const result = await applyPlan(plan, {
+    const { result } = await applyReplacePlan(plan, {
       onProgress: io.isTerminal && !json ? (event) => io.stderr(`\r${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
     });
     if (io.isTerminal && !json) io.stderr('\r\u001b[K');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sampleManifest, sampleSha256, sampleState, type SampleManifestOptions } from '../../shared/sampleDocuments';
+import { sampleManifest, sampleSha256, sampleState, type EditableJson, type SampleManifestOptions } from '../../shared/sampleDocuments';
 import type { CliIo, Command } from './command';
 import { commands } from './commands';
 import { runCli } from './run';
@@ -36,15 +36,15 @@ async function write(relative: string, content: string | object): Promise<string
 }
 
 /** A managed destination `dest` whose state records the sample manifest (3 files). */
-async function managedDestination(change: (state: Record<string, any>) => void = () => {}): Promise<void> {
-  const state: Record<string, any> = sampleState({ extraFiles: 2 });
+async function managedDestination(change: (state: EditableJson) => void = () => {}): Promise<void> {
+  const state: EditableJson = sampleState({ extraFiles: 2 });
   change(state);
   await write('dest/.distributor.json', state);
   await write('dest/report.html', '<p>report</p>');
 }
 
-async function sourceBundle(options: SampleManifestOptions = {}, change: (m: Record<string, any>) => void = () => {}): Promise<void> {
-  const manifest: Record<string, any> = sampleManifest({ extraFiles: 2, ...options });
+async function sourceBundle(options: SampleManifestOptions = {}, change: (m: EditableJson) => void = () => {}): Promise<void> {
+  const manifest: EditableJson = sampleManifest({ extraFiles: 2, ...options });
   change(manifest);
   await write('bundle/manifest.json', manifest);
 }
@@ -187,7 +187,7 @@ describe('compare', () => {
       mismatches: [{ field: 'pipeline_id', expected: 'other', actual: 'reports' }],
     });
     const human = await cli(['compare', 'dest', 'bundle', '--destination', 'mirror']);
-    expect(human.stdout).toContain('destination_id is "archive", expected "mirror"');
+    expect(human.stdout).toContain('its destination id is "archive", expected "mirror"');
   });
 
   it('skips the same manifest with an empty diff, and exits 0', async () => {

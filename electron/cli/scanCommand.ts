@@ -7,14 +7,14 @@ import { formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
-import { loadWorkspace, type Workspace } from '../engine/workspace';
+import { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle, table, type Style } from './style';
 import { verifyLines } from './verifyText';
 
 interface ScanOutcome {
-  workspace: Workspace;
+  workspace: LoadedWorkspace;
   warnings: Issue[];
   rows: ScannedDestination[];
   /** By row index; only managed destinations are verified. */

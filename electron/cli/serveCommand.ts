@@ -3,7 +3,7 @@
 // Never prints the token anywhere but that one address line on stdout.
 
 import path from 'node:path';
-import { ApiFailure } from '../service/jobRegistry';
+import { ApiFailure } from '../../shared/apiError';
 import { serve } from '../serve';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle } from './style';

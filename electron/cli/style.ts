@@ -20,7 +20,6 @@ export function makeStyle(isTerminal: boolean, env: Record<string, string | unde
 
 /** Left-aligned columns; widths from the longest cell, ignoring colour codes. */
 export function table(rows: string[][], gap = 2): string {
-  // eslint-disable-next-line no-control-regex
   const visible = (cell: string) => cell.replace(/\u001b\[[0-9;]*m/g, '').length;
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(cell))));

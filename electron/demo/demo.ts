@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE_NAME } from '../engine/readSource';
+import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { DEMO_CASES, DEMO_SOURCES, writeFiles, type DemoCase } from './demoCases';
 import { writeLargeDestinations, LARGE_DESTINATION_COUNT } from './demoLarge';
 
@@ -28,13 +29,7 @@ export interface DemoSummary {
 
 export type DemoResult = { ok: true; summary: DemoSummary } | { ok: false; message: string };
 
-export interface WorkspaceEntry {
-  path: string;
-  pipeline_id: string;
-  destination_id: string;
-  source: string;
-  base_url?: string;
-}
+export type { WorkspaceEntry } from '../../shared/workspaceSchema';
 
 function entryOf(demoCase: DemoCase): WorkspaceEntry {
   const entry: WorkspaceEntry = {

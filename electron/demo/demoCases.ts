@@ -4,6 +4,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { EditableJson } from '../../shared/sampleDocuments';
 import { STAGING_DIR_NAME, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
@@ -46,7 +47,7 @@ async function writePublication(dir: string, publication: Publication, state: un
 }
 
 /** A deep copy of a state as plain JSON, for cases that break it on purpose. */
-function editable(publication: Publication): Record<string, any> {
+function editable(publication: Publication): EditableJson {
   return JSON.parse(JSON.stringify(publication.state));
 }
 

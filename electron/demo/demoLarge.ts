@@ -4,9 +4,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { handbookSources, publish } from './demoBundles';
 import { stateText } from './demoCases';
-import type { WorkspaceEntry } from './demo';
 
 export const LARGE_DESTINATION_COUNT = 10_000;
 const PARALLEL_WRITES = 64;

@@ -1,7 +1,7 @@
 // What is on disk in one destination, for the detail pane: every entry with its type and size, in
 // sorted order, capped so a huge tree cannot flood the UI. Uses lstat: never follows a symbolic link.
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 
 export interface ListingEntry {
@@ -16,7 +16,7 @@ export interface Listing {
   truncated: boolean;
 }
 
-function typeOf(stat: import('node:fs').Stats): ListingEntry['type'] {
+function typeOf(stat: Stats): ListingEntry['type'] {
   if (stat.isSymbolicLink()) return 'symlink';
   if (stat.isDirectory()) return 'directory';
   if (stat.isFile()) return 'file';

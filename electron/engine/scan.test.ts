@@ -6,14 +6,14 @@ import { STATE_FILE_NAME, stateSchema } from '../../shared/stateSchema';
 import { verifyDestination } from './verify';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { scanWorkspace, type ScannedDestination } from './scan';
-import { loadWorkspace, type Workspace } from './workspace';
+import { loadWorkspace, type LoadedWorkspace } from './workspace';
 
 let dir: string;
 let remove: () => Promise<void>;
 beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-test')));
 afterEach(async () => remove());
 
-async function folderWorkspace(): Promise<Workspace> {
+async function folderWorkspace(): Promise<LoadedWorkspace> {
   const load = await loadWorkspace(dir);
   if (!load.ok) throw new Error(load.issues.map((issue) => issue.message).join('; '));
   return load.workspace;
@@ -82,7 +82,7 @@ describe('scanWorkspace', () => {
     try {
       writeManagedDestination(path.join(outside, 'real'), { 'a.txt': 'a' });
       symlinkSync(path.join(outside, 'real'), path.join(dir, 'linked'));
-      const workspace: Workspace = {
+      const workspace: LoadedWorkspace = {
         kind: 'file',
         root: dir,
         destinations: [{ id: 'linked', path: path.join(dir, 'linked'), replacePolicy: 'allow' }],

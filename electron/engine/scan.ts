@@ -5,7 +5,7 @@
 import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
-import type { Workspace, WorkspaceDestination } from '../../shared/workspaceSchema';
+import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
 import { HashPool, type InspectOutcome } from './hashPool';
 
 export type { ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
@@ -78,7 +78,7 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
   return row;
 }
 
-export async function scanWorkspace(workspace: Workspace, options: ScanOptions = {}): Promise<EngineScanReport> {
+export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOptions = {}): Promise<EngineScanReport> {
   const { signal } = options;
   signal?.throwIfAborted();
   const destinations = workspace.destinations;

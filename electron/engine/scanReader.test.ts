@@ -74,13 +74,23 @@ afterAll(async () => remove());
 describe('the scan reader', () => {
   it.each(Object.keys(CASES))('agrees with inspectDestination on a destination that is %s', async (name) => {
     const at = path.join(dir, name.replace(/ /g, '-'));
-    const { state, stateText: _text, ...expected } = await inspectDestination(at);
+    const { state: _state, stateText: _text, ...expected } = await inspectDestination(at);
     const { inspection, json } = inspectDestinationSync(at);
     const { stateJsonText, ...wire } = inspection;
     const rebuilt = stateJsonText === undefined ? wire : { ...wire, stateJson: JSON.parse(stateJsonText) };
     expect(rebuilt).toEqual(expected);
-    // What scan.ts relies on: for a managed destination, the parsed JSON is the validated state.
-    if (state) expect(JSON.parse(stateJsonText!)).toEqual(state);
     expect(summarizeInspection(inspection, json)).toEqual(summarizeInspection(expected, expected.stateJson));
   });
+
+  // What scan.ts relies on: for a destination with a valid state, the parsed JSON is the validated state.
+  it.each(['managed', 'managed with an unknown field', 'state only', 'interrupted replace'])(
+    'hands over the validated state as its parsed JSON for a destination that is %s',
+    async (name) => {
+      const at = path.join(dir, name.replace(/ /g, '-'));
+      const { state } = await inspectDestination(at);
+      const { stateJsonText } = inspectDestinationSync(at).inspection;
+      expect(state).toBeDefined();
+      expect(JSON.parse(stateJsonText ?? 'null')).toEqual(state);
+    },
+  );
 });

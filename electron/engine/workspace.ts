@@ -18,7 +18,7 @@ import {
 import { fromZodIssues } from '../../shared/zodIssues';
 
 export { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
-export type { Workspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
+export type { LoadedWorkspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
 
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;

@@ -118,7 +118,7 @@ describe('planReplace decisions', () => {
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     const refusal = refusalOf(await run({ configured: { destinationId: 'elsewhere' } }));
     expect(refusal.code).toBe('conflict_identity_mismatch');
-    expect(refusal.message).toContain('destination_id');
+    expect(refusal.message).toContain('destination id');
   });
 
   it('refuses a bad source manifest as an input error naming the file and the field', async () => {

@@ -7,7 +7,8 @@ import { constants, promises as fs } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
-import { compare, explainComparison, type DestinationState } from '../../shared/compare';
+import { compare, destinationStateOf } from '../../shared/compare';
+import { describeComparison } from '../../shared/comparisonWords';
 import { formatIssuePath } from '../../shared/issues';
 import type {
   ChangedOnDisk,
@@ -337,14 +338,13 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   }
 
   const inspection = await inspectDestination(dest);
-  const destination: DestinationState =
-    inspection.status === 'managed' && inspection.state
-      ? { status: 'managed', state: inspection.state }
-      : inspection.status === 'invalid'
-        ? { status: 'invalid' }
-        : { status: 'none' };
-  const comparison = compare({ destination, hasContent: inspection.hasContent, source: source.manifest, configured: input.configured });
-  const planComparison = { ...comparison, explanation: explainComparison(comparison) };
+  const comparison = compare({
+    destination: destinationStateOf(inspection),
+    hasContent: inspection.hasContent,
+    source: source.manifest,
+    configured: input.configured,
+  });
+  const planComparison = { ...comparison, explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny' }) };
   // The one rule (shared/staging.ts), as inspect applied it: a marked staging folder no output records.
   const interrupted = inspection.issues.find((issue) => issue.code === 'interrupted');
   // The fingerprint holds the state as apply will read it (also a link or a folder in its place);
@@ -397,7 +397,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
       return { ok: true, plan };
     }
     if (decision === 'replace' && input.replacePolicy === 'deny') {
-      return refuse('policy_denies_replace', `${planComparison.explanation} This destination's replace policy is "deny".`, { decision });
+      return refuse('policy_denies_replace', planComparison.explanation.sentence, { decision });
     }
     if (decision !== 'replace' && decision !== 'publish') {
       const details: Record<string, unknown> = { decision };
@@ -405,7 +405,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
       if (comparison.mismatches) details.mismatches = comparison.mismatches;
       return refuse(
         decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision,
-        `${planComparison.explanation} A normal replace is refused.`,
+        `${planComparison.explanation.sentence} A normal replace is refused.`,
         details,
       );
     }

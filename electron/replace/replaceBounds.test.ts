@@ -42,6 +42,7 @@ const scenario = fc.record({
 
 describe('normal replace bounds', () => {
   it('either refuses with nothing changed, or keeps every extra file and a true state', async () => {
+    const outcomes = new Set<string>();
     await fc.assert(
       fc.asyncProperty(scenario, async (generated) => {
         const root = await makeTempDir('bounds-');
@@ -63,6 +64,7 @@ describe('normal replace bounds', () => {
 
           const before = await snapshotTree(root);
           const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'src'), mode: 'replace' });
+          outcomes.add(outcome.ok ? 'applied' : 'refused');
           if (!outcome.ok) {
             expect(await snapshotTree(root)).toBe(before);
             return;
@@ -78,6 +80,8 @@ describe('normal replace bounds', () => {
       }),
       { numRuns: 60 },
     );
+    // Both halves of the property were tried.
+    expect([...outcomes].sort()).toEqual(['applied', 'refused']);
   });
 
   it('a forced replace leaves exactly the new outputs and state, and nothing outside changes, links or not', async () => {
@@ -85,6 +89,7 @@ describe('normal replace bounds', () => {
       entries: fc.array(fc.record({ path: pathArbitrary, link: fc.constantFrom('none', 'file', 'folder') }), { maxLength: 6 }),
       sources: fc.array(pathArbitrary, { minLength: 1, maxLength: 4 }),
     });
+    let applied = 0;
     await fc.assert(
       fc.asyncProperty(forceScenario, async (generated) => {
         const root = await makeTempDir('bounds-force-');
@@ -113,6 +118,7 @@ describe('normal replace bounds', () => {
             configured: { pipelineId: 'p', destinationId: 'd' },
           });
           if (outcome.ok) {
+            applied++;
             const result = await applyPlan(outcome.plan);
             expect(result.error).toBeUndefined();
             expect(await stateInvariantProblems(dest)).toEqual([]);
@@ -132,5 +138,7 @@ describe('normal replace bounds', () => {
       }),
       { numRuns: 40 },
     );
+    // Most scenarios are applied; the checks above are not all skipped by refusals.
+    expect(applied).toBeGreaterThan(20);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
-import { JobRegistry, fail } from './jobRegistry';
+import { fail } from '../../shared/apiError';
+import { JobRegistry } from './jobRegistry';
 
 function registry(progressIntervalMs = 0) {
   const events: ApiEvent[] = [];
@@ -88,5 +89,30 @@ describe('JobRegistry', () => {
         .map((e) => e.data.job)
         .sort(),
     ).toEqual([...ids].sort());
+  });
+
+  it('checks each item against its schema: a malformed one is not sent, and the job ends with an internal error naming the field', async () => {
+    const { jobs, events, end } = registry();
+    const job = jobs.start('verify', async (context) => {
+      context.item({ destination: 'a', report: { status: 'intact', outputs: [], extra: [] } });
+      context.item({ destination: 'b', report: { status: 'fine', outputs: [], extra: [] } } as never);
+      return { intact: 1, drifted: 0, skipped: 0 };
+    });
+    const ending = await end(job);
+    expect(events.filter((e) => e.event === 'item').map((e) => (e.data as { item: { destination: string } }).item.destination)).toEqual([
+      'a',
+    ]);
+    expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'internal' } } });
+    expect((ending.data as { error: { message: string } }).error.message).toContain(
+      "verify: the engine's item is malformed at report.status",
+    );
+  });
+
+  it('checks the result against its schema like a response', async () => {
+    const { jobs, end } = registry();
+    const job = jobs.start('verify', async () => ({ intact: 1, drifted: 'none', skipped: 0 }) as never);
+    const ending = await end(job);
+    expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'internal' } } });
+    expect((ending.data as { error: { message: string } }).error.message).toContain("verify: the engine's result is malformed at drifted");
   });
 });

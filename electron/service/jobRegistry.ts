@@ -3,17 +3,8 @@
 // Must never let a job's failure escape as a throw: every ending becomes an event.
 
 import { randomBytes } from 'node:crypto';
-import { apiError, type ApiError, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
-
-/** A failure a handler or job reports on purpose: it crosses the boundary as this error, as is. */
-export class ApiFailure extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message);
-    this.name = 'ApiFailure';
-  }
-}
-
-export const fail = (...args: Parameters<typeof apiError>): ApiFailure => new ApiFailure(apiError(...args));
+import { checkOutgoing, jobSchemas, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
+import { ApiFailure, errorOf, fail, type ApiError } from '../../shared/apiError';
 
 export interface JobContext<M extends JobMethod> {
   signal: AbortSignal;
@@ -30,13 +21,6 @@ interface RunningJob {
   method: JobMethod;
   controller: AbortController;
   finished: Promise<void>;
-}
-
-/** The message of whatever a job threw, mapped to the one error shape the API knows. */
-export function errorOf(cause: unknown, signal?: AbortSignal): ApiError {
-  if (cause instanceof ApiFailure) return cause.error;
-  if (signal?.aborted || (cause as Error | undefined)?.name === 'AbortError') return apiError('cancelled', 'cancelled');
-  return apiError('internal', (cause as Error | undefined)?.message ?? String(cause));
 }
 
 export class JobRegistry {
@@ -58,6 +42,8 @@ export class JobRegistry {
     const controller = new AbortController();
     let lastSentAt = 0;
     let pending: { done: number; total: number; bytes: number } | undefined;
+    const schemas = jobSchemas(method);
+    let malformed: ApiError | undefined;
     const flush = () => {
       if (pending) this.emit({ event: 'progress', data: { job, method, ...pending } });
       pending = undefined;
@@ -71,8 +57,11 @@ export class JobRegistry {
         if (Date.now() - lastSentAt >= this.progressIntervalMs) flush();
       },
       item: (item) => {
-        if (controller.signal.aborted) return;
-        this.emit({ event: 'item', data: { job, method, item } as never });
+        if (controller.signal.aborted || malformed) return;
+        // Items are checked like responses: a malformed one is not sent, and the job ends with its error.
+        const checked = schemas.item ? checkOutgoing(schemas.item, item, `${method}: the engine's item`) : undefined;
+        if (checked && !checked.ok) malformed = checked.error;
+        else this.emit({ event: 'item', data: { job, method, item: checked?.value ?? item } as never });
       },
     };
     const finished = new Promise<void>((resolve) => setImmediate(resolve))
@@ -83,8 +72,11 @@ export class JobRegistry {
       .then((result) => {
         // A job that finishes after a cancel still reports cancelled: the operator asked it to stop.
         if (controller.signal.aborted) throw controller.signal.reason;
+        if (malformed) throw new ApiFailure(malformed);
+        const checked = checkOutgoing(schemas.result, result, `${method}: the engine's result`);
+        if (!checked.ok) throw new ApiFailure(checked.error);
         flush();
-        this.emit({ event: 'result', data: { job, method, result } as never });
+        this.emit({ event: 'result', data: { job, method, result: checked.value } as never });
       })
       .catch((cause: unknown) => {
         this.emit({ event: 'error', data: { job, method, error: errorOf(cause, controller.signal) } });

@@ -41,18 +41,28 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
-  it('answers every method with a typed error before a workspace is open, never a throw', async () => {
+  it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
+    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...methodNames.filter((m) => m !== 'openWorkspace')), fc.anything(), async (method, junk) => {
+      fc.asyncProperty(fc.constantFrom(...needWorkspace), fc.anything(), async (method, junk) => {
         const result = await session.call(method, junk);
-        if (!result.ok) expect(['bad_request', 'no_workspace', 'not_available', 'not_found']).toContain(result.error.code);
+        expect(result).toMatchObject({
+          ok: false,
+          error: { code: expect.toBeOneOf(['bad_request', 'no_workspace', 'not_available', 'not_found']) },
+        });
       }),
       { numRuns: 300 },
     );
     expect(await session.call('scan', {})).toMatchObject({ ok: false, error: { code: 'no_workspace' } });
     expect(await session.call('nope', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect(await session.call('revealPath', { destination: 'x' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
+  });
+
+  it('answers appInfo and cancelJob before a workspace is open', async () => {
+    const session = new Session({ transport: 'http' });
+    expect(await session.call('appInfo', {})).toMatchObject({ ok: true, value: { transport: 'http' } });
+    expect(await session.call('cancelJob', { job: 'no-such-job' })).toEqual({ ok: true, value: { cancelled: false } });
   });
 
   it('opens a folder workspace and lists its destinations by id', async () => {
@@ -74,8 +84,7 @@ describe('Session', () => {
     const { fixture, session } = await setup();
     const missing = path.join(fixture.workspace, 'nope');
     const result = await session.call('openWorkspace', { path: missing });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_workspace' } });
-    if (!result.ok) expect(result.error.message).toContain(missing);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_workspace', message: expect.stringContaining(missing) } });
   });
 
   it('streams one scan item per destination, then the counts', async () => {
@@ -143,11 +152,12 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const result = value(await session.call('compare', { destination: 'site-a', source: fixture.source })) as {
       comparison: { decision: string };
-      explanation: string;
+      explanation: { title: string; sentence: string; normalReplaceAllowed: boolean };
       diff: { added: { path: string }[] };
     };
     expect(result.comparison.decision).toBe('replace');
-    expect(result.explanation).toMatch(/older publication/);
+    expect(result.explanation).toMatchObject({ title: 'Replace', normalReplaceAllowed: true });
+    expect(result.explanation.sentence).toMatch(/older publication/);
     expect(result.diff.added.map((f) => f.path)).toEqual(['about.md']);
     expect(await session.call('compare', { destination: 'site-a' })).toMatchObject({ ok: false, error: { code: 'invalid_source' } });
   });
@@ -206,5 +216,29 @@ describe('Session', () => {
     });
     const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
     expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
+  });
+
+  it('ends the apply of a stale plan with its ApplyResult as the job result, after the destination as it is now', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const planned = value(await session.call('planReplace', { destination: 'site-a', mode: 'replace', source: fixture.source })) as {
+      planId: string;
+      confirmText?: string;
+    };
+    expect(planned.confirmText).toBeUndefined();
+    await fs.writeFile(path.join(fixture.workspace, 'site-a', 'index.html'), 'edited after the plan');
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
+    const end = await ending(session, job);
+    expect(end).toMatchObject({
+      event: 'result',
+      data: {
+        method: 'applyPlan',
+        result: { ok: false, changed: false, stateWritten: false, stagingLeft: false, error: { code: 'stale_plan' } },
+      },
+    });
+    const items = events.filter((event) => event.event === 'item' && event.data.job === job);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ data: { item: { destination: 'site-a', summary: { status: 'managed' } } } });
+    expect(events.indexOf(items[0]!)).toBeLessThan(events.indexOf(end));
   });
 });

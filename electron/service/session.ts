@@ -3,9 +3,10 @@
 // Must never act on a path the renderer sends for a destructive action (only ids it resolves), and
 // never let an exception cross the boundary: every failure is an ApiError.
 
-import { randomBytes } from 'node:crypto';
+import type { ZodType } from 'zod';
 import {
   apiError,
+  checkOutgoing,
   isMethodName,
   methodNames,
   methods,
@@ -15,23 +16,23 @@ import {
   type DestinationEntry,
   type MethodName,
   type ResponseOf,
-  type ScanEntry,
-  type VerifyEntry,
+  type Transport,
   type Workspace,
 } from '../../shared/api';
 import { formatIssuePath } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
-import { JobRegistry, errorOf, fail } from './jobRegistry';
+import { errorOf, fail } from '../../shared/apiError';
+import { JobRegistry } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
 import { compareHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
+import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
-import { loadWorkspace, type Workspace as LoadedWorkspace } from '../engine/workspace';
+import { loadWorkspace } from '../engine/workspace';
 
-export type Transport = 'electron' | 'http';
+export type { Transport } from '../../shared/api';
+export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
 
-/** The request a handler receives, already validated. */
-export type RequestValue<M extends MethodName> = import('zod').output<(typeof methods)[M]['request']>;
 export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
 export type HandlerTable = { [M in MethodName]: Handler<M> };
 /** Methods only the Electron shell can carry out (native dialogs, the file manager, the system browser). */
@@ -44,21 +45,7 @@ export interface SessionOptions {
   progressIntervalMs?: number;
 }
 
-/** What a session knows about the open workspace. */
-export interface OpenWorkspace {
-  summary: Workspace;
-  /** As the workspace loader gave it: what scanWorkspace takes. */
-  loaded: LoadedWorkspace;
-  byId: Map<string, DestinationEntry>;
-  scans: Map<string, ScanEntry>;
-  verifies: Map<string, VerifyEntry['report']>;
-}
-
-export interface SessionState {
-  workspace?: OpenWorkspace;
-}
-
-export class Session {
+export class Session implements SessionContext {
   readonly state: SessionState = {};
   readonly jobs: JobRegistry;
   readonly plans = planStore();
@@ -108,18 +95,7 @@ export class Session {
       return { ok: false, error: errorOf(cause) };
     }
     // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI.
-    const checked = (methods[method].response as import('zod').ZodType).safeParse(value);
-    if (!checked.success) {
-      const first = checked.error.issues[0];
-      return {
-        ok: false,
-        error: apiError(
-          'internal',
-          `${method}: the engine's response is malformed at ${formatIssuePath((first?.path ?? []) as (string | number)[])}: ${first?.message ?? ''}`,
-        ),
-      };
-    }
-    return { ok: true, value: checked.data };
+    return checkOutgoing(methods[method].response as ZodType, value, `${method}: the engine's response`);
   }
 
   workspace(): OpenWorkspace {
@@ -237,9 +213,4 @@ export class Session {
     };
     return { ...electronOnly, ...handlers } as HandlerTable;
   }
-}
-
-/** A short random id, unguessable enough that a stale or forged id never resolves. */
-export function opaqueId(prefix: string): string {
-  return `${prefix}-${randomBytes(9).toString('base64url')}`;
 }

@@ -5,22 +5,19 @@
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
 import type { ReplacePlan } from '../../shared/plan';
-import { applyPlan } from '../replace/applyPlan';
-import { inspectDestination } from '../engine/inspectDestination';
-import { fail } from './jobRegistry';
-import { planReplace } from '../replace/planReplace';
-import { opaqueId, type RequestValue, type Session } from './session';
-import { scanEntryOf } from './sessionDestinations';
+import { fail } from '../../shared/apiError';
+import { opaqueId } from './opaqueId';
+import type { RequestValue, SessionContext } from './sessionContext';
+import { applyReplacePlan } from '../operations/applyReplacePlan';
+import { planDestinationReplace } from '../operations/planDestinationReplace';
+import { scanEntryOf } from '../operations/scanEntry';
 
 interface StoredPlan {
   plan: ReplacePlan;
   destination: string;
   /** What the operator must type to apply a forced replace. */
-  confirmText: string;
+  confirmText?: string;
 }
-
-/** Apply's failure codes that the API names on their own; the rest are refusals. */
-const APPLY_ERROR_CODES = { stale_plan: 'stale_plan', cancelled: 'cancelled' } as const;
 
 export function planStore() {
   const plans = new Map<string, StoredPlan>();
@@ -30,13 +27,13 @@ export function planStore() {
       return plans.size;
     },
 
-    async plan(session: Session, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
+    async plan(session: SessionContext, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
       const destination = session.destination(request.destination);
       const open = session.workspace();
       const sourcePath = request.source ?? destination.source;
       if (sourcePath === undefined)
         throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to plan from`);
-      const outcome = await planReplace({
+      const planned = await planDestinationReplace({
         destinationPath: destination.path,
         sourcePath,
         mode: request.mode,
@@ -50,19 +47,17 @@ export function planStore() {
         // A forced replace must never delete the workspace file that lists it.
         protectedPaths: open.summary.kind === 'file' ? [open.summary.path] : [],
       });
-      if (!outcome.ok) {
-        const { refusal } = outcome;
+      if (!planned.ok) {
+        const refusal = planned.error;
         throw fail(refusal.code === 'source_invalid' ? 'invalid_source' : 'refused', refusal.message, { refusal });
       }
-      const inspection = await inspectDestination(destination.path);
-      const recordedId = typeof inspection.stateJson?.destination_id === 'string' ? inspection.stateJson.destination_id : undefined;
-      const confirmText = request.destinationId ?? destination.destinationId ?? recordedId ?? destination.id;
+      const { plan, confirmText } = planned.value;
       const planId = opaqueId('plan');
-      plans.set(planId, { plan: outcome.plan, destination: destination.id, confirmText });
-      return { planId, plan: outcome.plan, confirmText: request.mode === 'force' ? confirmText : undefined };
+      plans.set(planId, { plan, destination: destination.id, confirmText });
+      return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
     },
 
-    async apply(session: Session, planId: string, confirm: string | undefined): Promise<ResponseOf<'applyPlan'>> {
+    async apply(session: SessionContext, planId: string, confirm: string | undefined): Promise<ResponseOf<'applyPlan'>> {
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
@@ -81,21 +76,19 @@ export function planStore() {
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const job = session.jobs.start('applyPlan', async (context) => {
-        const result = await applyPlan(stored.plan, {
+        const { result, inspection } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes),
         });
-        // Whatever happened, the list should show the destination as it is now.
-        const inspection = await inspectDestination(destination.path).catch(() => undefined);
-        if (inspection && session.state.workspace?.byId.get(destination.id) === destination)
-          session.workspace().scans.set(destination.id, scanEntryOf(destination, inspection));
-        if (!result.ok) {
-          const code =
-            (result.error?.code ?? '') in APPLY_ERROR_CODES
-              ? APPLY_ERROR_CODES[result.error!.code as keyof typeof APPLY_ERROR_CODES]
-              : 'refused';
-          throw fail(code, result.error?.message ?? 'the replace did not complete', { result });
+        // Whatever happened, the destination as it is now: kept for the list and the report, and sent
+        // as the job's item, so the renderer need not scan and verify again to learn it.
+        if (inspection && session.state.workspace?.byId.get(destination.id) === destination) {
+          const entry = scanEntryOf(destination.id, inspection);
+          session.workspace().scans.set(destination.id, entry);
+          session.workspace().verifies.delete(destination.id);
+          context.item(entry);
         }
+        // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;
       });
       return { job };

@@ -3,7 +3,7 @@
 // Must never reveal a path outside the open workspace's destinations, nor open a link that is not
 // an https url recorded in a destination's state.
 
-import { fail } from '../service/jobRegistry';
+import { fail } from '../../shared/apiError';
 import type { ElectronOnlyMethod, HandlerTable, Session } from '../service/session';
 import { pathInside, recordedHttpsLink } from '../service/sessionDestinations';
 import { isOpenableExternalUrl } from './navigation';

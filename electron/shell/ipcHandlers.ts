@@ -1,6 +1,6 @@
 // The IPC handler table, generated from the API table: one handler per method, each of which checks
 // the sender frame before anything else, then hands the raw request to the session (which validates
-// it with zod). Pure over its inputs: ipc.ts binds these to ipcMain.
+// it with zod). Pure over its inputs: ipcBinding.ts binds these to ipcMain.
 
 import { apiError, methodNames, type ApiResult, type MethodName } from '../../shared/api';
 import { isTrustedSender, type SenderFrame } from './senderCheck';

@@ -7,7 +7,6 @@ import {
   apiError,
   eventNames,
   isEventName,
-  methodNames,
   type ApiResult,
   type EventName,
   type EventOf,
@@ -15,17 +14,14 @@ import {
   type MethodName,
   type RequestOf,
   type ResponseOf,
+  type Transport,
 } from '../../shared/api';
 import { createHttpBridge, type HttpBridgeOptions } from './httpBridge';
-
-export type Transport = 'electron' | 'http';
 
 export interface InspectorClient {
   transport: Transport;
   invoke<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>>;
   on<E extends EventName>(event: E, listener: (data: EventOf<E>) => void): () => void;
-  /** One function per method, generated from the table: `client.api.scan({})`. */
-  api: { [M in MethodName]: (request: RequestOf<M>) => Promise<ApiResult<ResponseOf<M>>> };
 }
 
 declare global {
@@ -47,10 +43,7 @@ export function clientFromBridge(bridge: InspectorBridge, transport: Transport):
     if (!isEventName(event)) throw new Error(`unknown event "${String(event)}"; known: ${eventNames.join(', ')}`);
     return bridge.on(event, listener as (data: unknown) => void);
   };
-  const api = Object.fromEntries(
-    methodNames.map((method) => [method, (request: never) => invoke(method, request)]),
-  ) as InspectorClient['api'];
-  return { transport, invoke, on, api };
+  return { transport, invoke, on };
 }
 
 /** The client for this page: Electron's preload bridge if there is one, else the browser host. */

@@ -8,7 +8,6 @@ import { applyResultSchema, type ApplyResult, type ReplacePlan } from '../../sha
 import { usePlanReplace } from '../hooks/api';
 import { refreshDestination, trackedJob } from '../state/actions';
 import { useAppState } from '../state/store';
-import { describeDecision } from '../view/decisionWords';
 import { plural } from '../view/format';
 import { confirmLabel, readPlan } from '../view/planView';
 import { Callout } from './Callout';
@@ -96,7 +95,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
   const forcePlan = force.plan.state.status === 'ok' ? readPlan(force.plan.state.value.plan) : undefined;
-  const words = normalPlan?.ok ? describeDecision(normalPlan.plan.comparison, entry.replacePolicy !== 'deny') : undefined;
+  const words = normalPlan?.ok ? normalPlan.plan.comparison.explanation : undefined;
   const canApplyNormal = Boolean(normalPlan?.ok && words?.normalReplaceAllowed && normalPlan.plan.action === 'replace' && !applying);
 
   return (
@@ -128,7 +127,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
           <>
             <Callout tone={words.normalReplaceAllowed ? 'info' : words.tone} title={`Decision: ${words.title}`}>
               <p>{words.sentence}</p>
-              {!words.normalReplaceAllowed && <p className="muted">{words.next}</p>}
+              {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
             </Callout>
             <PlanDetails plan={normalPlan.plan} />
             <div className="button-row">

@@ -1,6 +1,6 @@
 // A boxed message with a tone, an icon and a title: for states the operator must notice.
 import type { ReactNode } from 'react';
-import type { Tone } from '../view/decisionWords';
+import type { Tone } from '../../shared/comparisonWords';
 import { Icon, type IconName } from './Icon';
 
 const ICONS: Record<Tone, IconName> = { good: 'checkCircle', info: 'info', warning: 'alert', danger: 'stop' };

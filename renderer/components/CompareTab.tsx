@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
 import { useCompare } from '../hooks/api';
-import { describeDecision } from '../view/decisionWords';
 import { formatTimestamp, shortHash } from '../view/format';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
@@ -109,15 +108,13 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
       )}
       {state.status === 'ok' &&
         (() => {
-          const { comparison, recorded, current, diff, sourcePath } = state.value;
-          const words = describeDecision(comparison, entry.replacePolicy !== 'deny');
+          const { comparison, explanation: words, recorded, current, diff, sourcePath } = state.value;
           return (
             <div data-testid="compare-result">
               <Callout tone={words.tone} title={`Decision: ${words.title}`} role="status">
                 <p data-testid="decision-sentence">{words.sentence}</p>
                 <p className="muted">
-                  {words.next === 'Nothing to do.' ? '' : `${words.next} `}(rule {comparison.rule} of the contract; source{' '}
-                  <code>{sourcePath}</code>)
+                  {words.next ? `${words.next} ` : ''}(rule {comparison.rule} of the contract; source <code>{sourcePath}</code>)
                 </p>
               </Callout>
               <section className="section" aria-labelledby="field-diff">

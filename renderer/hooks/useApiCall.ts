@@ -1,7 +1,7 @@
 // Server data for one API method: loading, value and error, always all three, so every view renders
 // each state. A newer call supersedes an older one still in flight (its answer is dropped).
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ApiError, MethodName, RequestOf, ResponseOf } from '../../shared/api';
 import { getClient } from '../api/client';
 
@@ -40,10 +40,13 @@ export function useApiCall<M extends MethodName>(method: M): ApiCall<M> {
 export function useApiQuery<M extends MethodName>(method: M, request: RequestOf<M> | undefined, key: string): ApiCall<M> {
   const call = useApiCall(method);
   const { run } = call;
-  const latest = useRef(request);
-  latest.current = request;
+  // The request as of the render that changed `key`, without making the request object a dependency:
+  // callers build a fresh one each render, and only `key` says when it means something new.
+  const load = useEffectEvent(() => {
+    if (request !== undefined) void run(request);
+  });
   useEffect(() => {
-    if (latest.current !== undefined) void run(latest.current);
+    load();
   }, [run, key]);
   return call;
 }

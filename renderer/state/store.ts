@@ -3,7 +3,7 @@
 // Never holds anything the engine did not say; never calls the API itself (actions.ts does).
 
 import { useSyncExternalStore } from 'react';
-import type { ApiError, JobMethod, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
+import type { ApiError, JobMethod, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { SortKey } from '../view/destinationRows';
 
@@ -27,7 +27,7 @@ export interface ErrorView {
 }
 
 export interface AppState {
-  transport?: 'electron' | 'http';
+  transport?: Transport;
   version?: string;
   workspace?: Workspace;
   opening: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmLabel, planLines, planSummary, readPlan } from './planView';
+import { describeComparison } from '../../shared/comparisonWords';
 
 const sha = `sha256:${'b'.repeat(64)}`;
 const plan = {
@@ -10,7 +11,7 @@ const plan = {
   destinationRealPath: '/w/destinations/docs-us',
   destinationExists: true,
   sourcePath: '/w/sources/handbook-2026-06',
-  comparison: { decision: 'replace', rule: 6, explanation: 'older' },
+  comparison: { decision: 'replace', rule: 6, explanation: describeComparison({ decision: 'replace', rule: 6 }) },
   deletes: [
     { path: '.distributor.json', type: 'file', size: 2048 },
     { path: 'data/regions.csv', type: 'file', size: 30 },

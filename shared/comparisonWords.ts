@@ -1,23 +1,26 @@
-// The compare decision in plain words, and what it lets the operator do next. Pure.
-// Never says a normal replace is allowed when the decision or the replace policy forbids it.
+// The one wording of a comparison: a title, a sentence a newcomer understands, a tone, whether a
+// normal replace may run, and what to do next. The engine puts it into every compare answer and
+// every plan; the renderer and the CLI show it as given. Pure. Never says a normal replace is
+// allowed when the decision or the replace policy forbids it.
 
-import type { ResponseOf } from '../../shared/api';
+import { z } from 'zod';
+import type { Comparison } from './compare';
 
-type Comparison = ResponseOf<'compare'>['comparison'];
+export const toneSchema = z.enum(['good', 'info', 'warning', 'danger']);
+export type Tone = z.infer<typeof toneSchema>;
 
-export type Tone = 'good' | 'info' | 'warning' | 'danger';
-
-export interface DecisionWords {
+export const comparisonWordsSchema = z.object({
   /** Short, for a badge: "Replace", "Conflict: digest mismatch". */
-  title: string;
+  title: z.string(),
   /** One or two sentences a newcomer understands. */
-  sentence: string;
-  tone: Tone;
-  /** Whether a normal replace (or first publish) may run. */
-  normalReplaceAllowed: boolean;
-  /** What to do next, in words. */
-  next: string;
-}
+  sentence: z.string(),
+  tone: toneSchema,
+  /** Whether a normal replace (or a first publish) may run. */
+  normalReplaceAllowed: z.boolean(),
+  /** What to do next, in words; absent when there is nothing to do. */
+  next: z.string().optional(),
+});
+export type ComparisonWords = z.infer<typeof comparisonWordsSchema>;
 
 const FIELD_WORDS: Record<string, string> = {
   pipeline_id: 'pipeline id',
@@ -25,9 +28,12 @@ const FIELD_WORDS: Record<string, string> = {
   'source.manifest.id': 'source id',
 };
 
-/** `allowReplace` is the workspace's replace policy for this destination; undefined means allowed. */
-export function describeDecision(comparison: Comparison, allowReplace: boolean | undefined = true): DecisionWords {
-  const policyAllows = allowReplace !== false;
+export interface WordsOptions {
+  /** The workspace's replace policy for this destination allows a replace (default: it does). */
+  replaceAllowed?: boolean;
+}
+
+export function describeComparison(comparison: Comparison, { replaceAllowed = true }: WordsOptions = {}): ComparisonWords {
   switch (comparison.decision) {
     case 'publish':
       return {
@@ -52,7 +58,6 @@ export function describeDecision(comparison: Comparison, allowReplace: boolean |
         sentence: 'The destination already holds exactly this source manifest: nothing to do.',
         tone: 'good',
         normalReplaceAllowed: false,
-        next: 'Nothing to do.',
       };
     case 'skip_newer':
       return {
@@ -64,7 +69,7 @@ export function describeDecision(comparison: Comparison, allowReplace: boolean |
         next: 'Pick a newer source bundle, or use a forced replace to roll back on purpose.',
       };
     case 'replace':
-      return policyAllows
+      return replaceAllowed
         ? {
             title: 'Replace',
             sentence: 'The destination holds an older publication of the same source: replace is allowed.',
@@ -85,7 +90,7 @@ export function describeDecision(comparison: Comparison, allowReplace: boolean |
   }
 }
 
-function conflictWords(comparison: Comparison): DecisionWords {
+function conflictWords(comparison: Comparison): ComparisonWords {
   const base = { tone: 'danger' as const, normalReplaceAllowed: false };
   switch (comparison.reason) {
     case 'invalid_state':
@@ -93,7 +98,7 @@ function conflictWords(comparison: Comparison): DecisionWords {
         ...base,
         title: 'Conflict: invalid state',
         sentence: 'The state file is invalid, so the inspector cannot tell what the destination holds.',
-        next: 'See the Raw state tab for each problem; fix the file or use a forced replace.',
+        next: 'Each problem of the state file is listed at its field (the Raw state tab, or inspect); fix the file or use a forced replace.',
       };
     case 'identity_mismatch': {
       const what = (comparison.mismatches ?? [])
@@ -103,7 +108,7 @@ function conflictWords(comparison: Comparison): DecisionWords {
         ...base,
         title: 'Conflict: belongs to something else',
         sentence: `The destination was published by another pipeline or for another destination: ${what}.`,
-        next: 'Check the workspace file; a forced replace would take the destination over.',
+        next: 'Check the workspace configuration; a forced replace would take the destination over.',
       };
     }
     case 'digest_mismatch':

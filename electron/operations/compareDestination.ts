@@ -1,0 +1,76 @@
+// operations/: may be imported by service/ and cli/. The compare use case, written once: read the
+// source manifest, inspect the destination, decide with the contract's rules, diff the manifests and
+// put the decision in the one wording. Read-only; an unusable source is a result, not a throw (a
+// destination that cannot be read at all throws, as inspectDestination does).
+
+import { compare, destinationStateOf, type Comparison, type ConfiguredIds } from '../../shared/compare';
+import { describeComparison, type ComparisonWords } from '../../shared/comparisonWords';
+import { diffManifests, type ManifestDiff } from '../../shared/diffManifests';
+import type { Issue } from '../../shared/issues';
+import type { Manifest } from '../../shared/manifestSchema';
+import type { Problem, Result } from '../../shared/result';
+import type { ReplacePolicy } from '../../shared/workspaceSchema';
+import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import { readSource } from '../engine/readSource';
+
+export interface CompareRequest {
+  destinationPath: string;
+  /** A source bundle directory or its manifest.json. */
+  sourcePath: string;
+  configured?: ConfiguredIds;
+  replacePolicy?: ReplacePolicy;
+}
+
+export interface DestinationComparison {
+  /** The bundle directory the manifest was read from. */
+  sourcePath: string;
+  manifestFile: string;
+  /** Warnings about the source manifest (unknown fields); errors make the source unusable instead. */
+  sourceIssues: Issue[];
+  inspection: DestinationInspection;
+  comparison: Comparison;
+  explanation: ComparisonWords;
+  /** When the destination holds a valid state. */
+  diff?: ManifestDiff;
+  current: Manifest;
+  recorded?: Manifest;
+}
+
+/** The source cannot be compared with: `details.file` is its manifest, `details.issues` say why. */
+export type SourceUnusable = Problem & { code: 'invalid_source'; details: { file: string; issues: Issue[] } };
+
+export async function compareDestination(request: CompareRequest): Promise<Result<DestinationComparison, SourceUnusable>> {
+  const source = await readSource(request.sourcePath);
+  if (!source.ok) {
+    const first = source.issues[0];
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_source',
+        message: `${source.manifestFile}: ${first?.message ?? 'cannot be read'}`,
+        details: { file: source.manifestFile, issues: source.issues },
+      },
+    };
+  }
+  const inspection = await inspectDestination(request.destinationPath);
+  const comparison = compare({
+    destination: destinationStateOf(inspection),
+    hasContent: inspection.hasContent,
+    source: source.manifest,
+    configured: request.configured,
+  });
+  const recorded = inspection.state?.source.manifest;
+  return {
+    ok: true,
+    value: {
+      sourcePath: source.bundleDir,
+      manifestFile: source.manifestFile,
+      sourceIssues: source.issues,
+      inspection,
+      comparison,
+      explanation: describeComparison(comparison, { replaceAllowed: request.replacePolicy !== 'deny' }),
+      ...(recorded ? { diff: diffManifests(recorded, source.manifest), recorded } : {}),
+      current: source.manifest,
+    },
+  };
+}

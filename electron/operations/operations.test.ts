@@ -1,0 +1,99 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { applyReplacePlan } from './applyReplacePlan';
+import { compareDestination } from './compareDestination';
+import { planDestinationReplace } from './planDestinationReplace';
+import { scanEntryOf } from './scanEntry';
+
+let dir: string;
+let dest: string;
+let source: string;
+beforeEach(async () => {
+  dir = await makeTempDir('operations-');
+  dest = path.join(dir, 'dest');
+  source = path.join(dir, 'src');
+});
+afterEach(async () => removeTempDir(dir));
+
+async function olderDestination() {
+  const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(dest, { manifest: oldManifest, outputs: { 'report.html': 'old' } });
+  await writeBundle(source, { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
+}
+
+describe('compare a destination', () => {
+  it('decides, diffs and words the decision with the destination replace policy', async () => {
+    await olderDestination();
+    const allowed = await compareDestination({ destinationPath: dest, sourcePath: source });
+    const denied = await compareDestination({ destinationPath: dest, sourcePath: source, replacePolicy: 'deny' });
+    if (!allowed.ok || !denied.ok) throw new Error('the source is usable');
+    expect(allowed.value.comparison).toEqual({ decision: 'replace', rule: 6 });
+    expect(allowed.value.explanation).toMatchObject({ title: 'Replace', normalReplaceAllowed: true });
+    expect(denied.value.explanation).toMatchObject({ title: 'Replace (denied by policy)', normalReplaceAllowed: false });
+    expect(allowed.value.diff?.fields.created).toMatchObject({ order: 'newer' });
+    expect(allowed.value.recorded?.created).toBe('2026-06-04T11:55:00Z');
+  });
+
+  it('answers an unusable source with the manifest file and its issues, as data', async () => {
+    await fs.mkdir(source, { recursive: true });
+    await fs.writeFile(path.join(source, 'manifest.json'), '{"schema_version": 1}');
+    const compared = await compareDestination({ destinationPath: dest, sourcePath: source });
+    expect(compared.ok).toBe(false);
+    if (compared.ok) return;
+    expect(compared.error.code).toBe('invalid_source');
+    expect(compared.error.details.file).toBe(path.join(source, 'manifest.json'));
+    expect(compared.error.details.issues.map((issue) => issue.path[0])).toContain('id');
+  });
+});
+
+describe('plan a replace', () => {
+  it('asks a forced replace to be confirmed with the destination id its new state records, a normal one with none', async () => {
+    await olderDestination();
+    const normal = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+    const forced = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'force' });
+    const configured = await planDestinationReplace({
+      destinationPath: dest,
+      sourcePath: source,
+      mode: 'force',
+      configured: { pipelineId: 'reports', destinationId: 'archive-eu' },
+    });
+    if (!normal.ok || !forced.ok || !configured.ok) throw new Error('all three plan');
+    expect(normal.value.confirmText).toBeUndefined();
+    expect(forced.value.confirmText).toBe('archive');
+    expect(configured.value.confirmText).toBe('archive-eu');
+    expect(configured.value.plan.newState?.destination_id).toBe('archive-eu');
+  });
+
+  it('returns a refusal as the one result type', async () => {
+    await fs.mkdir(dest, { recursive: true });
+    await fs.writeFile(path.join(dest, 'notes.txt'), 'n');
+    await writeBundle(source, { 'report.md': '# New' });
+    const planned = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+    expect(planned).toMatchObject({ ok: false, error: { code: 'unmanaged' } });
+  });
+});
+
+describe('apply a plan', () => {
+  it('returns the ApplyResult and the destination as it is now, also for a stale plan', async () => {
+    await olderDestination();
+    const planned = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+    if (!planned.ok) throw new Error('plans');
+    await fs.writeFile(path.join(dest, 'report.html'), 'changed after the plan');
+    const stale = await applyReplacePlan(planned.value.plan);
+    expect(stale.result).toMatchObject({ ok: false, changed: false, stateWritten: false, error: { code: 'stale_plan' } });
+    expect(stale.inspection?.status).toBe('managed');
+
+    const again = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+    if (!again.ok) throw new Error('plans');
+    const done = await applyReplacePlan(again.value.plan);
+    expect(done.result).toMatchObject({ ok: true, stateWritten: true, stagingLeft: false });
+    expect(done.inspection?.stateSha256).toBe(done.result.stateSha256);
+    const entry = scanEntryOf('dest', done.inspection!);
+    expect(entry).toMatchObject({ destination: 'dest', summary: { status: 'managed', outputCount: 1, errorCount: 0 } });
+    expect(entry.inspection).not.toHaveProperty('state');
+    expect(JSON.parse(await fs.readFile(path.join(dest, STATE_FILE_NAME), 'utf8')).source.manifest.created).toBe('2026-06-05T09:00:00Z');
+  });
+});

@@ -1,0 +1,37 @@
+// What the session's handlers (sessionDestinations.ts, sessionPlans.ts) may use of a Session: the
+// open workspace, ids resolved, the job registry and the hash pool. Declared apart from session.ts so
+// that the handlers depend on this, not on the class that wires them (no import cycle). Types only.
+
+import type { z } from 'zod';
+import type { DestinationEntry, MethodName, methods, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
+import type { HashPool } from '../engine/hashPool';
+import type { LoadedWorkspace } from '../engine/workspace';
+import type { JobRegistry } from './jobRegistry';
+
+/** The request a handler receives, already validated. */
+export type RequestValue<M extends MethodName> = z.output<(typeof methods)[M]['request']>;
+
+/** What a session knows about the open workspace. */
+export interface OpenWorkspace {
+  summary: Workspace;
+  /** As the workspace loader gave it: what scanWorkspace takes. */
+  loaded: LoadedWorkspace;
+  byId: Map<string, DestinationEntry>;
+  scans: Map<string, ScanEntry>;
+  verifies: Map<string, VerifyEntry['report']>;
+}
+
+export interface SessionState {
+  workspace?: OpenWorkspace;
+}
+
+export interface SessionContext {
+  readonly state: SessionState;
+  readonly jobs: JobRegistry;
+  /** The open workspace; fails with no_workspace when there is none. */
+  workspace(): OpenWorkspace;
+  /** A destination of the open workspace by id; fails with not_found for an unknown id. */
+  destination(id: string): DestinationEntry;
+  /** The session's one pool of worker threads. */
+  hashPool(): HashPool;
+}
