@@ -156,6 +156,20 @@ describe('a forced replace never crosses into a mount point', () => {
 });
 
 describe('containment by device and inode', () => {
+  mountIt('refuses a system folder reached through a bind mount under another path (/etc seen as dest)', async () => {
+    const view = path.join(root, 'etc-view');
+    await fs.mkdir(view);
+    mount(['--bind', '/etc'], view);
+    const refusal = await destinationSafetyRefusal({
+      destinationPath: view,
+      sourceRealPath: path.join(root, 'source'),
+      mode: 'force',
+      homeDirectory: path.join(root, 'home'),
+    });
+    expect(refusal?.code).toBe('destination_is_system_folder');
+    expect(refusal?.message).toContain('/etc');
+  });
+
   mountIt('refuses a destination whose source is reached through a bind mount of the destination itself', async () => {
     const dest = path.join(root, 'dest');
     const view = path.join(root, 'view');

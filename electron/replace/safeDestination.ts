@@ -132,6 +132,13 @@ async function homeRefusal(
 
 export async function destinationSafetyRefusal(input: DestinationSafetyInput): Promise<PlanRefusal | null> {
   const dest = input.destinationPath;
+  // A system folder by its own name first (/bin is a link on merged-/usr systems): the gravest reason wins.
+  const named = input.mode === 'force' ? matchingSystemFolder(dest, process.platform) : undefined;
+  if (named)
+    return refused('destination_is_system_folder', `${dest} is the system folder ${named}; a forced replace there is never allowed`, {
+      destination: dest,
+      folder: named,
+    });
   const stat = await fs.lstat(dest).catch(() => undefined);
   if (stat?.isSymbolicLink()) {
     return refused('destination_is_symlink', `${dest} is a symbolic link; a replace never follows a link to its target`, {
