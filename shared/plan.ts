@@ -167,3 +167,19 @@ export const applyResultSchema = z.object({
   durationMs: z.number(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
+
+/**
+ * Whether a forced plan deletes other managed destinations that the operator has not acknowledged
+ * (the one rule: applyPlan refuses such a plan; the CLI and the UI ask for the acknowledgement first).
+ */
+export function nestedNotAcknowledged(plan: Pick<ReplacePlan, 'nestedDestinations'>, includeNested: boolean | undefined): boolean {
+  return plan.nestedDestinations.length > 0 && includeNested !== true;
+}
+
+/** "2 other managed destinations inside it (a, b)": how the plan's nested destinations are named in text. */
+export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinations'>, limit = 5): string {
+  const count = plan.nestedDestinations.length;
+  const list = plan.nestedDestinations.slice(0, limit).join(', ');
+  const more = count > limit ? ` and ${count - limit} more` : '';
+  return `${count} other managed destination${count === 1 ? '' : 's'} inside it (${list}${more})`;
+}

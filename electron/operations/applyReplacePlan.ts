@@ -16,6 +16,8 @@ export interface AppliedReplace {
 export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
+  /** The operator acknowledged the nested managed destinations a forced plan deletes. */
+  includeNested?: boolean;
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {

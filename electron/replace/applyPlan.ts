@@ -12,7 +12,15 @@ import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
-import { replacePlanSchema, type ApplyPhase, type ApplyProgress, type ApplyResult, type ReplacePlan } from '../../shared/plan';
+import {
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  replacePlanSchema,
+  type ApplyPhase,
+  type ApplyProgress,
+  type ApplyResult,
+  type ReplacePlan,
+} from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import {
   isRecordedFolder,
@@ -345,12 +353,10 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     if (!newState) throw new ApplyFailure('invalid_plan', 'the plan has no new state');
     checkPlanPaths(plan, newState);
     if (plan.mode === 'replace') await checkNormalDeletes(plan, destReal);
-    if (plan.nestedDestinations.length > 0 && !options.includeNested) {
-      const list = plan.nestedDestinations.slice(0, 5).join(', ');
-      const more = plan.nestedDestinations.length > 5 ? ` and ${plan.nestedDestinations.length - 5} more` : '';
+    if (nestedNotAcknowledged(plan, options.includeNested)) {
       throw new ApplyFailure(
         'nested_not_acknowledged',
-        `this forced replace would delete ${plan.nestedDestinations.length} other managed destination${plan.nestedDestinations.length === 1 ? '' : 's'} inside ${plan.destinationPath} (${list}${more}); confirm that they go too (--include-nested)`,
+        `this forced replace of ${plan.destinationPath} would delete ${nestedDestinationsText(plan)}; confirm that they go too (--include-nested)`,
         { nestedDestinations: plan.nestedDestinations },
       );
     }

@@ -67,9 +67,14 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
     setOutcome(undefined);
     void plan.run({ destination: entry.id, mode });
   };
-  const apply = async (planId: string, confirm?: string) => {
+  const apply = async (planId: string, confirm?: string, includeNested?: boolean) => {
     const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
-    const answer = await trackedJob('applyPlan', confirm === undefined ? { planId } : { planId, confirm }, label, {
+    const request = {
+      planId,
+      ...(confirm !== undefined ? { confirm } : {}),
+      ...(includeNested ? { includeNested } : {}),
+    };
+    const answer = await trackedJob('applyPlan', request, label, {
       destination: entry.id,
     });
     plan.reset();
@@ -202,10 +207,10 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
           plan={confirming.plan}
           confirmText={confirming.confirmText}
           onCancel={() => setConfirming(undefined)}
-          onConfirm={(typed) => {
+          onConfirm={(typed, includeNested) => {
             const { planId } = confirming;
             setConfirming(undefined);
-            void force.apply(planId, typed);
+            void force.apply(planId, typed, includeNested);
           }}
         />
       )}

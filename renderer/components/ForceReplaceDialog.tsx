@@ -1,5 +1,6 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
-// once the operator has typed the destination id. Cancel is the default button.
+// once the operator has typed the destination id and, when the folder holds other managed
+// destinations, ticked that they go too (every one is listed). Cancel is the default button.
 
 import { useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
@@ -12,12 +13,14 @@ interface Props {
   plan: ReplacePlan;
   confirmText: string;
   onCancel: () => void;
-  onConfirm: (typed: string) => void;
+  onConfirm: (typed: string, includeNested: boolean) => void;
 }
 
 export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: Props) {
   const [typed, setTyped] = useState('');
-  const matches = typed === confirmText;
+  const [nestedAcknowledged, setNestedAcknowledged] = useState(false);
+  const nested = plan.nestedDestinations;
+  const matches = typed === confirmText && (nested.length === 0 || nestedAcknowledged);
   const firstDeletes = plan.deletes.slice(0, 5);
   return (
     <Dialog
@@ -53,13 +56,40 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
             )}
           </ul>
         )}
+        {nested.length > 0 && (
+          <div className="callout tone-danger" role="note" data-testid="nested-destinations">
+            <p>
+              <strong>It also deletes {plural(nested.length, 'other managed destination')} inside this folder</strong>, each with its own
+              state file and outputs:
+            </p>
+            <ul className="plan-list">
+              {nested.map((folder) => (
+                <li key={folder} className="delete">
+                  <span className="op">delete</span>
+                  <span className="path">{folder}/</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (matches) onConfirm(typed);
+          if (matches) onConfirm(typed, nested.length > 0 && nestedAcknowledged);
         }}
       >
+        {nested.length > 0 && (
+          <div className="field checkbox">
+            <input
+              id="force-nested"
+              type="checkbox"
+              checked={nestedAcknowledged}
+              onChange={(event) => setNestedAcknowledged(event.target.checked)}
+            />
+            <label htmlFor="force-nested">Delete the {plural(nested.length, 'nested managed destination')} listed above too</label>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="force-confirm">
             Type <code>{confirmText}</code> to confirm
