@@ -41,6 +41,11 @@ const sharedOnly = {
   message: 'shared/ imports neither electron/ nor renderer/ (nor React): both sides build on it.',
 };
 
+const rendererOnly = ban(
+  ['electron', 'e2e', 'bench', 'scripts'],
+  'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
+);
+
 /** One no-restricted-imports rule: the patterns a file may not import, plus Electron's IPC objects. */
 const restrict = (patterns, paths = [electronIpc]) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
@@ -68,6 +73,22 @@ export default tseslint.config(
     },
   },
   {
+    // no-restricted-imports reads import and export declarations only: an import() would be an edge
+    // between rooms that lint cannot see. Only a sibling in the same folder may be loaded lazily
+    // (the CLI's commands: './inspectCommand'), which cannot cross a room; tests, e2e and the bench may use any.
+    files: ['electron/**', 'shared/**', 'renderer/**'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\.\\/[A-Za-z0-9]+$/])",
+          message: 'Import statically: a dynamic import() is invisible to the boundary rules.',
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter: `async ({}, use)` is how a
     // fixture that needs none is written.
     files: ['e2e/**'],
@@ -91,18 +112,22 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     rules: {
-      ...restrict([
-        nodeBuiltins,
-        electronPackages,
-        ban(
-          ['electron', 'e2e', 'bench', 'scripts'],
-          'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
-        ),
-      ]),
+      ...restrict([nodeBuiltins, electronPackages, rendererOnly]),
       // TanStack Virtual's useVirtualizer cannot be memoized by the React Compiler, which we do not use:
       // the warning says only that the compiler would skip those components.
       'react-hooks/incompatible-library': 'off',
     },
+  },
+  {
+    // renderer/testing holds the component tests' sample data: the app itself never imports it.
+    files: ['renderer/**'],
+    ignores: [...TESTS, 'renderer/testing/**'],
+    rules: restrict([
+      nodeBuiltins,
+      electronPackages,
+      rendererOnly,
+      { regex: '^(\\.\\.?/)+testing(/|$)', message: 'renderer/testing is for the renderer tests only.' },
+    ]),
   },
 
   ...room(

@@ -1,28 +1,42 @@
 // What every benchmark of `npm run bench` is: a name, and a run that returns rows comparing our
-// time with a baseline's. bench/run.ts runs them in turn and prints the rows.
+// figure with a baseline's. bench/run.ts runs them in turn and prints the rows (or, with --json,
+// writes them as JSON). Also the helpers that turn paired timings into rows.
 
-import type { Timing } from './measure';
+import { formatMs, type Spread, type Timing } from './measure';
 
 export interface BenchContext {
   /** A scratch directory for this run; bench/run.ts deletes it afterwards. */
   workDir: string;
   /** The built command line (dist/cli.js): our side runs through it, startup included. */
   cli: string;
-  /** Measured runs per side, after one warm-up run. */
+  /** Measured pairs per row, after one warm-up run of each side. */
   runs: number;
+  /** --quick: fewer runs and the smaller data sets only. */
+  quick: boolean;
   log: (text: string) => void;
   /** Data shared between benchmarks, made once (the 10,000-destination tree). */
   shared: <T>(key: string, make: () => T) => T;
 }
 
+/** One side of a row: the value the verdict uses, and how the samples spread around it. */
+export interface Figure {
+  value: number;
+  min?: number;
+  max?: number;
+  cpu?: Spread;
+  /** How the value reads in the table ("1.07 s", "129 µs"). */
+  text: string;
+}
+
 export interface BenchRow {
   name: string;
-  ours: Timing;
-  baseline: Timing;
+  ours: Figure;
+  baseline: Figure;
   baselineName: string;
-  /** As the target states it: a time ratio (ours / baseline) or a throughput ratio (ours / baseline). */
+  /** As the target states it (ours / baseline for time, baseline / ours for throughput…). */
   ratio: number;
-  ratioKind: 'time' | 'throughput';
+  /** The ratio in words, with the CPU ratio beside it where there is one. */
+  ratioText: string;
   target: string;
   met: boolean;
   notes: string[];
@@ -31,4 +45,40 @@ export interface BenchRow {
 export interface Bench {
   name: string;
   run: (context: BenchContext) => Promise<BenchRow[]>;
+}
+
+export function timeFigure(timing: Timing): Figure {
+  return {
+    value: timing.wall.median,
+    min: timing.wall.min,
+    max: timing.wall.max,
+    cpu: timing.cpu,
+    text: `${formatMs(timing.wall.median)} [${formatMs(timing.wall.min)}–${formatMs(timing.wall.max)}]${
+      timing.cpu ? `, CPU ${formatMs(timing.cpu.median)}` : ''
+    }`,
+  };
+}
+
+/** A row of paired timings: median against median, wall time (and CPU time when a target is given for it). */
+export function timeRow(
+  name: string,
+  pair: { ours: Timing; baseline: Timing },
+  baselineName: string,
+  targets: { wall: number; cpu?: number },
+  notes: string[] = [],
+): BenchRow {
+  const ratio = pair.ours.wall.median / pair.baseline.wall.median;
+  const cpuRatio = pair.ours.cpu && pair.baseline.cpu ? pair.ours.cpu.median / pair.baseline.cpu.median : undefined;
+  const cpuMet = targets.cpu === undefined || (cpuRatio !== undefined && cpuRatio <= targets.cpu);
+  return {
+    name,
+    ours: timeFigure(pair.ours),
+    baseline: timeFigure(pair.baseline),
+    baselineName,
+    ratio,
+    ratioText: `${ratio.toFixed(2)}× wall${cpuRatio === undefined ? '' : `, ${cpuRatio.toFixed(2)}× CPU`}`,
+    target: `≤ ${targets.wall}× wall${targets.cpu === undefined ? '' : `, ≤ ${targets.cpu}× CPU`}`,
+    met: ratio <= targets.wall && cpuMet,
+    notes,
+  };
 }

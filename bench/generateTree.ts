@@ -49,12 +49,12 @@ function stateText(index: number, files: { path: string; sha256: string; size: n
   );
 }
 
-/** `destinations` folders named d00000…, each with its outputs (distinct contents per file) and state. */
+/** `destinations` folders named d000000…, each with its outputs (distinct contents per file) and state. */
 export function writeTree(root: string, shape: TreeShape): void {
   mkdirSync(root, { recursive: true });
   const bytes = randomFillSync(Buffer.alloc(Math.max(8, shape.outputBytes)));
   for (let d = 0; d < shape.destinations; d += 1) {
-    const dir = path.join(root, `d${String(d).padStart(5, '0')}`);
+    const dir = path.join(root, `d${String(d).padStart(6, '0')}`);
     mkdirSync(dir);
     const files = [];
     for (let o = 0; o < shape.outputsPerDestination; o += 1) {

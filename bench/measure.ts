@@ -1,6 +1,7 @@
-// Runs a command as a child process and measures it: wall time, CPU time and peak memory (RSS).
-// Uses GNU time (/usr/bin/time) for CPU and RSS when present; wall time always. Never runs a shell
-// unless handed one (the baselines are shell pipelines on purpose).
+// Runs commands as child processes and measures them: wall time, CPU time and peak memory (RSS).
+// Uses GNU time (/usr/bin/time) for CPU and RSS when present; wall time always. Ours and the
+// baseline run paired (alternating, after one warm-up each), so a minute of load on a shared
+// machine falls on both sides. Never runs a shell unless handed one (some baselines are pipelines).
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,16 +15,42 @@ export interface Run {
   peakRssMb?: number;
 }
 
+/** A spread of samples: the median is what verdicts use; min and max say how noisy it was. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
 export interface Timing {
-  best: Run;
-  median: Run;
+  wall: Spread;
+  cpu?: Spread;
+  peakRssMb?: number;
   runs: Run[];
 }
 
 const GNU_TIME = '/usr/bin/time';
 const hasGnuTime = existsSync(GNU_TIME);
 
-function runOnce(argv: string[]): Promise<Run> {
+export function spreadOf(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 === 1 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN };
+}
+
+export function timingOf(runs: Run[]): Timing {
+  const cpus = runs.flatMap((run) => (run.cpuMs === undefined ? [] : [run.cpuMs]));
+  const rss = runs.flatMap((run) => (run.peakRssMb === undefined ? [] : [run.peakRssMb]));
+  return {
+    wall: spreadOf(runs.map((run) => run.wallMs)),
+    cpu: cpus.length === runs.length && cpus.length > 0 ? spreadOf(cpus) : undefined,
+    peakRssMb: rss.length > 0 ? Math.max(...rss) : undefined,
+    runs,
+  };
+}
+
+export function runOnce(argv: string[]): Promise<Run> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-time-'));
   const timeFile = path.join(scratch, 'time.txt');
   const command = hasGnuTime ? [GNU_TIME, '-f', '%e %U %S %M', '-o', timeFile, ...argv] : argv;
@@ -53,13 +80,36 @@ function runOnce(argv: string[]): Promise<Run> {
   });
 }
 
-/** Once to warm the page cache and anything else, then `runs` measured runs. */
-export async function measure(argv: string[], runs: number): Promise<Timing> {
-  await runOnce(argv);
-  const measured: Run[] = [];
-  for (let i = 0; i < runs; i += 1) measured.push(await runOnce(argv));
-  const byWall = [...measured].sort((a, b) => a.wallMs - b.wallMs);
-  return { best: byWall[0]!, median: byWall[Math.floor(byWall.length / 2)]!, runs: measured };
+export interface PairOptions {
+  runs: number;
+  /** Untimed, before every run of that side (warm-up included): puts back what a run consumed. */
+  prepare?: (side: 'ours' | 'baseline', run: number) => Promise<void> | void;
+  /** Skip the warm-up runs (the prepare step already read everything a run reads). */
+  noWarmUp?: boolean;
+}
+
+/** One warm-up run each, then `runs` pairs: ours, baseline, ours, baseline… */
+export async function measurePaired(
+  ours: string[] | (() => Promise<Run>),
+  baseline: string[] | (() => Promise<Run>),
+  options: PairOptions,
+): Promise<{ ours: Timing; baseline: Timing }> {
+  const once = async (side: 'ours' | 'baseline', run: number) => {
+    await options.prepare?.(side, run);
+    const command = side === 'ours' ? ours : baseline;
+    return typeof command === 'function' ? command() : runOnce(command);
+  };
+  if (!options.noWarmUp) {
+    await once('ours', -1);
+    await once('baseline', -1);
+  }
+  const oursRuns: Run[] = [];
+  const baselineRuns: Run[] = [];
+  for (let i = 0; i < options.runs; i += 1) {
+    oursRuns.push(await once('ours', i));
+    baselineRuns.push(await once('baseline', i));
+  }
+  return { ours: timingOf(oursRuns), baseline: timingOf(baselineRuns) };
 }
 
 export const formatMs = (ms: number) =>

@@ -1,22 +1,42 @@
-// `npm run bench`: generates its data in a temp dir, runs each benchmark (ours beside a baseline,
-// warm, best of 3), prints the ratios against the targets, and deletes the data. A benchmark, not
-// a test: figures on a shared machine are noisy, so it reports and never fails the build.
-// Another benchmark is one more entry in BENCHES.
+// `npm run bench [-- NAME… --quick --json --runs N]`: generates its data in a temp dir, runs each
+// benchmark (ours and a baseline paired: alternating, after one warm-up each, median of N ≥ 5 with
+// min and max, CPU beside wall), prints the rows against their targets with the machine's load
+// average, and deletes the data. --json prints the rows as JSON on stdout (name, ours, baseline,
+// ratio, target, met, and the details), the machine's line on stderr. A benchmark, not a test: figures on a shared machine are
+// noisy, so it reports and never fails the build. Another benchmark is one more entry in BENCHES.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { formatMs } from './measure';
+import { replaceBench } from './replaceBench';
 import { scanBench } from './scanBench';
+import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
 
-const BENCHES: Bench[] = [scanBench, verifyBench, bigFileBench, uiBench];
+const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench];
 
-const only = process.argv.slice(2);
+const { values, positionals: only } = parseArgs({
+  allowPositionals: true,
+  options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, runs: { type: 'string' } },
+});
+const unknown = only.filter((name) => !BENCHES.some((bench) => bench.name === name));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((bench) => bench.name).join(', ')}\n`);
+  process.exit(2);
+}
+const quick = values.quick === true;
+const runs = values.runs === undefined ? (quick ? 3 : 5) : Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  process.stderr.write(`--runs needs a positive whole number, not ${values.runs}\n`);
+  process.exit(2);
+}
+
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'distributor-inspector-bench-'));
 const cleanUp = () => rmSync(workDir, { recursive: true, force: true });
@@ -29,7 +49,8 @@ const sharedData = new Map<string, unknown>();
 const context: BenchContext = {
   workDir,
   cli,
-  runs: 3,
+  runs,
+  quick,
   log: (text) => process.stderr.write(`${text}\n`),
   shared: <T>(key: string, make: () => T): T => {
     if (!sharedData.has(key)) sharedData.set(key, make());
@@ -37,29 +58,22 @@ const context: BenchContext = {
   },
 };
 
-function cpu(ms: number | undefined): string {
-  return ms === undefined ? '' : ` (cpu ${formatMs(ms)})`;
-}
+const loadText = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 
-function print(rows: BenchRow[]): void {
+function print(rows: BenchRow[], loadBefore: string, loadAfter: string): void {
   const lines = [
-    `\nDistributor Inspector benchmark: ${os.cpus().length} cores, load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')}, Node ${process.version}`,
+    `\nDistributor Inspector benchmark: ${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} at the start, ${loadAfter} at the end`,
+    `Paired runs: one warm-up each, then ${runs} × (ours, baseline); medians [min–max]; ratios of medians.\n`,
   ];
-  lines.push('Each side: one warm-up run, then best of 3 (median in brackets).\n');
   for (const row of rows) {
-    const ratioText =
-      row.ratioKind === 'time' ? `${row.ratio.toFixed(2)}× the baseline's time` : `${row.ratio.toFixed(2)}× the baseline's throughput`;
-    lines.push(`${row.name}`);
-    lines.push(
-      `  ours      ${formatMs(row.ours.best.wallMs).padStart(8)} [${formatMs(row.ours.median.wallMs)}]${cpu(row.ours.best.cpuMs)}`,
-    );
-    lines.push(
-      `  baseline  ${formatMs(row.baseline.best.wallMs).padStart(8)} [${formatMs(row.baseline.median.wallMs)}]${cpu(row.baseline.best.cpuMs)}  ${row.baselineName}`,
-    );
-    lines.push(`  ratio     ${ratioText}; target ${row.target}: ${row.met ? 'met' : 'NOT met'}`);
+    lines.push(row.name);
+    lines.push(`  ours      ${row.ours.text}`);
+    lines.push(`  baseline  ${row.baseline.text}  (${row.baselineName})`);
+    lines.push(`  ratio     ${row.ratioText}; target ${row.target}: ${row.met ? 'met' : 'NOT met'}`);
     for (const note of row.notes) lines.push(`  note      ${note}`);
     lines.push('');
   }
@@ -68,12 +82,29 @@ function print(rows: BenchRow[]): void {
 
 try {
   const started = performance.now();
+  const loadBefore = loadText();
   const rows: BenchRow[] = [];
   for (const bench of BENCHES) {
     if (only.length > 0 && !only.includes(bench.name)) continue;
+    context.log(`── ${bench.name} (load average ${loadText()})`);
     rows.push(...(await bench.run(context)));
   }
-  print(rows);
+  const loadAfter = loadText();
+  if (values.json === true) {
+    process.stderr.write(
+      `${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} → ${loadAfter}, ${runs} paired runs\n`,
+    );
+    const json = rows.map((row) => ({
+      name: row.name,
+      ours: row.ours.value,
+      baseline: row.baseline.value,
+      ratio: row.ratio,
+      target: row.target,
+      met: row.met,
+      details: { ours: row.ours, baseline: row.baseline, baselineName: row.baselineName, ratioText: row.ratioText, notes: row.notes },
+    }));
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else print(rows, loadBefore, loadAfter);
   process.stderr.write(`benchmark took ${formatMs(performance.now() - started)}\n`);
 } finally {
   cleanUp();

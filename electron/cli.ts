@@ -1,12 +1,16 @@
 // The `distributor-inspector` command line: a thin adapter from process argv/stdio to runCli.
 import { createInterface } from 'node:readline/promises';
+import { guardOutput } from './cli/outputStream';
 import { runCli } from './cli/run';
 
 async function main(): Promise<void> {
   const isTerminal = Boolean(process.stdout.isTTY);
+  // A reader that goes away (`| head -1`) ends the output, quietly; never the command.
+  const stderr = guardOutput(process.stderr);
+  const stdout = guardOutput(process.stdout, (message) => stderr.write(`distributor-inspector: ${message}\n`));
   const exitCode = await runCli(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: stdout.write,
+    stderr: stderr.write,
     isTerminal,
     ask: process.stdin.isTTY
       ? async (question) => {

@@ -8,7 +8,7 @@ import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
 import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
-import { openWorkspace, reportError, scan } from './state/actions';
+import { openWorkspace, reportError, scan, showWorkspace } from './state/actions';
 import { store, useAppState } from './state/store';
 
 async function start(): Promise<void> {
@@ -17,7 +17,7 @@ async function start(): Promise<void> {
   if (!info.ok) return reportError('Could not reach the engine', info.error);
   store.set({ transport: info.value.transport, version: info.value.version });
   if (info.value.workspace) {
-    store.set({ workspace: info.value.workspace, selectedId: undefined });
+    showWorkspace(info.value.workspace);
     void scan();
   } else if (info.value.initialWorkspace) {
     await openWorkspace(info.value.initialWorkspace);

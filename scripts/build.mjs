@@ -1,12 +1,30 @@
 // Builds everything that runs outside Vitest: the CLI, the Electron main and preload, the hash worker,
 // and the renderer. Node-side code is bundled with esbuild; the renderer with Vite.
 import { build } from 'esbuild';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const only = process.argv.slice(2);
 const want = (part) => only.length === 0 || only.includes(part);
+
+// zod re-exports every one of its 40-odd locales as `z.locales`; we never use them (English messages,
+// zod's default, are all we show), but the re-export kept 264 KB of them in each bundle, parsed at
+// every start. Only `en` is left in that namespace.
+const englishZodLocalesOnly = {
+  name: 'english-zod-locales-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: "export { default as en } from '../locales/en.js';",
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 const common = {
   absWorkingDir: root,
@@ -19,13 +37,17 @@ const common = {
   minify: true,
   logLevel: 'warning',
   external: ['electron'],
+  plugins: [englishZodLocalesOnly],
 };
 
 // One entry per file that Node or Electron loads by path. All sit side by side in dist/, so that
 // `new URL('./hashWorker.js', import.meta.url)` finds the worker from every ESM bundle.
 // The preload is CommonJS because Electron's sandboxed preloads cannot be ES modules.
+// The CLI is split: cli.js holds the argument parsing and the command table, and each command's code
+// is a chunk (dist/cli-*.js, beside the worker so `./hashWorker.js` resolves from every chunk)
+// loaded only when that command runs: a cold `inspect` does not parse the server, markdown-it or replace.
 const nodeEntries = [
-  { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm' },
+  { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm', split: true },
   { in: 'electron/engine/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
   { in: 'electron/main.ts', out: 'dist/main.js', format: 'esm', optional: true },
   { in: 'electron/preload.ts', out: 'dist/preload.cjs', format: 'cjs', optional: true },
@@ -34,10 +56,17 @@ const nodeEntries = [
 if (want('node')) {
   for (const entry of nodeEntries) {
     if (entry.optional && !existsSync(new URL(`../${entry.in}`, import.meta.url))) continue;
+    const output = entry.split
+      ? { outdir: 'dist', splitting: true, entryNames: '[name]', chunkNames: 'cli-[name]-[hash]' }
+      : { outfile: entry.out };
+    // Chunks of an earlier build would otherwise be packaged beside the new ones.
+    const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+    if (entry.split && existsSync(distDir))
+      for (const name of readdirSync(distDir).filter((file) => file.startsWith('cli-'))) rmSync(`${distDir}${name}`);
     await build({
       ...common,
       entryPoints: [entry.in],
-      outfile: entry.out,
+      ...output,
       format: entry.format,
       // ESM bundles of CommonJS dependencies need a require of their own.
       banner:

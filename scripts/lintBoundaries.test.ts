@@ -20,7 +20,9 @@ beforeAll(() => {
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
-  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'no-restricted-syntax')
+    .map((message) => message.message);
 }
 
 const importOf = (source: string) => `import { thing } from '${source}';\nexport const used = thing;\n`;
@@ -41,6 +43,8 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
       ['renderer/api/client.ts', 'electron'],
       ['renderer/api/client.ts', 'electron-log/renderer'],
       ['renderer/view/format.test.ts', 'node:path'],
+      ['renderer/components/ActionsTab.tsx', '../testing/samplePlan'],
+      ['renderer/App.tsx', './testing/samplePlan'],
     ],
     allowed: [
       ['renderer/components/ActionsTab.tsx', '../../shared/api'],
@@ -48,6 +52,8 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
       ['renderer/components/ActionsTab.tsx', './Dialog'],
       ['renderer/components/ActionsTab.tsx', '../view/planView'],
       ['renderer/components/ActionsTab.tsx', 'react'],
+      ['renderer/components/ActionsTab.test.tsx', '../testing/samplePlan'],
+      ['renderer/testing/samplePlan.ts', '../../shared/plan'],
     ],
   },
   {
@@ -206,6 +212,16 @@ describe('import boundaries', () => {
       });
     });
   }
+
+  it('refuses a dynamic import() in the app, which the boundary rules could not read, and allows one in a test', async () => {
+    const dynamic = "export const load = () => import('../service/session');\n";
+    expect(await boundaryErrors('electron/engine/scan.ts', dynamic)).toHaveLength(1);
+    expect(await boundaryErrors('renderer/App.tsx', "export const load = () => import('./components/Dialog');\n")).toHaveLength(1);
+    expect(await boundaryErrors('electron/engine/scan.test.ts', dynamic.replace('service/session', 'testing/fixtures'))).toEqual([]);
+    expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('./scanCommand');\n")).toEqual([]);
+    expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('../shell/menu');\n")).toHaveLength(1);
+    expect(await boundaryErrors('e2e/fixtures.ts', "export const load = () => import('../electron/demo/demo');\n")).toEqual([]);
+  });
 
   it('refuses a re-export and a type-only import across a boundary as it refuses an import', async () => {
     expect(await boundaryErrors('electron/engine/scan.ts', "export { Session } from '../service/session';\n")).toHaveLength(1);

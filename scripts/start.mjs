@@ -4,7 +4,6 @@
 // Never downloads anything: the `electron` package is not loaded, only its dist folder looked at.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary, hasDisplay } from './electronBinary.mjs';
@@ -46,13 +45,14 @@ if (needsBuild()) {
 }
 
 const cli = at('bin', 'distributor-inspector.js');
-const demoDir = path.join(os.tmpdir(), 'distributor-inspector-demo');
-const demo = spawnSync(process.execPath, [cli, 'demo', demoDir], { cwd: root, encoding: 'utf8' });
+// No DIR: the CLI picks the user's private demo folder (their cache folder, mode 0700), never a fixed
+// name in the shared temp folder, and says where it is.
+const demo = spawnSync(process.execPath, [cli, 'demo', '--json'], { cwd: root, encoding: 'utf8' });
 if (demo.status !== 0) {
   process.stderr.write(demo.stderr || demo.stdout);
   process.exit(demo.status ?? 1);
 }
-const workspaceFile = path.join(demoDir, 'distributor-inspector.json');
+const { dir: demoDir, workspaceFile } = JSON.parse(demo.stdout);
 
 /** Runs a child in the foreground; Ctrl-C reaches it through the terminal, and we exit when it does. */
 function foreground(command, args) {
@@ -68,6 +68,6 @@ if (electron.ok && hasDisplay()) {
   foreground(electron.path, ['.', `--workspace=${workspaceFile}`]);
 } else {
   const why = electron.ok ? 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' : electron.reason;
-  console.log(`Distributor Inspector: ${why}; serving the app to a browser instead, on the demo workspace.`);
+  console.log(`Distributor Inspector: ${why}; serving the app to a browser instead, on the demo workspace (${demoDir}).`);
   foreground(process.execPath, [cli, 'serve', workspaceFile]);
 }

@@ -53,6 +53,10 @@ export type ScanEntry = z.infer<typeof scanEntrySchema>;
 export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema });
 export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
 
+/** A destination as it is after an apply: its row, and its verify against the new state when one was written. */
+export const appliedDestinationSchema = z.object({ entry: scanEntrySchema, verify: verifyEntrySchema.optional() });
+export type AppliedDestination = z.infer<typeof appliedDestinationSchema>;
+
 export const listingEntrySchema = z.object({
   /** Relative to the destination, `/`-separated. */
   path: z.string(),
@@ -171,7 +175,7 @@ export const methods = {
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
-    job: { item: scanEntrySchema, result: applyResultSchema },
+    job: { item: appliedDestinationSchema, result: applyResultSchema },
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',

@@ -282,6 +282,79 @@ describe('parseState: the bytes of the file', () => {
   });
 });
 
+describe('parseState: how sizes and keys are written in the text', () => {
+  /** The sample state as text, with the first output's size written as `literal`. */
+  const withSizeWritten = (literal: string, at: 'output' | 'file' = 'output') => {
+    const state = sampleState({ extraFiles: 1 });
+    const record = at === 'output' ? state.outputs[0]! : state.source.manifest.files[0]!;
+    record.size = 777_777;
+    return JSON.stringify(state, null, 2).replace('777777', literal);
+  };
+
+  it.each(['12.0', '1e0', '1.2e1', '-0', '1e-400', '4503599627370497.5', '1E3', '0.0'])(
+    'refuses an output size written as %s, which JSON.parse would have turned into a whole number',
+    (literal) => {
+      const parsed = parseState(withSizeWritten(literal));
+      expect(parsed.status).toBe('invalid');
+      expect(brief(parsed.issues)).toEqual([{ path: ['outputs', 0, 'size'], code: 'size_not_integer_literal', severity: 'error' }]);
+      expect(parsed.issues[0]!.message).toContain(`not ${literal}`);
+    },
+  );
+
+  it('refuses a manifest file size written as 1.0 inside the state too', () => {
+    const parsed = parseState(withSizeWritten('1.0', 'file'));
+    expect(brief(parsed.issues)).toEqual([
+      { path: ['source', 'manifest', 'files', 0, 'size'], code: 'size_not_integer_literal', severity: 'error' },
+    ]);
+  });
+
+  it('gives a size of 1.5 or -1 its one issue from the size rule, not a second one', () => {
+    expect(brief(parseState(withSizeWritten('1.5')).issues).map((issue) => issue.code)).toEqual(['not_integer']);
+    expect(brief(parseState(withSizeWritten('-1')).issues).map((issue) => issue.code)).toEqual(['negative_size']);
+  });
+
+  it('accepts sizes written as plain integers, and any spelling of numbers elsewhere (unknown fields)', () => {
+    const state: Json = sampleState({ extraFiles: 1 });
+    state.outputs[0].size = 0;
+    state.build = { seconds: 12.5 };
+    const text = JSON.stringify(state).replace('"seconds":12.5', '"seconds":1.25e1');
+    const parsed = parseState(text);
+    expect(parsed.status).toBe('managed');
+    expect(parsed.issues.map((issue) => issue.code)).toEqual(['unknown_field']);
+  });
+
+  it('warns about a key written twice in one object, at its path, and keeps the last value as the publisher does', () => {
+    const text = stateWith(() => {}).replace('"pipeline_id":"reports"', '"pipeline_id":"old","pipeline_id":"reports"');
+    const parsed = parseState(text);
+    expect(parsed.status).toBe('managed');
+    expect(brief(parsed.issues)).toEqual([{ path: ['pipeline_id'], code: 'duplicate_key', severity: 'warning' }]);
+    expect(parsed.issues[0]!.message).toBe(
+      'the key "pipeline_id" appears twice in this object: only the last one counts, as in the publisher\'s decoder',
+    );
+    if (parsed.status === 'managed') expect(parsed.state.pipeline_id).toBe('reports');
+  });
+
+  it('warns about a key repeated inside an output record, with the record in the path', () => {
+    const text = stateWith(() => {}).replace('"kind":"generated"', '"kind":"generated","kind":"generated","kind":"generated"');
+    expect(brief(parseState(text).issues)).toEqual([{ path: ['outputs', 0, 'kind'], code: 'duplicate_key', severity: 'warning' }]);
+    expect(parseState(text).issues[0]!.message).toContain('appears 3 times');
+  });
+});
+
+describe('parseManifest: how sizes and keys are written in the text', () => {
+  it('refuses a file size written as 1e0 and warns about a repeated key', () => {
+    const manifest = sampleManifest();
+    manifest.files[0]!.size = 777_777;
+    const text = JSON.stringify(manifest).replace('777777', '1e0').replace('"id":', '"id":"x","id":');
+    const parsed = parseManifest(text);
+    expect(parsed.ok).toBe(false);
+    expect(brief(parsed.issues)).toEqual([
+      { path: ['files', 0, 'size'], code: 'size_not_integer_literal', severity: 'error' },
+      { path: ['id'], code: 'duplicate_key', severity: 'warning' },
+    ]);
+  });
+});
+
 describe('parseManifest: the source manifest, schema 1', () => {
   const manifestWith = (change: (m: Json) => void) => {
     const manifest: Json = sampleManifest({ extraFiles: 2 });

@@ -6,9 +6,11 @@ import { manifestRules, stateRules } from './documentRules';
 import { error, hasErrors, sortIssues, type Issue, type IssuePath } from './issues';
 import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
 import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
+import { literalIssues } from './literalRules';
 import { fromZodIssues } from './zodIssues';
 
-export type JsonParse = { ok: true; json: Record<string, unknown> } | { ok: false; issue: Issue };
+/** `text` is the decoded text, for the rules that read how values are written (literalRules.ts). */
+export type JsonParse = { ok: true; json: Record<string, unknown>; text: string } | { ok: false; issue: Issue };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -37,7 +39,7 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
     const kind = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
     return { ok: false, issue: error([], 'not_object', `the top level must be a JSON object, not ${kind}`) };
   }
-  return { ok: true, json: json as Record<string, unknown> };
+  return { ok: true, json: json as Record<string, unknown>, text };
 }
 
 // The big arrays (outputs, manifest files) are checked record by record below: a plain predicate
@@ -91,7 +93,11 @@ export function parseState(input: Uint8Array | string): StateParse {
   if (!parsed.ok) return { status: 'invalid', issues: [parsed.issue] };
   const { json } = parsed;
   const manifest = objectAt(json.source, 'manifest');
-  const issues = [...shapeIssues(json, stateShell, manifest, ['source', 'manifest'], json.outputs), ...stateRules(json)];
+  const issues = [
+    ...shapeIssues(json, stateShell, manifest, ['source', 'manifest'], json.outputs),
+    ...stateRules(json),
+    ...literalIssues(parsed.text, 'state'),
+  ];
   sortIssues(issues);
   // Every shape problem is an error issue, so no error means the schema accepts the document as it is.
   if (!hasErrors(issues)) return { status: 'managed', state: json as State, json, issues };
@@ -115,5 +121,9 @@ export function validateManifest(json: unknown): ManifestParse {
 export function parseManifest(input: Uint8Array | string): ManifestParse {
   const parsed = parseJsonObject(input);
   if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
-  return validateManifest(parsed.json);
+  const validated = validateManifest(parsed.json);
+  const written = literalIssues(parsed.text, 'manifest');
+  if (written.length === 0) return validated;
+  const issues = sortIssues([...validated.issues, ...written]);
+  return hasErrors(issues) ? { ok: false, issues } : { ok: true, manifest: parsed.json as Manifest, issues };
 }

@@ -1,11 +1,21 @@
-// The table of subcommands, in the order `--help` lists them. One line per command.
+// The table of subcommands, in the order `--help` lists them. One line per command, loaded only when
+// it runs (or when --help lists them all): a cold `inspect` parses the inspect code and nothing else,
+// not the browser host, markdown-it or replace (esbuild makes each import() below a chunk).
+// Must never import a command module statically: that would put it back into every start.
 
 import type { Command } from './command';
-import { compareCommand } from './compareCommand';
-import { demoCommand } from './demoCommand';
-import { inspectCommand } from './inspectCommand';
-import { replaceCommand } from './replaceCommand';
-import { scanCommand } from './scanCommand';
-import { serveCommand } from './serveCommand';
 
-export const commands: Command[] = [inspectCommand, scanCommand, compareCommand, replaceCommand, demoCommand, serveCommand];
+export interface CommandEntry {
+  /** The word on the command line; the loaded command's own name, which a test holds equal. */
+  name: string;
+  load: () => Promise<Command>;
+}
+
+export const commands: CommandEntry[] = [
+  { name: 'inspect', load: async () => (await import('./inspectCommand')).inspectCommand },
+  { name: 'scan', load: async () => (await import('./scanCommand')).scanCommand },
+  { name: 'compare', load: async () => (await import('./compareCommand')).compareCommand },
+  { name: 'replace', load: async () => (await import('./replaceCommand')).replaceCommand },
+  { name: 'demo', load: async () => (await import('./demoCommand')).demoCommand },
+  { name: 'serve', load: async () => (await import('./serveCommand')).serveCommand },
+];

@@ -11,6 +11,7 @@ import { destinationReadError } from './inspectCommand';
 import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
@@ -42,17 +43,21 @@ export const compareCommand: Command = {
     if (!compared.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
       const { file, issues } = compared.error.details;
-      io.stderr(`distributor-inspector compare: the source manifest ${file} is not usable:\n`);
+      io.stderr(`distributor-inspector compare: the source manifest ${printable(file)} is not usable:\n`);
       for (const issue of issues) {
         // A read failure's message already names the file; a field issue gets the file and the field.
-        const where = READ_FAILURES.has(issue.code) ? '' : `${file}: ${issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ` : ''}`;
-        io.stderr(`  ${where}${issue.message} (${issue.code})\n`);
+        const where = READ_FAILURES.has(issue.code)
+          ? ''
+          : `${printable(file)}: ${issue.path.length > 0 ? `${printable(formatIssuePath(issue.path))}: ` : ''}`;
+        io.stderr(`  ${where}${printable(issue.message)} (${issue.code})\n`);
       }
       return EXIT_INPUT;
     }
     const { inspection, comparison, explanation, manifestFile, sourceIssues } = compared.value;
     for (const warning of sourceIssues)
-      io.stderr(`distributor-inspector compare: warning: ${manifestFile}: ${formatIssuePath(warning.path)}: ${warning.message}\n`);
+      io.stderr(
+        `distributor-inspector compare: warning: ${printable(manifestFile)}: ${printable(formatIssuePath(warning.path))}: ${printable(warning.message)}\n`,
+      );
     const diff = compared.value.diff ?? null;
 
     if (options.json === true) {

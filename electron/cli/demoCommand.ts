@@ -1,30 +1,34 @@
-// `distributor-inspector demo [DIR] [--large]`: writes the demo workspace and says how to open it.
-// Refuses a non-empty folder that is not a previous demo; never deletes anything else.
+// `distributor-inspector demo [DIR] [--large] [--json]`: writes the demo workspace and says how to open it.
+// Without DIR, a folder private to the user (their cache folder). Refuses a folder another user could
+// write, and a non-empty folder that is not a previous demo; never deletes a path the demo did not write.
 
-import os from 'node:os';
 import path from 'node:path';
 import { createDemoWorkspace } from '../demo/demo';
+import { defaultDemoDir } from '../demo/demoFolder';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle, table } from './style';
-
-export const DEFAULT_DEMO_DIR_NAME = 'distributor-inspector-demo';
+import { printable } from './terminalText';
 
 export const demoCommand: Command = {
   name: 'demo',
-  usage: 'demo [DIR] [--large]',
-  summary: 'Write a demo workspace (every status, decision and drift) to DIR, or a temp folder',
-  options: { large: { type: 'boolean' } },
+  usage: 'demo [DIR] [--large] [--json]',
+  summary: 'Write a demo workspace (every status, decision and drift) to DIR, or to your cache folder',
+  options: { large: { type: 'boolean' }, json: { type: 'boolean' } },
   positionals: [0, 1],
   async run({ positionals, options }, io) {
     const style = makeStyle(io.isTerminal, io.env);
-    const target = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : path.join(os.tmpdir(), DEFAULT_DEMO_DIR_NAME);
+    const target = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : defaultDemoDir(io.env);
     const started = performance.now();
     const result = await createDemoWorkspace(target, { large: options.large === true });
-    if (!result.ok) throw new CliError(result.message);
+    if (!result.ok) throw new CliError(printable(result.message));
     const { summary } = result;
+    if (options.json === true) {
+      io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+      return EXIT_OK;
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const lines = [
-      `${style.bold(summary.replacedPrevious ? 'Regenerated the demo workspace' : 'Wrote a demo workspace')} in ${summary.dir} (${summary.destinationCount} destinations, ${seconds} s)`,
+      `${style.bold(summary.replacedPrevious ? 'Regenerated the demo workspace' : 'Wrote a demo workspace')} in ${printable(summary.dir)} (${summary.destinationCount} destinations, ${seconds} s)`,
       '',
       `Sources: ${summary.sources.join(', ')}`,
       '',
@@ -36,8 +40,8 @@ export const demoCommand: Command = {
     lines.push(
       '',
       'Open it:',
-      `  ${style.cyan(`npx distributor-inspector serve ${JSON.stringify(summary.workspaceFile)}`)}`,
-      `  ${style.cyan(`npx distributor-inspector scan ${JSON.stringify(summary.workspaceFile)} --verify`)}`,
+      `  ${style.cyan(`npx distributor-inspector serve ${printable(JSON.stringify(summary.workspaceFile))}`)}`,
+      `  ${style.cyan(`npx distributor-inspector scan ${printable(JSON.stringify(summary.workspaceFile))} --verify`)}`,
       '',
     );
     io.stdout(lines.join('\n'));

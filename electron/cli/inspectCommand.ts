@@ -7,6 +7,7 @@ import { inspectDestination, type DestinationInspection } from '../engine/inspec
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 import { verifyDestination } from '../engine/verify';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
@@ -24,7 +25,7 @@ export function destinationReadError(dir: string, cause: unknown): unknown {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string') return cause;
   return new CliError(
-    `cannot read destination ${dir}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : (cause as Error).message}`,
+    `cannot read destination ${printable(dir)}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : printable((cause as Error).message)}`,
   );
 }
 

@@ -1,5 +1,11 @@
 // A one-line progress bar for long commands, drawn on stderr and only on a terminal: piped output
 // and CI logs stay clean. Redraws at most every 100 ms, so ten thousand updates cost nothing.
+// Writes its carriage return and erase-line as marks (terminalText.ts), which runCli makes real.
+
+import { CR_MARK, ESC_MARK } from './terminalText';
+
+/** Back to the start of the line and erase it: the marks runCli turns into `\r\x1b[K`. */
+export const ERASE_LINE = `${CR_MARK}${ESC_MARK}[K`;
 
 export interface ProgressStep {
   done: number;
@@ -49,10 +55,10 @@ export function createProgressBar(
       if (at - lastDrawMs < REDRAW_EVERY_MS && step.done !== step.total) return;
       lastDrawMs = at;
       drawn = true;
-      write(`\r\u001b[K${renderProgress(label, step)}`);
+      write(`${ERASE_LINE}${renderProgress(label, step)}`);
     },
     clear() {
-      if (drawn) write('\r\u001b[K');
+      if (drawn) write(ERASE_LINE);
       drawn = false;
     },
   };

@@ -5,6 +5,7 @@ import type { Comparison } from '../../shared/compare';
 import type { ComparisonWords } from '../../shared/comparisonWords';
 import type { ManifestDiff } from '../../shared/diffManifests';
 import { table, type Style } from './style';
+import { printable } from './terminalText';
 
 /** Beyond this many files per list, the summary counts the rest and points at --json. */
 export const FILES_SHOWN = 20;
@@ -16,7 +17,7 @@ export function decisionText(comparison: Comparison, style: Style): string {
   return style.green(label);
 }
 
-const short = (digest: string) => (digest.startsWith('sha256:') ? `${digest.slice(0, 19)}…` : digest);
+const short = (digest: string) => printable(digest.startsWith('sha256:') ? `${digest.slice(0, 19)}…` : digest);
 
 /** Up to FILES_SHOWN rows of one list, then a one-cell row counting the rest. */
 function capped<T>(items: readonly T[], row: (item: T) => string[], indent: string): string[][] {
@@ -29,12 +30,15 @@ function capped<T>(items: readonly T[], row: (item: T) => string[], indent: stri
 export function diffLines(diff: ManifestDiff, style: Style, indent = '  '): string[] {
   const lines: string[] = [];
   const fieldRows: string[][] = [];
-  if (diff.fields.id) fieldRows.push([`${indent}id`, `${diff.fields.id.recorded} → ${diff.fields.id.current}`]);
+  if (diff.fields.id) fieldRows.push([`${indent}id`, `${printable(diff.fields.id.recorded)} → ${printable(diff.fields.id.current)}`]);
   if (diff.fields.created) {
     const order = { newer: 'the source is newer', older: 'the source is older', same_instant: 'the same instant' }[
       diff.fields.created.order
     ];
-    fieldRows.push([`${indent}created`, `${diff.fields.created.recorded} → ${diff.fields.created.current} (${order})`]);
+    fieldRows.push([
+      `${indent}created`,
+      `${printable(diff.fields.created.recorded)} → ${printable(diff.fields.created.current)} (${order})`,
+    ]);
   }
   if (diff.fields.digest)
     fieldRows.push([`${indent}digest`, `${short(diff.fields.digest.recorded)} → ${short(diff.fields.digest.current)}`]);
@@ -45,13 +49,13 @@ export function diffLines(diff: ManifestDiff, style: Style, indent = '  '): stri
   );
   // One table for the three lists, so that paths line up across them.
   const rows = [
-    ...capped(diff.added, (file) => [`${indent}${style.green('added')}`, file.path, `${file.size} bytes`], indent),
-    ...capped(diff.removed, (file) => [`${indent}${style.red('removed')}`, file.path, `${file.size} bytes`], indent),
+    ...capped(diff.added, (file) => [`${indent}${style.green('added')}`, printable(file.path), `${file.size} bytes`], indent),
+    ...capped(diff.removed, (file) => [`${indent}${style.red('removed')}`, printable(file.path), `${file.size} bytes`], indent),
     ...capped(
       diff.changed,
       (change) => [
         `${indent}${style.yellow('changed')}`,
-        change.path,
+        printable(change.path),
         change.changedBy
           .map((by) =>
             by === 'size'
@@ -82,11 +86,11 @@ export function comparisonText(view: ComparisonView, style: Style, details: stri
   const lines = [
     table([
       [style.bold('decision'), `${decisionText(comparison, style)}  ${style.dim(`(rule ${comparison.rule} of 9)`)}`],
-      [style.bold('destination'), `${view.destinationPath} (${view.destinationStatus})`],
-      [style.bold('source'), view.manifestFile],
+      [style.bold('destination'), `${printable(view.destinationPath)} (${view.destinationStatus})`],
+      [style.bold('source'), printable(view.manifestFile)],
     ]),
     '',
-    view.explanation.sentence,
+    printable(view.explanation.sentence),
     ...details,
   ];
   if (view.diff) lines.push('', ...diffLines(view.diff, style));

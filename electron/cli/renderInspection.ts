@@ -5,6 +5,7 @@ import { formatIssuePath, type Issue } from '../../shared/issues';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { DestinationInspection } from '../engine/inspectDestination';
 import { table, type Style } from './style';
+import { printable } from './terminalText';
 
 /** Beyond this many, the human summary counts the rest and points at --json. */
 export const ISSUES_SHOWN = 100;
@@ -32,7 +33,12 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function issueLines(issues: readonly Issue[], style: Style, limit = ISSUES_SHOWN, indent = '  '): string[] {
   const rows = issues
     .slice(0, limit)
-    .map((issue) => [`${indent}${severityText(issue, style)}`, formatIssuePath(issue.path), style.dim(issue.code), issue.message]);
+    .map((issue) => [
+      `${indent}${severityText(issue, style)}`,
+      printable(formatIssuePath(issue.path)),
+      style.dim(printable(issue.code)),
+      printable(issue.message),
+    ]);
   const lines = rows.length > 0 ? table(rows).split('\n') : [];
   if (issues.length > limit) lines.push(`${indent}… and ${issues.length - limit} more; --json lists them all`);
   return lines;
@@ -47,13 +53,13 @@ function stateFacts(json: Record<string, unknown>): string[][] {
   const rows: string[][] = [];
   for (const key of ['pipeline_id', 'destination_id', 'published_at', 'distributor_version']) {
     const value = text(json[key]);
-    if (value !== undefined) rows.push([key, value]);
+    if (value !== undefined) rows.push([key, printable(value)]);
   }
   const manifest = (json.source as Record<string, unknown> | undefined)?.manifest as Record<string, unknown> | undefined;
   if (manifest && typeof manifest === 'object') {
     const files = Array.isArray(manifest.files) ? `, ${plural(manifest.files.length, 'file')}` : '';
-    const created = text(manifest.created) ? `, created ${text(manifest.created)}` : '';
-    rows.push(['source', `${text(manifest.id) ?? '(no id)'}${created}${files}`]);
+    const created = text(manifest.created) ? `, created ${printable(text(manifest.created)!)}` : '';
+    rows.push(['source', `${printable(text(manifest.id) ?? '(no id)')}${created}${files}`]);
   }
   if (Array.isArray(json.outputs)) {
     let generated = 0;
@@ -71,7 +77,7 @@ function stateFacts(json: Record<string, unknown>): string[][] {
 export function inspectionText(inspection: DestinationInspection, style: Style): string {
   const { errors, warnings } = countIssues(inspection.issues);
   const rows: string[][] = [
-    ['destination', inspection.path],
+    ['destination', printable(inspection.path)],
     ['status', statusText(inspection.status, style)],
     ...(inspection.stateJson ? stateFacts(inspection.stateJson) : []),
     ['issues', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`],

@@ -16,7 +16,9 @@ import {
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
+import { ERASE_LINE } from './progressBar';
 import { makeStyle, type Style } from './style';
+import { printable } from './terminalText';
 
 /** Beyond this many lines per list, the text output says how many more; --json always has all. */
 const LIST_LIMIT = 1000;
@@ -34,8 +36,8 @@ function bytesText(size: number): string {
 export function planText(plan: ReplacePlan, style: Style): string {
   const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
   const lines = [
-    `${title} of ${plan.destinationPath}`,
-    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${plan.comparison.explanation.sentence}`,
+    `${title} of ${printable(plan.destinationPath)}`,
+    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${printable(plan.comparison.explanation.sentence)}`,
   ];
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
@@ -59,7 +61,7 @@ export function planText(plan: ReplacePlan, style: Style): string {
     `Delete (${bytesText(plan.summary.deleteBytes)})`,
     plan.deletes,
     (entry) =>
-      `  ${style.red('-')} ${entry.path}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}${
+      `  ${style.red('-')} ${printable(entry.path)}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}${
         entry.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${entry.changed})`)}` : ''
       }`,
   );
@@ -67,13 +69,13 @@ export function planText(plan: ReplacePlan, style: Style): string {
     `Write (${bytesText(plan.summary.writeBytes)})`,
     plan.writes,
     (write) =>
-      `  ${style.green('+')} ${write.path}  ${style.dim(`${write.kind === 'generated' ? `generated from ${write.source_path}` : 'copied'}, ${bytesText(write.size)}`)}`,
+      `  ${style.green('+')} ${printable(write.path)}  ${style.dim(`${write.kind === 'generated' ? `generated from ${printable(write.source_path)}` : 'copied'}, ${bytesText(write.size)}`)}`,
   );
   const state = plan.newState;
   if (state) {
     lines.push(
       '',
-      `New state: pipeline ${state.pipeline_id}, destination ${state.destination_id}, ${state.outputs.length} outputs, source ${state.source.manifest.id} created ${state.source.manifest.created}`,
+      `New state: pipeline ${printable(state.pipeline_id)}, destination ${printable(state.destination_id)}, ${state.outputs.length} outputs, source ${printable(state.source.manifest.id)} created ${printable(state.source.manifest.created)}`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -88,7 +90,9 @@ function changedText(plan: ReplacePlan): string {
 function resultText(result: ApplyResult, style: Style): string {
   if (result.ok)
     return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
-  const lines = [`${style.red('Not completed')}: ${result.error?.message ?? 'unknown error'} (${result.error?.code ?? 'error'})`];
+  const lines = [
+    `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
+  ];
   if (!result.changed) lines.push('Nothing was changed.');
   else if (result.stateWritten) lines.push('The new state is in place; only the cleanup of the staging folder did not finish.');
   else
@@ -111,13 +115,13 @@ async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style
     const id = confirmText;
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const answer = await io.ask(
-      `${style.red(`This deletes everything in ${plan.destinationPath}${nested}.`)} Type the destination id "${id}" to confirm: `,
+      `${style.red(`This deletes everything in ${printable(plan.destinationPath)}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
     );
     return answer.trim() === id;
   }
   const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
   const answer = await io.ask(
-    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${plan.destinationPath}? Type "yes" to apply: `,
+    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${printable(plan.destinationPath)}? Type "yes" to apply: `,
   );
   return answer.trim().toLowerCase() === 'yes';
 }
@@ -152,7 +156,7 @@ export const replaceCommand: Command = {
     if (!planned.ok) {
       const refusal = planned.error;
       if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
-      else io.stderr(`distributor-inspector replace: refused: ${refusal.message} (${refusal.code})\n`);
+      else io.stderr(`distributor-inspector replace: refused: ${printable(refusal.message)} (${refusal.code})\n`);
       return refusalExit(refusal);
     }
     const { plan } = planned.value;
@@ -177,9 +181,10 @@ export const replaceCommand: Command = {
     }
     const { result } = await applyReplacePlan(plan, {
       includeNested,
-      onProgress: io.isTerminal && !json ? (event) => io.stderr(`\r${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
+      onProgress:
+        io.isTerminal && !json ? (event) => io.stderr(`${ERASE_LINE}${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
     });
-    if (io.isTerminal && !json) io.stderr('\r\u001b[K');
+    if (io.isTerminal && !json) io.stderr(ERASE_LINE);
     if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
     else io.stdout(`\n${resultText(result, style)}`);
     return result.ok ? EXIT_OK : EXIT_FINDINGS;

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { promises as fs, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -284,8 +284,9 @@ describe('runCli', () => {
       throw new Error('boom');
     },
   };
-  beforeAll(() => void commands.push(exploding));
-  afterAll(() => void commands.splice(commands.indexOf(exploding), 1));
+  const explodingEntry = { name: exploding.name, load: async () => exploding };
+  beforeAll(() => void commands.push(explodingEntry));
+  afterAll(() => void commands.splice(commands.indexOf(explodingEntry), 1));
 
   it('hides the stack of an unexpected error unless --debug is given', async () => {
     const quiet = await cli(['explode']);
@@ -293,6 +294,11 @@ describe('runCli', () => {
     expect(quiet.stderr).toBe('distributor-inspector explode: unexpected error: boom\nRun again with --debug to see the details.\n');
     const loud = await cli(['explode', '--debug']);
     expect(loud.stderr).toMatch(STACK_FRAME);
+  });
+
+  it('lists every command under the name the loaded command gives itself', async () => {
+    for (const entry of commands) expect((await entry.load()).name).toBe(entry.name);
+    expect(new Set(commands.map((entry) => entry.name)).size).toBe(commands.length);
   });
 
   it('prints the usage with every command, and exits 2 on an unknown command', async () => {
@@ -304,12 +310,56 @@ describe('runCli', () => {
   });
 });
 
+describe('demo', () => {
+  it('writes to a folder private to the user when given no DIR, and says where with --json', async () => {
+    const cache = path.join(root, 'cache');
+    const { code, stdout } = await cli(['demo', '--json'], { env: { XDG_CACHE_HOME: cache } });
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    const expected = path.join(cache, 'distributor-inspector', 'demo');
+    expect(summary).toMatchObject({ dir: expected, workspaceFile: path.join(expected, 'distributor-inspector.json') });
+    if (process.getuid) expect((await fs.stat(expected)).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!process.getuid)('refuses a DIR writable by others, exits 2, and names the folder', async () => {
+    await fs.mkdir(path.join(root, 'open'));
+    await fs.chmod(path.join(root, 'open'), 0o777);
+    const { code, stderr } = await cli(['demo', 'open']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${path.join(root, 'open')} is writable by group or others`);
+  });
+});
+
 describe('the built binary', () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
   beforeAll(() => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', 'node'], { cwd: repo, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
   }, 120_000);
+
+  it('loads only the code inspect runs for a cold inspect: not the browser host, markdown-it, replace or demo', async () => {
+    const dist = path.join(repo, 'dist');
+    const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+    // What `import` loads before the first line runs: the static imports, transitively.
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const [, next] of read(file).matchAll(/from\s*"\.\/([^"]+)"/g)) closure(next!, seen);
+      return seen;
+    };
+    const entry = read('cli.js');
+    const inspectChunk = /import\("\.\/(cli-inspectCommand-[^"]+)"\)/.exec(entry)?.[1];
+    expect(inspectChunk, 'cli.js loads inspect with a dynamic import of its own chunk').toBeDefined();
+    const loaded = new Set([...closure('cli.js'), ...closure(inspectChunk!)]);
+    const names = [...loaded].join(' ');
+    expect(names).not.toMatch(/serveCommand|replaceCommand|demoCommand|compareCommand|scanCommand/);
+    const text = [...loaded].map(read).join('\n');
+    expect(text).not.toContain('text/event-stream'); // the browser host
+    expect(text).not.toContain('linkify'); // markdown-it
+    const bytes = [...loaded].reduce((sum, file) => sum + statSync(path.join(dist, file)).size, 0);
+    // zod (without its locales) and the state rules: ~225 KB; the whole CLI was 674 KB.
+    expect(bytes).toBeLessThan(300_000);
+  });
 
   it('runs inspect and compare from bin/, piped, with no colour codes and the documented exit codes', async () => {
     await managedDestination((state) => (state.outputs[2].path = 'REPORT.html'));
@@ -330,4 +380,23 @@ describe('the built binary', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).not.toMatch(STACK_FRAME);
   });
+
+  it('exits quietly when the pipe it prints into closes early (scan … --json | head -1)', async () => {
+    // Enough rows to outgrow the pipe's buffer, so later writes meet a closed pipe (EPIPE).
+    const workspace = path.join(root, 'many');
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => fs.mkdir(path.join(workspace, `site-${i}`), { recursive: true })));
+    const child = spawn(process.execPath, [path.join(repo, 'bin/distributor-inspector.js'), 'scan', workspace, '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Like head -1: read the first chunk, then close our end of the pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => (child.stdout.destroy(), resolve())));
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode))),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
 });

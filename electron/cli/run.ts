@@ -1,14 +1,30 @@
 // Parses argv, dispatches to a command, and turns every failure into a line and an exit code.
-// No stack trace reaches a user unless --debug is given.
+// No stack trace reaches a user unless --debug is given. Every text it or a command writes (stdout,
+// stderr, the confirmation prompt) passes toTerminal: no control character from a state file, a
+// path or an argument reaches the terminal. A command's --json document on stdout is left as is.
 
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
 import { APP_VERSION } from '../engine/appVersion';
 import { commands } from './commands';
+import { printable, toTerminal } from './terminalText';
 
-function usageText(): string {
+/** The io every command sees: text escaped for the terminal; stdout raw once it carries a JSON document. */
+function terminalIo(io: CliIo): { io: CliIo; printJsonRaw: () => void } {
+  let stdoutIsJson = false;
+  const safe: CliIo = {
+    ...io,
+    stdout: (text) => io.stdout(stdoutIsJson ? text : toTerminal(text)),
+    stderr: (text) => io.stderr(toTerminal(text)),
+    ask: io.ask ? (question) => io.ask!(toTerminal(question)) : undefined,
+  };
+  return { io: safe, printJsonRaw: () => void (stdoutIsJson = true) };
+}
+
+async function usageText(): Promise<string> {
   const lines = ['Usage: distributor-inspector <command> [options]', '', 'Commands:'];
-  for (const command of commands) lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
+  for (const command of await Promise.all(commands.map((entry) => entry.load())))
+    lines.push(`  ${command.usage.padEnd(72)} ${command.summary}`);
   lines.push(
     '',
     'Options for every command: --debug (show stack traces), --help',
@@ -17,35 +33,39 @@ function usageText(): string {
   return lines.join('\n') + '\n';
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  const { io, printJsonRaw } = terminalIo(rawIo);
   const [name, ...rest] = argv;
   const debug = rest.includes('--debug');
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(usageText());
+    io.stdout(await usageText());
     return name === undefined ? EXIT_INPUT : 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout(`${APP_VERSION}\n`);
     return 0;
   }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    io.stderr(`distributor-inspector: unknown command "${name}"\n\n${usageText()}`);
+  const entry = commands.find((candidate) => candidate.name === name);
+  if (!entry) {
+    io.stderr(`distributor-inspector: unknown command "${printable(name)}"\n\n${await usageText()}`);
     return EXIT_INPUT;
   }
+  const command = await entry.load();
   try {
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(`Usage: distributor-inspector ${command.usage}\n${command.summary}\n`);
       return 0;
     }
     const parsed = parseCommandArgs(command, rest);
+    if (parsed.options.json === true) printJsonRaw();
     return await command.run(parsed, io);
   } catch (cause) {
     if (cause instanceof CliError) {
+      // Its values were escaped where it was made; its own line breaks (a usage line) are kept.
       io.stderr(`distributor-inspector ${command.name}: ${cause.message}\n`);
       return cause.exitCode;
     }
-    io.stderr(`distributor-inspector ${command.name}: unexpected error: ${(cause as Error)?.message ?? String(cause)}\n`);
+    io.stderr(`distributor-inspector ${command.name}: unexpected error: ${printable((cause as Error)?.message ?? String(cause))}\n`);
     if (debug) io.stderr(`${(cause as Error)?.stack ?? ''}\n`);
     else io.stderr('Run again with --debug to see the details.\n');
     return EXIT_INPUT;
@@ -62,7 +82,7 @@ function parseCommandArgs(command: Command, rest: string[]) {
       strict: true,
     });
   } catch (cause) {
-    throw new CliError(`${(cause as Error).message}\nUsage: distributor-inspector ${command.usage}`, EXIT_INPUT);
+    throw new CliError(`${printable((cause as Error).message)}\nUsage: distributor-inspector ${command.usage}`, EXIT_INPUT);
   }
   const [min, max] = command.positionals;
   if (parsed.positionals.length < min || parsed.positionals.length > max) {

@@ -12,6 +12,7 @@ import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './
 import { createProgressBar } from './progressBar';
 import { makeStyle, table, type Style } from './style';
 import { verifyLines } from './verifyText';
+import { printable } from './terminalText';
 
 interface ScanOutcome {
   workspace: LoadedWorkspace;
@@ -22,7 +23,7 @@ interface ScanOutcome {
 }
 
 function issueLine(file: string, issue: Issue): string {
-  return `${file}: ${formatIssuePath(issue.path)}: ${issue.message}`;
+  return `${printable(file)}: ${printable(formatIssuePath(issue.path))}: ${printable(issue.message)}`;
 }
 
 async function runScan(target: string, verify: boolean, io: CliIo): Promise<ScanOutcome | { inputIssues: string[] }> {
@@ -98,10 +99,10 @@ function humanText(outcome: ScanOutcome, style: Style): string {
     return [
       statusCell(summary.status, style),
       ...(verifying ? [report ? statusCell(report.status, style) : style.dim('-')] : []),
-      row.destination.id,
+      printable(row.destination.id),
       String(summary.outputCount),
       issues,
-      summary.published_at ?? '-',
+      printable(summary.published_at ?? '-'),
     ];
   });
   const lines = [table([header.map((cell) => style.bold(cell)), ...rows])];
@@ -110,8 +111,9 @@ function humanText(outcome: ScanOutcome, style: Style): string {
     const report = outcome.verify?.[index];
     const errors = row.inspection.issues.filter((issue) => issue.severity === 'error');
     if (errors.length === 0 && report?.status !== 'drifted') return;
-    lines.push('', `${style.bold(row.destination.id)} ${style.dim(row.inspection.path)}`);
-    for (const issue of errors.slice(0, 10)) lines.push(`  ${style.red('error')} ${formatIssuePath(issue.path)}: ${issue.message}`);
+    lines.push('', `${style.bold(printable(row.destination.id))} ${style.dim(printable(row.inspection.path))}`);
+    for (const issue of errors.slice(0, 10))
+      lines.push(`  ${style.red('error')} ${printable(formatIssuePath(issue.path))}: ${printable(issue.message)}`);
     if (errors.length > 10) lines.push(`  … and ${errors.length - 10} more error(s); inspect the destination for all of them`);
     if (report?.status === 'drifted') lines.push(...verifyLines(report, style).map((line) => `  ${line}`));
   });

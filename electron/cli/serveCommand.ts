@@ -7,6 +7,7 @@ import { ApiFailure } from '../../shared/apiError';
 import { serve } from '../serve';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 
 export function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
@@ -42,7 +43,7 @@ export const serveCommand: Command = {
     try {
       serving = await serve({ workspace, port });
     } catch (cause) {
-      if (cause instanceof ApiFailure) throw new CliError(cause.message);
+      if (cause instanceof ApiFailure) throw new CliError(printable(cause.message));
       const code = (cause as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE')
         throw new CliError(`port ${port} is in use on 127.0.0.1: choose another with --port, or --port 0 for any free one`);
@@ -52,7 +53,7 @@ export const serveCommand: Command = {
     const stopped = untilStopped();
     io.stdout(
       [
-        `Distributor Inspector is serving ${workspace ? style.bold(workspace) : 'no workspace yet (open one in the page)'}`,
+        `Distributor Inspector is serving ${workspace ? style.bold(printable(workspace)) : 'no workspace yet (open one in the page)'}`,
         `Open: ${style.cyan(serving.host.url)}`,
         style.dim('Only this machine can connect (127.0.0.1); the token in the address is required. Press Ctrl-C to stop.'),
         '',

@@ -1,4 +1,8 @@
 // Terminal styling for people: colour on a terminal, plain text when piped or NO_COLOR is set.
+// Colours are written as marks (terminalText.ts), never as raw ESC: only runCli's last pass, which
+// escapes every control character a value could carry, turns them into real sequences.
+
+import { ESC_MARK } from './terminalText';
 
 export interface Style {
   bold: (text: string) => string;
@@ -10,7 +14,8 @@ export interface Style {
 }
 
 const plain = (text: string) => text;
-const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
+const sgr = (open: number, close: number) => (text: string) => `${ESC_MARK}[${open}m${text}${ESC_MARK}[${close}m`;
+const STYLE_MARKS = new RegExp(`${ESC_MARK}\\[[0-9;]*m`, 'g');
 
 export function makeStyle(isTerminal: boolean, env: Record<string, string | undefined>): Style {
   const colour = isTerminal && env.NO_COLOR === undefined && env.TERM !== 'dumb';
@@ -20,7 +25,7 @@ export function makeStyle(isTerminal: boolean, env: Record<string, string | unde
 
 /** Left-aligned columns; widths from the longest cell, ignoring colour codes. */
 export function table(rows: string[][], gap = 2): string {
-  const visible = (cell: string) => cell.replace(/\u001b\[[0-9;]*m/g, '').length;
+  const visible = (cell: string) => cell.replace(STYLE_MARKS, '').length;
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, visible(cell))));
   return rows

@@ -3,6 +3,7 @@
 
 import type { OutputVerification, VerifyReport } from '../../shared/verifyReport';
 import type { Style } from './style';
+import { printable } from './terminalText';
 
 const SHOWN_PER_LIST = 10;
 
@@ -14,8 +15,8 @@ function describeOutput(output: OutputVerification): string {
       return `size ${output.actual?.size ?? '?'} bytes, recorded ${output.expected?.size ?? '?'}`;
     case 'hash_mismatch':
       return output.error
-        ? output.error
-        : `content changed (sha256 ${output.actual?.sha256?.slice(7, 19) ?? '?'}…, recorded ${output.expected?.sha256.slice(7, 19) ?? '?'}…)`;
+        ? printable(output.error)
+        : `content changed (sha256 ${printable(output.actual?.sha256?.slice(7, 19) ?? '?')}…, recorded ${printable(output.expected?.sha256.slice(7, 19) ?? '?')}…)`;
     case 'not_a_file':
       return output.actual?.kind === 'link_in_path'
         ? 'a parent folder is a symbolic link (not followed)'
@@ -39,8 +40,8 @@ export function verifyLines(report: VerifyReport, style: Style, indent = '  '): 
       : `${style.red('✗ drifted')}: ${report.outputs.length - ok} of ${report.outputs.length} outputs differ from the state file`;
   const problems = report.outputs
     .filter((output) => output.status !== 'ok')
-    .map((output) => `${indent}${style.red(output.status.padEnd(13))} ${output.path}: ${describeOutput(output)}`);
-  const extra = report.extra.map((entry) => `${indent}${style.yellow('extra'.padEnd(13))} ${entry}`);
+    .map((output) => `${indent}${style.red(output.status.padEnd(13))} ${printable(output.path)}: ${describeOutput(output)}`);
+  const extra = report.extra.map((entry) => `${indent}${style.yellow('extra'.padEnd(13))} ${printable(entry)}`);
   const lines = [headline, ...capped(problems, indent), ...capped(extra, indent)];
   if (report.extra.length > 0)
     lines.push(

@@ -8,6 +8,8 @@ import { formatIssuePath } from '../../shared/issues';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { createDemoWorkspace, DEMO_MARKER_FILE, WORKSPACE_FILE_NAME, type WorkspaceEntry } from './demo';
 import { LARGE_DESTINATION_COUNT, writeLargeDestinations } from './demoLarge';
+import { realDemoDisk } from './demoDisk';
+import { listDemoTree } from './demoMarker';
 import { inspectDestination } from '../engine/inspectDestination';
 import { readSource } from '../engine/readSource';
 
@@ -95,7 +97,11 @@ describe('the demo workspace', () => {
     expect(issuesOf('broken-json')).toEqual(['error invalid_json (document)']);
     expect(byName.get('release-notes')!.status).toBe('managed');
     expect(issuesOf('release-notes')).toEqual(
-      expect.arrayContaining(['warning unknown_field build', 'warning unknown_field outputs[0].cache_control']),
+      expect.arrayContaining([
+        'warning unknown_field build',
+        'warning unknown_field outputs[0].cache_control',
+        'warning duplicate_key distributor_version',
+      ]),
     );
     expect(issuesOf('release-notes').some((line) => line.startsWith('warning case_collision outputs['))).toBe(true);
     expect(byName.get('status-missing')!.status).toBe('empty');
@@ -180,11 +186,137 @@ describe('the demo workspace', () => {
 
   it('makes many small destinations for --large, with every status among them', async () => {
     // The full 10,000 takes seconds; the bench and the e2e specs open it. Here a slice of the same generator.
-    const made = await writeLargeDestinations(root, 400);
+    const made = await writeLargeDestinations(realDemoDisk(root), 'destinations', 400);
     expect(made).toHaveLength(400);
     const statuses = new Set<string>();
-    for (const entry of made) statuses.add((await inspectDestination(path.join(root, path.basename(entry.path)))).status);
+    for (const entry of made) statuses.add((await inspectDestination(path.join(root, entry.path))).status);
     expect([...statuses].sort()).toEqual(['empty', 'invalid', 'managed', 'unmanaged']);
     expect(LARGE_DESTINATION_COUNT).toBe(10_000);
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+const hasOwners = process.getuid !== undefined;
+
+describe('the demo folder on a re-run', () => {
+  async function marker(dir: string): Promise<{ paths: string[] } & Record<string, unknown>> {
+    return JSON.parse(await fs.readFile(path.join(dir, DEMO_MARKER_FILE), 'utf8'));
+  }
+
+  it('records in its marker every path it wrote, and only those', async () => {
+    await createDemoWorkspace(root);
+    const written = (await listDemoTree(root)).map((entry) => entry.relative).sort();
+    const recorded = (await marker(root)).paths;
+    expect(recorded).toEqual(expect.arrayContaining(written));
+    // The one path it wrote and removed again: the drifted case's missing output.
+    expect(recorded.filter((each) => !written.includes(each))).toEqual(['destinations/runbook-prod/contacts.txt']);
+    expect(written).toEqual(expect.arrayContaining(['destinations/runbook-prod/escalation.txt', 'sources', WORKSPACE_FILE_NAME]));
+  });
+
+  it('keeps a site the user added under destinations/ and refuses, naming it and removing nothing', async () => {
+    await createDemoWorkspace(root);
+    await fs.mkdir(path.join(root, 'destinations', 'my-site'));
+    await fs.writeFile(path.join(root, 'destinations', 'my-site', 'index.html'), 'mine');
+    await fs.writeFile(path.join(root, 'sources', 'handbook-2026-05', 'notes.txt'), 'mine too');
+    const before = await treeDigest(root);
+    const again = await createDemoWorkspace(root);
+    expect(again.ok).toBe(false);
+    const message = again.ok ? '' : again.message;
+    expect(message).toContain('"destinations/my-site"');
+    expect(message).toContain('"destinations/my-site/index.html"');
+    expect(message).toContain('"sources/handbook-2026-05/notes.txt"');
+    expect(message).toContain('Nothing was removed');
+    expect(await treeDigest(root)).toBe(before);
+  });
+
+  it('empties a demo cut short of its own paths and writes it whole again', async () => {
+    expect((await createDemoWorkspace(root)).ok).toBe(true);
+    const whole = await treeDigest(root);
+    // What a Ctrl-C half way leaves: the marker (written first) and some of the files.
+    await fs.rm(path.join(root, WORKSPACE_FILE_NAME));
+    await fs.rm(path.join(root, 'destinations'), { recursive: true });
+    expect((await createDemoWorkspace(root)).ok).toBe(true);
+    expect(await treeDigest(root)).toBe(whole);
+  });
+
+  it.each([
+    ['not JSON', '{"generator": "distributor-inspector demo", "format": 2', 'is not valid JSON'],
+    ['the format before paths were recorded', '{"generator":"distributor-inspector demo","large":false}', 'field format'],
+    ['another program', '{"generator":"someone else","format":2,"large":false,"paths":[]}', 'field generator'],
+    [
+      'a path that climbs out',
+      '{"generator":"distributor-inspector demo","format":2,"large":false,"paths":["../victim"]}',
+      'field paths[0]',
+    ],
+  ])('refuses a marker that is %s, and removes nothing', async (_what, text, expected) => {
+    await createDemoWorkspace(root);
+    await fs.writeFile(path.join(root, DEMO_MARKER_FILE), text);
+    const before = await treeDigest(root);
+    const again = await createDemoWorkspace(root);
+    expect(again).toEqual({ ok: false, message: expect.stringContaining(expected) });
+    expect(again.ok || again.message).toContain(path.join(root, DEMO_MARKER_FILE));
+    expect(await treeDigest(root)).toBe(before);
+  });
+
+  it.skipIf(!hasOwners)('refuses a marker that is a FIFO, at once, without opening it blocking', async () => {
+    const { execFileSync } = await import('node:child_process');
+    await fs.mkdir(path.join(root, 'destinations'));
+    execFileSync('mkfifo', [path.join(root, DEMO_MARKER_FILE)]);
+    const result = await Promise.race([createDemoWorkspace(root), new Promise((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('is a FIFO (named pipe)') });
+  });
+});
+
+describe('the demo folder is private to the user', () => {
+  it.skipIf(!hasOwners)('creates a missing folder, and its missing parents, with mode 0700', async () => {
+    const dir = path.join(root, 'cache', 'distributor-inspector', 'demo');
+    expect((await createDemoWorkspace(dir)).ok).toBe(true);
+    expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await fs.stat(path.dirname(dir))).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!hasOwners)('refuses an empty folder that group or others can write, and writes nothing into it', async () => {
+    const dir = path.join(root, 'shared');
+    await fs.mkdir(dir);
+    await fs.chmod(dir, 0o777);
+    const result = await createDemoWorkspace(dir);
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('writable by group or others (mode 0777)') });
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it.skipIf(!hasOwners)('refuses a previous demo whose folder was made writable by others, removing nothing', async () => {
+    await createDemoWorkspace(root);
+    await fs.chmod(root, 0o757);
+    const before = await treeDigest(root);
+    expect((await createDemoWorkspace(root)).ok).toBe(false);
+    expect(await treeDigest(root)).toBe(before);
+    await fs.chmod(root, 0o700);
+  });
+
+  // Only root can give a folder to another user; elsewhere the pure rule is tested in demoFolder.test.ts.
+  it.skipIf(!isRoot)('refuses a folder another user created, even with a marker in it (runs as root only)', async () => {
+    const dir = path.join(root, 'planted');
+    await createDemoWorkspace(dir);
+    await fs.chown(dir, 65534, 65534);
+    const before = await treeDigest(dir);
+    const result = await createDemoWorkspace(dir);
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('belongs to another user (uid 65534') });
+    expect(await treeDigest(dir)).toBe(before);
+  });
+
+  it.skipIf(!hasOwners)('refuses a folder whose parent others can write without the sticky bit', async () => {
+    const parent = path.join(root, 'open');
+    await fs.mkdir(parent);
+    await fs.chmod(parent, 0o777);
+    const result = await createDemoWorkspace(path.join(parent, 'demo'));
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('without the sticky bit') });
+  });
+
+  it('refuses a symbolic link in place of the folder', async () => {
+    await fs.mkdir(path.join(root, 'elsewhere'));
+    await fs.symlink(path.join(root, 'elsewhere'), path.join(root, 'link'));
+    const result = await createDemoWorkspace(path.join(root, 'link'));
+    expect(result).toEqual({ ok: false, message: expect.stringContaining('is a symbolic link') });
+    expect(await fs.readdir(path.join(root, 'elsewhere'))).toEqual([]);
   });
 });

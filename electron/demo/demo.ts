@@ -1,20 +1,26 @@
 // Generates the demo workspace: real source bundles, real destinations with real hashes, and a
 // workspace file that configures them. What `npm start` opens when given nothing.
-// Never deletes anything in a folder that is not empty and was not made by a previous demo.
+// Writes only into a folder private to the user (demoFolder.ts), and on a re-run deletes only the
+// paths its marker recorded, never anything else (demoMarker.ts).
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { DEMO_GENERATOR, DEMO_MARKER_FILE, DEMO_MARKER_FORMAT } from '../../shared/demoMarkerSchema';
 import { MANIFEST_FILE_NAME } from '../engine/readSource';
 import type { WorkspaceEntry } from '../../shared/workspaceSchema';
-import { DEMO_CASES, DEMO_SOURCES, writeFiles, type DemoCase } from './demoCases';
+import { DEMO_CASES, DEMO_SOURCES, writeDemoFiles, type DemoCase } from './demoCases';
+import { dryRunDemoDisk, realDemoDisk, type DemoDisk } from './demoDisk';
+import { preparePrivateFolder } from './demoFolder';
+import { readDemoMarker, removeRecordedDemo, writeDemoMarker, listDemoTree } from './demoMarker';
 import { writeLargeDestinations, LARGE_DESTINATION_COUNT } from './demoLarge';
 
-export const DEMO_MARKER_FILE = '.distributor-inspector-demo';
+export { DEMO_MARKER_FILE };
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
 export interface DemoOptions {
   /** 10,000 destinations in all, for trying the list at scale. */
   large?: boolean;
+  /** With `large`: this many destinations in all instead of 10,000 (the UI bench uses 100,000). */
+  largeDestinationCount?: number;
 }
 
 export interface DemoSummary {
@@ -42,56 +48,65 @@ function entryOf(demoCase: DemoCase): WorkspaceEntry {
   return entry;
 }
 
-/** Checks the folder may be (re)filled: missing, empty, or a previous demo. */
+/**
+ * Checks the folder may be (re)filled: private to the user, and missing, empty, or a previous demo
+ * whose marker lists every path in it. A previous demo is emptied of exactly those paths.
+ */
 async function prepareDir(dir: string): Promise<{ ok: true; replacedPrevious: boolean } | { ok: false; message: string }> {
-  const stat = await fs.lstat(dir).catch(() => undefined);
-  if (!stat) {
-    await fs.mkdir(dir, { recursive: true });
-    return { ok: true, replacedPrevious: false };
-  }
-  if (!stat.isDirectory()) return { ok: false, message: `${dir} exists and is not a folder` };
-  const entries = await fs.readdir(dir);
-  if (entries.length === 0) return { ok: true, replacedPrevious: false };
-  if (!entries.includes(DEMO_MARKER_FILE)) {
+  const folder = await preparePrivateFolder(dir);
+  if (!folder.ok) return folder;
+  const marker = await readDemoMarker(dir);
+  if (marker.kind === 'bad') return { ok: false, message: marker.message };
+  if (marker.kind === 'none') {
+    const entries = await listDemoTree(dir);
+    if (entries.length === 0) return { ok: true, replacedPrevious: false };
     return { ok: false, message: `${dir} is not empty and holds no earlier demo (no ${DEMO_MARKER_FILE}): choose an empty or new folder` };
   }
-  // Only the demo's own top-level entries, so a file a user dropped beside them is kept.
-  for (const name of [DEMO_MARKER_FILE, WORKSPACE_FILE_NAME, 'sources', 'destinations']) {
-    await fs.rm(path.join(dir, name), { recursive: true, force: true });
-  }
+  const removed = await removeRecordedDemo(dir, marker.marker);
+  if (!removed.ok) return removed;
   return { ok: true, replacedPrevious: true };
+}
+
+/** Everything the demo writes, through `disk`: the same calls for the dry run and the real one. */
+async function writeDemo(disk: DemoDisk, options: DemoOptions) {
+  for (const source of DEMO_SOURCES) {
+    const bundleDir = `sources/${source.name}`;
+    await writeDemoFiles(disk, bundleDir, source.bundle.files);
+    await disk.writeFile(`${bundleDir}/${MANIFEST_FILE_NAME}`, `${JSON.stringify(source.bundle.manifest, null, 2)}\n`);
+  }
+  await disk.mkdir('destinations');
+  for (const demoCase of DEMO_CASES) await demoCase.write?.(disk, `destinations/${demoCase.name}`);
+
+  const entries = DEMO_CASES.map(entryOf);
+  if (options.large)
+    entries.push(
+      ...(await writeLargeDestinations(disk, 'destinations', (options.largeDestinationCount ?? LARGE_DESTINATION_COUNT) - entries.length)),
+    );
+  await disk.writeFile(WORKSPACE_FILE_NAME, `${JSON.stringify({ schema_version: 1, destinations: entries }, null, 2)}\n`);
+  return entries;
 }
 
 export async function createDemoWorkspace(target: string, options: DemoOptions = {}): Promise<DemoResult> {
   const dir = path.resolve(target);
   const prepared = await prepareDir(dir);
   if (!prepared.ok) return prepared;
-  // Written first, so that a demo cut short (Ctrl-C) is still recognised and regenerated next time.
-  await fs.writeFile(
-    path.join(dir, DEMO_MARKER_FILE),
-    `${JSON.stringify({ generator: 'distributor-inspector demo', large: Boolean(options.large) })}\n`,
-  );
+  // The marker lists every path before the first is written (a dry run in memory tells which), so a
+  // demo cut short (Ctrl-C) is still recognised, and emptied of its own paths only, next time.
+  const planned = dryRunDemoDisk();
+  await writeDemo(planned, options);
+  const paths = [...planned.recorded];
+  await writeDemoMarker(dir, { generator: DEMO_GENERATOR, format: DEMO_MARKER_FORMAT, large: Boolean(options.large), paths });
 
-  for (const source of DEMO_SOURCES) {
-    const bundleDir = path.join(dir, 'sources', source.name);
-    await writeFiles(bundleDir, source.bundle.files);
-    await fs.writeFile(path.join(bundleDir, MANIFEST_FILE_NAME), `${JSON.stringify(source.bundle.manifest, null, 2)}\n`);
-  }
-  const destinations = path.join(dir, 'destinations');
-  await fs.mkdir(destinations, { recursive: true });
-  for (const demoCase of DEMO_CASES) await demoCase.write?.(path.join(destinations, demoCase.name));
-
-  const entries = DEMO_CASES.map(entryOf);
-  if (options.large) entries.push(...(await writeLargeDestinations(destinations, LARGE_DESTINATION_COUNT - entries.length)));
-
-  const workspaceFile = path.join(dir, WORKSPACE_FILE_NAME);
-  await fs.writeFile(workspaceFile, `${JSON.stringify({ schema_version: 1, destinations: entries }, null, 2)}\n`);
+  const disk = realDemoDisk(dir);
+  const entries = await writeDemo(disk, options);
+  const unplanned = [...disk.recorded].filter((relative) => !planned.recorded.has(relative));
+  if (unplanned.length > 0) throw new Error(`demo: wrote paths its dry run did not list: ${unplanned.slice(0, 5).join(', ')}`);
 
   return {
     ok: true,
     summary: {
       dir,
-      workspaceFile,
+      workspaceFile: path.join(dir, WORKSPACE_FILE_NAME),
       sources: DEMO_SOURCES.map((source) => `sources/${source.name}`),
       cases: DEMO_CASES.map(({ name, shows }) => ({ name, shows })),
       destinationCount: entries.length,

@@ -8,6 +8,7 @@ import type { EditableJson } from '../../shared/sampleDocuments';
 import { STAGING_DIR_NAME, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
+import type { DemoDisk } from './demoDisk';
 
 export interface DemoSourceEntry {
   /** Folder under `sources/`. */
@@ -25,10 +26,14 @@ export interface DemoCase {
   /** A folder name of `sources/`. */
   source: string;
   baseUrl?: string;
-  /** Writes the destination's content; absent means the folder is never created (a missing destination). */
-  write?: (dir: string) => Promise<void>;
+  /**
+   * Writes the destination's content into `dir` (relative to the demo folder, with `/`) through the
+   * demo's disk; absent means the folder is never created (a missing destination).
+   */
+  write?: (disk: DemoDisk, dir: string) => Promise<void>;
 }
 
+/** Writes files under an absolute folder (the test fixtures' form; the demo writes through a DemoDisk). */
 export async function writeFiles(root: string, files: FileBytes): Promise<void> {
   for (const [relative, bytes] of files) {
     const file = path.join(root, ...relative.split('/'));
@@ -37,13 +42,17 @@ export async function writeFiles(root: string, files: FileBytes): Promise<void> 
   }
 }
 
+export async function writeDemoFiles(disk: DemoDisk, dir: string, files: FileBytes): Promise<void> {
+  for (const [relative, bytes] of files) await disk.writeFile(`${dir}/${relative}`, bytes);
+}
+
 export function stateText(state: unknown): string {
   return `${JSON.stringify(state, null, 2)}\n`;
 }
 
-async function writePublication(dir: string, publication: Publication, state: unknown = publication.state): Promise<void> {
-  await writeFiles(dir, publication.outputs);
-  await fs.writeFile(path.join(dir, STATE_FILE_NAME), typeof state === 'string' ? state : stateText(state));
+async function writePublication(disk: DemoDisk, dir: string, publication: Publication, state: unknown = publication.state): Promise<void> {
+  await writeDemoFiles(disk, dir, publication.outputs);
+  await disk.writeFile(`${dir}/${STATE_FILE_NAME}`, typeof state === 'string' ? state : stateText(state));
 }
 
 /** A deep copy of a state as plain JSON, for cases that break it on purpose. */
@@ -95,7 +104,7 @@ export const DEMO_CASES: DemoCase[] = [
     destinationId: 'docs-eu',
     source: 'handbook-2026-06',
     baseUrl: 'https://docs-eu.docs.example.com/',
-    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-eu', at(1, 10))),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v2, 'docs-eu', at(1, 10))),
   },
   {
     name: 'docs-us',
@@ -104,7 +113,7 @@ export const DEMO_CASES: DemoCase[] = [
     destinationId: 'docs-us',
     source: 'handbook-2026-06',
     baseUrl: 'https://docs-us.docs.example.com/',
-    write: (dir) => writePublication(dir, handbook(sources.v1, 'docs-us', '2026-05-01T09:30:00Z')),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v1, 'docs-us', '2026-05-01T09:30:00Z')),
   },
   {
     name: 'docs-apac',
@@ -112,7 +121,7 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'docs-apac',
     source: 'handbook-2026-05',
-    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-apac', at(1, 11))),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v2, 'docs-apac', at(1, 11))),
   },
   {
     name: 'docs-latam',
@@ -120,8 +129,8 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'docs-latam',
     source: 'handbook-2026-06',
-    write: async (dir) => {
-      await writePublication(dir, handbook(sources.v1, 'docs-latam', '2026-05-02T07:00:00Z'));
+    write: async (disk, dir) => {
+      await writePublication(disk, dir, handbook(sources.v1, 'docs-latam', '2026-05-02T07:00:00Z'));
       // What a replace killed after staging leaves: the old state and outputs, plus its marked staging
       // folder (shared/staging.ts) holding half of the new outputs.
       const next = handbook(sources.v2, 'docs-latam', at(4, 3));
@@ -135,8 +144,8 @@ export const DEMO_CASES: DemoCase[] = [
         pipeline_id: HANDBOOK,
         destination_id: 'docs-latam',
       });
-      await writeFiles(path.join(dir, STAGING_DIR_NAME), new Map([[STAGING_MARKER_NAME, Buffer.from(marker)]]));
-      await writeFiles(path.join(dir, STAGING_DIR_NAME, STAGING_FILES_DIR), new Map([...next.outputs].slice(0, 2)));
+      await writeDemoFiles(disk, `${dir}/${STAGING_DIR_NAME}`, new Map([[STAGING_MARKER_NAME, Buffer.from(marker)]]));
+      await writeDemoFiles(disk, `${dir}/${STAGING_DIR_NAME}/${STAGING_FILES_DIR}`, new Map([...next.outputs].slice(0, 2)));
     },
   },
   {
@@ -145,33 +154,38 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: 'runbook',
     destinationId: 'runbook-prod',
     source: 'runbook',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = publish(runbook, { pipelineId: 'runbook', destinationId: 'runbook-prod', publishedAt: at(2, 8) });
-      await writePublication(dir, publication);
-      await fs.rm(path.join(dir, 'contacts.txt'));
-      await fs.appendFile(path.join(dir, 'checklists/deploy.txt'), 'and smoke-test\n');
-      const rollback = path.join(dir, 'checklists/rollback.txt');
-      const original = await fs.readFile(rollback, 'utf8');
-      await fs.writeFile(rollback, original.toUpperCase());
-      await fs.rm(path.join(dir, 'escalation.txt'));
-      await fs.symlink('index.html', path.join(dir, 'escalation.txt'));
-      await fs.rm(path.join(dir, 'diagrams/topology.txt'));
-      await fs.mkdir(path.join(dir, 'diagrams/topology.txt'));
-      await fs.writeFile(path.join(dir, 'notes-by-hand.txt'), 'someone edited the server by hand\n');
+      await writePublication(disk, dir, publication);
+      await disk.removeFile(`${dir}/contacts.txt`);
+      await disk.appendFile(`${dir}/checklists/deploy.txt`, 'and smoke-test\n');
+      const rollback = `${dir}/checklists/rollback.txt`;
+      const original = (await disk.readFile(rollback)).toString('utf8');
+      await disk.writeFile(rollback, original.toUpperCase());
+      await disk.removeFile(`${dir}/escalation.txt`);
+      await disk.symlink('index.html', `${dir}/escalation.txt`);
+      await disk.removeFile(`${dir}/diagrams/topology.txt`);
+      await disk.mkdir(`${dir}/diagrams/topology.txt`);
+      await disk.writeFile(`${dir}/notes-by-hand.txt`, 'someone edited the server by hand\n');
     },
   },
   {
     name: 'release-notes',
-    shows: 'managed · warnings: unknown fields and two paths that differ only by case',
+    shows: 'managed · warnings: unknown fields, two paths that differ only by case, a key written twice',
     pipelineId: 'release-notes',
     destinationId: 'release-notes',
     source: 'release-notes',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = publish(releaseNotes, { pipelineId: 'release-notes', destinationId: 'release-notes', publishedAt: at(3, 15) });
       const state = editable(publication);
       state.build = { runner: 'ci-7', duration_ms: 5120 };
       state.outputs[0].cache_control = 'max-age=300';
-      await writePublication(dir, publication, state);
+      // A hand-merged file: distributor_version twice (the last one counts, as in the publisher's decoder).
+      const text = stateText(state).replace(
+        '"distributor_version": "1.4.2"',
+        '"distributor_version": "1.4.1",\n  "distributor_version": "1.4.2"',
+      );
+      await writePublication(disk, dir, publication, text);
     },
   },
   {
@@ -180,11 +194,11 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'broken-sha',
     source: 'handbook-2026-06',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = handbook(sources.v2, 'broken-sha', at(2, 12));
       const state = editable(publication);
       state.outputs[1].sha256 = state.outputs[1].sha256.replace('sha256:', 'SHA256:').slice(0, 40);
-      await writePublication(dir, publication, state);
+      await writePublication(disk, dir, publication, state);
     },
   },
   {
@@ -193,11 +207,11 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'broken-path',
     source: 'handbook-2026-06',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = handbook(sources.v2, 'broken-path', at(2, 13));
       const state = editable(publication);
       state.outputs[2].path = '../outside/upgrade.html';
-      await writePublication(dir, publication, state);
+      await writePublication(disk, dir, publication, state);
     },
   },
   {
@@ -206,12 +220,12 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'broken-duplicate',
     source: 'handbook-2026-06',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = handbook(sources.v2, 'broken-duplicate', at(2, 14));
       const state = editable(publication);
       state.schema_version = '1';
       state.outputs.push({ ...state.outputs[0] });
-      await writePublication(dir, publication, state);
+      await writePublication(disk, dir, publication, state);
     },
   },
   {
@@ -220,10 +234,10 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'broken-json',
     source: 'handbook-2026-06',
-    write: async (dir) => {
+    write: async (disk, dir) => {
       const publication = handbook(sources.v2, 'broken-json', at(2, 15));
       const text = stateText(publication.state);
-      await writePublication(dir, publication, text.slice(0, Math.floor(text.length / 2)));
+      await writePublication(disk, dir, publication, text.slice(0, Math.floor(text.length / 2)));
     },
   },
   {
@@ -232,7 +246,7 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'docs-mirror',
     source: 'handbook-2026-06',
-    write: (dir) => writePublication(dir, handbook(sources.v2, 'docs-eu', at(1, 12))),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v2, 'docs-eu', at(1, 12))),
   },
   {
     name: 'docs-rebuilt',
@@ -240,7 +254,7 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'docs-rebuilt',
     source: 'handbook-2026-06',
-    write: (dir) => writePublication(dir, handbook(sources.v2Rebuilt, 'docs-rebuilt', at(1, 13))),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v2Rebuilt, 'docs-rebuilt', at(1, 13))),
   },
   {
     name: 'docs-edited',
@@ -248,7 +262,7 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: HANDBOOK,
     destinationId: 'docs-edited',
     source: 'handbook-2026-06',
-    write: (dir) => writePublication(dir, handbook(sources.v2Edited, 'docs-edited', at(1, 14))),
+    write: (disk, dir) => writePublication(disk, dir, handbook(sources.v2Edited, 'docs-edited', at(1, 14))),
   },
   {
     name: 'legacy-site',
@@ -256,8 +270,9 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: 'status',
     destinationId: 'legacy-site',
     source: 'status-page',
-    write: (dir) =>
-      writeFiles(
+    write: (disk, dir) =>
+      writeDemoFiles(
+        disk,
         dir,
         new Map([
           ['index.html', Buffer.from('<!doctype html><title>Old site</title><p>Uploaded by FTP in 2019.</p>\n')],
@@ -271,7 +286,7 @@ export const DEMO_CASES: DemoCase[] = [
     pipelineId: 'status',
     destinationId: 'status-new',
     source: 'status-page',
-    write: (dir) => fs.mkdir(dir, { recursive: true }).then(() => undefined),
+    write: (disk, dir) => disk.mkdir(dir),
   },
   {
     name: 'status-missing',

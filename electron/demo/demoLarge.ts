@@ -1,12 +1,11 @@
 // The large demo: thousands of small destinations for trying the list, filters and scan at scale.
 // Deterministic (the same bytes every run) and fast: shared bytes, bounded parallel writes.
 
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { handbookSources, publish } from './demoBundles';
 import { stateText } from './demoCases';
+import type { DemoDisk } from './demoDisk';
 
 export const LARGE_DESTINATION_COUNT = 10_000;
 const PARALLEL_WRITES = 64;
@@ -33,18 +32,19 @@ async function inBatches<T>(items: T[], run: (item: T) => Promise<void>): Promis
   await Promise.all(Array.from({ length: PARALLEL_WRITES }, worker));
 }
 
-export async function writeLargeDestinations(destinationsDir: string, count: number): Promise<WorkspaceEntry[]> {
+/** Writes `count` destinations under `destinationsDir` (relative to the demo folder, with `/`). */
+export async function writeLargeDestinations(disk: DemoDisk, destinationsDir: string, count: number): Promise<WorkspaceEntry[]> {
   const names = Array.from({ length: count }, (_, i) => `site-${String(i + 1).padStart(5, '0')}`);
   const entries: WorkspaceEntry[] = [];
   await inBatches(
     names.map((name, index) => ({ name, index })),
     async ({ name, index }) => {
-      const dir = path.join(destinationsDir, name);
+      const dir = `${destinationsDir}/${name}`;
       const kind = kindOf(index + 1);
-      await fs.mkdir(dir, { recursive: true });
+      await disk.mkdir(dir);
       if (kind === 'empty') return;
       if (kind === 'unmanaged') {
-        await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>hand made</title>\n');
+        await disk.writeFile(`${dir}/index.html`, '<!doctype html><title>hand made</title>\n');
         return;
       }
       // Spread over a month, so that sorting by published time means something.
@@ -56,16 +56,16 @@ export async function writeLargeDestinations(destinationsDir: string, count: num
         publishedAt,
         baseUrl: `https://${name}.status.example.com/`,
       });
-      for (const [output, bytes] of publication.outputs) await fs.writeFile(path.join(dir, output), bytes);
-      if (kind === 'drifted') await fs.appendFile(path.join(dir, 'style.css'), '/* edited on the server */\n');
+      for (const [output, bytes] of publication.outputs) await disk.writeFile(`${dir}/${output}`, bytes);
+      if (kind === 'drifted') await disk.appendFile(`${dir}/style.css`, '/* edited on the server */\n');
       const state: Record<string, unknown> = { ...publication.state };
       if (kind === 'invalid') state.published_at = '2026-02-30T12:00:00Z';
-      await fs.writeFile(path.join(dir, STATE_FILE_NAME), stateText(state));
+      await disk.writeFile(`${dir}/${STATE_FILE_NAME}`, stateText(state));
     },
   );
   for (const name of names) {
     entries.push({
-      path: `destinations/${name}`,
+      path: `${destinationsDir}/${name}`,
       pipeline_id: 'status',
       destination_id: name,
       source: 'sources/status-page',

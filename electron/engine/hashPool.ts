@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { HashOutcome, HashTask } from './hashTask';
+import { JobQueue } from './jobQueue';
 import type { FromWorker, InspectOutcome, Job, JobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
@@ -88,7 +89,7 @@ function abortReason(signal: AbortSignal): unknown {
 export class HashPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
-  private queue: Item[] = [];
+  private readonly queue = new JobQueue<Item>();
   private nextBatchId = 1;
   private closed = false;
 
@@ -158,10 +159,10 @@ export class HashPool {
   async close(): Promise<void> {
     this.closed = true;
     const pending = new Set([
-      ...this.queue.map((item) => item.request),
+      ...this.queue.toArray().map((item) => item.request),
       ...this.slots.flatMap((slot) => slot.batch?.items.map((item) => item.request) ?? []),
     ]);
-    this.queue = [];
+    this.queue.clear();
     await Promise.all([...this.slots].map((slot) => this.stop(slot)));
     for (const request of pending) this.settle(request, new Error('HashPool was closed'));
   }
@@ -185,7 +186,7 @@ export class HashPool {
     const items: Item[] = [];
     let bytes = 0;
     while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
-      const next = this.queue[0]!;
+      const next = this.queue.peek()!;
       const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);
@@ -252,13 +253,13 @@ export class HashPool {
 
   private async cancel(request: Request, reason: unknown): Promise<void> {
     if (request.settled) return;
-    this.queue = this.queue.filter((item) => item.request !== request);
+    this.queue.removeWhere((item) => item.request === request);
     const holding = this.slots.filter((slot) => slot.batch?.items.some((item) => item.request === request));
     // Other requests' files in those batches go back to the front of the queue.
     const others = holding.flatMap((slot) => slot.batch!.items.filter((item) => item.request !== request && !item.request.settled));
     await Promise.all(holding.map((slot) => this.stop(slot)));
     this.settle(request, reason);
-    this.queue.unshift(...others);
+    this.queue.unshiftAll(others);
     if (!this.closed) this.dispatch();
   }
 

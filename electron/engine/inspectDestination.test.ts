@@ -118,12 +118,26 @@ describe('inspectDestination: the status of a destination from the disk alone', 
     expect(result.issues).toEqual([expect.objectContaining({ code: 'state_not_a_file', message: expect.stringContaining('a directory') })]);
   });
 
-  it.skipIf(process.platform === 'win32')('reports a state file that is a FIFO as invalid, without blocking on it', async () => {
+  it.skipIf(process.platform === 'win32')('reports a state file that is a FIFO as invalid, naming it, without blocking on it', async () => {
     const dir = await destination();
     expect(spawnSync('mkfifo', [path.join(dir, '.distributor.json')]).status).toBe(0);
+    const result = await Promise.race([inspectDestination(dir), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+    expect(result).toMatchObject({ status: 'invalid' });
+    expect(result !== 'hung' && result.issues).toEqual([
+      expect.objectContaining({
+        code: 'state_not_a_file',
+        message: `${path.join(dir, '.distributor.json')} is a FIFO (named pipe), not a state file`,
+      }),
+    ]);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('reports a state file that is a device as invalid, naming it (mknod needs root)', async () => {
+    const dir = await destination();
+    expect(spawnSync('mknod', [path.join(dir, '.distributor.json'), 'c', '1', '3']).status).toBe(0);
     const result = await inspectDestination(dir);
-    expect(result.status).toBe('invalid');
-    expect(result.issues[0]?.code).toBe('state_not_a_file');
+    expect(result.issues).toEqual([
+      expect.objectContaining({ code: 'state_not_a_file', message: expect.stringContaining('is a character device') }),
+    ]);
   });
 
   it('reports a destination that is itself a symbolic link, without following it', async () => {

@@ -64,13 +64,16 @@ describe('readSource', () => {
   it('says a manifest.json that is a directory is one', async () => {
     const dir = path.join(root, 'odd');
     await fs.mkdir(path.join(dir, 'manifest.json'), { recursive: true });
-    expect((await readSource(dir)).issues[0]?.message).toMatch(/is a directory$/);
+    expect((await readSource(dir)).issues[0]?.message).toMatch(/is a directory, not a manifest file$/);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a FIFO without blocking on it', async () => {
+  it.skipIf(process.platform === 'win32')('refuses a FIFO, named or in a bundle, naming it, without blocking on it', async () => {
     const fifo = path.join(root, 'manifest.json');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    expect((await readSource(fifo)).issues[0]?.message).toMatch(/is not a regular file$/);
+    for (const target of [fifo, root]) {
+      const read = await Promise.race([readSource(target), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+      expect(read !== 'hung' && read.issues[0]?.message).toBe(`${fifo} is a FIFO (named pipe), not a manifest file`);
+    }
   });
 
   it('returns the issues of an invalid manifest, each naming its field', async () => {

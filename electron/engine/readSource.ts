@@ -1,13 +1,16 @@
 // Reads a source bundle's manifest: from the bundle directory or from its manifest.json directly.
 // Returns issues that name the file and the field; never throws on bad input.
 
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { error, type Issue } from '../../shared/issues';
 import type { Manifest } from '../../shared/manifestSchema';
 import { parseManifest } from '../../shared/parseDocument';
+import { readRegularFile } from './regularFile';
 
 export const MANIFEST_FILE_NAME = 'manifest.json';
+/** Far beyond any real manifest (a million files is ~150 MB), below what a JS string can hold. */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 
 export type SourceRead =
   | { ok: true; bundleDir: string; manifestFile: string; manifest: Manifest; issues: Issue[] }
@@ -17,26 +20,20 @@ function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
 }
 
-/** The manifest's bytes, or why they cannot be had. Non-blocking open: a FIFO must not hang the read. */
+/**
+ * The manifest's bytes, or why they cannot be had. Only a regular file is opened (regularFile.ts):
+ * a FIFO or a device is named, never opened, so it cannot hang the read. A link to the manifest is
+ * followed: the source is only ever read.
+ */
 async function readManifestBytes(manifestFile: string): Promise<{ bytes: Buffer } | { why: string }> {
-  let handle: fs.FileHandle;
   try {
-    handle = await fs.open(manifestFile, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (cause) {
-    const code = errnoCode(cause);
-    return {
-      why: code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(cause)})`,
-    };
-  }
-  try {
-    const stat = await handle.stat();
-    if (stat.isDirectory()) return { why: 'is a directory' };
-    if (!stat.isFile()) return { why: 'is not a regular file' };
-    return { bytes: await handle.readFile() };
+    const read = await readRegularFile(manifestFile, { followLinks: true, maxBytes: MAX_MANIFEST_BYTES });
+    if (read.kind === 'missing') return { why: 'does not exist' };
+    if (read.kind === 'not_a_file') return { why: `is ${read.what}, not a manifest file` };
+    if (read.kind === 'too_large') return { why: `is ${read.sizeBytes} bytes, more than a manifest may be (${MAX_MANIFEST_BYTES})` };
+    return { bytes: read.bytes };
   } catch (cause) {
     return { why: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
-  } finally {
-    await handle.close();
   }
 }
 

@@ -1,20 +1,17 @@
-// The scan's fast reader: the same inspection as inspectDestination.ts, read with synchronous calls,
-// for worker threads (where blocking is free and a promise per syscall costs ~9x the CPU).
-// scanReader.test.ts holds the two readers together on every kind of destination; a change to the
-// rules of one must be made in both. Never follows a symbolic link, never opens a FIFO blocking.
+// The scan's fast reader: the facts inspectDestination.ts reads, read with synchronous calls, for
+// worker threads (where blocking is free and a promise per syscall costs ~9x the CPU), and handed to
+// the same classifier (classifyDestination.ts): no rule lives here. Never follows a symbolic link,
+// never opens a FIFO blocking.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
-import { error } from '../../shared/issues';
-import { parseState } from '../../shared/parseDocument';
-import { interruptedIssues } from './stagingReader';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
+import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+import { readRegularFileSync } from './regularFile';
+import { stagingCandidates } from './stagingReader';
 
 /**
  * An inspection as it crosses from a worker to the main thread: the state travels as its text and
@@ -23,112 +20,36 @@ const NON_BLOCK = constants.O_NONBLOCK ?? 0;
  */
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
-function errnoCode(cause: unknown): string | undefined {
-  return (cause as NodeJS.ErrnoException | undefined)?.code;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
+/** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
 function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer } {
-  if (NO_FOLLOW === 0) {
-    let stat;
-    try {
-      stat = lstatSync(file);
-    } catch (cause) {
-      if (errnoCode(cause) === 'ENOENT') return { kind: 'missing' };
-      throw cause;
-    }
-    if (!stat.isFile())
-      return {
-        kind: 'not_a_file',
-        what: stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a directory' : 'not a regular file',
-      };
-  }
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
-  } catch (cause) {
-    const code = errnoCode(cause);
-    if (code === 'ENOENT') return { kind: 'missing' };
-    if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
-    throw cause;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      return { kind: 'not_a_file', what: stat.isDirectory() ? 'a directory' : 'not a regular file (a device, FIFO or socket)' };
-    return { kind: 'bytes', bytes: readFileSync(fd) };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFileSync(file);
+  return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
 }
 
 /** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */
 export function inspectDestinationSync(destination: string): { inspection: InspectionWire; json?: Record<string, unknown> } {
   const dir = path.resolve(destination);
+  const classified = classifyDestination(dir, readFactsSync(dir));
+  const inspection: InspectionWire = classified.inspection;
+  // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it.
+  if (classified.json && classified.text !== undefined) inspection.stateJsonText = classified.text;
+  return classified.json ? { inspection, json: classified.json } : { inspection };
+}
+
+/** What is at the destination, for the classifier: one listing answers three questions (state file, anything else, staging). */
+function readFactsSync(dir: string): DestinationFacts {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
-  if (!stat) return { inspection: { path: dir, status: 'empty', issues: [], hasContent: false } };
-  if (stat.isSymbolicLink()) {
-    return {
-      inspection: {
-        path: dir,
-        status: 'unmanaged',
-        hasContent: true,
-        issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)],
-      },
-    };
-  }
-  if (!stat.isDirectory()) {
-    return {
-      inspection: {
-        path: dir,
-        status: 'unmanaged',
-        hasContent: true,
-        issues: [error([], 'destination_not_directory', `${dir} is not a directory`)],
-      },
-    };
-  }
-
-  const stateFile = path.join(dir, STATE_FILE_NAME);
-  // One listing answers three questions: is there a state file, anything else, a staging folder.
+  if (!stat) return { kind: 'missing' };
+  if (stat.isSymbolicLink()) return { kind: 'symlink' };
+  if (!stat.isDirectory()) return { kind: 'not_directory' };
   const names = readdirSync(dir);
-  const read = names.includes(STATE_FILE_NAME) ? readStateFile(stateFile) : { kind: 'missing' as const };
+  const read = names.includes(STATE_FILE_NAME) ? readStateFile(path.join(dir, STATE_FILE_NAME)) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
-  const interrupted = (outputs?: readonly { path: string }[]) => interruptedIssues(dir, outputs, names);
-  if (read.kind === 'missing')
-    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted(), hasContent } };
-  if (read.kind === 'not_a_file') {
-    return {
-      inspection: {
-        path: dir,
-        status: 'invalid',
-        hasContent,
-        issues: [...interrupted(), error([], 'state_not_a_file', `${stateFile} is ${read.what}, not a state file`)],
-      },
-    };
-  }
-
-  const text = decodeUtf8(read.bytes);
-  const parsed = parseState(text ?? read.bytes);
-  const inspection: InspectionWire = {
-    path: dir,
-    status: parsed.status,
-    issues: [...interrupted(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues],
-    // One-shot hash: no Hash object per destination.
-    stateSha256: `sha256:${hash('sha256', read.bytes, 'hex')}`,
-    hasContent,
-  };
-  // parsed.json exists exactly when the text parsed as a JSON object, so text is defined then.
-  if (parsed.json && text !== undefined) inspection.stateJsonText = text;
-  return { inspection, json: parsed.json };
+  const staging = stagingCandidates(dir, names);
+  // One-shot hash: no Hash object per destination.
+  const stateFile: StateFileFacts =
+    read.kind === 'bytes' ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
+  return { kind: 'directory', stateFile, hasContent, staging };
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {

@@ -43,16 +43,18 @@ function readMarker(folder: string): string | undefined {
   }
 }
 
+/** The top-level folders of `dir` that could be staging folders, each with its marker's text (names: its listing). */
+export function stagingCandidates(dir: string, names: readonly string[] = readdirSync(dir)): StagingCandidate[] {
+  return names.filter(isStagingFolderName).map((name) => ({ name, markerText: readMarker(path.join(dir, name)) }));
+}
+
 /** The names of the interrupted staging folders in `dir` (names: its listing, when the caller has one). */
 export function interruptedStagingFolders(
   dir: string,
   recordedOutputPaths: readonly string[] = [],
   names: readonly string[] = readdirSync(dir),
 ): string[] {
-  const candidates: StagingCandidate[] = names
-    .filter(isStagingFolderName)
-    .map((name) => ({ name, markerText: readMarker(path.join(dir, name)) }));
-  return interruptedStagingNames(candidates, recordedOutputPaths);
+  return interruptedStagingNames(stagingCandidates(dir, names), recordedOutputPaths);
 }
 
 /** The `interrupted` issue (or none) for a destination: one call for inspect and for the scan reader. */

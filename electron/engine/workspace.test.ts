@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +76,22 @@ describe('a folder workspace', () => {
 });
 
 describe('a workspace file', () => {
+  it.skipIf(process.platform === 'win32')(
+    'names a FIFO in place of the workspace file, or behind a link to it, without blocking',
+    async () => {
+      const fifo = path.join(dir, WORKSPACE_FILE_NAME);
+      execFileSync('mkfifo', [fifo]);
+      symlinkSync(fifo, path.join(dir, 'linked.json'));
+      for (const target of [fifo, path.join(dir, 'linked.json')]) {
+        const load = await Promise.race([loadWorkspace(target), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+        expect(load).toMatchObject({
+          ok: false,
+          issues: [{ message: `${target} is a FIFO (named pipe), neither a folder nor a workspace file` }],
+        });
+      }
+    },
+  );
+
   it('resolves paths relative to the file and keeps every configured field', async () => {
     const file = writeWorkspace({
       schema_version: 1,

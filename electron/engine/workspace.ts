@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { error, hasErrors, sortIssues, warning, type Issue } from '../../shared/issues';
+import { literalIssues } from '../../shared/literalRules';
 import { parseJsonObject } from '../../shared/parseDocument';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import {
@@ -16,6 +17,10 @@ import {
   type WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
+import { describeFileKind, readRegularFile } from './regularFile';
+
+/** A workspace file lists destinations; 64 MB is some 300,000 of them. */
+const MAX_WORKSPACE_FILE_BYTES = 64 * 1024 * 1024;
 
 export { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 export type { LoadedWorkspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
@@ -41,7 +46,11 @@ export async function loadWorkspace(target: string): Promise<WorkspaceLoad> {
   }
   if (stat.isDirectory()) return loadFolder(resolved);
   if (stat.isFile()) return loadFile(resolved);
-  return { ok: false, file: resolved, issues: [error([], 'workspace_not_file', `${resolved} is neither a folder nor a workspace file`)] };
+  return {
+    ok: false,
+    file: resolved,
+    issues: [error([], 'workspace_not_file', `${resolved} is ${describeFileKind(stat)}, neither a folder nor a workspace file`)],
+  };
 }
 
 async function loadFolder(root: string): Promise<WorkspaceLoad> {
@@ -76,7 +85,18 @@ async function loadFolder(root: string): Promise<WorkspaceLoad> {
 async function loadFile(file: string): Promise<WorkspaceLoad> {
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    // stat said a file, but it may be swapped for a FIFO since: only a regular file is opened, non-blocking.
+    const read = await readRegularFile(file, { followLinks: true, maxBytes: MAX_WORKSPACE_FILE_BYTES });
+    if (read.kind !== 'bytes') {
+      const why =
+        read.kind === 'missing'
+          ? 'does not exist'
+          : read.kind === 'not_a_file'
+            ? `is ${read.what}, not a workspace file`
+            : `is ${read.sizeBytes} bytes, more than a workspace file may be (${MAX_WORKSPACE_FILE_BYTES})`;
+      return { ok: false, file, issues: [error([], 'workspace_unreadable', `${file} ${why}`)] };
+    }
+    bytes = read.bytes;
   } catch (cause) {
     return {
       ok: false,
@@ -87,7 +107,12 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return { ok: false, file, issues: [parsed.issue] };
   const shape = workspaceFileSchema.safeParse(parsed.json);
-  const issues = [...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)), ...unknownFieldWarnings(parsed.json)];
+  const issues = [
+    ...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)),
+    ...unknownFieldWarnings(parsed.json),
+    // A key written twice (the last wins): a warning, as in the state file.
+    ...literalIssues(parsed.text, 'other'),
+  ];
   if (!shape.success) return { ok: false, file, issues: sortIssues(issues) };
 
   const root = path.dirname(file);

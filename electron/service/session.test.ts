@@ -267,7 +267,30 @@ describe('Session', () => {
     });
     const items = events.filter((event) => event.event === 'item' && event.data.job === job);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ data: { item: { destination: 'site-a', summary: { status: 'managed' } } } });
+    expect(items[0]).toMatchObject({ data: { item: { entry: { destination: 'site-a', summary: { status: 'managed' } } } } });
+    // Nothing new was written, so nothing is verified on the apply's behalf.
+    expect((items[0]!.data as { item: { verify?: unknown } }).item.verify).toBeUndefined();
     expect(events.indexOf(items[0]!)).toBeLessThan(events.indexOf(end));
+  });
+
+  it('sends the destination after a completed apply as its row and its verify against the new state', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const planned = value(await session.call('planReplace', { destination: 'site-a', mode: 'replace', source: fixture.source })) as {
+      planId: string;
+    };
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
+    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
+    const item = events.find((event) => event.event === 'item' && event.data.job === job);
+    expect(item).toMatchObject({
+      data: {
+        item: {
+          entry: { destination: 'site-a', summary: { status: 'managed', outputCount: 3 } },
+          verify: { destination: 'site-a', report: { status: 'intact' } },
+        },
+      },
+    });
+    const report = JSON.parse((value(await session.call('exportReport', { format: 'json' })) as { content: string }).content);
+    expect(JSON.stringify(report)).toContain('intact');
   });
 });

@@ -90,18 +90,23 @@ export function planStore() {
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const job = session.jobs.start('applyPlan', async (context) => {
-        const { result, inspection } = await applyReplacePlan(stored.plan, {
+        const { result, inspection, verify } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes),
           includeNested,
+          verifyAfter: true,
+          pool: session.hashPool(),
         });
-        // Whatever happened, the destination as it is now: kept for the list and the report, and sent
-        // as the job's item, so the renderer need not scan and verify again to learn it.
+        // Whatever happened, the destination as it is now (verified when a new state is in place):
+        // kept for the list and the report, and sent as the job's item, so the renderer need not
+        // start a scan and a verify to learn it.
         if (inspection && session.state.workspace?.byId.get(destination.id) === destination) {
+          const open = session.workspace();
           const entry = scanEntryOf(destination.id, inspection);
-          session.workspace().scans.set(destination.id, entry);
-          session.workspace().verifies.delete(destination.id);
-          context.item(entry);
+          open.scans.set(destination.id, entry);
+          if (verify) open.verifies.set(destination.id, verify);
+          else open.verifies.delete(destination.id);
+          context.item(verify ? { entry, verify: { destination: destination.id, report: verify } } : { entry });
         }
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;

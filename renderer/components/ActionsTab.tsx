@@ -1,24 +1,21 @@
 // The Actions tab: normal and forced replace, always planned first. A normal replace confirms with one
 // button that names the count, enabled only when the decision allows it; a forced replace sits in a red
-// section and applies only after the destination id is typed. Then progress, the result and a rescan.
+// section and applies only after the destination id is typed, in a dialog that stays open, locked,
+// while it runs. Then progress and the engine's ApplyResult, refused and failed ones included.
 
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
-import { applyResultSchema, type ApplyResult, type ReplacePlan } from '../../shared/plan';
+import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
-import { refreshDestination, trackedJob } from '../state/actions';
+import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
-import { plural } from '../view/format';
 import { confirmLabel, readPlan } from '../view/planView';
+import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
-
-type Outcome = { kind: 'done'; result: ApplyResult } | { kind: 'failed'; error: ApiError } | { kind: 'stale' };
-
-const STALE_CODES = new Set(['stale_plan']);
 
 function PlanError({ error }: { error: ApiError }) {
   return (
@@ -28,66 +25,26 @@ function PlanError({ error }: { error: ApiError }) {
   );
 }
 
-function OutcomeView({ outcome, onPlanAgain }: { outcome: Outcome; onPlanAgain: () => void }) {
-  if (outcome.kind === 'stale') {
-    return (
-      <Callout tone="warning" title="The destination changed since this plan: plan again" role="alert">
-        <p>Nothing was changed. Something on disk differs from what the plan was made from.</p>
-        <div className="button-row">
-          <button type="button" className="button" onClick={onPlanAgain}>
-            Plan again
-          </button>
-        </div>
-      </Callout>
-    );
-  }
-  if (outcome.kind === 'failed') {
-    return (
-      <Callout tone="danger" title="The replace did not complete" role="alert">
-        <p>{outcome.error.message}</p>
-      </Callout>
-    );
-  }
-  const { result } = outcome;
-  return (
-    <Callout tone={result.ok ? 'good' : 'danger'} title={result.ok ? 'Replaced' : 'The replace did not complete'} role="status">
-      <p>
-        {result.ok
-          ? `Deleted ${plural(result.deleted.length, 'path')} and wrote ${plural(result.written.length, 'file')} in ${Math.round(result.durationMs)} ms. The new state file is in place; the destination was rescanned and verified.`
-          : `${result.error?.message ?? 'Unknown error.'} ${result.stateWritten ? 'The new state was written.' : result.changed ? 'Some files were changed; the state file on disk still describes what is there.' : 'Nothing was changed.'}`}
-      </p>
-    </Callout>
-  );
-}
-
 function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
   const plan = usePlanReplace();
-  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [outcome, setOutcome] = useState<ApplyOutcome | undefined>();
   const makePlan = () => {
     setOutcome(undefined);
     void plan.run({ destination: entry.id, mode });
   };
-  const apply = async (planId: string, confirm?: string, includeNested?: boolean) => {
+  const apply = async (planId: string, confirm?: string, includeNested?: boolean): Promise<ApplyOutcome> => {
     const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
     const request = {
       planId,
       ...(confirm !== undefined ? { confirm } : {}),
       ...(includeNested ? { includeNested } : {}),
     };
-    const answer = await trackedJob('applyPlan', request, label, {
-      destination: entry.id,
-    });
+    const answer = await applyPlan(entry.id, request, label);
     plan.reset();
-    if (!answer.ok) {
-      setOutcome(STALE_CODES.has(answer.error.code) ? { kind: 'stale' } : { kind: 'failed', error: answer.error });
-      return;
-    }
-    const result = applyResultSchema.safeParse(answer.value);
-    if (!result.success)
-      setOutcome({ kind: 'failed', error: { code: 'internal', message: 'the result of the replace could not be read' } });
-    else
-      setOutcome(result.data.error && STALE_CODES.has(result.data.error.code) ? { kind: 'stale' } : { kind: 'done', result: result.data });
-    await refreshDestination(entry.id);
+    // The job's result is the ApplyResult, also when the apply was refused or failed; an error means it never ran (or was cancelled).
+    const outcome: ApplyOutcome = answer.ok ? { kind: 'result', result: answer.value } : { kind: 'error', error: answer.error };
+    setOutcome(outcome);
+    return outcome;
   };
   return { plan, outcome, makePlan, apply };
 }
@@ -95,7 +52,9 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
 export function ActionsTab({ entry }: { entry: DestinationEntry }) {
   const normal = usePlanAndApply(entry, 'replace');
   const force = usePlanAndApply(entry, 'force');
-  const [confirming, setConfirming] = useState<{ plan: ReplacePlan; planId: string; confirmText: string } | undefined>();
+  const [confirming, setConfirming] = useState<
+    { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
+  >();
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
@@ -148,7 +107,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
           </>
         )}
         {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {normal.outcome && <OutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
+        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
       </section>
 
       <section className="action-section destructive" aria-labelledby="force-title-section">
@@ -198,19 +157,29 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
             </div>
           </>
         )}
-        {applying && force.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {force.outcome && <OutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
+        {applying && !confirming && force.plan.state.status !== 'idle' && <JobProgress job={applying} />}
+        {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
       </section>
 
       {confirming && (
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
+          running={confirming.applying ? applying : undefined}
+          applying={Boolean(confirming.applying)}
+          outcome={confirming.outcome}
+          onPlanAgain={() => {
+            setConfirming(undefined);
+            force.makePlan();
+          }}
           onCancel={() => setConfirming(undefined)}
           onConfirm={(typed, includeNested) => {
+            // The dialog stays open and locked while the apply runs, then shows what it did.
             const { planId } = confirming;
-            setConfirming(undefined);
-            void force.apply(planId, typed, includeNested);
+            setConfirming((current) => current && { ...current, applying: true });
+            void force
+              .apply(planId, typed, includeNested)
+              .then((outcome) => setConfirming((current) => current && { ...current, applying: false, outcome }));
           }}
         />
       )}

@@ -24,7 +24,7 @@ type TabId = (typeof TABS)[number]['id'];
 export function DetailPane() {
   const selectedId = useAppState((state) => state.selectedId);
   const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
-  const verified = useAppState((state) => (state.selectedId ? state.verify.get(state.selectedId) : undefined));
+  const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
   const inspection = useInspectDestination(selectedId);

@@ -1,26 +1,42 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
 // once the operator has typed the destination id and, when the folder holds other managed
-// destinations, ticked that they go too (every one is listed). Cancel is the default button.
+// destinations, ticked that they go too (every one is listed). Cancel is the default button. While the
+// apply runs the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
+import type { JobView } from '../state/store';
 import { confirmLabel } from '../view/planView';
 import { plural } from '../view/format';
 import { Dialog } from './Dialog';
+import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Icon } from './Icon';
+import { JobProgress } from './JobProgress';
 
 interface Props {
   plan: ReplacePlan;
   confirmText: string;
+  /** The apply has been confirmed and runs: the dialog cannot be dismissed and nothing in it can be changed. */
+  applying?: boolean;
+  /** Its job, for the progress bar. */
+  running?: JobView;
+  /** What the apply did, once it ended: shown in place of the confirmation. */
+  outcome?: ApplyOutcome;
+  onPlanAgain?: () => void;
   onCancel: () => void;
   onConfirm: (typed: string, includeNested: boolean) => void;
 }
 
-export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: Props) {
+export function ForceReplaceDialog({ plan, confirmText, applying = false, running, outcome, onPlanAgain, onCancel, onConfirm }: Props) {
   const [typed, setTyped] = useState('');
   const [nestedAcknowledged, setNestedAcknowledged] = useState(false);
   const nested = plan.nestedDestinations;
   const matches = typed === confirmText && (nested.length === 0 || nestedAcknowledged);
+  const close = useRef<HTMLButtonElement>(null);
+  // Once the result is in, focus goes to Close (the confirm button it replaced is gone).
+  useEffect(() => {
+    if (outcome) close.current?.focus();
+  }, [outcome]);
   const firstDeletes = plan.deletes.slice(0, 5);
   return (
     <Dialog
@@ -33,6 +49,7 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
       descriptionId="force-description"
       role="alertdialog"
       destructive
+      locked={applying}
       onClose={onCancel}
     >
       <div id="force-description">
@@ -73,44 +90,58 @@ export function ForceReplaceDialog({ plan, confirmText, onCancel, onConfirm }: P
           </div>
         )}
       </div>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches) onConfirm(typed, nested.length > 0 && nestedAcknowledged);
-        }}
-      >
-        {nested.length > 0 && (
-          <div className="field checkbox">
+      {outcome ? (
+        <>
+          <ApplyOutcomeView outcome={outcome} onPlanAgain={onPlanAgain ?? onCancel} />
+          <footer>
+            <button ref={close} type="button" className="button" onClick={onCancel}>
+              Close
+            </button>
+          </footer>
+        </>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (matches && !applying) onConfirm(typed, nested.length > 0 && nestedAcknowledged);
+          }}
+        >
+          {nested.length > 0 && (
+            <div className="field checkbox">
+              <input
+                id="force-nested"
+                type="checkbox"
+                checked={nestedAcknowledged}
+                onChange={(event) => setNestedAcknowledged(event.target.checked)}
+                disabled={applying}
+              />
+              <label htmlFor="force-nested">Delete the {plural(nested.length, 'nested managed destination')} listed above too</label>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="force-confirm">
+              Type <code>{confirmText}</code> to confirm
+            </label>
             <input
-              id="force-nested"
-              type="checkbox"
-              checked={nestedAcknowledged}
-              onChange={(event) => setNestedAcknowledged(event.target.checked)}
+              id="force-confirm"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={applying}
             />
-            <label htmlFor="force-nested">Delete the {plural(nested.length, 'nested managed destination')} listed above too</label>
           </div>
-        )}
-        <div className="field">
-          <label htmlFor="force-confirm">
-            Type <code>{confirmText}</code> to confirm
-          </label>
-          <input
-            id="force-confirm"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <footer>
-          <button type="button" className="button" onClick={onCancel} data-autofocus>
-            Cancel
-          </button>
-          <button type="submit" className="button danger" disabled={!matches}>
-            {confirmLabel(plan)}
-          </button>
-        </footer>
-      </form>
+          {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the forced replace…</p>)}
+          <footer>
+            <button type="button" className="button" onClick={onCancel} disabled={applying} data-autofocus>
+              Cancel
+            </button>
+            <button type="submit" className="button danger" disabled={!matches || applying}>
+              {applying ? 'Replacing…' : confirmLabel(plan)}
+            </button>
+          </footer>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -23,7 +23,7 @@ const OUTPUT_LOOK: Record<string, { label: string; icon: IconName; tone: string 
 
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
   const state = readState(data.inspection.stateJson);
-  const report = useAppState((app) => app.verify.get(entry.id))?.report;
+  const report = useAppState((app) => app.destinationTable.verifyEntry(entry.id))?.report;
   const job = useAppState((app) => app.jobs.find((candidate) => candidate.method === 'verify' && candidate.destination === entry.id));
   if (!state) {
     return (

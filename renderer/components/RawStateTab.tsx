@@ -1,5 +1,6 @@
 // The Raw state tab: the state file's text as on disk, each validation issue marked at its JSON path,
-// and the list of issues beside it; choosing an issue scrolls to where it is.
+// and the list of issues beside it; choosing an issue scrolls to where it is. A duplicate key is
+// marked at every place it is written; a size written as 1.0 or 1e0 at that very number.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
@@ -19,6 +20,8 @@ interface MarkedIssue {
   start: number;
   end: number;
   exact: boolean;
+  /** Other lines the issue marks: the earlier places of a key written twice. */
+  alsoLines: number[];
 }
 
 const LINE_PX = 20;
@@ -42,6 +45,7 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
         exact: found.exact,
         firstLine: lineOf(starts, found.start),
         lastLine: lineOf(starts, Math.max(found.start, found.end - 1)),
+        alsoLines: found.earlier.map((span) => lineOf(starts, span.start)),
       };
     });
     const lineMarks = new Map<number, MarkedIssue[]>();
@@ -49,6 +53,8 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
       // A whole-document issue marks only the first line, not every line of the file.
       const last = mark.issue.path.length === 0 ? mark.firstLine : mark.lastLine;
       for (let line = mark.firstLine; line <= last; line++) lineMarks.set(line, [...(lineMarks.get(line) ?? []), mark]);
+      for (const line of mark.alsoLines)
+        if (!lineMarks.get(line)?.includes(mark)) lineMarks.set(line, [...(lineMarks.get(line) ?? []), mark]);
     }
     return { lines: text.split('\n'), marked, lineMarks, starts };
   }, [text, inspection.issues]);
@@ -81,7 +87,7 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
             const marks = lineMarks.get(item.index);
             const isActive = marks?.some((mark) => mark.number === active);
             const severity = marks?.some((mark) => mark.issue.severity === 'error') ? 'error' : marks ? 'warning' : '';
-            const startsHere = marks?.filter((mark) => mark.firstLine === item.index) ?? [];
+            const startsHere = marks?.filter((mark) => mark.firstLine === item.index || mark.alsoLines.includes(item.index)) ?? [];
             return (
               <div
                 key={item.index}
@@ -131,6 +137,7 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
                 <span>{mark.issue.message}</span>
                 <span className="muted">
                   line {mark.firstLine + 1}
+                  {mark.alsoLines.length > 0 ? `, also written on line ${mark.alsoLines.map((line) => line + 1).join(', ')}` : ''}
                   {mark.exact ? '' : ' (the field is missing: marked at its parent)'}
                 </span>
               </button>

@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
 import { store, useAppState } from '../state/store';
-import { buildRows, countStatuses, filterRows, sortRows, STATUSES, type SortKey } from '../view/destinationRows';
+import { STATUSES, type SortKey } from '../view/destinationRows';
 import { DestinationList } from './DestinationList';
 import { Icon } from './Icon';
 import { statusIcon, statusLabel } from './StatusBadge';
@@ -22,18 +22,14 @@ function toggleStatus(status: DestinationStatus) {
 }
 
 export function Sidebar() {
-  const workspace = useAppState((state) => state.workspace);
-  const scan = useAppState((state) => state.scan);
-  const verify = useAppState((state) => state.verify);
+  const table = useAppState((state) => state.destinationTable);
   const filter = useAppState((state) => state.filter);
   const selectedId = useAppState((state) => state.selectedId);
 
-  const allRows = useMemo(
-    () => (workspace ? buildRows(workspace.root, workspace.destinations, scan, verify) : []),
-    [workspace, scan, verify],
-  );
-  const counts = useMemo(() => countStatuses(allRows), [allRows]);
-  const rows = useMemo(() => sortRows(filterRows(allRows, filter), filter.sort), [allRows, filter]);
+  // The table derives each row once, as its result arrives; here only the shown order is computed.
+  const counts = table.statusCounts;
+  const total = table.destinationCount;
+  const rows = useMemo(() => table.view(filter, filter.sort), [table, filter]);
 
   // Keep a selection inside what is shown, so the detail pane never shows a hidden row by surprise.
   const firstShown = rows[0]?.id;
@@ -82,9 +78,9 @@ export function Sidebar() {
         </div>
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
-            {rows.length === allRows.length
-              ? `${allRows.length.toLocaleString('en-US')} destinations`
-              : `${rows.length.toLocaleString('en-US')} of ${allRows.length.toLocaleString('en-US')}`}
+            {rows.length === total
+              ? `${total.toLocaleString('en-US')} destinations`
+              : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
             {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
           </span>
           <label>
@@ -101,7 +97,7 @@ export function Sidebar() {
         rows={rows}
         selectedId={selectedId}
         onSelect={(id) => store.set({ selectedId: id })}
-        emptyText={allRows.length === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
+        emptyText={total === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
       />
     </aside>
   );

@@ -10,7 +10,7 @@ import { JobProgress } from './JobProgress';
 export function StatusBar() {
   const jobs = useAppState((state) => state.jobs);
   const lastError = useAppState((state) => state.lastError);
-  const counts = useAppState((state) => state.scan.size);
+  const counts = useAppState((state) => state.destinationTable.scannedCount);
   const total = useAppState((state) => state.workspace?.destinations.length ?? 0);
   const transport = useAppState((state) => state.transport);
   const version = useAppState((state) => state.version);

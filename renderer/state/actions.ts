@@ -1,10 +1,22 @@
 // What the app does with the engine on the user's behalf: open a workspace and scan it, verify,
 // cancel, remember errors. Thin: calls the API client, writes results into the store.
-// Scan items are applied in batches per frame, so 10,000 streamed results cost a few renders, not 10,000.
+// Scan items are applied in batches, so 100,000 streamed results cost ~100 renders, not 100,000, and
+// each batch derives only its own rows (DestinationTable), never the whole list again.
 
-import type { ApiError, JobItemOf, JobMethod, JobResultOf, RequestOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type {
+  ApiError,
+  AppliedDestination,
+  JobItemOf,
+  JobMethod,
+  JobResultOf,
+  RequestOf,
+  ScanEntry,
+  VerifyEntry,
+  Workspace,
+} from '../../shared/api';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
+import { DestinationTable } from '../view/destinationTable';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
 import { store, type JobView } from './store';
 
@@ -61,7 +73,7 @@ export async function cancelJob(key: string): Promise<void> {
   if (!answer.ok) reportError('Cancel failed', answer.error);
 }
 
-/** How often streamed items are applied: each apply rebuilds the list once, so 10,000 items cost ~50 renders. */
+/** How often streamed items are applied: each apply renders the list once. */
 const BATCH_INTERVAL_MS = 120;
 
 function batcher<T>(apply: (items: T[]) => void): { push: (item: T) => void; flush: () => void } {
@@ -102,11 +114,7 @@ function bumpRevisions(ids: readonly string[]): void {
 export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>> {
   const items = batcher<ScanEntry>((entries) =>
     store.set((state) => {
-      const next = new Map(state.scan);
-      for (const entry of entries) next.set(entry.destination, entry);
-      // A mark the UI bench reads: rows must show within 1 s of it.
-      if (state.firstScanResultAt === undefined) performance.mark('first-scan-result');
-      return { scan: next, firstScanResultAt: state.firstScanResultAt ?? performance.now() };
+      return { destinationTable: state.destinationTable.withScan(entries) };
     }),
   );
   const label = destinations
@@ -117,21 +125,17 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
   if (destinations) bumpRevisions(destinations);
   // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
   if (outcome.ok && !destinations) {
-    const scanned = store.get().scan;
-    const missing = (store.get().workspace?.destinations ?? []).map((destination) => destination.id).filter((id) => !scanned.has(id));
+    const table = store.get().destinationTable;
+    const missing = (store.get().workspace?.destinations ?? [])
+      .map((destination) => destination.id)
+      .filter((id) => table.scanEntry(id) === undefined);
     if (missing.length > 0) return scan(missing);
   }
   return outcome;
 }
 
 export async function verify(destinations?: string[]): Promise<JobOutcome<'verify'>> {
-  const items = batcher<VerifyEntry>((entries) =>
-    store.set((state) => {
-      const next = new Map(state.verify);
-      for (const entry of entries) next.set(entry.destination, entry);
-      return { verify: next };
-    }),
-  );
+  const items = batcher<VerifyEntry>((entries) => store.set((state) => ({ destinationTable: state.destinationTable.withVerify(entries) })));
   const label = destinations
     ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Verify all';
@@ -155,6 +159,15 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
+/** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
+export function showWorkspace(workspace: Workspace): void {
+  store.set({
+    workspace,
+    destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
+    selectedId: undefined,
+  });
+}
+
 /** Opens a workspace and starts its scan at once; the list fills as results stream in. */
 export async function openWorkspace(path: string): Promise<boolean> {
   store.set({ opening: true });
@@ -165,24 +178,45 @@ export async function openWorkspace(path: string): Promise<boolean> {
     return false;
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
-  store.set({
-    opening: false,
-    workspace: answer.value,
-    scan: new Map(),
-    verify: new Map(),
-    selectedId: undefined,
-    firstScanResultAt: undefined,
-    lastError: undefined,
-  });
+  store.set({ opening: false, lastError: undefined });
+  showWorkspace(answer.value);
   void scan();
   return true;
 }
 
-/** After a replace: rescan and verify the one destination, so its row and views show what is on disk now. */
-export async function refreshDestination(id: string): Promise<void> {
-  await scan([id]);
-  const entry = store.get().scan.get(id);
-  if (entry?.summary.status === 'managed') await verify([id]);
+/** The destination as the engine read it after an apply: its row, and its verify (dropped when there is none: it described the old outputs). */
+function showApplied({ entry, verify }: AppliedDestination): void {
+  store.set((state) => {
+    const table = state.destinationTable.withScan([entry]);
+    return { destinationTable: verify ? table.withVerify([verify]) : table.withoutVerify([entry.destination]) };
+  });
+  bumpRevisions([entry.destination]);
+}
+
+/**
+ * Applies a plan with a row in the status bar. The engine sends the destination as it is afterwards
+ * (read again, and verified when a new state is in place), so its row and views update without a
+ * second scan and verify; only a job that ended before it could say (cancelled, an error) rescans it.
+ */
+export async function applyPlan(
+  destination: string,
+  request: RequestOf<'applyPlan'>,
+  label: string,
+  onProgress?: (view: JobView) => void,
+): Promise<JobOutcome<'applyPlan'>> {
+  let applied = false;
+  const outcome = await trackedJob('applyPlan', request, label, {
+    destination,
+    onItem: (item) => {
+      applied = true;
+      showApplied(item);
+    },
+    ...(onProgress ? { onProgress } : {}),
+  });
+  // A refusal before the job started (a wrong confirmation, an unknown plan) changed nothing.
+  const started = outcome.ok || !['confirmation_required', 'not_found', 'refused', 'bad_request'].includes(outcome.error.code);
+  if (!applied && started) await scan([destination]);
+  return outcome;
 }
 
 export type { JobResultOf };

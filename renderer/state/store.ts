@@ -3,9 +3,10 @@
 // Never holds anything the engine did not say; never calls the API itself (actions.ts does).
 
 import { useSyncExternalStore } from 'react';
-import type { ApiError, JobMethod, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
+import type { ApiError, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { SortKey } from '../view/destinationRows';
+import { DestinationTable } from '../view/destinationTable';
 
 export interface JobView {
   /** Local key, known before the engine hands out a job id. */
@@ -31,10 +32,11 @@ export interface AppState {
   version?: string;
   workspace?: Workspace;
   opening: boolean;
-  scan: ReadonlyMap<string, ScanEntry>;
-  /** performance.now() of the first scan result of the open workspace: what the bench measures from. */
-  firstScanResultAt?: number;
-  verify: ReadonlyMap<string, VerifyEntry>;
+  /**
+   * The workspace's destinations joined with their scan and verify results, one row each, kept
+   * incrementally as results stream in (a new table per batch, sharing what did not change).
+   */
+  destinationTable: DestinationTable;
   selectedId?: string;
   jobs: readonly JobView[];
   lastError?: ErrorView;
@@ -64,8 +66,7 @@ function createStore(initial: AppState) {
 
 export const initialState = (): AppState => ({
   opening: false,
-  scan: new Map(),
-  verify: new Map(),
+  destinationTable: DestinationTable.empty(),
   jobs: [],
   revisions: new Map(),
   // By id (workspace order) by default: rows keep their places while scan results stream in.

@@ -35,41 +35,57 @@ export function isInterruptedIssue(issue: { code: string }): boolean {
 
 /** The destination's path as the operator reads it: relative to the workspace root when inside it. */
 export function relativeToRoot(root: string, path: string): string {
-  const base = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
-  const normalised = path.replace(/\\/g, '/');
-  const normalisedBase = base.replace(/\\/g, '/');
-  return normalised.startsWith(normalisedBase) ? normalised.slice(normalisedBase.length) || '.' : path;
+  return makeRelativeToRoot(root)(path);
 }
 
+/** relativeToRoot with the root normalised once, for a whole workspace of paths; no regex unless a path has a backslash. */
+export function makeRelativeToRoot(root: string): (path: string) => string {
+  const base = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
+  const normalisedBase = base.includes('\\') ? base.replace(/\\/g, '/') : base;
+  return (path) => {
+    const normalised = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+    return normalised.startsWith(normalisedBase) ? normalised.slice(normalisedBase.length) || '.' : path;
+  };
+}
+
+/** One destination's row from what is known of it: derived once per result, never per render. */
+export function deriveRow(
+  destination: DestinationEntry,
+  relativePath: string,
+  entry: ScanEntry | undefined,
+  verified: VerifyEntry | undefined,
+): DestinationRow {
+  const summary = entry?.summary;
+  const pipelineId = summary?.pipeline_id ?? destination.pipelineId;
+  const parsed = summary?.published_at ? parseRfc3339(summary.published_at) : undefined;
+  const row: DestinationRow = {
+    id: destination.id,
+    name: destination.id,
+    relativePath,
+    verify: verified ? verified.report.status : 'unverified',
+    interrupted: entry?.inspection.issues.some(isInterruptedIssue) ?? false,
+    errorCount: summary?.errorCount ?? 0,
+    warningCount: summary?.warningCount ?? 0,
+    searchText: [destination.id, summary?.destination_id, pipelineId, relativePath].filter(Boolean).join('\n').toLowerCase(),
+  };
+  if (pipelineId !== undefined) row.pipelineId = pipelineId;
+  if (summary) row.status = summary.status;
+  if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
+  if (parsed?.ok) row.publishedInstant = parsed.instant;
+  return row;
+}
+
+/** Every row rebuilt from scratch: the reference the incremental DestinationTable is held equal to. */
 export function buildRows(
   root: string,
   destinations: readonly DestinationEntry[],
   scan: ReadonlyMap<string, ScanEntry>,
   verify: ReadonlyMap<string, VerifyEntry>,
 ): DestinationRow[] {
-  return destinations.map((destination) => {
-    const entry = scan.get(destination.id);
-    const summary = entry?.summary;
-    const pipelineId = summary?.pipeline_id ?? destination.pipelineId;
-    const relativePath = relativeToRoot(root, destination.path);
-    const verified = verify.get(destination.id);
-    const parsed = summary?.published_at ? parseRfc3339(summary.published_at) : undefined;
-    const row: DestinationRow = {
-      id: destination.id,
-      name: destination.id,
-      relativePath,
-      verify: verified ? verified.report.status : 'unverified',
-      interrupted: entry?.inspection.issues.some(isInterruptedIssue) ?? false,
-      errorCount: summary?.errorCount ?? 0,
-      warningCount: summary?.warningCount ?? 0,
-      searchText: [destination.id, summary?.destination_id, pipelineId, relativePath].filter(Boolean).join('\n').toLowerCase(),
-    };
-    if (pipelineId !== undefined) row.pipelineId = pipelineId;
-    if (summary) row.status = summary.status;
-    if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
-    if (parsed?.ok) row.publishedInstant = parsed.instant;
-    return row;
-  });
+  const relative = makeRelativeToRoot(root);
+  return destinations.map((destination) =>
+    deriveRow(destination, relative(destination.path), scan.get(destination.id), verify.get(destination.id)),
+  );
 }
 
 export interface RowFilter {
@@ -78,19 +94,24 @@ export interface RowFilter {
   query: string;
 }
 
-export function filterRows(rows: readonly DestinationRow[], filter: RowFilter): DestinationRow[] {
+/** Whether a row passes the filter: status chips OR'ed, search terms AND'ed. */
+export function rowMatcher(filter: RowFilter): (row: DestinationRow) => boolean {
   const terms = filter.query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const byStatus = filter.statuses.size > 0;
-  return rows.filter((row) => {
+  return (row) => {
     if (byStatus && (row.status === undefined || !filter.statuses.has(row.status))) return false;
     // Every term must appear (in any of id, pipeline id, path): "eu handbook" narrows, like most search boxes.
     for (const term of terms) if (!row.searchText.includes(term)) return false;
     return true;
-  });
+  };
+}
+
+export function filterRows(rows: readonly DestinationRow[], filter: RowFilter): DestinationRow[] {
+  return rows.filter(rowMatcher(filter));
 }
 
 /** Needs attention first: invalid, then unmanaged, drifted managed, empty, healthy managed; pending last. */
-function statusRank(row: DestinationRow): number {
+export function statusRank(row: DestinationRow): number {
   switch (row.status) {
     case 'invalid':
       return 0;
@@ -105,7 +126,7 @@ function statusRank(row: DestinationRow): number {
   }
 }
 
-const byName = (a: DestinationRow, b: DestinationRow) =>
+export const byName = (a: DestinationRow, b: DestinationRow) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export function sortRows(rows: DestinationRow[], key: SortKey): DestinationRow[] {

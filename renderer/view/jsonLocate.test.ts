@@ -64,4 +64,14 @@ describe('locating a JSON path in raw text', () => {
     );
     fc.assert(fc.property(fc.string(), (text) => void indexJson(text)));
   });
+
+  it('marks a key written twice at its last place, and keeps the earlier ones beside it', () => {
+    const text = '{\n  "pipeline_id": "old",\n  "outputs": [{"size": 1.0}],\n  "pipeline_id": "reports"\n}';
+    const found = locateJsonPath(text, ['pipeline_id']);
+    expect(text.slice(found.start, found.end)).toBe('"pipeline_id": "reports"');
+    expect(found.earlier.map((span) => text.slice(span.start, span.end))).toEqual(['"pipeline_id": "old"']);
+    const size = locateJsonPath(text, ['outputs', 0, 'size']);
+    expect(text.slice(size.start, size.end)).toBe('"size": 1.0');
+    expect(size.earlier).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // Finds where a JSON path (as issues carry it: keys and indexes) sits in the raw text of a document,
-// so the raw state view can mark each issue where it is. Tolerant: on text that is not valid JSON it
+// so the raw state view can mark each issue where it is. A key written twice in one object has all
+// its places kept: the last (the one that counts) as the path's span, the earlier ones beside it. Tolerant: on text that is not valid JSON it
 // keeps every location read before the error. Never throws; never evaluates the text.
 
 import type { IssuePath } from '../../shared/issues';
@@ -14,15 +15,20 @@ export interface JsonLocation extends TextSpan {
   /** The path found: the issue's own, or its nearest ancestor when the issue's is absent (a missing field). */
   foundPath: IssuePath;
   exact: boolean;
+  /** Earlier places of the same key in the same object (a duplicate key), in text order. */
+  earlier: TextSpan[];
 }
 
-export type JsonIndex = Map<string, TextSpan>;
+/** Spans by pathKey (the last place of each path), and the earlier places of keys written twice. */
+export class JsonIndex extends Map<string, TextSpan> {
+  readonly earlier = new Map<string, TextSpan[]>();
+}
 
 export const pathKey = (path: readonly (string | number)[]): string => JSON.stringify(path);
 
 /** Spans of every value in the text, keyed by pathKey; a member's span runs from its key to the end of its value. */
 export function indexJson(text: string): JsonIndex {
-  const index: JsonIndex = new Map();
+  const index = new JsonIndex();
   let at = 0;
   const fail = (): never => {
     throw stop;
@@ -91,7 +97,11 @@ export function indexJson(text: string): JsonIndex {
       if (!literal) fail();
       at += literal![0].length;
     }
-    index.set(pathKey(path), { start: Math.min(spanStart, start), end: at });
+    const key = pathKey(path);
+    // Only a key repeated in one object reaches the same path twice: keep the earlier place too.
+    const before = index.get(key);
+    if (before) index.earlier.set(key, [...(index.earlier.get(key) ?? []), before]);
+    index.set(key, { start: Math.min(spanStart, start), end: at });
   };
   const stop = new Error('stop');
   try {
@@ -106,10 +116,12 @@ export function indexJson(text: string): JsonIndex {
 export function locateJsonPath(text: string, path: IssuePath, index: JsonIndex = indexJson(text)): JsonLocation {
   for (let length = path.length; length >= 0; length--) {
     const prefix = path.slice(0, length);
-    const span = index.get(pathKey(prefix));
-    if (span) return { ...span, foundPath: prefix, exact: length === path.length };
+    const key = pathKey(prefix);
+    const span = index.get(key);
+    const exact = length === path.length;
+    if (span) return { ...span, foundPath: prefix, exact, earlier: exact ? (index.earlier.get(key) ?? []) : [] };
   }
-  return { start: 0, end: text.length, foundPath: [], exact: path.length === 0 };
+  return { start: 0, end: text.length, foundPath: [], exact: path.length === 0, earlier: [] };
 }
 
 /** Line numbers (0-based) a span covers, from precomputed line starts. */

@@ -1,0 +1,117 @@
+// The one classifier of a destination (CONTRACT.md: destination status): a pure function over the
+// facts a reader found on disk. Two readers feed it, inspectDestination.ts (asynchronous, the main
+// thread) and scanReader.ts (synchronous, the scan's worker threads); neither holds a rule of its own.
+// Never touches the disk, never hashes: the reader brings the bytes and their sha256. `destinationPath`
+// is absolute, as the reader resolved it.
+
+import path from 'node:path';
+import type { DestinationInspectionData } from '../../shared/inspection';
+import { error } from '../../shared/issues';
+import { parseState } from '../../shared/parseDocument';
+import { interruptedMessage, interruptedStagingNames, type StagingCandidate } from '../../shared/staging';
+import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+
+/** What the state file is, as the reader found it without following a link. */
+export type StateFileFacts =
+  { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
+
+/** What a reader found at a destination bundle path. */
+export type DestinationFacts =
+  | { kind: 'missing' }
+  | { kind: 'symlink' }
+  | { kind: 'not_directory' }
+  | {
+      kind: 'directory';
+      stateFile: StateFileFacts;
+      /** Whether it holds anything besides the state file. */
+      hasContent: boolean;
+      /** The top-level folders that could be an apply's staging folder, with their markers (shared/staging.ts decides). */
+      staging: StagingCandidate[];
+    };
+
+/** An inspection without the state's own forms; the classifier hands those over beside it. */
+export type ClassifiedInspection = Omit<DestinationInspectionData, 'stateJson' | 'stateText'>;
+
+export interface Classification {
+  inspection: ClassifiedInspection;
+  /** The state file's text when its bytes are UTF-8. */
+  text?: string;
+  /** The state file as a JSON object, whenever it is one (also when invalid). */
+  json?: Record<string, unknown>;
+  /** The validated state, exactly when the status is managed. */
+  state?: State;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export function classifyDestination(destinationPath: string, facts: DestinationFacts): Classification {
+  const dir = destinationPath;
+  switch (facts.kind) {
+    case 'missing':
+      return { inspection: { path: dir, status: 'empty', issues: [], hasContent: false } };
+    case 'symlink':
+      return {
+        inspection: {
+          path: dir,
+          status: 'unmanaged',
+          hasContent: true,
+          issues: [error([], 'destination_is_symlink', `${dir} is a symbolic link; destinations are never followed through links`)],
+        },
+      };
+    case 'not_directory':
+      return {
+        inspection: {
+          path: dir,
+          status: 'unmanaged',
+          hasContent: true,
+          issues: [error([], 'destination_not_directory', `${dir} is not a directory`)],
+        },
+      };
+  }
+  const { stateFile, hasContent } = facts;
+  // A folder is a left-behind staging folder by its marker, never by its name alone: a valid state may
+  // record outputs under such a name, so the recorded outputs are taken into account.
+  const interruptedBy = (outputs: readonly { path: string }[] = []) => {
+    const found = interruptedStagingNames(
+      facts.staging,
+      outputs.map((output) => output.path),
+    );
+    return found.length > 0 ? [error([found[0] as string], 'interrupted', interruptedMessage(found))] : [];
+  };
+  const interrupted = interruptedBy();
+  if (stateFile.kind === 'missing')
+    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
+  if (stateFile.kind === 'not_a_file') {
+    return {
+      inspection: {
+        path: dir,
+        status: 'invalid',
+        hasContent,
+        issues: [
+          ...interrupted,
+          error([], 'state_not_a_file', `${path.join(dir, STATE_FILE_NAME)} is ${stateFile.what}, not a state file`),
+        ],
+      },
+    };
+  }
+  // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the
+  // parser as bytes, so that it reports them.
+  const text = decodeUtf8(stateFile.bytes);
+  const parsed = parseState(text ?? stateFile.bytes);
+  const issues = [...interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues];
+  const classification: Classification = {
+    inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent },
+  };
+  if (text !== undefined) classification.text = text;
+  if (parsed.json) classification.json = parsed.json;
+  if (parsed.status === 'managed') classification.state = parsed.state;
+  return classification;
+}

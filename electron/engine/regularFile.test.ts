@@ -1,0 +1,109 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRegularFile, readRegularFileSync, type RegularFileRead } from './regularFile';
+
+const posix = process.platform !== 'win32';
+const isRoot = process.getuid?.() === 0;
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+let root: string;
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'regular-file-'));
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+/** The read, or 'hung' when it has not answered within the time a hang would take. */
+function within<T>(promise: Promise<T>, ms = 3000): Promise<T | 'hung'> {
+  return Promise.race([promise, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms))]);
+}
+
+/** readRegularFileSync in a child process, so that a blocking open would be caught by a timeout, not hang the tests. */
+function readSyncInChild(file: string): RegularFileRead | 'hung' {
+  const script = `import { readRegularFileSync } from ${JSON.stringify(path.join(repo, 'electron/engine/regularFile.ts'))};
+const read = readRegularFileSync(${JSON.stringify(file)});
+process.stdout.write(JSON.stringify(read.kind === 'bytes' ? { kind: 'bytes' } : read));`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  if (child.error || child.signal) return 'hung';
+  return JSON.parse(child.stdout);
+}
+
+describe('reading a file a user controls', () => {
+  it('reads a regular file, in both forms', async () => {
+    const file = path.join(root, 'state.json');
+    await fs.writeFile(file, '{"a":1}');
+    expect(await readRegularFile(file)).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
+    expect(readRegularFileSync(file)).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
+  });
+
+  it('calls a missing file missing, also under a parent that is a file', async () => {
+    await fs.writeFile(path.join(root, 'file'), '');
+    for (const file of [path.join(root, 'none'), path.join(root, 'file', 'child')]) {
+      expect(await readRegularFile(file)).toEqual({ kind: 'missing' });
+      expect(readRegularFileSync(file)).toEqual({ kind: 'missing' });
+    }
+  });
+
+  it.skipIf(!posix)('names a FIFO and answers at once, never opening it (async and sync)', async () => {
+    const fifo = path.join(root, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    expect(await within(readRegularFile(fifo))).toEqual({ kind: 'not_a_file', what: 'a FIFO (named pipe)' });
+    expect(await within(readRegularFile(fifo, { followLinks: true }))).toEqual({ kind: 'not_a_file', what: 'a FIFO (named pipe)' });
+    expect(readSyncInChild(fifo)).toEqual({ kind: 'not_a_file', what: 'a FIFO (named pipe)' });
+  });
+
+  it.skipIf(!posix)('does not follow a link to a FIFO unless asked, and then still refuses the FIFO', async () => {
+    const fifo = path.join(root, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    await fs.symlink(fifo, path.join(root, 'link'));
+    expect(await within(readRegularFile(path.join(root, 'link')))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
+    expect(await within(readRegularFile(path.join(root, 'link'), { followLinks: true }))).toEqual({
+      kind: 'not_a_file',
+      what: 'a FIFO (named pipe)',
+    });
+  });
+
+  it('follows a link to a regular file only when asked', async () => {
+    await fs.writeFile(path.join(root, 'real'), 'x');
+    await fs.symlink(path.join(root, 'real'), path.join(root, 'link'));
+    expect(await readRegularFile(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
+    expect(readRegularFileSync(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
+    expect(await readRegularFile(path.join(root, 'link'), { followLinks: true })).toEqual({ kind: 'bytes', bytes: Buffer.from('x') });
+  });
+
+  it.skipIf(!posix)('names a socket and a directory', async () => {
+    const socket = path.join(root, 'sock');
+    const server = net.createServer().listen(socket);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      expect(await readRegularFile(socket)).toEqual({ kind: 'not_a_file', what: 'a socket' });
+    } finally {
+      server.close();
+    }
+    expect(await readRegularFile(root)).toEqual({ kind: 'not_a_file', what: 'a directory' });
+  });
+
+  it.skipIf(!isRoot)('names a character device without opening it (mknod needs root)', async () => {
+    const device = path.join(root, 'tty-like');
+    execFileSync('mknod', [device, 'c', '1', '3']);
+    expect(await readRegularFile(device)).toEqual({ kind: 'not_a_file', what: 'a character device' });
+    expect(readSyncInChild(device)).toEqual({ kind: 'not_a_file', what: 'a character device' });
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    const file = path.join(root, 'big');
+    await fs.writeFile(file, 'x'.repeat(100));
+    expect(await readRegularFile(file, { maxBytes: 99 })).toEqual({ kind: 'too_large', sizeBytes: 100 });
+    expect(readRegularFileSync(file, { maxBytes: 100 })).toEqual({ kind: 'bytes', bytes: Buffer.from('x'.repeat(100)) });
+  });
+});

@@ -1,0 +1,118 @@
+// Reads a file a user controls (a state file, a manifest, a workspace file, a demo marker) only when it
+// is a regular file: lstat first (a FIFO, a device or a socket is reported, never opened), then a
+// non-blocking, no-follow open, then fstat of the descriptor, which must be the very file lstat saw.
+// Must never open anything blocking: a FIFO would hold one of libuv's four threads until a writer
+// came, and four of them would stop every later file call of the process.
+
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
+
+export type RegularFileRead =
+  | { kind: 'missing' }
+  /** `what` completes "… is": "a FIFO (named pipe)", "a directory", "a symbolic link", … */
+  | { kind: 'not_a_file'; what: string }
+  | { kind: 'too_large'; sizeBytes: number }
+  | { kind: 'bytes'; bytes: Buffer };
+
+export interface RegularFileOptions {
+  /** Follow a symbolic link at the path itself (a workspace file named on the command line). Default: no. */
+  followLinks?: boolean;
+  /** Refuse a file larger than this, before reading it. */
+  maxBytes?: number;
+}
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+
+/** What stands at a path, in words, for a message ("… is a FIFO (named pipe), not a state file"). */
+export function describeFileKind(stat: Stats): string {
+  if (stat.isFile()) return 'a regular file';
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isSymbolicLink()) return 'a symbolic link';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+/** Nothing there: no entry, or a parent that is not a folder. */
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
+
+function errnoCode(cause: unknown): string | undefined {
+  return (cause as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function openFlags(options: RegularFileOptions): number {
+  return constants.O_RDONLY | NON_BLOCK | (options.followLinks ? 0 : NO_FOLLOW);
+}
+
+/** The verdict of the first look, or undefined when the path holds a regular file worth opening. */
+function judgeStat(stat: Stats | undefined, options: RegularFileOptions): RegularFileRead | undefined {
+  if (!stat) return { kind: 'missing' };
+  if (!stat.isFile()) return { kind: 'not_a_file', what: describeFileKind(stat) };
+  if (options.maxBytes !== undefined && stat.size > options.maxBytes) return { kind: 'too_large', sizeBytes: stat.size };
+  return undefined;
+}
+
+/** After open: the descriptor must be a regular file, and the one the first look saw (not swapped since). */
+function judgeOpened(seen: Stats, opened: Stats, options: RegularFileOptions): RegularFileRead | undefined {
+  if (!opened.isFile()) return { kind: 'not_a_file', what: describeFileKind(opened) };
+  if (opened.dev !== seen.dev || opened.ino !== seen.ino)
+    return { kind: 'not_a_file', what: 'replaced by another file while it was being opened' };
+  if (options.maxBytes !== undefined && opened.size > options.maxBytes) return { kind: 'too_large', sizeBytes: opened.size };
+  return undefined;
+}
+
+function openFailure(cause: unknown): RegularFileRead {
+  const code = errnoCode(cause);
+  if (GONE.has(code ?? '')) return { kind: 'missing' };
+  if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
+  throw cause;
+}
+
+export async function readRegularFile(file: string, options: RegularFileOptions = {}): Promise<RegularFileRead> {
+  const look = options.followLinks ? fs.stat : fs.lstat;
+  const seen = await look(file).catch((cause) =>
+    ['ENOENT', 'ENOTDIR'].includes(errnoCode(cause) ?? '') ? undefined : Promise.reject(cause),
+  );
+  const early = judgeStat(seen, options);
+  if (early) return early;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, openFlags(options));
+  } catch (cause) {
+    return openFailure(cause);
+  }
+  try {
+    const refused = judgeOpened(seen!, await handle.stat(), options);
+    if (refused) return refused;
+    return { kind: 'bytes', bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The same, synchronously: for the worker threads that read thousands of small state files. */
+export function readRegularFileSync(file: string, options: RegularFileOptions = {}): RegularFileRead {
+  let seen: Stats | undefined;
+  try {
+    seen = (options.followLinks ? statSync : lstatSync)(file);
+  } catch (cause) {
+    if (!GONE.has(errnoCode(cause) ?? '')) throw cause;
+  }
+  const early = judgeStat(seen, options);
+  if (early) return early;
+  let fd: number;
+  try {
+    fd = openSync(file, openFlags(options));
+  } catch (cause) {
+    return openFailure(cause);
+  }
+  try {
+    const refused = judgeOpened(seen!, fstatSync(fd), options);
+    if (refused) return refused;
+    return { kind: 'bytes', bytes: readFileSync(fd) };
+  } finally {
+    closeSync(fd);
+  }
+}

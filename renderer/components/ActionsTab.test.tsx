@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+// The Actions tab's guards, over a stand-in for the preload bridge that answers planReplace with a
+// schema-valid plan and records every call, so the tests see exactly what the tab asks the engine to do.
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
+import type { ReplacePlan } from '../../shared/plan';
+import { samplePlan } from '../testing/samplePlan';
+import { ActionsTab } from './ActionsTab';
+
+const calls: { method: string; request: unknown }[] = [];
+let decision: ReplacePlan['comparison']['decision'] = 'replace';
+let replaceAllowed = true;
+
+const bridge: InspectorBridge = {
+  async invoke(method, request): Promise<ApiResult<unknown>> {
+    calls.push({ method, request });
+    if (method === 'planReplace') {
+      const { mode } = request as { mode: 'replace' | 'force' };
+      const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision, replaceAllowed });
+      return { ok: true, value: { planId: `plan-${mode}`, plan, ...(mode === 'force' ? { confirmText: 'legacy-site' } : {}) } };
+    }
+    // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
+    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
+  },
+  on: () => () => {},
+};
+
+beforeAll(() => {
+  window.inspector = bridge;
+});
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  decision = 'replace';
+  replaceAllowed = true;
+});
+
+const entry = (replacePolicy: DestinationEntry['replacePolicy'] = 'allow'): DestinationEntry => ({
+  id: 'legacy-site',
+  path: '/w/destinations/legacy-site',
+  source: '/w/sources/handbook-2026-06',
+  replacePolicy,
+});
+const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
+
+describe('the Actions tab', () => {
+  it('confirms a normal replace with one button that names the counts, and applies by plan id alone', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry()} />);
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    const confirm = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files' });
+    expect(confirm).toHaveProperty('disabled', false);
+    expect(applies()).toEqual([]);
+    await user.click(confirm);
+    expect(applies()).toEqual([{ planId: 'plan-replace' }]);
+  });
+
+  it.each(['conflict', 'unmanaged', 'skip_newer'] as const)(
+    'keeps the normal replace disabled when the decision is %s',
+    async (refused) => {
+      decision = refused;
+      const user = userEvent.setup();
+      render(<ActionsTab entry={entry()} />);
+      await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+      const confirm = await screen.findByRole('button', { name: /^Replace: delete/ });
+      expect(confirm).toHaveProperty('disabled', true);
+      await user.click(confirm);
+      expect(applies()).toEqual([]);
+    },
+  );
+
+  it("keeps the normal replace disabled when the engine's words say the policy denies it", async () => {
+    replaceAllowed = false;
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry('deny')} />);
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    expect(await screen.findByRole('button', { name: /^Replace: delete/ })).toHaveProperty('disabled', true);
+  });
+
+  it('applies a forced replace only from its alertdialog, once the destination id is typed', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry()} />);
+    await user.click(screen.getByRole('button', { name: 'Plan forced replace' }));
+    await user.click(await screen.findByRole('button', { name: 'Review and force replace…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Force replace legacy-site?' });
+    const confirm = screen.getByRole('button', { name: 'Force replace: delete 3 paths and write 2 files' });
+    expect(dialog.contains(confirm)).toBe(true);
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText(/Type legacy-site to confirm/), 'legacy-site');
+    expect(applies()).toEqual([]);
+    await user.click(confirm);
+    expect(applies()).toEqual([{ planId: 'plan-force', confirm: 'legacy-site' }]);
+  });
+
+  it('closes the forced replace dialog on Esc without applying', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry()} />);
+    await user.click(screen.getByRole('button', { name: 'Plan forced replace' }));
+    await user.click(await screen.findByRole('button', { name: 'Review and force replace…' }));
+    await user.type(screen.getByLabelText(/Type legacy-site to confirm/), 'legacy-site');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(applies()).toEqual([]);
+  });
+});

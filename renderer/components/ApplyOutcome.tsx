@@ -1,0 +1,71 @@
+// What an apply did, as the engine's ApplyResult says: done, or refused or failed with the three facts
+// an operator needs next (was anything changed, is a new state in place, is a staging folder left),
+// and a stale plan as its own case with the way on. Shown in the Actions tab and in the force dialog.
+
+import type { ApiError } from '../../shared/api';
+import type { ApplyResult } from '../../shared/plan';
+import { plural } from '../view/format';
+import { Callout } from './Callout';
+
+export type ApplyOutcome = { kind: 'result'; result: ApplyResult } | { kind: 'error'; error: ApiError };
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+function ResultFacts({ result }: { result: ApplyResult }) {
+  return (
+    <dl className="facts" data-testid="apply-facts">
+      <dt>Anything changed on disk</dt>
+      <dd>
+        {yesNo(result.changed)}
+        {result.changed && !result.stateWritten ? ` (deleted ${result.deleted.length}, moved ${result.written.length} into place)` : ''}
+      </dd>
+      <dt>New state written</dt>
+      <dd>{result.stateWritten ? 'yes: the destination describes the new publication' : 'no'}</dd>
+      <dt>Staging folder left</dt>
+      <dd>{result.stagingLeft ? 'yes: it shows as an interrupted replace; a forced replace clears it' : 'no'}</dd>
+    </dl>
+  );
+}
+
+export function ApplyOutcomeView({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+  if (outcome.kind === 'error') {
+    return (
+      <Callout tone="danger" title="The replace did not run" role="alert">
+        <p>{outcome.error.message}</p>
+      </Callout>
+    );
+  }
+  const { result } = outcome;
+  if (result.ok) {
+    return (
+      <Callout tone="good" title="Replaced" role="status">
+        <p>
+          Deleted {plural(result.deleted.length, 'path')} and wrote {plural(result.written.length, 'file')} in{' '}
+          {Math.round(result.durationMs)} ms. The new state file is in place; the destination was read again and verified.
+        </p>
+      </Callout>
+    );
+  }
+  const stale = result.error?.code === 'stale_plan';
+  return (
+    <Callout
+      tone={stale ? 'warning' : 'danger'}
+      title={stale ? 'The destination changed since this plan: plan again' : 'The replace did not complete'}
+      role="alert"
+    >
+      <p>
+        {stale
+          ? 'Something on disk differs from what the plan was made from, so the plan was refused.'
+          : (result.error?.message ?? 'The engine gave no reason.')}
+      </p>
+      <ResultFacts result={result} />
+      {stale && (
+        <div className="button-row">
+          <button type="button" className="button" onClick={onPlanAgain}>
+            Plan again
+          </button>
+        </div>
+      )}
+    </Callout>
+  );
+}

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { samplePlan } from '../testing/samplePlan';
+import { ForceReplaceDialog } from './ForceReplaceDialog';
+
+afterEach(cleanup);
+
+function renderDialog(extraDeletes = 2) {
+  const onCancel = vi.fn();
+  const onConfirm = vi.fn();
+  const plan = samplePlan({ mode: 'force', decision: 'unmanaged', extraDeletes });
+  render(<ForceReplaceDialog plan={plan} confirmText="legacy-site" onCancel={onCancel} onConfirm={onConfirm} />);
+  const dialog = screen.getByRole('alertdialog');
+  const input = screen.getByLabelText(/Type legacy-site to confirm/);
+  const confirm = screen.getByRole('button', { name: /^Force replace: delete/ });
+  return { onCancel, onConfirm, dialog, input, confirm, user: userEvent.setup() };
+}
+
+describe('ForceReplaceDialog', () => {
+  it('is an alertdialog named for the destination and described by what it deletes, which cannot be undone', () => {
+    const { dialog } = renderDialog();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(screen.getByRole('alertdialog', { name: 'Force replace legacy-site?' })).toBe(dialog);
+    const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toContain('/w/destinations/legacy-site');
+    expect(description?.textContent).toContain('It cannot be undone.');
+  });
+
+  it('names the counts on its confirm button', () => {
+    const { confirm } = renderDialog(4);
+    expect(confirm.textContent).toBe('Force replace: delete 5 paths and write 2 files');
+  });
+
+  it('lists the first five deletions, then how many more', () => {
+    const { dialog } = renderDialog(9);
+    const items = [...dialog.querySelectorAll('.plan-list li')].map((item) => item.textContent?.trim());
+    expect(items).toEqual([
+      'delete.distributor.json',
+      'deletepage-1.html',
+      'deletepage-2.html',
+      'deletepage-3.html',
+      'deletepage-4.html',
+      '…and 5 more',
+    ]);
+  });
+
+  it('keeps the confirm button disabled until the exact destination id is typed', async () => {
+    const { input, confirm, user } = renderDialog();
+    expect(confirm).toHaveProperty('disabled', true);
+    for (const near of ['legacy-sit', 'Legacy-site', 'legacy-site ', ' legacy-site', 'legacy_site']) {
+      await user.clear(input);
+      await user.type(input, near);
+      expect(confirm, JSON.stringify(near)).toHaveProperty('disabled', true);
+    }
+    await user.clear(input);
+    await user.type(input, 'legacy-site');
+    expect(confirm).toHaveProperty('disabled', false);
+  });
+
+  it('confirms with the typed id once it matches, by click or by Enter', async () => {
+    const { input, confirm, onConfirm, user } = renderDialog();
+    await user.type(input, 'legacy-site');
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith('legacy-site');
+    await user.type(input, '{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not confirm on Enter while the typed id does not match', async () => {
+    const { input, onConfirm, user } = renderDialog();
+    await user.type(input, 'legacy{Enter}');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('puts the focus on Cancel, so a stray Enter cancels instead of destroying', async () => {
+    const { onCancel, onConfirm, user } = renderDialog();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('closes on Esc without confirming, even with the id typed', async () => {
+    const { input, onCancel, onConfirm, user } = renderDialog();
+    await user.type(input, 'legacy-site');
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('closes on Cancel without confirming', async () => {
+    const { onCancel, onConfirm, user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});

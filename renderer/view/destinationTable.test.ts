@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationStatus } from '../../shared/inspection';
+import { buildRows, countStatuses, filterRows, sortRows, type SortKey } from './destinationRows';
+import { DestinationTable } from './destinationTable';
+
+const ROOT = '/w';
+const STATUSES: DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
+
+const destination = (id: string, path = `/w/destinations/${id}`, pipelineId?: string): DestinationEntry => ({
+  id,
+  path,
+  ...(pipelineId ? { pipelineId } : {}),
+  replacePolicy: 'allow',
+});
+
+function scanned(id: string, status: DestinationStatus, publishedAt?: string, interrupted = false): ScanEntry {
+  const issues: ScanEntry['inspection']['issues'] = interrupted
+    ? [{ path: [], code: 'interrupted_replace', message: 'a staging folder is left', severity: 'warning' }]
+    : status === 'invalid'
+      ? [{ path: ['outputs', 0, 'sha256'], code: 'invalid_sha256', message: 'bad', severity: 'error' }]
+      : [];
+  return {
+    destination: id,
+    inspection: { path: `/w/destinations/${id}`, status, issues, hasContent: status !== 'empty' },
+    summary: {
+      status,
+      outputCount: 0,
+      errorCount: status === 'invalid' ? 1 : 0,
+      warningCount: interrupted ? 1 : 0,
+      ...(publishedAt !== undefined ? { published_at: publishedAt } : {}),
+      ...(status === 'managed' ? { pipeline_id: 'handbook', destination_id: `${id}-state` } : {}),
+    },
+  };
+}
+
+const verified = (id: string, status: 'intact' | 'drifted'): VerifyEntry => ({
+  destination: id,
+  report: { status, outputs: [], extra: [] },
+});
+
+// Times that tie, differ only in the fraction or the offset, or do not parse at all.
+const TIMES = [
+  '2026-06-01T10:00:00Z',
+  '2026-06-01T10:00:00.5Z',
+  '2026-06-01T10:00:00.500000001Z',
+  '2026-06-01T12:00:00+02:00',
+  '2026-06-01T09:59:59.999999999Z',
+  '1970-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '2026-02-30T12:00:00Z',
+  'not a time',
+];
+
+const ids = fc.constantFrom('a', 'b', 'c', 'docs-eu', 'docs-us', 'legacy', 'site-1', 'site-10', 'B', 'z');
+const destinationArb = fc.record({
+  id: ids,
+  path: fc.oneof(
+    ids.map((id) => `/w/destinations/${id}`),
+    ids.map((id) => `C:\\w\\${id}`),
+    fc.constant('/elsewhere/x'),
+    fc.constant('/w'),
+  ),
+  pipelineId: fc.option(fc.constantFrom('handbook', 'status'), { nil: undefined }),
+});
+const scanArb = fc.record({
+  id: fc.oneof(ids, fc.constant('not-in-workspace')),
+  status: fc.constantFrom(...STATUSES),
+  time: fc.option(fc.constantFrom(...TIMES), { nil: undefined }),
+  interrupted: fc.boolean(),
+});
+const verifyArb = fc.record({ id: ids, status: fc.constantFrom('intact' as const, 'drifted' as const) });
+const batchArb = fc.oneof(
+  fc.array(scanArb, { maxLength: 6 }).map((items) => ({ kind: 'scan' as const, items })),
+  fc.array(verifyArb, { maxLength: 4 }).map((items) => ({ kind: 'verify' as const, items })),
+);
+const filterArb = fc.record({
+  statuses: fc.subarray(STATUSES).map((statuses) => new Set(statuses)),
+  query: fc.constantFrom('', 'docs', 'DOCS eu', 'site-1', 'handbook', 'destinations/', '  ', 'zzz', 'state'),
+  sort: fc.constantFrom<SortKey>('id', 'status', 'published'),
+});
+
+describe('the incremental destination table', () => {
+  it('lists, counts, filters and sorts exactly as rebuilding every row does, after any sequence of batches', () => {
+    fc.assert(
+      fc.property(
+        fc.array(destinationArb, { maxLength: 12 }),
+        fc.array(batchArb, { maxLength: 8 }),
+        filterArb,
+        fc.constantFrom(ROOT, '/w/', 'C:\\w'),
+        (entries, batches, filter, root) => {
+          const destinations = entries.map((entry) => destination(entry.id, entry.path, entry.pipelineId));
+          let table = DestinationTable.of(root, destinations);
+          const scan = new Map<string, ScanEntry>();
+          const verify = new Map<string, VerifyEntry>();
+          for (const batch of batches) {
+            if (batch.kind === 'scan') {
+              const items = batch.items.map((item) => scanned(item.id, item.status, item.time, item.interrupted));
+              for (const item of items) scan.set(item.destination, item);
+              table = table.withScan(items);
+            } else {
+              const items = batch.items.map((item) => verified(item.id, item.status));
+              for (const item of items) verify.set(item.destination, item);
+              table = table.withVerify(items);
+            }
+            const reference = buildRows(root, destinations, scan, verify);
+            expect(table.rows).toEqual(reference);
+            expect(table.statusCounts).toEqual(countStatuses(reference));
+            expect(table.view(filter, filter.sort)).toEqual(sortRows(filterRows(reference, filter), filter.sort));
+            for (const { id } of destinations) {
+              expect(table.scanEntry(id)).toBe(scan.get(id));
+              expect(table.verifyEntry(id)).toBe(verify.get(id));
+            }
+            expect(table.scannedCount).toBe(reference.filter((row) => row.status !== undefined).length);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('derives only the rows a batch brings and keeps every other row object as it was', () => {
+    const destinations = Array.from({ length: 1000 }, (_, i) => destination(`site-${i}`));
+    const before = DestinationTable.of(ROOT, destinations).withScan([scanned('site-1', 'managed', TIMES[0])]);
+    const after = before.withScan([scanned('site-2', 'invalid'), scanned('site-3', 'managed', TIMES[1])]);
+    const changed = after.rows.flatMap((row, i) => (row === before.rows[i] ? [] : [row.id]));
+    expect(changed).toEqual(['site-2', 'site-3']);
+    // The older snapshot is untouched: React may still be rendering it.
+    expect(before.rows[2]!.status).toBeUndefined();
+    expect(after.rows[2]!.status).toBe('invalid');
+    expect(after.withScan([scanned('not-listed', 'managed')])).toBe(after);
+  });
+
+  it('streams 100,000 results in 120-ms-sized batches with a view per batch in a few seconds, not minutes', () => {
+    const count = 100_000;
+    const destinations = Array.from({ length: count }, (_, i) => destination(`site-${String(i).padStart(6, '0')}`));
+    let table = DestinationTable.of(ROOT, destinations);
+    const batch = 2_000;
+    let shown = 0;
+    for (let start = 0; start < count; start += batch) {
+      const items = destinations
+        .slice(start, start + batch)
+        .map((d, i) => scanned(d.id, STATUSES[(start + i) % 4]!, TIMES[(start + i) % TIMES.length]));
+      table = table.withScan(items);
+      shown = table.view({ statuses: new Set(), query: '' }, 'id').length;
+    }
+    expect(shown).toBe(count);
+    expect(table.statusCounts.pending).toBe(0);
+    expect(table.scannedCount).toBe(count);
+  });
+});
