@@ -127,6 +127,56 @@ test('a forced replace stays disabled until the destination id is typed, then cl
   await expect(fs.access(path.join(dest, 'images', 'banner.gif'))).rejects.toThrow();
 });
 
+test('a normal replace says how many outputs were changed on disk since published, on the plan and its button', async ({
+  appPage: page,
+  demoWorkspace,
+}) => {
+  const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us');
+  await fs.appendFile(path.join(dest, 'data', 'regions.csv'), 'edited,by hand\n');
+  await waitForScan(page);
+  await openDestination(page, 'docs-us');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan replace' }).click();
+  const plan = page.getByTestId('plan-replace');
+  await expect(plan.getByTestId('plan-changed-count')).toHaveText('1 changed output will be lost');
+  await expect(plan.locator('.plan-list li.changed')).toContainText('data/regions.csv');
+  await expect(plan.locator('.plan-list li.changed')).toContainText('changed on disk since published: will be lost');
+  await expect(
+    page.getByRole('button', { name: 'Replace: delete 6 paths (1 changed on disk since published: will be lost) and write 4 files' }),
+  ).toBeEnabled();
+});
+
+test('a forced replace of a folder holding another managed destination lists it and needs a tick to apply', async ({
+  appPage: page,
+  demoWorkspace,
+}) => {
+  const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'legacy-site');
+  const nested = path.join(dest, 'old-docs');
+  await fs.mkdir(nested);
+  await fs.copyFile(
+    path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us', '.distributor.json'),
+    path.join(nested, '.distributor.json'),
+  );
+  await waitForScan(page);
+  await openDestination(page, 'legacy-site');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan forced replace' }).click();
+  await expect(page.getByTestId('plan-force').getByTestId('plan-nested-count')).toHaveText('1 nested destination');
+  await page.getByRole('button', { name: 'Review and force replace…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByTestId('nested-destinations')).toContainText('old-docs/');
+  const confirm = dialog.getByRole('button', { name: /^Force replace: delete/ });
+  await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/nested managed destination listed above too/).check();
+  await expect(confirm).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.click();
+  await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
+  await expect(fs.access(nested)).rejects.toThrow();
+  await expectIntactOnDisk(dest);
+});
+
 test('a verify can be cancelled midway and leaves the destination not verified', async ({ page, demoWorkspace, startHost }) => {
   // One more destination with a 16 GiB sparse output: no disk used, seconds to hash, time to cancel.
   const root = path.dirname(demoWorkspace);

@@ -153,6 +153,8 @@ export const methods = {
       /** The ids the new state records, when neither the workspace nor a valid state gives them. */
       pipelineId: z.string().min(1).max(1000).optional(),
       destinationId: z.string().min(1).max(1000).optional(),
+      /** A forced replace of a folder owned by another user is refused unless this is true. */
+      allowOtherOwner: z.boolean().optional(),
     }),
     response: z.object({
       planId: handle,
@@ -163,8 +165,14 @@ export const methods = {
     }),
   }),
   applyPlan: spec({
-    summary: 'Apply a plan; a forced replace needs `confirm` equal to the destination id',
-    request: z.strictObject({ planId: handle, confirm: z.string().max(1000).optional() }),
+    summary:
+      'Apply a plan; a forced replace needs `confirm` equal to the destination id, and `includeNested` when it deletes nested destinations',
+    request: z.strictObject({
+      planId: handle,
+      confirm: z.string().max(1000).optional(),
+      /** Acknowledges the other managed destinations a forced plan deletes (plan.nestedDestinations); required when there are any. */
+      includeNested: z.boolean().optional(),
+    }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
     job: { item: appliedDestinationSchema, result: applyResultSchema },

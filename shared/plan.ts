@@ -23,6 +23,8 @@ export const fingerprintEntrySchema = z.object({
   /** Nanoseconds as a decimal string (bigint does not survive JSON). */
   mtimeNs: z.string(),
   ino: z.string(),
+  /** The device id (decimal string): an entry on another device than the destination is a mount point. */
+  dev: z.string(),
 });
 export type FingerprintEntry = z.infer<typeof fingerprintEntrySchema>;
 
@@ -35,10 +37,16 @@ export const fingerprintSchema = z.object({
 });
 export type Fingerprint = z.infer<typeof fingerprintSchema>;
 
+/** Why a recorded output's bytes on disk are not the ones its state records. */
+export const changedOnDiskSchema = z.enum(['size_mismatch', 'hash_mismatch', 'not_a_file']);
+export type ChangedOnDisk = z.infer<typeof changedOnDiskSchema>;
+
 export const planDeleteSchema = z.object({
   path: z.string(),
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   size: z.number(),
+  /** Normal replace: this recorded output was changed on disk since it was published, and will be lost. */
+  changed: changedOnDiskSchema.optional(),
 });
 export type PlanDelete = z.infer<typeof planDeleteSchema>;
 
@@ -69,6 +77,16 @@ export const replacePlanSchema = z.object({
   destinationExists: z.boolean(),
   /** The source bundle directory holding manifest.json. */
   sourcePath: z.string(),
+  /**
+   * The working folder apply creates inside the destination (shared/staging.ts): a name that is not
+   * an entry on disk and that no old or new output (nor a folder of one) uses.
+   */
+  stagingName: z.string(),
+  /**
+   * Forced replace: folders below the destination that hold their own `.distributor.json` (other
+   * managed destinations) and would be deleted. Apply refuses unless the confirmation acknowledges them.
+   */
+  nestedDestinations: z.array(z.string()),
   comparison: planComparisonSchema,
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
@@ -78,7 +96,14 @@ export const replacePlanSchema = z.object({
   newState: stateSchema.optional(),
   fingerprint: fingerprintSchema,
   plannedAt: z.string(),
-  summary: z.object({ deleteCount: z.number(), writeCount: z.number(), deleteBytes: z.number(), writeBytes: z.number() }),
+  summary: z.object({
+    deleteCount: z.number(),
+    writeCount: z.number(),
+    deleteBytes: z.number(),
+    writeBytes: z.number(),
+    /** Normal replace: how many deleted outputs were changed on disk since published (`changed` on each). */
+    changedCount: z.number(),
+  }),
 });
 export type ReplacePlan = z.infer<typeof replacePlanSchema>;
 
@@ -118,7 +143,7 @@ export const applyProgressSchema = z.object({
 });
 export type ApplyProgress = z.infer<typeof applyProgressSchema>;
 
-/** Why an apply stopped, the one Problem shape; codes: stale_plan, source_changed, unsafe_path, io_error, cancelled, invalid_plan. */
+/** Why an apply stopped, the one Problem shape; codes: stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, target_exists, io_error, cancelled, invalid_plan. */
 export const applyErrorSchema = problemSchema;
 export type ApplyError = z.infer<typeof applyErrorSchema>;
 
@@ -142,3 +167,19 @@ export const applyResultSchema = z.object({
   durationMs: z.number(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
+
+/**
+ * Whether a forced plan deletes other managed destinations that the operator has not acknowledged
+ * (the one rule: applyPlan refuses such a plan; the CLI and the UI ask for the acknowledgement first).
+ */
+export function nestedNotAcknowledged(plan: Pick<ReplacePlan, 'nestedDestinations'>, includeNested: boolean | undefined): boolean {
+  return plan.nestedDestinations.length > 0 && includeNested !== true;
+}
+
+/** "2 other managed destinations inside it (a, b)": how the plan's nested destinations are named in text. */
+export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinations'>, limit = 5): string {
+  const count = plan.nestedDestinations.length;
+  const list = plan.nestedDestinations.slice(0, limit).join(', ');
+  const more = count > limit ? ` and ${count - limit} more` : '';
+  return `${count} other managed destination${count === 1 ? '' : 's'} inside it (${list}${more})`;
+}

@@ -126,4 +126,48 @@ describe('distributor-inspector replace', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Nothing to do');
   });
+
+  it('says how many recorded outputs were changed on disk since published, in the plan and in the confirmation', async () => {
+    await olderDestination();
+    await fs.writeFile(path.join(dir, 'dest', 'report.html'), 'edited by hand');
+    const { code, stdout, asked } = await cli(['replace', 'dest', 'src'], 'no');
+    expect(code).toBe(0);
+    expect(stdout).toContain('1 recorded output was changed on disk since published');
+    expect(stdout).toMatch(/- report\.html .*! changed on disk since published: will be lost \(size_mismatch\)/);
+    expect(asked[0]).toContain('Delete 4 (1 changed on disk since published: will be lost) and write 2');
+  });
+
+  it('lists nested managed destinations of a forced replace and applies only with --include-nested', async () => {
+    await fs.mkdir(path.join(dir, 'dest'));
+    await fs.writeFile(path.join(dir, 'dest', 'stray.txt'), 's');
+    const manifest = await writeBundle(path.join(dir, 'inner-src'), { 'a.md': '# A' });
+    await writeManagedDestination(path.join(dir, 'dest', 'inner'), { manifest, outputs: { 'a.html': 'a' } });
+    await writeBundle(path.join(dir, 'src'), { 'report.md': '# New' });
+    const ids = ['--pipeline', 'p', '--destination', 'd'];
+    const before = await snapshotTree(dir);
+    const refused = await cli(['replace', 'dest', 'src', '--force', '--yes', ...ids]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('This also deletes 1 other managed destination inside it (inner)');
+    expect(refused.stderr).toContain('--include-nested');
+    expect(await snapshotTree(dir)).toBe(before);
+    const asked = await cli(['replace', 'dest', 'src', '--force', ...ids], 'd');
+    expect(asked.asked).toEqual([]);
+    expect(asked.code).toBe(1);
+    const applied = await cli(['replace', 'dest', 'src', '--force', '--yes', '--include-nested', ...ids]);
+    expect(applied.code).toBe(0);
+    expect((await fs.readdir(path.join(dir, 'dest'))).sort()).toEqual(['.distributor.json', 'report.html']);
+  });
+
+  it('refuses a forced replace of a folder another user owns unless --allow-other-owner (needs root to chown)', async () => {
+    if (process.getuid?.() !== 0) return;
+    await fs.mkdir(path.join(dir, 'dest'));
+    await fs.writeFile(path.join(dir, 'dest', 'stray.txt'), 's');
+    await fs.chown(path.join(dir, 'dest'), 4242, 4242);
+    await writeBundle(path.join(dir, 'src'), { 'report.md': '# New' });
+    const ids = ['--pipeline', 'p', '--destination', 'd'];
+    const refused = await cli(['replace', 'dest', 'src', '--force', '--yes', ...ids]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('destination_other_owner');
+    expect((await cli(['replace', 'dest', 'src', '--force', '--yes', '--allow-other-owner', ...ids])).code).toBe(0);
+  });
 });

@@ -1,11 +1,18 @@
 // `distributor-inspector replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL]
-// [--force] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
+// [--force] [--include-nested] [--allow-other-owner] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
 // only with --yes or a confirmation typed on a terminal (force: the destination id). A thin adapter over
 // operations/ (plan, its confirmation text, apply): it holds no rules. Without --yes and a confirmation it never
 // changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
 
 import path from 'node:path';
-import { isInputRefusal, type ApplyResult, type PlanRefusal, type ReplacePlan } from '../../shared/plan';
+import {
+  isInputRefusal,
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  type ApplyResult,
+  type PlanRefusal,
+  type ReplacePlan,
+} from '../../shared/plan';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
@@ -34,6 +41,16 @@ export function planText(plan: ReplacePlan, style: Style): string {
   ];
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
+  if (plan.summary.changedCount > 0)
+    lines.push(
+      style.yellow(
+        `${changedText(plan)}: their bytes no longer match the state (edited by hand?), and those edits will be lost (marked "!" below).`,
+      ),
+    );
+  if (plan.nestedDestinations.length > 0) {
+    lines.push(style.red(`This also deletes ${nestedDestinationsText(plan, LIST_LIMIT)}: each one's state file and outputs go too.`));
+    lines.push('Apply only with --include-nested.');
+  }
   const list = <T>(heading: string, items: T[], line: (item: T) => string) => {
     lines.push('', `${heading}:`);
     if (items.length === 0) lines.push('  (none)');
@@ -43,7 +60,10 @@ export function planText(plan: ReplacePlan, style: Style): string {
   list(
     `Delete (${bytesText(plan.summary.deleteBytes)})`,
     plan.deletes,
-    (entry) => `  ${style.red('-')} ${printable(entry.path)}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}`,
+    (entry) =>
+      `  ${style.red('-')} ${printable(entry.path)}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}${
+        entry.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${entry.changed})`)}` : ''
+      }`,
   );
   list(
     `Write (${bytesText(plan.summary.writeBytes)})`,
@@ -59,6 +79,12 @@ export function planText(plan: ReplacePlan, style: Style): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** "2 recorded outputs were changed on disk since published". */
+function changedText(plan: ReplacePlan): string {
+  const count = plan.summary.changedCount;
+  return `${count} recorded output${count === 1 ? ' was' : 's were'} changed on disk since published`;
 }
 
 function resultText(result: ApplyResult, style: Style): string {
@@ -87,26 +113,31 @@ async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style
   if (!io.ask || !io.isTerminal) return false;
   if (confirmText !== undefined) {
     const id = confirmText;
+    const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const answer = await io.ask(
-      `${style.red(`This deletes everything in ${printable(plan.destinationPath)}.`)} Type the destination id "${printable(id)}" to confirm: `,
+      `${style.red(`This deletes everything in ${printable(plan.destinationPath)}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
     );
     return answer.trim() === id;
   }
+  const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
   const answer = await io.ask(
-    `Delete ${plan.summary.deleteCount} and write ${plan.summary.writeCount} in ${printable(plan.destinationPath)}? Type "yes" to apply: `,
+    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${printable(plan.destinationPath)}? Type "yes" to apply: `,
   );
   return answer.trim().toLowerCase() === 'yes';
 }
 
 export const replaceCommand: Command = {
   name: 'replace',
-  usage: 'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--yes] [--json]',
+  usage:
+    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json]',
   summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
     destination: { type: 'string' },
     'base-url': { type: 'string' },
     force: { type: 'boolean' },
+    'include-nested': { type: 'boolean' },
+    'allow-other-owner': { type: 'boolean' },
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
   },
@@ -120,6 +151,7 @@ export const replaceCommand: Command = {
       mode: options.force === true ? 'force' : 'replace',
       configured: { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') },
       baseUrl: optionalId(options['base-url'], 'base-url'),
+      allowOtherOwner: options['allow-other-owner'] === true,
     });
     if (!planned.ok) {
       const refusal = planned.error;
@@ -133,6 +165,14 @@ export const replaceCommand: Command = {
       if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
       return EXIT_OK;
     }
+    const includeNested = options['include-nested'] === true;
+    if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
+      // Asked before any confirmation: the operator must say on the command line that these go too.
+      const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
+      if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
+      else io.stderr(`distributor-inspector replace: refused: ${message} (nested_not_acknowledged)\n`);
+      return EXIT_FINDINGS;
+    }
     const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
     if (!apply) {
       if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
@@ -140,6 +180,7 @@ export const replaceCommand: Command = {
       return EXIT_OK;
     }
     const { result } = await applyReplacePlan(plan, {
+      includeNested,
       onProgress:
         io.isTerminal && !json ? (event) => io.stderr(`${ERASE_LINE}${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
     });

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { EditableJson } from '../../shared/sampleDocuments';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { STAGING_DIR_NAME, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
 import type { DemoDisk } from './demoDisk';
@@ -131,9 +131,21 @@ export const DEMO_CASES: DemoCase[] = [
     source: 'handbook-2026-06',
     write: async (disk, dir) => {
       await writePublication(disk, dir, handbook(sources.v1, 'docs-latam', '2026-05-02T07:00:00Z'));
-      // What a replace killed after staging leaves: the old state and outputs, plus half of the new outputs.
-      const staged = handbook(sources.v2, 'docs-latam', at(4, 3)).outputs;
-      await writeDemoFiles(disk, `${dir}/${STAGING_DIR_NAME}`, new Map([...staged].slice(0, 2)));
+      // What a replace killed after staging leaves: the old state and outputs, plus its marked staging
+      // folder (shared/staging.ts) holding half of the new outputs.
+      const next = handbook(sources.v2, 'docs-latam', at(4, 3));
+      const marker = stagingMarkerText({
+        kind: STAGING_MARKER_KIND,
+        version: 1,
+        created: at(4, 3),
+        mode: 'replace',
+        source: { id: next.state.source.manifest.id, digest: next.state.source.manifest.digest },
+        plannedAt: at(4, 3),
+        pipeline_id: HANDBOOK,
+        destination_id: 'docs-latam',
+      });
+      await writeDemoFiles(disk, `${dir}/${STAGING_DIR_NAME}`, new Map([[STAGING_MARKER_NAME, Buffer.from(marker)]]));
+      await writeDemoFiles(disk, `${dir}/${STAGING_DIR_NAME}/${STAGING_FILES_DIR}`, new Map([...next.outputs].slice(0, 2)));
     },
   },
   {

@@ -1,16 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sampleState } from '../../shared/sampleDocuments';
+import { STAGING_DIR_NAME, STAGING_MARKER_KIND, stagingMarkerText, type StagingCandidate } from '../../shared/staging';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 
 const DIR = '/w/destinations/docs';
 const SHA = `sha256:${'a'.repeat(64)}`;
 const bytesOf = (text: string): StateFileFacts => ({ kind: 'bytes', bytes: new TextEncoder().encode(text), sha256: SHA });
+const MARKED: StagingCandidate = {
+  name: STAGING_DIR_NAME,
+  markerText: stagingMarkerText({
+    kind: STAGING_MARKER_KIND,
+    version: 1,
+    created: '2026-05-04T03:00:00Z',
+    mode: 'replace',
+    source: { id: 'src', digest: SHA },
+    plannedAt: '2026-05-04T03:00:00Z',
+    pipeline_id: 'p',
+    destination_id: 'd',
+  }),
+};
 const directory = (stateFile: StateFileFacts, hasContent = false, hasStaging = false): DestinationFacts => ({
   kind: 'directory',
   stateFile,
   hasContent,
-  hasStaging,
+  staging: hasStaging ? [MARKED] : [],
 });
 const codes = (facts: DestinationFacts) => classifyDestination(DIR, facts).inspection.issues.map((issue) => issue.code);
 
@@ -33,7 +47,17 @@ describe('the one classifier of a destination', () => {
     expect(notAFile.inspection.issues[0]?.message).toBe(`${DIR}/.distributor.json is a symbolic link, not a state file`);
   });
 
-  it('reports a staging folder as an interrupted replace first, whatever the state says', () => {
+  it('never calls a folder with the staging name but no marker an interrupted replace', () => {
+    const unmarked: DestinationFacts = {
+      kind: 'directory',
+      stateFile: { kind: 'missing' },
+      hasContent: true,
+      staging: [{ name: STAGING_DIR_NAME, markerText: undefined }],
+    };
+    expect(codes(unmarked)).toEqual([]);
+  });
+
+  it('reports a marked staging folder as an interrupted replace first, whatever the state says', () => {
     expect(codes(directory({ kind: 'missing' }, true, true))).toEqual(['interrupted']);
     expect(codes(directory(bytesOf(JSON.stringify(sampleState())), true, true))).toEqual(['interrupted']);
     expect(codes(directory({ kind: 'not_a_file', what: 'a directory' }, false, true))).toEqual(['interrupted', 'state_not_a_file']);
@@ -64,7 +88,7 @@ describe('the one classifier of a destination', () => {
       fc.constantFrom<DestinationFacts>({ kind: 'missing' }, { kind: 'symlink' }, { kind: 'not_directory' }),
       fc
         .record({ stateFile, hasContent: fc.boolean(), hasStaging: fc.boolean() })
-        .map((f): DestinationFacts => ({ kind: 'directory', ...f })),
+        .map(({ hasStaging, ...f }): DestinationFacts => ({ kind: 'directory', ...f, staging: hasStaging ? [MARKED] : [] })),
     );
     fc.assert(
       fc.property(facts, (f) => {

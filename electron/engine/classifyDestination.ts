@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { interruptedMessage, interruptedStagingNames, type StagingCandidate } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
 /** What the state file is, as the reader found it without following a link. */
@@ -25,8 +25,8 @@ export type DestinationFacts =
       stateFile: StateFileFacts;
       /** Whether it holds anything besides the state file. */
       hasContent: boolean;
-      /** Whether a staging folder of an apply is there (a killed or failed replace left it). */
-      hasStaging: boolean;
+      /** The top-level folders that could be an apply's staging folder, with their markers (shared/staging.ts decides). */
+      staging: StagingCandidate[];
     };
 
 /** An inspection without the state's own forms; the classifier hands those over beside it. */
@@ -77,15 +77,16 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
       };
   }
   const { stateFile, hasContent } = facts;
-  const interrupted = facts.hasStaging
-    ? [
-        error(
-          [STAGING_DIR_NAME],
-          'interrupted',
-          `a replace was interrupted: ${STAGING_DIR_NAME} was left behind; a forced replace clears it`,
-        ),
-      ]
-    : [];
+  // A folder is a left-behind staging folder by its marker, never by its name alone: a valid state may
+  // record outputs under such a name, so the recorded outputs are taken into account.
+  const interruptedBy = (outputs: readonly { path: string }[] = []) => {
+    const found = interruptedStagingNames(
+      facts.staging,
+      outputs.map((output) => output.path),
+    );
+    return found.length > 0 ? [error([found[0] as string], 'interrupted', interruptedMessage(found))] : [];
+  };
+  const interrupted = interruptedBy();
   if (stateFile.kind === 'missing')
     return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
   if (stateFile.kind === 'not_a_file') {
@@ -105,8 +106,9 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   // parser as bytes, so that it reports them.
   const text = decodeUtf8(stateFile.bytes);
   const parsed = parseState(text ?? stateFile.bytes);
+  const issues = [...interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues];
   const classification: Classification = {
-    inspection: { path: dir, status: parsed.status, issues: [...interrupted, ...parsed.issues], stateSha256: stateFile.sha256, hasContent },
+    inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent },
   };
   if (text !== undefined) classification.text = text;
   if (parsed.json) classification.json = parsed.json;

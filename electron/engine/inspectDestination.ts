@@ -6,10 +6,10 @@ import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
-import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
 import { readRegularFile } from './regularFile';
+import { stagingCandidates } from './stagingReader';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
 export interface DestinationInspection extends DestinationInspectionData {
@@ -64,11 +64,11 @@ async function readFacts(dir: string): Promise<{ facts: DestinationFacts; bytes?
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
   const read = await readStateFile(path.join(dir, STATE_FILE_NAME));
   const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
-  const hasStaging = (await fs.lstat(path.join(dir, STAGING_DIR_NAME)).catch(() => undefined)) !== undefined;
-  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, hasStaging } };
+  const staging = stagingCandidates(dir, await fs.readdir(dir));
+  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, staging } };
   const sha256 = `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`;
   return {
-    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, hasStaging },
+    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, staging },
     bytes: read.bytes,
   };
 }

@@ -6,12 +6,12 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
-import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
 import { readRegularFileSync } from './regularFile';
+import { stagingCandidates } from './stagingReader';
 
 /**
  * An inspection as it crosses from a worker to the main thread: the state travels as its text and
@@ -45,11 +45,11 @@ function readFactsSync(dir: string): DestinationFacts {
   const names = readdirSync(dir);
   const read = names.includes(STATE_FILE_NAME) ? readStateFile(path.join(dir, STATE_FILE_NAME)) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
-  const hasStaging = names.includes(STAGING_DIR_NAME);
+  const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.
   const stateFile: StateFileFacts =
     read.kind === 'bytes' ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
-  return { kind: 'directory', stateFile, hasContent, hasStaging };
+  return { kind: 'directory', stateFile, hasContent, staging };
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {

@@ -22,6 +22,8 @@ export interface AppliedReplace {
 export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
+  /** The operator acknowledged the nested managed destinations a forced plan deletes. */
+  includeNested?: boolean;
   /** Verify the destination against the state the apply wrote (the desktop app shows it at once). */
   verifyAfter?: boolean;
   /** The worker pool for that verify (the session's); without it, one is made for the call. */
@@ -29,7 +31,7 @@ export interface ApplyOptions {
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
-  const result = await applyPlan(plan, { signal: options.signal, onProgress: options.onProgress });
+  const result = await applyPlan(plan, { signal: options.signal, onProgress: options.onProgress, includeNested: options.includeNested });
   // Whatever happened, the caller should show the destination as it is now.
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };

@@ -1,11 +1,14 @@
 // Crash consistency of apply: killed (SIGKILL, in a child process) before every mutation k, and
-// failed with EIO/ENOSPC at every mutation k, the destination still keeps the contract's promise.
+// failed with EIO/ENOSPC/EACCES/ENAMETOOLONG at every mutation k, the destination still keeps the
+// contract's promise; a failure before the old state goes leaves the destination exactly as it was.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { isStagingFolderName } from '../../shared/staging';
+import type { InjectedErrno } from '../testing/countingFsOps';
+import { interruptedStagingFolders } from '../engine/stagingReader';
 import { applyPlan } from './applyPlan';
 import { nodeFsOps } from './fsOps';
 import { inspectDestination } from '../engine/inspectDestination';
@@ -15,9 +18,11 @@ import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
 import {
   makeTempDir,
   removeTempDir,
+  sha256,
   snapshotTree,
   stateInvariantProblems,
   writeBundle,
+  writeInterruptedStaging,
   writeManagedDestination,
 } from '../testing/fixtures';
 
@@ -70,8 +75,7 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
   await fs.symlink(path.join(root, 'outside'), path.join(dest, 'link-to-outside'));
   if (mode === 'force') {
     // A forced replace must also clear what an earlier interrupted replace left.
-    await fs.mkdir(path.join(dest, STAGING_DIR_NAME));
-    await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'half.html'), 'half');
+    await writeInterruptedStaging(dest);
   }
   await writeBundle(
     source,
@@ -102,18 +106,21 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
 
   const inspection = await inspectDestination(dest);
   const interruptedReported = inspection.issues.some((issue) => issue.code === 'interrupted');
-  const stagingExists = await fs.lstat(path.join(dest, STAGING_DIR_NAME)).then(
-    () => true,
-    () => false,
-  );
+  // Staging folders apply made in this run (the fixture's own leftover, in force mode, was there before).
+  const before = new Set(fixture.destBefore.split('\n').map((line) => line.split(' ')[0]));
+  const newStaging = (await fs.readdir(dest)).filter((name) => isStagingFolderName(name) && !before.has(name));
+  const marked = interruptedStagingFolders(dest);
   const stateExists = await fs.lstat(path.join(dest, '.distributor.json')).then(
     () => true,
     () => false,
   );
-  expect(interruptedReported, label).toBe(stagingExists);
-  // Without a state file the operator must be told why: the staging folder says so.
+  expect(interruptedReported, label).toBe(marked.length > 0);
+  // Without a state file the operator must be told why: the marked staging folder says so.
   if (!stateExists) expect(interruptedReported, label).toBe(true);
-  if (!stagingExists && mode === 'replace') expect(await snapshotTree(dest), label).toBe(fixture.destBefore);
+  // A staging folder without its marker is only ever the empty folder of the instant between mkdir and marker.
+  for (const name of newStaging.filter((name) => !marked.includes(name)))
+    expect(await fs.readdir(path.join(dest, name)), `${label}: unmarked ${name}`).toEqual([]);
+  if (newStaging.length === 0 && mode === 'replace') expect(await snapshotTree(dest), label).toBe(fixture.destBefore);
 
   const force = await planReplace({
     destinationPath: dest,
@@ -175,8 +182,9 @@ describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at 
     const steps = counter.count();
     await removeTempDir(counting.root);
 
+    const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
     for (let failStep = 1; failStep <= steps; failStep++) {
-      const code = failStep % 2 === 0 ? 'EIO' : 'ENOSPC';
+      const code = codes[failStep % codes.length] as InjectedErrno;
       const label = `${mode}, ${code} at mutation ${failStep} of ${steps}`;
       const fixture = await makeFixture(mode);
       try {
@@ -185,6 +193,16 @@ describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at 
         expect(result.error?.code, label).toBe('io_error');
         expect(result.error?.details?.errno, label).toBe(code);
         expect(result.error?.message, label).toContain(code);
+        // Before the old state is removed, a failure takes everything back out: exactly as it was.
+        const stateStillOld = await fs
+          .readFile(path.join(fixture.dest, '.distributor.json'))
+          .then((bytes) => sha256(bytes) === fixture.plan.fingerprint.stateSha256)
+          .catch(() => false);
+        if (stateStillOld && !result.stateWritten) {
+          expect(await snapshotTree(fixture.dest), label).toBe(fixture.destBefore);
+          expect(result.stagingLeft, label).toBe(false);
+          expect(result.changed, label).toBe(false);
+        }
         await checkAfterInterruption(fixture, mode, label);
       } finally {
         await removeTempDir(fixture.root);
@@ -194,7 +212,7 @@ describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at 
 });
 
 describe('a forced takeover of an unmanaged destination failing at every mutation', () => {
-  it('either leaves the destination as it was or leaves the staging folder that reports the interruption', async () => {
+  it('leaves the destination exactly as it was when it fails before the first delete, else reports the interruption', async () => {
     async function fixture() {
       const root = await makeTempDir('crash-unmanaged-');
       const dest = path.join(root, 'dest');
@@ -218,13 +236,18 @@ describe('a forced takeover of an unmanaged destination failing at every mutatio
     for (let failStep = 1; failStep <= counter.count(); failStep++) {
       const { root, dest, plan, before } = await fixture();
       try {
-        const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO') });
+        const events: string[] = [];
+        const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO'), onProgress: (e) => events.push(e.phase) });
         const label = `EIO at mutation ${failStep}`;
         expect(result.error?.code, label).toBe('io_error');
         expect(await stateInvariantProblems(dest), label).toEqual([]);
         const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
-        if (!interrupted) expect(await snapshotTree(dest), label).toBe(before);
-        expect(result.stagingLeft, label).toBe(interrupted);
+        if (['check', 'verify', 'stage'].includes(String(result.error?.details?.phase))) {
+          expect(await snapshotTree(dest), label).toBe(before);
+          expect(interrupted, label).toBe(false);
+        }
+        if (interrupted) expect(result.stagingLeft, label).toBe(true);
+        else if (!result.stateWritten) expect(await snapshotTree(dest), label).toBe(before);
       } finally {
         await removeTempDir(root);
       }

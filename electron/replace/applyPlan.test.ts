@@ -14,6 +14,7 @@ import {
   snapshotTree,
   stateInvariantProblems,
   writeBundle,
+  writeInterruptedStaging,
   writeManagedDestination,
 } from '../testing/fixtures';
 
@@ -285,13 +286,16 @@ describe('applyPlan, forced replace', () => {
 
   it('clears a staging folder left by an interrupted replace', async () => {
     await managedFixture();
-    await fs.mkdir(path.join(dest, STAGING_DIR_NAME, 'pages'), { recursive: true });
-    await fs.writeFile(path.join(dest, STAGING_DIR_NAME, 'pages/half.html'), 'half');
+    await writeInterruptedStaging(dest, { 'pages/half.html': 'half' });
     expect((await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' })).ok).toBe(false);
-    const result = await applyPlan(await plan({ mode: 'force' }));
+    const planned = await plan({ mode: 'force' });
+    // The leftover's name is taken: this apply stages under a fresh one.
+    expect(planned.stagingName).toMatch(/^\.distributor-staging-[0-9a-f]{8}$/);
+    const result = await applyPlan(planned);
     expect(result.ok).toBe(true);
     expect(result.stagingLeft).toBe(false);
-    expect(result.deleted.slice(0, 3)).toEqual([`${STAGING_DIR_NAME}/pages/half.html`, `${STAGING_DIR_NAME}/pages`, STAGING_DIR_NAME]);
+    expect(result.deleted).toEqual(expect.arrayContaining([`${STAGING_DIR_NAME}/files/pages/half.html`, STAGING_DIR_NAME]));
+    expect((await fs.readdir(dest)).filter((name) => name.startsWith('.distributor-staging'))).toEqual([]);
     expect((await inspectDestination(dest)).issues.filter((issue) => issue.code === 'interrupted')).toEqual([]);
   });
 

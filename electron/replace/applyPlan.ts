@@ -1,21 +1,41 @@
 // Applies a replace plan, in the one order that keeps the contract's promise at every instant,
 // also when the process is killed between two steps: a `.distributor.json` on disk always describes
 // outputs whose bytes are on disk as it says (docs/replace.md explains each step).
-// Never touches anything outside the destination: every path is a clean relative path, and the
-// folder of each path is realpath-checked right before each mutation, so no symbolic link is followed.
+// Never touches anything outside the destination: every path is a clean relative path, and every
+// mutation acts on one name inside a folder held open (pinnedDir.ts: opened step by step with
+// O_NOFOLLOW from the destination, on its device), so a folder swapped for a link mid-way cannot
+// redirect it. A forced replace first moves the old entries into a private trash folder, then removes
+// only inside it (removeTree.ts). A failure before the old state is removed takes everything back out.
 // All mutations go through FsOps; failures come back as data, never as a throw.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
-import { replacePlanSchema, type ApplyPhase, type ApplyProgress, type ApplyResult, type ReplacePlan } from '../../shared/plan';
+import {
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  replacePlanSchema,
+  type ApplyPhase,
+  type ApplyProgress,
+  type ApplyResult,
+  type ReplacePlan,
+} from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import {
+  isRecordedFolder,
+  isStagingFolderName,
+  STAGING_FILES_DIR,
+  STAGING_MARKER_KIND,
+  STAGING_MARKER_NAME,
+  STAGING_STATE_TEMP,
+  STAGING_TRASH_DIR,
+  stagingMarkerText,
+} from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
-import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes } from './fingerprint';
+import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FsOps } from './fsOps';
+import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 import { ancestorsOf } from './planReplace';
 import { outputBytesFor, readVerifiedSourceFile, sha256Of, stateFileBytes } from './publish';
 import { realPathOf } from './safeDestination';
@@ -25,6 +45,8 @@ export interface ApplyOptions {
   onProgress?: (progress: ApplyProgress) => void;
   fs?: FsOps;
   now?: () => Date;
+  /** The operator acknowledged the nested managed destinations a forced plan deletes (--include-nested). */
+  includeNested?: boolean;
 }
 
 /** A refusal or failure with a code; caught in applyPlan and returned as data. */
@@ -38,8 +60,6 @@ class ApplyFailure extends Error {
   }
 }
 
-const STATE_TEMP_NAME = `${STATE_FILE_NAME}.tmp`;
-const isStagingPath = (relative: string) => relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
 const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 
 function checkPlanPaths(plan: ReplacePlan, newState: State): void {
@@ -52,7 +72,7 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
       );
   }
   for (const write of plan.writes) {
-    if (!isCleanRelativePath(write.path) || write.path === STATE_FILE_NAME || isStagingPath(write.path)) {
+    if (!isCleanRelativePath(write.path) || write.path === STATE_FILE_NAME || isRecordedFolder(plan.stagingName, [write.path])) {
       throw new ApplyFailure(
         'invalid_plan',
         `the plan writes ${JSON.stringify(write.path)}, which is not a clean, unreserved path inside the destination`,
@@ -60,6 +80,14 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
       );
     }
   }
+  const seenStaging = plan.fingerprint.entries.find((entry) => entry.path === plan.stagingName);
+  if (!isStagingFolderName(plan.stagingName) || (seenStaging !== undefined && seenStaging.type !== 'missing')) {
+    throw new ApplyFailure('invalid_plan', `the plan's staging folder ${JSON.stringify(plan.stagingName)} is not a free staging name`, {
+      path: plan.stagingName,
+    });
+  }
+  if (plan.deletes.some((entry) => isRecordedFolder(plan.stagingName, [entry.path])))
+    throw new ApplyFailure('invalid_plan', `the plan deletes inside its own staging folder ${plan.stagingName}`);
   if ((plan.mode === 'force') !== plan.fingerprint.wholeTree && plan.destinationExists) {
     throw new ApplyFailure('invalid_plan', 'a forced plan must fingerprint the whole tree, a normal one only the paths it touches');
   }
@@ -85,6 +113,15 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
   if (recorded !== planned) throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
   if (parseState(JSON.stringify(newState)).status !== 'managed')
     throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
+  if (plan.mode === 'force' && plan.fingerprint.wholeTree) {
+    // The tree was just found unchanged: the nested destinations it holds must be the plan's, all of them.
+    const nested = plan.fingerprint.entries
+      .filter((entry) => entry.type === 'file' && entry.path.endsWith(`/${STATE_FILE_NAME}`))
+      .map((entry) => path.posix.dirname(entry.path))
+      .sort();
+    if (nested.join('\n') !== [...plan.nestedDestinations].sort().join('\n'))
+      throw new ApplyFailure('invalid_plan', 'the plan does not name every nested managed destination it would delete');
+  }
 }
 
 /** Normal replace deletes only what the current state records (and folders on the way): checked again here. */
@@ -104,24 +141,44 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
   }
 }
 
+function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
+  return {
+    ok: false,
+    mode: (planInput as Partial<ReplacePlan> | undefined)?.mode === 'force' ? 'force' : 'replace',
+    destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
+    error: { code: 'invalid_plan', message },
+    changed: false,
+    stateWritten: false,
+    stagingLeft: false,
+    deleted: [],
+    written: [],
+    mutations: 0,
+    durationMs: Math.round(performance.now() - startedMs),
+  };
+}
+
+/** Failures of reaching a folder, as apply names them: a link or file on the way, or another file system. */
+function reachFailure(cause: unknown, relative: string): unknown {
+  const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (errno === 'ELOOP' || errno === 'ENOTDIR')
+    return new ApplyFailure(
+      'unsafe_path',
+      `the folder of "${relative}" is no longer a real folder in the destination (a symbolic link or a file is on the way); nothing is done through a link`,
+      { path: relative },
+    );
+  if (errno === 'EXDEV')
+    return new ApplyFailure('crosses_mount_point', `"${relative}": ${(cause as Error).message.replace(/^EXDEV: /, '')}`, {
+      path: relative,
+    });
+  return cause;
+}
+
 export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = {}): Promise<ApplyResult> {
   const startedMs = performance.now();
   const parsedPlan = replacePlanSchema.safeParse(planInput);
   if (!parsedPlan.success) {
     const problems = parsedPlan.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');
-    return {
-      ok: false,
-      mode: (planInput as Partial<ReplacePlan> | undefined)?.mode === 'force' ? 'force' : 'replace',
-      destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
-      error: { code: 'invalid_plan', message: `the plan is not a valid plan: ${problems}` },
-      changed: false,
-      stateWritten: false,
-      stagingLeft: false,
-      deleted: [],
-      written: [],
-      mutations: 0,
-      durationMs: Math.round(performance.now() - startedMs),
-    };
+    return failedBeforeStart(planInput, `the plan is not a valid plan: ${problems}`, startedMs);
   }
   const plan = parsedPlan.data;
   const inner = options.fs ?? nodeFsOps;
@@ -138,9 +195,13 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     durationMs: 0,
   };
   let destReal = plan.destinationRealPath;
-  // What apply put in the staging folder, to take back out on an early failure. Sets: 50,000 outputs.
-  // Folders keep their creation order (parents first), so removing them in reverse works.
-  const staged = { files: new Set<string>(), folders: new Set<string>() };
+  const staging = plan.stagingName;
+  const inStaging = (relative: string) => `${staging}/${relative}`;
+  const stagedFile = (outputPath: string) => `${staging}/${STAGING_FILES_DIR}/${outputPath}`;
+  // The destination, held open from the check on: every mutation is reached from it, one folder at a time.
+  let destPin: PinnedDir | undefined;
+  let createdDestination = false;
+  let stagingCreated = false;
   // Set when the old state is about to go: from then on a failure leaves things for a forced replace.
   let pastNoReturn = false;
   let phase: ApplyPhase = 'check';
@@ -149,40 +210,72 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   const total = plan.writes.length * 2 + plan.deletes.length + 1;
   const progress = (at?: string) => options.onProgress?.({ phase, done, total, bytes, ...(at !== undefined ? { path: at } : {}) });
 
-  // Every mutation: counted, and only after the folder it acts in is proven to be the real folder.
-  const checkFolder = async (folder: string, forPath: string) => {
-    const expected = joinRelative(destReal, folder);
-    const real = await fs.realpath(expected);
-    if (real !== expected)
-      throw new ApplyFailure(
-        'unsafe_path',
-        `the folder of "${forPath}" resolves to ${real}, not to its place in the destination; nothing is done through a link`,
-        { path: forPath },
-      );
-  };
+  /** The path of `relative` reached through its pinned parent folder; messages name the real path, never /proc/self/fd. */
+  async function reach(relative: string): Promise<{ full: string; release: () => Promise<void>; humanize: (cause: unknown) => unknown }> {
+    if (!destPin) throw new ApplyFailure('invalid_plan', 'the destination is not open');
+    const folder = parentOf(relative);
+    let pin: PinnedDir;
+    try {
+      pin = await pinRelative(destPin, folder);
+    } catch (cause) {
+      throw reachFailure(cause, relative);
+    }
+    const realFolder = joinRelative(destReal, folder);
+    return {
+      full: childPath(pin, path.posix.basename(relative)),
+      release: () => pin.close(),
+      humanize: (cause) => {
+        if (pin.anchored && cause instanceof Error) cause.message = cause.message.split(pin.path).join(realFolder);
+        return reachFailure(cause, relative);
+      },
+    };
+  }
   const mutate = async (relative: string, action: (full: string) => Promise<void>) => {
-    await checkFolder(parentOf(relative), relative);
-    result.mutations++;
-    result.changed = true;
-    await action(joinRelative(destReal, relative));
+    const target = await reach(relative);
+    try {
+      result.mutations++;
+      result.changed = true;
+      await action(target.full);
+    } catch (cause) {
+      throw target.humanize(cause);
+    } finally {
+      await target.release();
+    }
   };
   const ops = {
-    mkdir: (relative: string) => mutate(relative, (full) => inner.mkdir(full)),
+    mkdir: (relative: string, mode?: number) => mutate(relative, (full) => inner.mkdir(full, mode)),
     writeFile: (relative: string, data: Uint8Array) => mutate(relative, (full) => inner.writeFile(full, data)),
     rename: async (from: string, to: string) => {
-      await checkFolder(parentOf(to), to);
       if ((await lstatEntry(destReal, to)).type !== 'missing')
         throw new ApplyFailure('target_exists', `"${to}" appeared in the destination during the replace; it is not overwritten`, {
           path: to,
         });
-      await mutate(from, (full) => inner.rename(full, joinRelative(destReal, to)));
+      const target = await reach(to);
+      try {
+        await mutate(from, (full) => inner.rename(full, target.full));
+      } catch (cause) {
+        throw target.humanize(cause);
+      } finally {
+        await target.release();
+      }
     },
     unlink: (relative: string) => mutate(relative, (full) => inner.unlink(full)),
     rmdir: (relative: string) => mutate(relative, (full) => inner.rmdir(full)),
+    removeTree: (relative: string) => mutate(relative, (full) => inner.removeTree(full)),
     fsyncDir: async (folder: string) => {
-      await checkFolder(folder, folder || '.');
-      result.mutations++;
-      await inner.fsyncDir(joinRelative(destReal, folder));
+      if (!destPin) throw new ApplyFailure('invalid_plan', 'the destination is not open');
+      let pin: PinnedDir;
+      try {
+        pin = await pinRelative(destPin, folder);
+      } catch (cause) {
+        throw reachFailure(cause, folder || '.');
+      }
+      try {
+        result.mutations++;
+        await inner.fsyncDir(pin.path);
+      } finally {
+        await pin.close();
+      }
     },
   };
 
@@ -217,6 +310,19 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     return output;
   }
 
+  /** Opens the destination and proves it is the folder the plan fingerprinted (same device and inode). */
+  async function pinDestination(): Promise<void> {
+    const pin = await pinDirectory(destReal, { label: plan.destinationPath }).catch((cause) => {
+      throw reachFailure(cause, '.');
+    });
+    const planned = plan.fingerprint.entries.find((entry) => entry.path === '');
+    if (plan.destinationExists && planned && (planned.ino !== pin.ino.toString() || planned.dev !== pin.dev.toString())) {
+      await pin.close();
+      throw new ApplyFailure('stale_plan', `${plan.destinationPath} was replaced by another folder since the plan was made`);
+    }
+    destPin = pin;
+  }
+
   try {
     progress();
     // ── check: the destination is still the one planned, and the plan is safe to run ──
@@ -235,6 +341,14 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
         { path: fresh.path, planned: fresh.planned, now: fresh.now },
       );
     }
+    if (fresh.mountPoints.length > 0) {
+      const first = fresh.mountPoints[0] as string;
+      throw new ApplyFailure(
+        'crosses_mount_point',
+        `${joinRelative(destReal, first)} is a mount point now; a replace never deletes or descends into another file system`,
+        { path: first, mountPoints: fresh.mountPoints },
+      );
+    }
     if (plan.action === 'nothing') {
       result.ok = true;
       return result;
@@ -243,6 +357,14 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     if (!newState) throw new ApplyFailure('invalid_plan', 'the plan has no new state');
     checkPlanPaths(plan, newState);
     if (plan.mode === 'replace') await checkNormalDeletes(plan, destReal);
+    if (nestedNotAcknowledged(plan, options.includeNested)) {
+      throw new ApplyFailure(
+        'nested_not_acknowledged',
+        `this forced replace of ${plan.destinationPath} would delete ${nestedDestinationsText(plan)}; confirm that they go too (--include-nested)`,
+        { nestedDestinations: plan.nestedDestinations },
+      );
+    }
+    if (plan.destinationExists) await pinDestination();
 
     // ── verify: every source byte, before anything is written ──
     phase = 'verify';
@@ -253,50 +375,75 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     for (const file of newState.source.manifest.files) if (!manifestFiles.has(file.path)) manifestFiles.set(file.path, file);
     for (const write of plan.writes) await sourceBytes(plan, manifestFiles, write);
 
-    // ── stage: new outputs into the staging folder (a leftover one is cleared first, force only) ──
+    // ── stage: a private staging folder with its marker, then the new outputs into it ──
     phase = 'stage';
-    const leftoverStaging = plan.deletes.filter((entry) => isStagingPath(entry.path));
-    for (const entry of leftoverStaging) await deleteEntry(entry);
     if (!plan.destinationExists) {
       result.mutations++;
       result.changed = true;
       await inner.mkdir(destReal);
+      createdDestination = true;
+      await pinDestination();
     }
-    await ops.mkdir(STAGING_DIR_NAME);
-    staged.folders.add(STAGING_DIR_NAME);
+    await ops.mkdir(staging, 0o700);
+    stagingCreated = true;
+    const marker = stagingMarkerText({
+      kind: STAGING_MARKER_KIND,
+      version: 1,
+      created: formatRfc3339Utc((options.now ?? (() => new Date()))()),
+      mode: plan.mode,
+      source: { id: newState.source.manifest.id, digest: newState.source.manifest.digest },
+      plannedAt: plan.plannedAt,
+      pipeline_id: newState.pipeline_id,
+      destination_id: newState.destination_id,
+    });
+    await ops.writeFile(inStaging(STAGING_MARKER_NAME), Buffer.from(marker, 'utf8'));
+    await ops.mkdir(inStaging(STAGING_FILES_DIR));
+    const stagedFolders = new Set<string>();
     for (const write of plan.writes) {
       if (options.signal?.aborted)
         throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
       for (const folder of ancestorsOf(write.path)) {
-        const stagedFolder = `${STAGING_DIR_NAME}/${folder}`;
-        if (staged.folders.has(stagedFolder)) continue;
-        await ops.mkdir(stagedFolder);
-        staged.folders.add(stagedFolder);
+        if (stagedFolders.has(folder)) continue;
+        await ops.mkdir(stagedFile(folder));
+        stagedFolders.add(folder);
       }
       const output = await sourceBytes(plan, manifestFiles, write);
-      // Listed before the write: a write that fails half-way may leave a file to take back out.
-      staged.files.add(`${STAGING_DIR_NAME}/${write.path}`);
-      await ops.writeFile(`${STAGING_DIR_NAME}/${write.path}`, output);
+      await ops.writeFile(stagedFile(write.path), output);
       bytes += output.length;
       done++;
       progress(write.path);
     }
+    if (plan.mode === 'force') await ops.mkdir(inStaging(STAGING_TRASH_DIR), 0o700);
     if (options.signal?.aborted)
       throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
     phase = 'remove_state';
     pastNoReturn = true;
-    const otherDeletes = plan.deletes.filter((entry) => !isStagingPath(entry.path));
-    const stateDelete = otherDeletes.find((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
+    const stateDelete = plan.deletes.find((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
+    const otherDeletes = plan.deletes.filter((entry) => entry !== stateDelete);
     if (stateDelete) {
       await deleteEntry(stateDelete);
       await ops.fsyncDir('');
     }
 
-    // ── delete: recorded outputs and their emptied folders (force: everything else) ──
+    // ── delete: normal: recorded outputs and their emptied folders; force: everything, via the trash ──
     phase = 'delete';
-    for (const entry of otherDeletes) if (entry !== stateDelete) await deleteEntry(entry);
+    if (plan.mode === 'force') {
+      // Each top-level entry moves into the private trash by rename (which never follows a link), so
+      // what is removed next is exactly what was in the destination, and removal never leaves the trash.
+      for (const entry of otherDeletes) {
+        if (entry.path.includes('/')) continue;
+        await ops.rename(entry.path, inStaging(`${STAGING_TRASH_DIR}/${entry.path}`));
+      }
+      await ops.fsyncDir('');
+      await ops.removeTree(inStaging(STAGING_TRASH_DIR));
+      for (const entry of otherDeletes) result.deleted.push(entry.path);
+      done += otherDeletes.length;
+      progress();
+    } else {
+      for (const entry of otherDeletes) await deleteEntry(entry);
+    }
 
     // ── move: staged outputs into place ──
     phase = 'move';
@@ -307,8 +454,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
         if (entry.type === 'missing') await ops.mkdir(folder);
         else if (entry.type !== 'directory') throw new ApplyFailure('unsafe_path', `"${folder}" is no longer a folder`, { path: folder });
       }
-      await ops.rename(`${STAGING_DIR_NAME}/${write.path}`, write.path);
-      staged.files.delete(`${STAGING_DIR_NAME}/${write.path}`);
+      await ops.rename(stagedFile(write.path), write.path);
       movedFolders.add(parentOf(write.path));
       result.written.push(write.path);
       done++;
@@ -320,10 +466,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     phase = 'write_state';
     const finalState: State = { ...newState, published_at: formatRfc3339Utc((options.now ?? (() => new Date()))()) };
     const stateBytes = stateFileBytes(finalState);
-    await ops.writeFile(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`, stateBytes);
-    staged.files.add(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`);
-    await ops.rename(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`, STATE_FILE_NAME);
-    staged.files.delete(`${STAGING_DIR_NAME}/${STATE_TEMP_NAME}`);
+    await ops.writeFile(inStaging(STAGING_STATE_TEMP), stateBytes);
+    await ops.rename(inStaging(STAGING_STATE_TEMP), STATE_FILE_NAME);
     result.stateWritten = true;
     result.state = finalState;
     result.stateSha256 = sha256Of(stateBytes);
@@ -331,10 +475,12 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     done++;
     progress(STATE_FILE_NAME);
 
-    // ── cleanup: the staging folder, now empty but for its folders ──
+    // ── cleanup: the staging folder (now only empty folders), its marker last ──
     phase = 'cleanup';
-    for (const folder of [...staged.folders].reverse()) await ops.rmdir(folder);
-    staged.folders.clear();
+    await ops.removeTree(inStaging(STAGING_FILES_DIR));
+    await ops.unlink(inStaging(STAGING_MARKER_NAME));
+    await ops.rmdir(staging);
+    stagingCreated = false;
     phase = 'done';
     progress();
     result.ok = true;
@@ -350,20 +496,35 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
           message: `${errno ?? 'error'} ${where}: ${(cause as Error)?.message ?? String(cause)}`,
           details: { phase, ...(errno ? { errno } : {}) },
         };
-    // Before the old state is removed, the destination is as it was but for staging: take it back out.
-    if (!pastNoReturn) {
+    // Before the old state is removed, only apply's own folders are new: take them back out, so the
+    // destination is exactly as it was (and a destination apply created is gone again). A failed
+    // unlink of the state counts as before, when the state is provably still there, unchanged.
+    const stateUntouched =
+      phase === 'remove_state' &&
+      result.deleted.length === 0 &&
+      (await stateFileSha256(destReal).catch(() => undefined)) === plan.fingerprint.stateSha256;
+    if (!pastNoReturn || stateUntouched) {
       try {
-        for (const file of [...staged.files].reverse()) {
-          if ((await lstatEntry(destReal, file)).type !== 'missing') await ops.unlink(file);
+        if (stagingCreated) {
+          await ops.removeTree(staging);
+          stagingCreated = false;
         }
-        for (const folder of [...staged.folders].reverse()) await ops.rmdir(folder);
+        if (createdDestination) {
+          await destPin?.close();
+          destPin = undefined;
+          result.mutations++;
+          await inner.rmdir(destReal);
+          createdDestination = false;
+        }
+        result.changed = false;
       } catch {
-        // Left for inspect to report as an interrupted replace; a forced replace clears it.
+        // Left for inspect to report as an interrupted replace (the marker says so); a forced replace clears it.
       }
     }
     return result;
   } finally {
-    result.stagingLeft = (await lstatEntry(destReal, STAGING_DIR_NAME).catch(() => ({ type: 'missing' }))).type !== 'missing';
+    await destPin?.close();
+    result.stagingLeft = staging !== '' && (await lstatEntry(destReal, staging).catch(() => ({ type: 'missing' }))).type !== 'missing';
     result.durationMs = Math.round(performance.now() - startedMs);
   }
 }

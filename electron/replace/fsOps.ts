@@ -1,15 +1,17 @@
-// The only way apply changes the disk: six small mutations, each one step. Tests wrap this
-// interface to count steps, kill the process before step k, or inject EIO/ENOSPC at step k.
-// Reads (lstat, realpath, readdir) are not here: they change nothing. Never follows a symbolic
-// link when creating a file (O_EXCL | O_NOFOLLOW): a link planted at a path makes the write fail.
+// The only way apply changes the disk: seven small mutations, each one step. Tests wrap this
+// interface to count steps, kill the process before step k, or inject EIO/ENOSPC/EACCES/ENAMETOOLONG
+// at step k. Reads (lstat, realpath, readdir) are not here: they change nothing. Never follows a
+// symbolic link when creating a file (O_EXCL | O_NOFOLLOW): a link planted at a path makes the write
+// fail. Apply passes paths anchored to open folders (pinnedDir.ts), so no path can be redirected.
 
 import { constants, promises as fs } from 'node:fs';
+import { removeTree } from './removeTree';
 
-export type FsOpName = 'mkdir' | 'writeFile' | 'rename' | 'unlink' | 'rmdir' | 'fsyncDir';
+export type FsOpName = 'mkdir' | 'writeFile' | 'rename' | 'unlink' | 'rmdir' | 'fsyncDir' | 'removeTree';
 
 export interface FsOps {
-  /** Creates one directory; its parent must exist; fails if anything is already there. */
-  mkdir(dir: string): Promise<void>;
+  /** Creates one directory (mode 0755, or the given one); its parent must exist; fails if anything is already there. */
+  mkdir(dir: string, mode?: number): Promise<void>;
   /** Creates a new file (never an existing one, never through a link), writes, fsyncs, closes. */
   writeFile(file: string, bytes: Uint8Array): Promise<void>;
   /** Atomic rename within one file system. */
@@ -20,13 +22,19 @@ export interface FsOps {
   rmdir(dir: string): Promise<void>;
   /** Makes the directory's entries durable (after renames and unlinks). */
   fsyncDir(dir: string): Promise<void>;
+  /**
+   * Removes a folder apply made itself (trash, staging) and all it holds: never follows a link, never
+   * leaves the folder, never crosses into another file system (removeTree.ts).
+   */
+  removeTree(dir: string): Promise<void>;
 }
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export const nodeFsOps: FsOps = {
-  async mkdir(dir) {
-    await fs.mkdir(dir, { mode: 0o755 });
+  async mkdir(dir, mode = 0o755) {
+    // No chmod after: it follows links. The umask can only narrow the mode, and 0700 stays private.
+    await fs.mkdir(dir, { mode });
   },
   async writeFile(file, bytes) {
     const handle = await fs.open(file, CREATE_FLAGS, 0o644);
@@ -47,7 +55,8 @@ export const nodeFsOps: FsOps = {
     await fs.rmdir(dir);
   },
   async fsyncDir(dir) {
-    const handle = await fs.open(dir, constants.O_RDONLY);
+    // O_DIRECTORY: a FIFO or file swapped in is refused at once, never waited on.
+    const handle = await fs.open(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NONBLOCK ?? 0));
     try {
       await handle.sync();
     } catch (cause) {
@@ -57,5 +66,8 @@ export const nodeFsOps: FsOps = {
     } finally {
       await handle.close();
     }
+  },
+  async removeTree(dir) {
+    await removeTree(dir);
   },
 };

@@ -11,6 +11,7 @@ import {
   snapshotTree,
   stateInvariantProblems,
   writeBundle,
+  writeInterruptedStaging,
   writeManagedDestination,
 } from '../testing/fixtures';
 
@@ -160,7 +161,7 @@ describe('planReplace never lets a normal replace touch an extra file', () => {
 
   it('refuses a normal replace while a staging folder of an interrupted replace is there', async () => {
     await oldManagedDestination();
-    await fs.mkdir(path.join(dest, '.distributor-staging'));
+    await writeInterruptedStaging(dest);
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     const refusal = refusalOf(await run());
     expect(refusal.code).toBe('interrupted');
@@ -262,7 +263,7 @@ describe('hostile destinations and sources', () => {
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     await expectOutsideUnchanged(async () => {
       const plan = planOf(await run());
-      expect(plan.deletes).toContainEqual({ path: 'report.html', type: 'symlink', size: expect.any(Number) });
+      expect(plan.deletes).toContainEqual({ path: 'report.html', type: 'symlink', size: expect.any(Number), changed: 'not_a_file' });
       expect((await applyPlan(plan)).ok).toBe(true);
     });
     expect((await fs.lstat(path.join(dest, 'report.html'))).isFile()).toBe(true);
@@ -344,5 +345,74 @@ describe('planReplace with something odd where the state file goes', () => {
     expect(result.error).toBeUndefined();
     expect((await fs.lstat(path.join(dest, '.distributor.json'))).isFile()).toBe(true);
     expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+});
+
+describe('a forced replace of a folder holding other managed destinations', () => {
+  async function withNested() {
+    await fs.mkdir(dest);
+    await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
+    const manifest = await writeBundle(path.join(root, 'inner-source'), { 'a.md': '# A' });
+    await writeManagedDestination(path.join(dest, 'sites', 'inner'), { manifest, outputs: { 'a.html': 'a' } });
+    await writeManagedDestination(path.join(dest, 'deep', 'er', 'other'), { manifest, outputs: { 'b.html': 'b' } });
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+  }
+  const force = () => run({ mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
+
+  it('names every nested managed destination in the plan', async () => {
+    await withNested();
+    expect(planOf(await force()).nestedDestinations).toEqual(['deep/er/other', 'sites/inner']);
+  });
+
+  it('refuses to apply unless they are acknowledged, changing nothing; applies when they are', async () => {
+    await withNested();
+    const plan = planOf(await force());
+    const before = await snapshotTree(root);
+    const refused = await applyPlan(plan);
+    expect(refused.error?.code).toBe('nested_not_acknowledged');
+    expect(refused.error?.message).toContain('sites/inner');
+    expect(refused.mutations).toBe(0);
+    expect(await snapshotTree(root)).toBe(before);
+    const applied = await applyPlan(plan, { includeNested: true });
+    expect(applied.error).toBeUndefined();
+    expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'report.html']);
+  });
+
+  it('refuses a forged plan that hides a nested destination', async () => {
+    await withNested();
+    const plan = planOf(await force());
+    const result = await applyPlan({ ...plan, nestedDestinations: [] });
+    expect(result.error?.code).toBe('invalid_plan');
+    expect(result.changed).toBe(false);
+  });
+
+  it('plans no nested destinations for a plain tree', async () => {
+    await fs.mkdir(path.join(dest, 'sub'), { recursive: true });
+    await fs.writeFile(path.join(dest, 'sub', 'x.txt'), 'x');
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    expect(planOf(await force()).nestedDestinations).toEqual([]);
+  });
+});
+
+describe('a normal replace flags recorded outputs changed on disk since published', () => {
+  it('marks each output whose bytes no longer match its sha256 or size, and counts them', async () => {
+    await oldManagedDestination();
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    // Same size, other bytes (hash) and other size: both are hand edits that the replace will lose.
+    await fs.writeFile(path.join(dest, 'report.html'), 'OLD');
+    await fs.writeFile(path.join(dest, 'pages', 'a.html'), 'a, edited by hand');
+    const plan = planOf(await run());
+    expect(plan.deletes.find((entry) => entry.path === 'report.html')?.changed).toBe('hash_mismatch');
+    expect(plan.deletes.find((entry) => entry.path === 'pages/a.html')?.changed).toBe('size_mismatch');
+    expect(plan.deletes.find((entry) => entry.path === '.distributor.json')?.changed).toBeUndefined();
+    expect(plan.summary.changedCount).toBe(2);
+  });
+
+  it('marks none when every output is as published', async () => {
+    await oldManagedDestination();
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    const plan = planOf(await run());
+    expect(plan.deletes.every((entry) => entry.changed === undefined)).toBe(true);
+    expect(plan.summary.changedCount).toBe(0);
   });
 });

@@ -3,17 +3,28 @@
 // fingerprint of what it read. Read-only: planning never changes the disk, and it refuses (as data,
 // naming the path) rather than plan anything the contract forbids.
 
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { compare, destinationStateOf } from '../../shared/compare';
 import { describeComparison } from '../../shared/comparisonWords';
 import { formatIssuePath } from '../../shared/issues';
-import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, ReplaceMode, ReplacePlan } from '../../shared/plan';
+import type {
+  ChangedOnDisk,
+  Fingerprint,
+  PlanDelete,
+  PlanOutcome,
+  PlanRefusal,
+  PlanWrite,
+  ReplaceMode,
+  ReplacePlan,
+} from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
-import { STAGING_DIR_NAME } from '../../shared/staging';
+import { chooseStagingName, isRecordedFolder, STAGING_FILES_DIR } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
-import { fingerprintPaths, fingerprintTree, joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
+import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFileSha256, walkTree } from './fingerprint';
+import { NAME_MAX, nameLength, pathMaxFor, segmentTooLong } from './nameLimits';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
@@ -30,9 +41,13 @@ export interface PlanReplaceInput {
   replacePolicy?: 'allow' | 'deny';
   /** Paths a forced replace must never delete, e.g. the workspace file. */
   protectedPaths?: string[];
-  /** For tests: the clock and the home directory. */
+  /** A forced replace of a folder owned by another user is refused unless this is set (--allow-other-owner). */
+  allowOtherOwner?: boolean;
+  /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes. */
   now?: () => Date;
   homeDirectory?: string;
+  passwdFile?: string;
+  nameMax?: number;
 }
 
 type Step<T> = { ok: true; value: T } | { ok: false; refusal: PlanRefusal };
@@ -52,13 +67,61 @@ const depth = (relative: string) => relative.split('/').length;
 const deepestFirst = <T extends { path: string }>(a: T, b: T) =>
   depth(b.path) - depth(a.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
+/** The contract reserves only the state file's name; every other clean path may be an output. */
 function isReserved(relative: string): boolean {
-  return relative === STATE_FILE_NAME || relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
+  return relative === STATE_FILE_NAME;
 }
 
 interface DeletionPlan {
   deletes: PlanDelete[];
   fingerprint: Fingerprint;
+  nestedDestinations: string[];
+}
+
+const NON_BLOCK_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Whether a recorded output's bytes on disk are still the published ones; what differs when not. Never follows a link, never blocks on a FIFO. */
+async function changedOnDisk(
+  dest: string,
+  output: OutputRecord,
+  type: PlanDelete['type'],
+  size: number,
+): Promise<ChangedOnDisk | undefined> {
+  if (type !== 'file') return 'not_a_file';
+  if (size !== output.size) return 'size_mismatch';
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(joinRelative(dest, output.path), NON_BLOCK_READ);
+  } catch {
+    return 'not_a_file';
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return 'not_a_file';
+    const hash = createHash('sha256');
+    const buffer = Buffer.alloc(Math.min(1 << 20, Math.max(1, stat.size)));
+    let total = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    if (total !== output.size) return 'size_mismatch';
+    return `sha256:${hash.digest('hex')}` === output.sha256 ? undefined : 'hash_mismatch';
+  } finally {
+    await handle.close();
+  }
+}
+
+function mountRefusal(dest: string, mountPoints: string[]): { ok: false; refusal: PlanRefusal } {
+  const first = mountPoints[0] as string;
+  const more = mountPoints.length > 1 ? ` (and ${mountPoints.length - 1} more: ${mountPoints.slice(1, 4).join(', ')})` : '';
+  return refuse(
+    'crosses_mount_point',
+    `${joinRelative(dest, first)} is a mount point${more}; a replace never deletes or descends into another file system (like rm --one-file-system): unmount it, or move it out of the destination`,
+    { path: first, mountPoints },
+  );
 }
 
 /** Normal replace: only recorded managed outputs (and the folders they leave empty) go. */
@@ -67,8 +130,9 @@ async function planNormalDeletions(
   inspection: DestinationInspection,
   stateSha256: string | null,
   newOutputs: OutputRecord[],
+  stagingName: string,
 ): Promise<Step<DeletionPlan>> {
-  const touched = new Set<string>(['', STATE_FILE_NAME, STAGING_DIR_NAME]);
+  const touched = new Set<string>(['', STATE_FILE_NAME, stagingName]);
   const outputDeletes: PlanDelete[] = [];
   const deletedOutputs = new Set<string>();
 
@@ -107,7 +171,8 @@ async function planNormalDeletions(
         { path: output.path },
       );
     }
-    outputDeletes.push({ path: output.path, type: entry.type, size: entry.size });
+    const changed = await changedOnDisk(dest, output, entry.type, entry.size);
+    outputDeletes.push({ path: output.path, type: entry.type, size: entry.size, ...(changed ? { changed } : {}) });
     deletedOutputs.add(output.path);
   }
 
@@ -160,24 +225,70 @@ async function planNormalDeletions(
     touched.add(folder.path);
     deletes.push({ path: folder.path, type: 'directory', size: 0 });
   }
-  return { ok: true, value: { deletes, fingerprint: await fingerprintPaths(dest, touched, stateSha256) } };
+  const fingerprint = await fingerprintPaths(dest, touched, stateSha256);
+  const mountPoints = await mountPointsAmong(dest, fingerprint.entries);
+  if (mountPoints.length > 0) return mountRefusal(dest, mountPoints);
+  return { ok: true, value: { deletes, fingerprint, nestedDestinations: [] } };
 }
 
-/** Forced replace: everything in the tree, links as links. Leftover staging first, then the state. */
-async function planForcedDeletions(dest: string, stateSha256: string | null, destExists: boolean): Promise<DeletionPlan> {
-  if (!destExists) return { deletes: [], fingerprint: await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256) };
-  const fingerprint = await fingerprintTree(dest, stateSha256);
-  const entries = fingerprint.entries.filter((entry) => entry.path !== '');
+/** Forced replace: everything in the tree, links as links; the state first. Refused across a mount point. */
+async function planForcedDeletions(
+  dest: string,
+  stateSha256: string | null,
+  destExists: boolean,
+  stagingName: string,
+): Promise<Step<DeletionPlan>> {
+  if (!destExists) {
+    const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME, stagingName], stateSha256);
+    return { ok: true, value: { deletes: [], fingerprint, nestedDestinations: [] } };
+  }
+  const walk = await walkTree(dest);
+  if (walk.mountPoints.length > 0) return mountRefusal(dest, walk.mountPoints);
+  const fingerprint: Fingerprint = { stateSha256, wholeTree: true, entries: walk.entries };
+  const entries = walk.entries.filter((entry) => entry.path !== '');
   const asDelete = (entry: (typeof entries)[number]): PlanDelete => ({
     path: entry.path,
     type: entry.type === 'missing' ? 'other' : entry.type,
     size: entry.size,
   });
-  const isStaging = (relative: string) => relative === STAGING_DIR_NAME || relative.startsWith(`${STAGING_DIR_NAME}/`);
-  const staging = entries.filter((entry) => isStaging(entry.path)).sort(deepestFirst);
   const stateFile = entries.filter((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
-  const rest = entries.filter((entry) => !isStaging(entry.path) && !stateFile.includes(entry)).sort(deepestFirst);
-  return { deletes: [...staging, ...stateFile, ...rest].map(asDelete), fingerprint };
+  const rest = entries.filter((entry) => !stateFile.includes(entry)).sort(deepestFirst);
+  // Another destination's state deeper in the tree: its outputs would go too, so the operator must say so.
+  const nestedDestinations = entries
+    .filter((entry) => entry.type === 'file' && entry.path.endsWith(`/${STATE_FILE_NAME}`))
+    .map((entry) => path.posix.dirname(entry.path))
+    .sort();
+  return { ok: true, value: { deletes: [...stateFile, ...rest].map(asDelete), fingerprint, nestedDestinations } };
+}
+
+/** A name (or the whole path) the file system cannot hold: refused now rather than failing mid-apply. */
+function nameLimitRefusal(
+  destReal: string,
+  stagingName: string,
+  writes: OutputRecord[],
+  nameMax: number,
+): { ok: false; refusal: PlanRefusal } | null {
+  const pathMax = pathMaxFor(process.platform);
+  for (const write of writes) {
+    const tooLong = segmentTooLong(write.path, process.platform, nameMax);
+    if (tooLong) {
+      return refuse(
+        'name_too_long',
+        `output "${write.path}" (from source file "${write.source_path}") has the name "${tooLong.segment}" of ${tooLong.length} bytes; the file system holds names of at most ${nameMax}`,
+        { path: write.path, source_path: write.source_path, segment: tooLong.segment, length: tooLong.length, limit: nameMax },
+      );
+    }
+    // Staged under <staging>/files/ first: the longest path apply uses for this output.
+    const staged = path.join(destReal, stagingName, STAGING_FILES_DIR, ...write.path.split('/'));
+    if (pathMax !== undefined && nameLength(staged, process.platform) > pathMax) {
+      return refuse(
+        'path_too_long',
+        `output "${write.path}" (from source file "${write.source_path}") would need the path ${staged}, longer than the ${pathMax} bytes the system allows`,
+        { path: write.path, source_path: write.source_path, limit: pathMax },
+      );
+    }
+  }
+  return null;
 }
 
 function sourceRefusal(
@@ -212,7 +323,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     sourceRealPath: bundleRealPath,
     mode: input.mode,
     protectedPaths: input.protectedPaths,
+    allowOtherOwner: input.allowOtherOwner,
     homeDirectory: input.homeDirectory,
+    passwdFile: input.passwdFile,
   });
   if (safety) return { ok: false, refusal: safety };
   const destExists = (await lstatEntry(dest, '')).type !== 'missing';
@@ -232,7 +345,8 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     configured: input.configured,
   });
   const planComparison = { ...comparison, explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny' }) };
-  const interrupted = destExists && (await lstatEntry(dest, STAGING_DIR_NAME)).type !== 'missing';
+  // The one rule (shared/staging.ts), as inspect applied it: a marked staging folder no output records.
+  const interrupted = inspection.issues.find((issue) => issue.code === 'interrupted');
   // The fingerprint holds the state as apply will read it (also a link or a folder in its place);
   // it must be the state the decision was made on.
   const stateSha256 = await stateFileSha256(dest);
@@ -257,17 +371,29 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
 
   if (input.mode === 'replace') {
     if (interrupted) {
+      const folder = String(interrupted.path[0] ?? '');
       return refuse(
         'interrupted',
-        `${dest} holds a staging folder (${STAGING_DIR_NAME}) left by an interrupted replace; a forced replace clears it`,
-        { path: STAGING_DIR_NAME },
+        `${dest} holds a staging folder (${folder}) left by an interrupted replace; a forced replace clears it`,
+        {
+          path: folder,
+        },
       );
     }
     const decision = comparison.decision;
     if (decision === 'skip' || decision === 'skip_newer') {
-      const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME, STAGING_DIR_NAME], stateSha256);
-      const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0 };
-      const plan: ReplacePlan = { ...base, action: 'nothing', deletes: [], writes: [], fingerprint, summary };
+      const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME], stateSha256);
+      const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0, changedCount: 0 };
+      const plan: ReplacePlan = {
+        ...base,
+        action: 'nothing',
+        stagingName: '',
+        nestedDestinations: [],
+        deletes: [],
+        writes: [],
+        fingerprint,
+        summary,
+      };
       return { ok: true, plan };
     }
     if (decision === 'replace' && input.replacePolicy === 'deny') {
@@ -307,14 +433,23 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   });
   if (!publication.ok) return publication;
 
-  let deletion: DeletionPlan;
-  if (input.mode === 'force') {
-    deletion = await planForcedDeletions(dest, stateSha256, destExists);
-  } else {
-    const normal = await planNormalDeletions(dest, inspection, stateSha256, publication.outputs);
-    if (!normal.ok) return normal;
-    deletion = normal.value;
-  }
+  // A working folder no old or new output uses, and that is not an entry on disk (shared/staging.ts).
+  const oldOutputs = (inspection.state?.outputs ?? []).map((output) => output.path);
+  const newOutputs = publication.outputs.map((output) => output.path);
+  const names = destExists ? new Set(await fs.readdir(dest)) : new Set<string>();
+  const stagingName = chooseStagingName(
+    (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputs),
+    () => randomBytes(4).toString('hex'),
+  );
+  const tooLong = nameLimitRefusal(base.destinationRealPath, stagingName, publication.outputs, input.nameMax ?? NAME_MAX);
+  if (tooLong) return tooLong;
+
+  const deletionStep =
+    input.mode === 'force'
+      ? await planForcedDeletions(dest, stateSha256, destExists, stagingName)
+      : await planNormalDeletions(dest, inspection, stateSha256, publication.outputs, stagingName);
+  if (!deletionStep.ok) return deletionStep;
+  const deletion = deletionStep.value;
 
   const writes: PlanWrite[] = publication.outputs.map((output) => ({
     path: output.path,
@@ -328,10 +463,13 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     writeCount: writes.length,
     deleteBytes: deletion.deletes.reduce((sum, entry) => sum + (entry.type === 'directory' ? 0 : entry.size), 0),
     writeBytes: writes.reduce((sum, write) => sum + write.size, 0),
+    changedCount: deletion.deletes.filter((entry) => entry.changed !== undefined).length,
   };
   const plan: ReplacePlan = {
     ...base,
     action: 'replace',
+    stagingName,
+    nestedDestinations: deletion.nestedDestinations,
     deletes: deletion.deletes,
     writes,
     newState: publication.state,

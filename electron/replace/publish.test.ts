@@ -70,9 +70,12 @@ describe('preparePublication', () => {
     expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'output_collision', details: { path: 'x.html' } });
   });
 
-  it('refuses a source file that would land in the staging folder', async () => {
-    const result = await publish({ '.distributor-staging/x.txt': 'x' });
-    expect(result.ok ? undefined : result.refusal.code).toBe('reserved_output_path');
+  it('publishes a source file under .distributor-staging/: the contract reserves only the state file', async () => {
+    const result = await publish({ '.distributor-staging/x.txt': 'x', '.distributor-staging/staging.json': '{}' });
+    expect(result.ok ? result.outputs.map((output) => output.path) : result.refusal.code).toEqual([
+      '.distributor-staging/x.txt',
+      '.distributor-staging/staging.json',
+    ]);
   });
 
   it('refuses a missing source file, naming it', async () => {

@@ -1,6 +1,7 @@
 // Publishing: from a source bundle to the outputs and the new state a replace writes.
 // Every source file is checked against its manifest (size and sha256, a regular file, inside the
-// bundle, no symbolic link on the way) before its bytes are used. Never writes to the disk itself:
+// bundle, no symbolic link on the way) before its bytes are used; a FIFO or device is never opened
+// (lstat first, O_NONBLOCK, fstat again), so planning cannot hang on one. Never writes to the disk itself:
 // apply does, through FsOps. `manifest.json` is never an output (the manifest schema reserves it).
 
 import { constants, promises as fs } from 'node:fs';
@@ -10,12 +11,12 @@ import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
 import type { PlanRefusal } from '../../shared/plan';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
-import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
 import { markdownToHtml } from './markdownToHtml';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 export function sha256Of(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -49,9 +50,15 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
       details,
     );
   }
+  // lstat first: a FIFO would block a reading open until a writer came; one is refused unopened.
+  const entry = await fs.lstat(full).catch(() => undefined);
+  if (entry?.isSymbolicLink())
+    return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+  if (entry && !entry.isFile())
+    return refusal('source_not_a_file', `source file ${full} is not a regular file (a folder, FIFO, socket or device)`, details);
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(full, constants.O_RDONLY | NO_FOLLOW);
+    handle = await fs.open(full, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
   } catch (cause) {
     const code = errnoCode(cause);
     if (code === 'ENOENT') return refusal('source_missing_file', `source file ${full} is missing`, details);
@@ -105,8 +112,9 @@ export interface PublicationInput {
 
 export type Publication = { ok: true; outputs: OutputRecord[]; state: State } | { ok: false; refusal: PlanRefusal };
 
+/** The contract reserves only the state file's name; a staging folder takes a name no output uses. */
 function isReservedOutputPath(outputPath: string): boolean {
-  return outputPath === STATE_FILE_NAME || outputPath === STAGING_DIR_NAME || outputPath.startsWith(`${STAGING_DIR_NAME}/`);
+  return outputPath === STATE_FILE_NAME;
 }
 
 /** Verifies every source file, renders the outputs, and builds the state that describes them. */

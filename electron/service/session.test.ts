@@ -218,6 +218,35 @@ describe('Session', () => {
     expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
   });
 
+  it('applies a forced replace holding a nested managed destination only when includeNested acknowledges it', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const inner = path.join(fixture.workspace, 'loose', 'inner');
+    await fs.mkdir(inner);
+    await fs.copyFile(path.join(fixture.workspace, 'site-a', '.distributor.json'), path.join(inner, '.distributor.json'));
+    const planned = value(
+      await session.call('planReplace', {
+        destination: 'loose',
+        mode: 'force',
+        source: fixture.source,
+        pipelineId: 'docs',
+        destinationId: 'site-loose',
+      }),
+    ) as { planId: string; plan: { nestedDestinations: string[] } };
+    expect(planned.plan.nestedDestinations).toEqual(['inner']);
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_required', details: { nestedDestinations: ['inner'] } },
+    });
+    await fs.access(path.join(inner, '.distributor.json'));
+    // The same plan, now acknowledged: refusing it did not use it up.
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose', includeNested: true })) as {
+      job: string;
+    };
+    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
+    await expect(fs.access(inner)).rejects.toThrow();
+  });
+
   it('ends the apply of a stale plan with its ApplyResult as the job result, after the destination as it is now', async () => {
     const { fixture, session, events } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));

@@ -193,7 +193,7 @@ export class Session implements SessionContext {
       },
       compare: async ({ destination, source }) => compareHandler(this, destination, source),
       planReplace: async (request) => this.plans.plan(this, request),
-      applyPlan: async ({ planId, confirm }) => this.plans.apply(this, planId, confirm),
+      applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
         const open = this.workspace();

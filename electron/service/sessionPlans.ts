@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
-import type { ReplacePlan } from '../../shared/plan';
+import { nestedDestinationsText, nestedNotAcknowledged, type ReplacePlan } from '../../shared/plan';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
@@ -44,6 +44,7 @@ export function planStore() {
         baseUrl: request.baseUrl ?? destination.baseUrl,
         primary: destination.primary,
         replacePolicy: destination.replacePolicy,
+        allowOtherOwner: request.allowOtherOwner,
         // A forced replace must never delete the workspace file that lists it.
         protectedPaths: open.summary.kind === 'file' ? [open.summary.path] : [],
       });
@@ -57,7 +58,12 @@ export function planStore() {
       return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
     },
 
-    async apply(session: SessionContext, planId: string, confirm: string | undefined): Promise<ResponseOf<'applyPlan'>> {
+    async apply(
+      session: SessionContext,
+      planId: string,
+      confirm: string | undefined,
+      includeNested?: boolean,
+    ): Promise<ResponseOf<'applyPlan'>> {
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
@@ -70,6 +76,14 @@ export function planStore() {
           { expected: stored.confirmText },
         );
       }
+      // Asked before the plan is used up, so the operator can tick the box and apply the same plan.
+      if (nestedNotAcknowledged(stored.plan, includeNested)) {
+        throw fail(
+          'confirmation_required',
+          `this forced replace would also delete ${nestedDestinationsText(stored.plan)}: acknowledge them (includeNested) to apply`,
+          { nestedDestinations: stored.plan.nestedDestinations },
+        );
+      }
       // Two applies at once could both pass their staleness check before either changes the disk.
       if (session.jobs.isRunning('applyPlan'))
         throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
@@ -79,6 +93,7 @@ export function planStore() {
         const { result, inspection, verify } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes),
+          includeNested,
           verifyAfter: true,
           pool: session.hashPool(),
         });

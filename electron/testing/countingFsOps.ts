@@ -1,6 +1,6 @@
 // FsOps wrappers for tests: count every mutation apply makes, stop the process dead before mutation
 // k (SIGKILL: no finally blocks, no cleanup, like a power cut for the process), or fail mutation k
-// with an I/O error. For tests only; never imported by the app.
+// with an errno error (EIO, ENOSPC, EACCES, ENAMETOOLONG). For tests only; never imported by the app.
 
 import type { FsOpName, FsOps } from '../replace/fsOps';
 
@@ -12,12 +12,13 @@ export function countingFsOps(inner: FsOps, before: BeforeMutation = () => undef
   const next = (op: FsOpName, target: string) => before(++step, op, target);
   return {
     count: () => step,
-    mkdir: async (dir) => (next('mkdir', dir), inner.mkdir(dir)),
+    mkdir: async (dir, mode) => (next('mkdir', dir), inner.mkdir(dir, mode)),
     writeFile: async (file, bytes) => (next('writeFile', file), inner.writeFile(file, bytes)),
     rename: async (from, to) => (next('rename', `${from} -> ${to}`), inner.rename(from, to)),
     unlink: async (file) => (next('unlink', file), inner.unlink(file)),
     rmdir: async (dir) => (next('rmdir', dir), inner.rmdir(dir)),
     fsyncDir: async (dir) => (next('fsyncDir', dir), inner.fsyncDir(dir)),
+    removeTree: async (dir) => (next('removeTree', dir), inner.removeTree(dir)),
   };
 }
 
@@ -28,8 +29,10 @@ export function killingFsOps(inner: FsOps, killStep: number): FsOps & { count: (
   });
 }
 
+export type InjectedErrno = 'EIO' | 'ENOSPC' | 'EACCES' | 'ENAMETOOLONG';
+
 /** Fails mutation `failStep` (only that one) with an errno error such as EIO or ENOSPC. */
-export function faultyFsOps(inner: FsOps, failStep: number, code: 'EIO' | 'ENOSPC'): FsOps & { count: () => number } {
+export function faultyFsOps(inner: FsOps, failStep: number, code: InjectedErrno): FsOps & { count: () => number } {
   return countingFsOps(inner, (step, op, target) => {
     if (step === failStep) {
       const failure = new Error(`${code}: injected failure, ${op} '${target}'`) as NodeJS.ErrnoException;

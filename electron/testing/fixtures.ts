@@ -8,6 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Manifest } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
+import {
+  STAGING_DIR_NAME,
+  STAGING_FILES_DIR,
+  STAGING_MARKER_KIND,
+  STAGING_MARKER_NAME,
+  stagingMarkerText,
+  type StagingMarker,
+} from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 
 export const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -128,4 +136,27 @@ export async function stateInvariantProblems(dest: string): Promise<string[]> {
       problems.push(`${output.path} does not have the recorded bytes`);
   }
   return problems;
+}
+
+/** A staging folder as an interrupted apply leaves it: the marker, and some staged files under files/. */
+export async function writeInterruptedStaging(
+  dest: string,
+  staged: Record<string, string> = { 'half.html': 'half' },
+  name = STAGING_DIR_NAME,
+): Promise<string> {
+  const dir = path.join(dest, name);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const marker: StagingMarker = {
+    kind: STAGING_MARKER_KIND,
+    version: 1,
+    created: '2026-06-05T09:30:00Z',
+    mode: 'replace',
+    source: { id: 'reports.example', digest: sha256('test') },
+    plannedAt: '2026-06-05T09:29:00Z',
+    pipeline_id: 'reports',
+    destination_id: 'archive',
+  };
+  await fs.writeFile(path.join(dir, STAGING_MARKER_NAME), stagingMarkerText(marker));
+  for (const [relative, text] of Object.entries(staged)) await writeAt(path.join(dir, STAGING_FILES_DIR), relative, text);
+  return dir;
 }

@@ -32,9 +32,14 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
     setOutcome(undefined);
     void plan.run({ destination: entry.id, mode });
   };
-  const apply = async (planId: string, confirm?: string): Promise<ApplyOutcome> => {
+  const apply = async (planId: string, confirm?: string, includeNested?: boolean): Promise<ApplyOutcome> => {
     const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
-    const answer = await applyPlan(entry.id, confirm === undefined ? { planId } : { planId, confirm }, label);
+    const request = {
+      planId,
+      ...(confirm !== undefined ? { confirm } : {}),
+      ...(includeNested ? { includeNested } : {}),
+    };
+    const answer = await applyPlan(entry.id, request, label);
     plan.reset();
     // The job's result is the ApplyResult, also when the apply was refused or failed; an error means it never ran (or was cancelled).
     const outcome: ApplyOutcome = answer.ok ? { kind: 'result', result: answer.value } : { kind: 'error', error: answer.error };
@@ -168,12 +173,12 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
             force.makePlan();
           }}
           onCancel={() => setConfirming(undefined)}
-          onConfirm={(typed) => {
+          onConfirm={(typed, includeNested) => {
             // The dialog stays open and locked while the apply runs, then shows what it did.
             const { planId } = confirming;
             setConfirming((current) => current && { ...current, applying: true });
             void force
-              .apply(planId, typed)
+              .apply(planId, typed, includeNested)
               .then((outcome) => setConfirming((current) => current && { ...current, applying: false, outcome }));
           }}
         />

@@ -7,10 +7,10 @@ import { ForceReplaceDialog } from './ForceReplaceDialog';
 
 afterEach(cleanup);
 
-function renderDialog(extraDeletes = 2) {
+function renderDialog(extraDeletes = 2, nestedDestinations: string[] = []) {
   const onCancel = vi.fn();
   const onConfirm = vi.fn();
-  const plan = samplePlan({ mode: 'force', decision: 'unmanaged', extraDeletes });
+  const plan = { ...samplePlan({ mode: 'force', decision: 'unmanaged', extraDeletes }), nestedDestinations };
   render(<ForceReplaceDialog plan={plan} confirmText="legacy-site" onCancel={onCancel} onConfirm={onConfirm} />);
   const dialog = screen.getByRole('alertdialog');
   const input = screen.getByLabelText(/Type legacy-site to confirm/);
@@ -63,9 +63,21 @@ describe('ForceReplaceDialog', () => {
     const { input, confirm, onConfirm, user } = renderDialog();
     await user.type(input, 'legacy-site');
     await user.click(confirm);
-    expect(onConfirm).toHaveBeenCalledWith('legacy-site');
+    expect(onConfirm).toHaveBeenCalledWith('legacy-site', false);
     await user.type(input, '{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('lists every nested managed destination and confirms only once they are ticked as going too', async () => {
+    const { onConfirm, dialog, input, confirm, user } = renderDialog(2, ['old-docs', 'sites/inner']);
+    expect(dialog.querySelector('[data-testid="nested-destinations"]')?.textContent).toContain('old-docs/');
+    expect(dialog.querySelector('[data-testid="nested-destinations"]')?.textContent).toContain('sites/inner/');
+    await user.type(input, 'legacy-site');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByLabelText(/Delete the 2 nested managed destinations listed above too/));
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith('legacy-site', true);
   });
 
   it('does not confirm on Enter while the typed id does not match', async () => {

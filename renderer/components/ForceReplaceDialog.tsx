@@ -1,6 +1,7 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
-// once the operator has typed the destination id. Cancel is the default button. While the apply runs
-// the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
+// once the operator has typed the destination id and, when the folder holds other managed
+// destinations, ticked that they go too (every one is listed). Cancel is the default button. While the
+// apply runs the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
 import { useEffect, useRef, useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
@@ -23,12 +24,14 @@ interface Props {
   outcome?: ApplyOutcome;
   onPlanAgain?: () => void;
   onCancel: () => void;
-  onConfirm: (typed: string) => void;
+  onConfirm: (typed: string, includeNested: boolean) => void;
 }
 
 export function ForceReplaceDialog({ plan, confirmText, applying = false, running, outcome, onPlanAgain, onCancel, onConfirm }: Props) {
   const [typed, setTyped] = useState('');
-  const matches = typed === confirmText;
+  const [nestedAcknowledged, setNestedAcknowledged] = useState(false);
+  const nested = plan.nestedDestinations;
+  const matches = typed === confirmText && (nested.length === 0 || nestedAcknowledged);
   const close = useRef<HTMLButtonElement>(null);
   // Once the result is in, focus goes to Close (the confirm button it replaced is gone).
   useEffect(() => {
@@ -70,6 +73,22 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
             )}
           </ul>
         )}
+        {nested.length > 0 && (
+          <div className="callout tone-danger" role="note" data-testid="nested-destinations">
+            <p>
+              <strong>It also deletes {plural(nested.length, 'other managed destination')} inside this folder</strong>, each with its own
+              state file and outputs:
+            </p>
+            <ul className="plan-list">
+              {nested.map((folder) => (
+                <li key={folder} className="delete">
+                  <span className="op">delete</span>
+                  <span className="path">{folder}/</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       {outcome ? (
         <>
@@ -84,9 +103,21 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (matches && !applying) onConfirm(typed);
+            if (matches && !applying) onConfirm(typed, nested.length > 0 && nestedAcknowledged);
           }}
         >
+          {nested.length > 0 && (
+            <div className="field checkbox">
+              <input
+                id="force-nested"
+                type="checkbox"
+                checked={nestedAcknowledged}
+                onChange={(event) => setNestedAcknowledged(event.target.checked)}
+                disabled={applying}
+              />
+              <label htmlFor="force-nested">Delete the {plural(nested.length, 'nested managed destination')} listed above too</label>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="force-confirm">
               Type <code>{confirmText}</code> to confirm

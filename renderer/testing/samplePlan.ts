@@ -42,10 +42,13 @@ export function samplePlan({
     writes,
     fingerprint: { stateSha256: SHA, wholeTree: mode === 'force', entries: [] },
     plannedAt: '2026-06-04T12:00:00Z',
+    stagingName: '.distributor-staging',
+    nestedDestinations: [],
     summary: {
       deleteCount: deletes.length,
       writeCount: writes.length,
       deleteBytes: deletes.reduce((sum, entry) => sum + entry.size, 0),
+      changedCount: deletes.filter((entry) => entry.changed !== undefined).length,
       writeBytes: writes.reduce((sum, entry) => sum + entry.size, 0),
     },
   };

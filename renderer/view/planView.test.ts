@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmLabel, planLines, planSummary, readPlan } from './planView';
+import { changedWarning, confirmLabel, planLines, planSummary, readPlan } from './planView';
 import { describeComparison } from '../../shared/comparisonWords';
 
 const sha = `sha256:${'b'.repeat(64)}`;
@@ -18,9 +18,11 @@ const plan = {
     { path: 'data', type: 'directory', size: 0 },
   ],
   writes: [{ path: 'index.html', size: 171, sha256: sha, kind: 'generated', source_path: 'index.md' }],
+  stagingName: '.distributor-staging',
+  nestedDestinations: [],
   fingerprint: { stateSha256: sha, wholeTree: false, entries: [] },
   plannedAt: '2026-06-04T12:00:00Z',
-  summary: { deleteCount: 3, writeCount: 1, deleteBytes: 2078, writeBytes: 171 },
+  summary: { deleteCount: 3, writeCount: 1, deleteBytes: 2078, writeBytes: 171, changedCount: 0 },
 };
 
 describe('the plan as the Actions tab shows it', () => {
@@ -42,6 +44,25 @@ describe('the plan as the Actions tab shows it', () => {
     if (!read.ok) throw new Error(read.message);
     expect(confirmLabel(read.plan)).toBe('Replace: delete 3 paths and write 1 file');
     expect(confirmLabel({ ...read.plan, mode: 'force' })).toBe('Force replace: delete 3 paths and write 1 file');
+  });
+
+  it('marks every output changed on disk since published, and the confirm button says how many will be lost', () => {
+    const changed = {
+      ...plan,
+      deletes: [plan.deletes[0], { ...plan.deletes[1], changed: 'hash_mismatch' }, plan.deletes[2]],
+      summary: { ...plan.summary, changedCount: 1 },
+    };
+    const read = readPlan(changed);
+    if (!read.ok) throw new Error(read.message);
+    expect(
+      planLines(read.plan)
+        .filter((line) => line.changed)
+        .map((line) => line.path),
+    ).toEqual(['data/regions.csv']);
+    expect(planLines(read.plan)[1]?.detail).toContain('changed on disk since published: will be lost');
+    expect(confirmLabel(read.plan)).toBe('Replace: delete 3 paths (1 changed on disk since published: will be lost) and write 1 file');
+    expect(changedWarning(read.plan)).toContain('1 recorded output was changed on disk since published');
+    expect(changedWarning(readPlan(plan).ok ? (readPlan(plan) as { plan: typeof read.plan }).plan : read.plan)).toBeUndefined();
   });
 
   it('refuses to show a plan it cannot read, saying so', () => {

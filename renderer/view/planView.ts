@@ -18,14 +18,19 @@ export interface PlanLine {
   op: 'delete' | 'write';
   path: string;
   detail: string;
+  /** A recorded output changed on disk since it was published: its edits will be lost. */
+  changed?: boolean;
 }
 
+export const CHANGED_WORDS = 'changed on disk since published: will be lost';
+
 export function planLines(plan: ReplacePlan): PlanLine[] {
-  const deletes = plan.deletes.map((entry): PlanLine => ({
-    op: 'delete',
-    path: entry.path,
-    detail: entry.type === 'file' ? formatBytes(entry.size) : entry.type,
-  }));
+  const deletes = plan.deletes.map((entry): PlanLine => {
+    const detail = entry.type === 'file' ? formatBytes(entry.size) : entry.type;
+    return entry.changed
+      ? { op: 'delete', path: entry.path, detail: `${detail} · ${CHANGED_WORDS}`, changed: true }
+      : { op: 'delete', path: entry.path, detail };
+  });
   const writes = plan.writes.map((entry): PlanLine => ({
     op: 'write',
     path: entry.path,
@@ -36,9 +41,17 @@ export function planLines(plan: ReplacePlan): PlanLine[] {
 
 /** "Delete 5 files and write 4": the words of the one confirm button. */
 export function confirmLabel(plan: ReplacePlan): string {
-  const { deleteCount, writeCount } = plan.summary;
+  const { deleteCount, writeCount, changedCount } = plan.summary;
   const verb = plan.mode === 'force' ? 'Force replace: delete' : 'Replace: delete';
-  return `${verb} ${plural(deleteCount, 'path')} and write ${plural(writeCount, 'file')}`;
+  const lost = changedCount > 0 ? ` (${changedCount} ${CHANGED_WORDS})` : '';
+  return `${verb} ${plural(deleteCount, 'path')}${lost} and write ${plural(writeCount, 'file')}`;
+}
+
+/** "2 recorded outputs were changed on disk since published", or undefined when none was. */
+export function changedWarning(plan: ReplacePlan): string | undefined {
+  const count = plan.summary.changedCount;
+  if (count === 0) return undefined;
+  return `${plural(count, 'recorded output')} ${count === 1 ? 'was' : 'were'} changed on disk since published (edited by hand?): a replace deletes ${count === 1 ? 'it' : 'them'}, and those edits will be lost.`;
 }
 
 export function planSummary(plan: ReplacePlan): string {

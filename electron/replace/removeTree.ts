@@ -1,0 +1,88 @@
+// Removes one folder and everything in it, as `rm -r --one-file-system` does with openat/unlinkat:
+// every unlink and rmdir acts on one name inside a pinned (open) folder (pinnedDir.ts), so a folder
+// swapped for a symbolic link mid-way is removed as a link, never followed; a folder on another device
+// or listed as a mount point is never entered (the removal stops with EXDEV). It never acts outside
+// the folder it was given. Apply calls it only on the trash and staging folders it made itself.
+
+import { promises as fs } from 'node:fs';
+import { readMountPoints } from './mountPoints';
+import { childPath, errnoError, pinChild, pinDirectory, type PinnedDir } from './pinnedDir';
+
+const code = (cause: unknown) => (cause as NodeJS.ErrnoException | undefined)?.code;
+
+/** How often a folder is listed again when a concurrent writer keeps adding to it. */
+const MAX_PASSES = 8;
+
+interface Walk {
+  dev: bigint;
+  mounts: ReadonlySet<string>;
+  removed: number;
+}
+
+async function removeEntry(dir: PinnedDir, name: string, walk: Walk, attempt = 0): Promise<void> {
+  const full = childPath(dir, name);
+  const stat = await fs.lstat(full, { bigint: true }).catch((cause) => (code(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
+  if (!stat) return;
+  if (stat.dev !== walk.dev) throw errnoError('EXDEV', `"${name}" is on another file system (a mount point); it is not removed`);
+  if (!stat.isDirectory()) {
+    try {
+      await fs.unlink(full);
+      walk.removed++;
+      return;
+    } catch (cause) {
+      if (code(cause) === 'ENOENT') return;
+      // Swapped for a folder since the lstat: treat it as one, a bounded number of times.
+      if ((code(cause) === 'EISDIR' || code(cause) === 'EPERM') && attempt < MAX_PASSES) return removeEntry(dir, name, walk, attempt + 1);
+      throw cause;
+    }
+  }
+  let child: PinnedDir;
+  try {
+    child = await pinChild(dir, name, { dev: walk.dev, mounts: walk.mounts, label: `"${name}"` });
+  } catch (cause) {
+    // A link or a file now where the folder was: remove that instead (as a link, never followed).
+    if ((code(cause) === 'ELOOP' || code(cause) === 'ENOTDIR') && attempt < MAX_PASSES) return removeEntry(dir, name, walk, attempt + 1);
+    if (code(cause) === 'ENOENT') return;
+    throw cause;
+  }
+  try {
+    await emptyFolder(child, walk);
+  } finally {
+    await child.close();
+  }
+  try {
+    await fs.rmdir(full);
+    walk.removed++;
+  } catch (cause) {
+    if (code(cause) === 'ENOENT') return;
+    // Refilled, swapped for another folder, or for a link (ENOTDIR): go again, bounded.
+    if ((code(cause) === 'ENOTEMPTY' || code(cause) === 'EEXIST' || code(cause) === 'ENOTDIR') && attempt < MAX_PASSES)
+      return removeEntry(dir, name, walk, attempt + 1);
+    throw cause;
+  }
+}
+
+async function emptyFolder(dir: PinnedDir, walk: Walk): Promise<void> {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const names = await fs.readdir(dir.path);
+    if (names.length === 0) return;
+    for (const name of names) await removeEntry(dir, name, walk);
+  }
+}
+
+/**
+ * Removes `dirPath` (its last segment a real folder, never a link) and all it holds. Returns how many
+ * entries went. Throws on the first entry it may not or cannot remove; what is left stays inside.
+ */
+export async function removeTree(dirPath: string): Promise<number> {
+  const mounts = await readMountPoints();
+  const root = await pinDirectory(dirPath, { mounts });
+  const walk: Walk = { dev: root.dev, mounts, removed: 0 };
+  try {
+    await emptyFolder(root, walk);
+  } finally {
+    await root.close();
+  }
+  await fs.rmdir(dirPath);
+  return walk.removed + 1;
+}
