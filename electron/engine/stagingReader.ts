@@ -1,9 +1,9 @@
 // Finds the interrupted replaces of one destination: reads the marker of each top-level folder whose
 // name could be a staging folder and applies shared/staging.ts's rule. Synchronous and tiny (a marker
 // is a few hundred bytes), so both inspect and the scan reader call it the same way.
-// Never follows a link (lstat, O_NOFOLLOW) and never blocks on a FIFO (O_NONBLOCK, then fstat).
+// Never follows a link and never blocks on a FIFO: the marker is read through regularFile.ts.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { error, type Issue } from '../../shared/issues';
 import {
@@ -14,30 +14,14 @@ import {
   STAGING_MARKER_NAME,
   type StagingCandidate,
 } from '../../shared/staging';
-
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+import { readRegularFileSync } from './regularFile';
 
 /** The marker's text, or undefined when it is missing, not a small regular file, or unreadable. */
 function readMarker(folder: string): string | undefined {
   try {
     if (!lstatSync(folder).isDirectory()) return undefined;
-    const file = path.join(folder, STAGING_MARKER_NAME);
-    if (!lstatSync(file).isFile()) return undefined;
-    const fd = openSync(file, READ_FLAGS);
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > STAGING_MARKER_MAX_BYTES) return undefined;
-      const buffer = Buffer.alloc(Number(stat.size));
-      let read = 0;
-      while (read < buffer.length) {
-        const n = readSync(fd, buffer, read, buffer.length - read, read);
-        if (n === 0) break;
-        read += n;
-      }
-      return buffer.subarray(0, read).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
+    const read = readRegularFileSync(path.join(folder, STAGING_MARKER_NAME), { maxBytes: STAGING_MARKER_MAX_BYTES });
+    return read.kind === 'bytes' ? read.bytes.toString('utf8') : undefined;
   } catch {
     return undefined;
   }
