@@ -1,14 +1,21 @@
 // Rules that span fields of a state file or manifest, checked on the raw JSON value.
 // They run even when a field's shape is wrong, so one read reports every problem; they never throw.
 // Hot path (50,000 outputs): one pass per array, one map per path set, no allocation per record
-// unless it has a finding.
+// unless it has a finding; past the cap (issueCap.ts) a finding is counted, its message never built.
 
 import { isCleanRelativePath, portabilityProblem } from './cleanPath';
-import { error, warning, type Issue, type IssuePath } from './issues';
+import type { IssueSink } from './issueCap';
+import { error, warning, type IssuePath, type Severity } from './issues';
 import { MANIFEST_FILE_KNOWN_FIELDS, MANIFEST_KNOWN_FIELDS, RESERVED_SOURCE_PATHS } from './manifestSchema';
 import { LINKS_KNOWN_FIELDS, OUTPUT_KNOWN_FIELDS, SOURCE_KNOWN_FIELDS, STATE_FILE_NAME, STATE_KNOWN_FIELDS } from './stateSchema';
 
 type JsonObject = Record<string, unknown>;
+
+/** One finding: built only when the sink keeps issues of its code, otherwise only counted. */
+function report(issues: IssueSink, severity: Severity, path: IssuePath, code: string, message: () => string): void {
+  if (issues.wants(code, severity)) issues.add((severity === 'error' ? error : warning)(path, code, message()));
+  else issues.count(code, severity, path);
+}
 
 function asObject(value: unknown): JsonObject | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
@@ -30,14 +37,18 @@ function foldCase(path: string): string {
 }
 
 /** `index`, when given, follows `at`: records of a big array pass it instead of allocating a path each. */
-function unknownFields(value: unknown, known: ReadonlySet<string>, at: IssuePath, issues: Issue[], index?: number): void {
+function unknownFields(value: unknown, known: ReadonlySet<string>, at: IssuePath, issues: IssueSink, index?: number): void {
   const object = asObject(value);
   if (!object) return;
   for (const key in object) {
     if (!known.has(key) && Object.prototype.hasOwnProperty.call(object, key)) {
       const path = index === undefined ? [...at, key] : [...at, index, key];
-      issues.push(
-        warning(path, 'unknown_field', `unknown field "${key}" is kept and shown; the publisher may be newer than this inspector`),
+      report(
+        issues,
+        'warning',
+        path,
+        'unknown_field',
+        () => `unknown field "${key}" is kept and shown; the publisher may be newer than this inspector`,
       );
     }
   }
@@ -58,7 +69,7 @@ function pathAt(entries: unknown[], index: number): unknown {
  * Unique paths byte for byte (error), paths equal but for letter case (warning), reserved names.
  * `entries` are the objects of an array, each holding its path under "path".
  */
-function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readonly string[], what: string, issues: Issue[]): PathSet {
+function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readonly string[], what: string, issues: IssueSink): PathSet {
   const reservedByFolded = new Map(reserved.map((name) => [foldCase(name), name]));
   // Folded path → index of the first entry of each distinct spelling. Almost always one index.
   const byFolded = new Map<string, number | number[]>();
@@ -68,18 +79,18 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
     const notPortable = portabilityProblem(path);
     // An unclean path already has its error; a clean one may still not survive Windows: a warning.
     if (notPortable && isCleanRelativePath(path))
-      issues.push(warning([...arrayPath, index, 'path'], 'not_portable', `${what} "${path}" ${notPortable}`));
+      report(issues, 'warning', [...arrayPath, index, 'path'], 'not_portable', () => `${what} "${path}" ${notPortable}`);
     const folded = foldCase(path);
     const reservedMatch = reservedByFolded.get(folded);
     if (reservedMatch === path)
-      issues.push(error([...arrayPath, index, 'path'], 'reserved_path', `${what} "${path}" is reserved and may not be used`));
+      report(issues, 'error', [...arrayPath, index, 'path'], 'reserved_path', () => `${what} "${path}" is reserved and may not be used`);
     else if (reservedMatch)
-      issues.push(
-        warning(
-          [...arrayPath, index, 'path'],
-          'case_collision',
-          `${what} "${path}" differs from the reserved name "${reservedMatch}" only by letter case: they collide on macOS and Windows`,
-        ),
+      report(
+        issues,
+        'warning',
+        [...arrayPath, index, 'path'],
+        'case_collision',
+        () => `${what} "${path}" differs from the reserved name "${reservedMatch}" only by letter case: they collide on macOS and Windows`,
       );
 
     const earlier = byFolded.get(folded);
@@ -90,16 +101,23 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
     const spellings = typeof earlier === 'number' ? [earlier] : earlier;
     const same = spellings.find((other) => pathAt(entries, other) === path);
     if (same !== undefined) {
-      issues.push(error([...arrayPath, index, 'path'], 'duplicate_path', `${what} "${path}" is listed twice (also at index ${same})`));
+      report(
+        issues,
+        'error',
+        [...arrayPath, index, 'path'],
+        'duplicate_path',
+        () => `${what} "${path}" is listed twice (also at index ${same})`,
+      );
       continue;
     }
     const first = spellings[0] as number;
-    issues.push(
-      warning(
-        [...arrayPath, index, 'path'],
-        'case_collision',
+    report(
+      issues,
+      'warning',
+      [...arrayPath, index, 'path'],
+      'case_collision',
+      () =>
         `${what} "${path}" and "${String(pathAt(entries, first))}" (index ${first}) differ only by letter case: they collide on macOS and Windows`,
-      ),
     );
     byFolded.set(folded, [...spellings, index]);
   }
@@ -119,7 +137,7 @@ function hasPath(set: PathSet, path: string): boolean {
   return found.some((index) => pathAt(set.entries, index) === path);
 }
 
-function checkManifest(manifest: unknown, path: IssuePath, issues: Issue[]): PathSet {
+function checkManifest(manifest: unknown, path: IssuePath, issues: IssueSink): PathSet {
   unknownFields(manifest, MANIFEST_FIELDS, path, issues);
   const files = asArray(asObject(manifest)?.files);
   const filesAt = [...path, 'files'];
@@ -127,18 +145,15 @@ function checkManifest(manifest: unknown, path: IssuePath, issues: Issue[]): Pat
   return pathSetRules(files, filesAt, RESERVED_SOURCE_PATHS, 'file path', issues);
 }
 
-export function manifestRules(manifest: unknown, path: IssuePath): Issue[] {
-  const issues: Issue[] = [];
+export function manifestRules(manifest: unknown, path: IssuePath, issues: IssueSink): void {
   checkManifest(manifest, path, issues);
-  return issues;
 }
 
 const OUTPUTS_AT: IssuePath = ['outputs'];
 
-export function stateRules(state: unknown): Issue[] {
-  const issues: Issue[] = [];
+export function stateRules(state: unknown, issues: IssueSink): void {
   const root = asObject(state);
-  if (!root) return issues;
+  if (!root) return;
   unknownFields(root, STATE_FIELDS, [], issues);
   unknownFields(root.source, SOURCE_FIELDS, ['source'], issues);
   unknownFields(root.links, LINKS_FIELDS, ['links'], issues);
@@ -152,23 +167,26 @@ export function stateRules(state: unknown): Issue[] {
     const output = asObject(outputs[index]);
     if (!output) continue;
     unknownFields(output, OUTPUT_FIELDS, OUTPUTS_AT, issues, index);
-    if (output.kind === 'generated' && output.transform === undefined) {
-      issues.push(error(['outputs', index, 'transform'], 'missing_transform', 'a generated output must name its "transform"'));
-    }
-    if (output.kind === 'source' && output.transform !== undefined) {
-      issues.push(error(['outputs', index, 'transform'], 'unexpected_transform', 'a copied source output must not have a "transform"'));
-    }
+    if (output.kind === 'generated' && output.transform === undefined)
+      report(issues, 'error', ['outputs', index, 'transform'], 'missing_transform', () => 'a generated output must name its "transform"');
+    if (output.kind === 'source' && output.transform !== undefined)
+      report(
+        issues,
+        'error',
+        ['outputs', index, 'transform'],
+        'unexpected_transform',
+        () => 'a copied source output must not have a "transform"',
+      );
     const sourcePath = output.source_path;
     if (hasManifestFiles && typeof sourcePath === 'string' && !hasPath(manifestPaths, sourcePath)) {
-      issues.push(
-        error(
-          ['outputs', index, 'source_path'],
-          'unknown_source_path',
-          `"source_path" "${sourcePath}" is not a file of the embedded source manifest`,
-        ),
+      report(
+        issues,
+        'error',
+        ['outputs', index, 'source_path'],
+        'unknown_source_path',
+        () => `"source_path" "${sourcePath}" is not a file of the embedded source manifest`,
       );
     }
   }
   pathSetRules(outputs, OUTPUTS_AT, [STATE_FILE_NAME], 'output path', issues);
-  return issues;
 }

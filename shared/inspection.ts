@@ -18,6 +18,11 @@ export const destinationInspectionSchema = z.object({
   stateText: z.string().optional(),
   /** sha256 of the state file's bytes, when it exists: what a plan's fingerprint starts from. */
   stateSha256: z.string().optional(),
+  /**
+   * Set when the state file is too large to hand on (an invalid state past
+   * INVALID_STATE_SHOWN_MAX_BYTES, or one too large to parse): stateJson and stateText are absent.
+   */
+  stateWithheld: z.object({ sizeBytes: z.number().int().nonnegative() }).optional(),
   /** Whether the directory holds anything besides a state file. */
   hasContent: z.boolean(),
 });

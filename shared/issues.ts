@@ -12,6 +12,11 @@ export const issueSchema = z.object({
   code: z.string(),
   message: z.string(),
   severity: severitySchema,
+  /**
+   * Set on the one summary issue that stands for the issues of one code left out past the cap
+   * (issueCap.ts): which code, and how many. Its own code is `more_like_this`.
+   */
+  omitted: z.object({ code: z.string(), count: z.number().int().positive() }).optional(),
 });
 export type Issue = z.infer<typeof issueSchema>;
 export type IssuePath = Issue['path'];
@@ -26,6 +31,21 @@ export function warning(path: IssuePath, code: string, message: string): Issue {
 
 export function hasErrors(issues: readonly Issue[]): boolean {
   return issues.some((issue) => issue.severity === 'error');
+}
+
+/**
+ * How many errors and warnings the issues stand for: a summary issue counts as the issues it stands
+ * for, so the counts stay exact when the list is capped.
+ */
+export function countIssues(issues: readonly Issue[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const issue of issues) {
+    const count = issue.omitted?.count ?? 1;
+    if (issue.severity === 'error') errors += count;
+    else warnings += count;
+  }
+  return { errors, warnings };
 }
 
 /** `outputs[3].path` style, for people; the array form stays the source of truth. */

@@ -5,6 +5,7 @@
 // Reads the text through jsonLiterals.ts; never throws.
 
 import { isValidSize } from './fields';
+import type { IssueSink } from './issueCap';
 import { error, warning, type Issue } from './issues';
 import { scanJsonLiterals } from './jsonLiterals';
 
@@ -27,7 +28,8 @@ function isSizePath(kind: DocumentKind, path: Path): boolean {
 /** At most this many of each are kept from one document; the issue cap (per code) applies after. */
 const FINDINGS_KEPT = 1000;
 
-export function literalIssues(text: string, kind: DocumentKind): Issue[] {
+/** The issues of how values are written, into `sink` when given (the ones past the limit only counted there). */
+export function literalIssues(text: string, kind: DocumentKind, sink?: IssueSink): Issue[] {
   // Only sizes whose value passes the size rule: a size of 1.5 or -1 already has its issue from that rule.
   const found = scanJsonLiterals(text, {
     keepNumber: (path, token) => isSizePath(kind, path) && isValidSize(Number(token)),
@@ -52,6 +54,12 @@ export function literalIssues(text: string, kind: DocumentKind): Issue[] {
         `the key ${JSON.stringify(key)} appears ${count === 2 ? 'twice' : `${count} times`} in this object: only the last one counts, as in the publisher's decoder`,
       ),
     );
+  }
+  if (sink) {
+    for (const issue of issues) sink.add(issue);
+    // Found but not kept by the scan: their paths are unknown, so they are counted at the document.
+    sink.count('size_not_integer_literal', 'error', [], found.notPlainIntegerCount - found.notPlainIntegers.length);
+    sink.count('duplicate_key', 'warning', [], found.duplicateKeyCount - found.duplicateKeys.length);
   }
   return issues;
 }

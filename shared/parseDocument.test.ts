@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from './issues';
 import { parseJsonObject, parseManifest, parseState, validateManifest } from './parseDocument';
-import { sampleManifest, sampleSha256, sampleState, type EditableJson as Json } from './sampleDocuments';
+import { MORE_LIKE_THIS } from './issueCap';
+import { countIssues } from './issues';
+import { sampleBadOutputsStateText, sampleManifest, sampleSha256, sampleState, type EditableJson as Json } from './sampleDocuments';
 
 function stateWith(change: (state: Json) => void): string {
   const state: Json = sampleState({ extraFiles: 2 });
@@ -438,5 +440,30 @@ describe('parseState at scale', () => {
     console.log(`parseState on 50,000 outputs (${(good.length / 1e6).toFixed(1)} MB): ${elapsedMs.toFixed(0)} ms`);
     expect(parsed.status).toBe('managed');
     expect(brief(parseState(bad).issues)).toEqual([{ path: ['outputs', 31_337, 'sha256'], code: 'invalid_sha256', severity: 'error' }]);
+  });
+
+  it('keeps 100 issues per code of a state of 200,000 bad outputs, and counts the rest exactly in one summary per code', () => {
+    const text = sampleBadOutputsStateText(200_000);
+    const started = performance.now();
+    const parsed = parseState(text);
+    console.log(`parseState on 200,000 bad outputs (${(text.length / 1e6).toFixed(1)} MB): ${(performance.now() - started).toFixed(0)} ms`);
+    expect(parsed.status).toBe('invalid');
+    const codes = ['invalid_value', 'unknown_source_path', 'invalid_sha256', 'size_not_integer_literal', 'unknown_field'];
+    for (const code of codes) expect(parsed.issues.filter((issue) => issue.code === code)).toHaveLength(100);
+    const summaries = parsed.issues.filter((issue) => issue.code === MORE_LIKE_THIS);
+    expect(summaries.map((issue) => [issue.omitted?.code, issue.omitted?.count]).sort()).toEqual(
+      codes.map((code) => [code, 199_900]).sort(),
+    );
+    expect(parsed.issues).toHaveLength(codes.length * 101);
+    // Counts stay exact: five findings on each of the 200,000 records, one of them a warning.
+    expect(countIssues(parsed.issues)).toEqual({ errors: 800_000, warnings: 200_000 });
+    const sha = summaries.find((issue) => issue.omitted?.code === 'invalid_sha256')!;
+    expect(sha.path).toEqual(['outputs']);
+    expect(sha.message).toBe(
+      'and 199,900 more like this (invalid_sha256, under outputs): only the first 100 issues of each code are listed',
+    );
+    // Each summary follows the last issue of its code.
+    const index = parsed.issues.indexOf(sha);
+    expect(parsed.issues[index - 1]).toMatchObject({ code: 'invalid_sha256', path: ['outputs', 99, 'sha256'] });
   });
 });

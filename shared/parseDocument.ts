@@ -3,8 +3,10 @@
 
 import { z } from 'zod';
 import { manifestRules, stateRules } from './documentRules';
-import { error, hasErrors, sortIssues, type Issue, type IssuePath } from './issues';
+import { IssueCollector, type IssueSink } from './issueCap';
+import { error, type Issue, type IssuePath } from './issues';
 import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
+import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
 import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
 import { literalIssues } from './literalRules';
 import { fromZodIssues } from './zodIssues';
@@ -55,13 +57,22 @@ function checkRecords(
   at: IssuePath,
   isValid: (value: unknown) => boolean,
   schema: z.ZodType,
-  issues: Issue[],
+  codesOf: (value: unknown) => RecordCode[],
+  issues: IssueSink,
 ): void {
   if (!Array.isArray(records)) return;
   for (let index = 0; index < records.length; index++) {
-    if (isValid(records[index])) continue;
-    const result = schema.safeParse(records[index]);
-    if (!result.success) issues.push(...fromZodIssues(result.error.issues, root, [...at, index]));
+    const record: unknown = records[index];
+    if (isValid(record)) continue;
+    // Past the cap a bad record is only counted: its codes come from the plain predicates, and zod
+    // (a few microseconds and a dozen objects a record) runs only for issues that will be shown.
+    const codes = codesOf(record);
+    if (codes.every(({ code }) => !issues.wants(code, 'error'))) {
+      for (const { key, code } of codes) issues.count(code, 'error', key === undefined ? [...at, index] : [...at, index, key]);
+      continue;
+    }
+    const result = schema.safeParse(record);
+    if (!result.success) for (const issue of fromZodIssues(result.error.issues, root, [...at, index])) issues.add(issue);
   }
 }
 
@@ -75,55 +86,61 @@ function shapeIssues(
   shell: z.ZodType,
   manifest: unknown,
   manifestAt: IssuePath,
+  issues: IssueSink,
   outputs?: unknown,
-): Issue[] {
+): void {
   const shape = shell.safeParse(root);
-  const issues = shape.success ? [] : fromZodIssues(shape.error.issues, root);
-  checkRecords(root, objectAt(manifest, 'files'), [...manifestAt, 'files'], isValidManifestFile, manifestFileSchema, issues);
-  checkRecords(root, outputs, ['outputs'], isValidOutputRecord, outputRecordSchema, issues);
-  return issues;
+  if (!shape.success) for (const issue of fromZodIssues(shape.error.issues, root)) issues.add(issue);
+  const filesAt = [...manifestAt, 'files'];
+  checkRecords(root, objectAt(manifest, 'files'), filesAt, isValidManifestFile, manifestFileSchema, manifestFileCodes, issues);
+  checkRecords(root, outputs, ['outputs'], isValidOutputRecord, outputRecordSchema, outputRecordCodes, issues);
 }
 
 export type StateParse =
   | { status: 'managed'; state: State; json: Record<string, unknown>; issues: Issue[] }
   | { status: 'invalid'; json?: Record<string, unknown>; issues: Issue[] };
 
+/**
+ * Never holds more than ISSUES_KEPT_PER_CODE issues of one code (issueCap.ts): the rest are counted
+ * into one summary issue per code, so a state of millions of bad records gives a few thousand issues.
+ */
 export function parseState(input: Uint8Array | string): StateParse {
   const parsed = parseJsonObject(input);
   if (!parsed.ok) return { status: 'invalid', issues: [parsed.issue] };
   const { json } = parsed;
   const manifest = objectAt(json.source, 'manifest');
-  const issues = [
-    ...shapeIssues(json, stateShell, manifest, ['source', 'manifest'], json.outputs),
-    ...stateRules(json),
-    ...literalIssues(parsed.text, 'state'),
-  ];
-  sortIssues(issues);
+  const issues = new IssueCollector();
+  shapeIssues(json, stateShell, manifest, ['source', 'manifest'], issues, json.outputs);
+  stateRules(json, issues);
+  literalIssues(parsed.text, 'state', issues);
   // Every shape problem is an error issue, so no error means the schema accepts the document as it is.
-  if (!hasErrors(issues)) return { status: 'managed', state: json as State, json, issues };
-  return { status: 'invalid', json, issues };
+  if (!issues.hasErrors()) return { status: 'managed', state: json as State, json, issues: issues.issues() };
+  return { status: 'invalid', json, issues: issues.issues() };
 }
 
 export type ManifestParse = { ok: true; manifest: Manifest; issues: Issue[] } | { ok: false; issues: Issue[] };
 
-/** Checks an already-parsed JSON value as a source manifest. */
+function checkManifest(json: unknown, issues: IssueCollector): void {
+  if (json !== null && typeof json === 'object' && !Array.isArray(json))
+    shapeIssues(json as Record<string, unknown>, manifestShell, json, [], issues);
+  else for (const issue of fromZodIssues(manifestSchema.safeParse(json).error?.issues ?? [], json)) issues.add(issue);
+  manifestRules(json, [], issues);
+}
+
+/** Checks an already-parsed JSON value as a source manifest (issues capped as in parseState). */
 export function validateManifest(json: unknown): ManifestParse {
-  const issues =
-    json !== null && typeof json === 'object' && !Array.isArray(json)
-      ? shapeIssues(json as Record<string, unknown>, manifestShell, json, [])
-      : fromZodIssues(manifestSchema.safeParse(json).error?.issues ?? [], json);
-  issues.push(...manifestRules(json, []));
-  sortIssues(issues);
-  if (!hasErrors(issues)) return { ok: true, manifest: json as Manifest, issues };
-  return { ok: false, issues };
+  const issues = new IssueCollector();
+  checkManifest(json, issues);
+  if (!issues.hasErrors()) return { ok: true, manifest: json as Manifest, issues: issues.issues() };
+  return { ok: false, issues: issues.issues() };
 }
 
 export function parseManifest(input: Uint8Array | string): ManifestParse {
   const parsed = parseJsonObject(input);
   if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
-  const validated = validateManifest(parsed.json);
-  const written = literalIssues(parsed.text, 'manifest');
-  if (written.length === 0) return validated;
-  const issues = sortIssues([...validated.issues, ...written]);
-  return hasErrors(issues) ? { ok: false, issues } : { ok: true, manifest: parsed.json as Manifest, issues };
+  const issues = new IssueCollector();
+  checkManifest(parsed.json, issues);
+  literalIssues(parsed.text, 'manifest', issues);
+  if (!issues.hasErrors()) return { ok: true, manifest: parsed.json as Manifest, issues: issues.issues() };
+  return { ok: false, issues: issues.issues() };
 }

@@ -69,3 +69,16 @@ export function sampleState(options: SampleStateOptions = {}): Record<string, un
     outputs,
   };
 }
+
+/**
+ * The text of a state whose every output is bad in five ways (a wrong kind, an unknown source_path,
+ * a bad sha256, a size written as 1.0, an unknown field): the hostile state of millions of bad
+ * records, at any size, built as text (an object graph of it would cost more than the test).
+ */
+export function sampleBadOutputsStateText(outputCount: number): string {
+  const shell = JSON.stringify({ ...sampleState(), outputs: [] });
+  const records: string[] = [];
+  for (let i = 0; i < outputCount; i++)
+    records.push(`{"path":"p/${i}.html","kind":"bogus","source_path":"nope/${i}.md","sha256":"bad","size":1.0,"extra":1}`);
+  return shell.replace('"outputs":[]', `"outputs":[${records.join(',')}]`);
+}

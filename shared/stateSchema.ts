@@ -18,6 +18,19 @@ import { isJsonObject, manifestSchema } from './manifestSchema';
 
 export const STATE_FILE_NAME = '.distributor.json';
 
+/**
+ * A state file larger than this is not parsed (an invalid state, `state_too_large`): its text
+ * alone would be most of what one JavaScript string can hold, and its parsed form several times
+ * that. 100,000 outputs take about 50 MiB.
+ */
+export const STATE_FILE_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * An invalid state file larger than this is checked, but its text and JSON are not handed on (to a
+ * scan row, the API, the raw view): the issues say what is wrong, and nobody reads 170 MB of it.
+ */
+export const INVALID_STATE_SHOWN_MAX_BYTES = 16 * 1024 * 1024;
+
 export const outputKindSchema = z.enum(['source', 'generated'], { message: 'must be "source" or "generated"' });
 
 export const outputRecordSchema = z.looseObject({

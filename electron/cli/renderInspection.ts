@@ -1,7 +1,8 @@
 // An inspection for people (aligned, coloured on a terminal) and as the `inspect --json` document.
 // Shared by `inspect` and `compare`; holds no rules, only the words and the layout.
 
-import { formatIssuePath, type Issue } from '../../shared/issues';
+import { formatBytes } from '../../shared/byteSize';
+import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { DestinationInspection } from '../engine/inspectDestination';
 import { table, type Style } from './style';
@@ -21,26 +22,24 @@ export function severityText(issue: Issue, style: Style): string {
   return issue.severity === 'error' ? style.red('error') : style.yellow('warning');
 }
 
-export function countIssues(issues: readonly Issue[]): { errors: number; warnings: number } {
-  let errors = 0;
-  for (const issue of issues) if (issue.severity === 'error') errors++;
-  return { errors, warnings: issues.length - errors };
-}
-
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** `severity  path  code  message`, one aligned row per issue, capped at `limit`. */
+/**
+ * `severity  path  code  message`, one aligned row per issue, capped at `limit`. The summaries of
+ * codes past the parser's cap ("and 900 more like this") are always shown: they say how much more
+ * there is, and there are at most a few dozen.
+ */
 export function issueLines(issues: readonly Issue[], style: Style, limit = ISSUES_SHOWN, indent = '  '): string[] {
-  const rows = issues
-    .slice(0, limit)
-    .map((issue) => [
-      `${indent}${severityText(issue, style)}`,
-      printable(formatIssuePath(issue.path)),
-      style.dim(printable(issue.code)),
-      printable(issue.message),
-    ]);
+  const summariesPastLimit = issues.slice(limit).filter((issue) => issue.omitted);
+  const hidden = Math.max(0, issues.length - limit - summariesPastLimit.length);
+  const rows = [...issues.slice(0, limit), ...summariesPastLimit].map((issue) => [
+    `${indent}${severityText(issue, style)}`,
+    printable(formatIssuePath(issue.path)),
+    style.dim(printable(issue.code)),
+    printable(issue.message),
+  ]);
   const lines = rows.length > 0 ? table(rows).split('\n') : [];
-  if (issues.length > limit) lines.push(`${indent}… and ${issues.length - limit} more; --json lists them all`);
+  if (hidden > 0) lines.push(`${indent}… ${hidden} more issue(s) not shown here; --json lists them`);
   return lines;
 }
 
@@ -80,6 +79,9 @@ export function inspectionText(inspection: DestinationInspection, style: Style):
     ['destination', printable(inspection.path)],
     ['status', statusText(inspection.status, style)],
     ...(inspection.stateJson ? stateFacts(inspection.stateJson) : []),
+    ...(inspection.stateWithheld
+      ? [['state file', `${formatBytes(inspection.stateWithheld.sizeBytes)}: too large to show; its issues are below`]]
+      : []),
     ['issues', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`],
   ];
   const lines = [table(rows.map(([label, value]) => [style.bold(label as string), value as string]))];

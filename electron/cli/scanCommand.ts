@@ -3,7 +3,8 @@
 // Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
 
 import path from 'node:path';
-import { formatIssuePath, type Issue } from '../../shared/issues';
+import { groupDigits } from '../../shared/issueCap';
+import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
@@ -114,7 +115,9 @@ function humanText(outcome: ScanOutcome, style: Style): string {
     lines.push('', `${style.bold(printable(row.destination.id))} ${style.dim(printable(row.inspection.path))}`);
     for (const issue of errors.slice(0, 10))
       lines.push(`  ${style.red('error')} ${printable(formatIssuePath(issue.path))}: ${printable(issue.message)}`);
-    if (errors.length > 10) lines.push(`  … and ${errors.length - 10} more error(s); inspect the destination for all of them`);
+    // Counted, not listed: a summary issue among the errors stands for many.
+    const notShown = countIssues(errors).errors - countIssues(errors.slice(0, 10)).errors;
+    if (notShown > 0) lines.push(`  … and ${groupDigits(notShown)} more error(s); inspect the destination for all of them`);
     if (report?.status === 'drifted') lines.push(...verifyLines(report, style).map((line) => `  ${line}`));
   });
 

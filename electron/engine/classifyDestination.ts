@@ -5,15 +5,20 @@
 // is absolute, as the reader resolved it.
 
 import path from 'node:path';
+import { formatBytes } from '../../shared/byteSize';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { error } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
 import { interruptedMessage, interruptedStagingNames, type StagingCandidate } from '../../shared/staging';
-import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+import { INVALID_STATE_SHOWN_MAX_BYTES, STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
 /** What the state file is, as the reader found it without following a link. */
 export type StateFileFacts =
-  { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
+  | { kind: 'missing' }
+  | { kind: 'not_a_file'; what: string }
+  /** Larger than STATE_FILE_MAX_BYTES: not read at all. */
+  | { kind: 'too_large'; sizeBytes: number }
+  | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
 
 /** What a reader found at a destination bundle path. */
 export type DestinationFacts =
@@ -33,6 +38,7 @@ export type DestinationFacts =
 export type ClassifiedInspection = Omit<DestinationInspectionData, 'stateJson' | 'stateText'>;
 
 export interface Classification {
+  /** With `stateWithheld` set, a reader hands neither text nor json on (they are for the summary only). */
   inspection: ClassifiedInspection;
   /** The state file's text when its bytes are UTF-8. */
   text?: string;
@@ -102,6 +108,25 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
       },
     };
   }
+  if (stateFile.kind === 'too_large') {
+    const file = path.join(dir, STATE_FILE_NAME);
+    return {
+      inspection: {
+        path: dir,
+        status: 'invalid',
+        hasContent,
+        stateWithheld: { sizeBytes: stateFile.sizeBytes },
+        issues: [
+          ...interrupted,
+          error(
+            [],
+            'state_too_large',
+            `${file} is ${formatBytes(stateFile.sizeBytes)} (${stateFile.sizeBytes} bytes), more than the ${formatBytes(STATE_FILE_MAX_BYTES)} this inspector reads: it was not parsed; a forced replace replaces it`,
+          ),
+        ],
+      },
+    };
+  }
   // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the
   // parser as bytes, so that it reports them.
   const text = decodeUtf8(stateFile.bytes);
@@ -110,6 +135,8 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   const classification: Classification = {
     inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent },
   };
+  if (parsed.status === 'invalid' && stateFile.bytes.length > INVALID_STATE_SHOWN_MAX_BYTES)
+    classification.inspection.stateWithheld = { sizeBytes: stateFile.bytes.length };
   if (text !== undefined) classification.text = text;
   if (parsed.json) classification.json = parsed.json;
   if (parsed.status === 'managed') classification.state = parsed.state;

@@ -2,10 +2,13 @@
 // at once: they hash files, list destinations and inspect them (poolProtocol.ts). Small jobs travel
 // in batches so none pays a round trip of its own; a big file goes alone.
 // On abort, the workers holding that request's files are terminated and awaited before the promise
-// settles: no worker is left hashing for a cancelled job. Never reads a file itself.
+// settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
+// huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
+// time, and the job that dies alone gets an error outcome; every other job still gets its answer.
+// Never reads a file itself.
 
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
 import type { FromWorker, InspectOutcome, Job, JobOutcome, ListJob, ToWorker } from './poolProtocol';
@@ -50,6 +53,8 @@ interface Item {
   request: Request;
   index: number;
   job: Job;
+  /** Set after the worker running its batch died: it runs in a batch of its own, to find the culprit. */
+  alone?: boolean;
 }
 
 interface Slot {
@@ -61,15 +66,15 @@ interface Slot {
 }
 
 /** The worker's file beside this module: the built bundle in dist/, or the TypeScript source under Vitest and tsx. */
-function startWorker(): Worker {
+function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url));
+  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url), { resourceLimits });
   // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
   // from a one-line bootstrap that loads the TypeScript source through tsx's API.
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./hashWorker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 // A destination inspected and verified in one job holds files of unknown size: counted as this much,
@@ -80,6 +85,17 @@ function weightOf(job: Job): number {
   if (job.kind === 'hash') return job.expectedSize ?? 0;
   if (job.kind === 'inspect' && job.verify) return INSPECT_AND_VERIFY_WEIGHT;
   return 0;
+}
+
+/** Why a job got no answer: its worker died running it (out of memory, most likely a huge file). */
+function crashMessage(job: Job, cause: unknown): string {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const what = job.kind === 'inspect' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
+  const why =
+    code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? 'the reader ran out of memory on it'
+      : `the reader stopped on it (${code ?? (cause as Error | undefined)?.message ?? String(cause)})`;
+  return `${what} cannot be read: ${why}`;
 }
 
 function abortReason(signal: AbortSignal): unknown {
@@ -93,8 +109,11 @@ export class HashPool {
   private nextBatchId = 1;
   private closed = false;
 
-  constructor(options: { size?: number } = {}) {
+  private readonly resourceLimits: ResourceLimits | undefined;
+
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
+    this.resourceLimits = options.resourceLimits;
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -183,10 +202,12 @@ export class HashPool {
   }
 
   private takeBatch(): Item[] {
+    if (this.queue.peek()!.alone) return [this.queue.shift()!];
     const items: Item[] = [];
     let bytes = 0;
     while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
       const next = this.queue.peek()!;
+      if (next.alone) break;
       const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);
@@ -196,7 +217,7 @@ export class HashPool {
   }
 
   private spawn(): Slot {
-    const worker = startWorker();
+    const worker = startWorker(this.resourceLimits);
     let markExited!: () => void;
     const slot: Slot = { worker, stopping: false, exited: new Promise<void>((resolve) => (markExited = resolve)) };
     worker.on('message', (message: FromWorker) => this.receive(slot, message));
@@ -246,9 +267,27 @@ export class HashPool {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
-    for (const item of slot.batch?.items ?? []) this.settle(item.request, cause);
+    const items = (slot.batch?.items ?? []).filter((item) => !item.request.settled);
     slot.batch = undefined;
-    this.dispatch();
+    if (items.length === 1 || items.some((item) => item.alone)) {
+      // Alone, it is the job that killed the worker: an error outcome, like an unreadable file.
+      const [culprit] = items;
+      if (culprit) this.deliver(culprit, { kind: 'error', message: crashMessage(culprit.job, cause) });
+    } else if (items.length > 1) {
+      this.queue.unshiftAll(items.map((item) => ({ ...item, alone: true })));
+    }
+    if (!this.closed) this.dispatch();
+  }
+
+  /** One outcome outside a batch's answer (a worker's death), with its progress and settling. */
+  private deliver(item: Item, outcome: JobOutcome): void {
+    const { request } = item;
+    if (request.settled || request.options.signal?.aborted) return;
+    request.outcomes[item.index] = outcome;
+    request.remaining -= 1;
+    request.options.onOutcome?.(item.index, outcome);
+    request.options.onProgress?.({ files: 1, bytes: 0 });
+    if (request.remaining === 0) this.settle(request);
   }
 
   private async cancel(request: Request, reason: unknown): Promise<void> {

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
-import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
 import { readRegularFile } from './regularFile';
 import { stagingCandidates } from './stagingReader';
@@ -35,13 +35,9 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
   }
 }
 
-/** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
-async function readStateFile(
-  file: string,
-): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
-  const read = await readRegularFile(file);
-  // No size cap here: the state is read as bytes, and parseState bounds what it builds (issue caps).
-  return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
+/** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
+function readStateFile(file: string) {
+  return readRegularFile(file, { maxBytes: STATE_FILE_MAX_BYTES });
 }
 
 export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {
@@ -50,8 +46,10 @@ export async function inspectDestination(destination: string, options: InspectOp
   const { facts, bytes } = read;
   const classified = classifyDestination(dir, facts);
   const inspection: DestinationInspection = { ...classified.inspection };
-  if (classified.json) inspection.stateJson = classified.json;
   if (classified.state) inspection.state = classified.state;
+  // A withheld state (huge and invalid) is summed up by its issues; its text and JSON stay here.
+  if (inspection.stateWithheld) return inspection;
+  if (classified.json) inspection.stateJson = classified.json;
   if (options.includeText && bytes) inspection.stateText = classified.text ?? Buffer.from(bytes).toString('utf8');
   return inspection;
 }

@@ -6,7 +6,8 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
-import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { countIssues } from '../../shared/issues';
+import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
@@ -20,10 +21,9 @@ import { stagingCandidates } from './stagingReader';
  */
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
-/** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
-function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer } {
-  const read = readRegularFileSync(file);
-  return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
+/** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
+function readStateFile(file: string) {
+  return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES });
 }
 
 /** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */
@@ -31,8 +31,9 @@ export function inspectDestinationSync(destination: string): { inspection: Inspe
   const dir = path.resolve(destination);
   const classified = classifyDestination(dir, readFactsSync(dir));
   const inspection: InspectionWire = classified.inspection;
-  // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it.
-  if (classified.json && classified.text !== undefined) inspection.stateJsonText = classified.text;
+  // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
+  // never a withheld one (a huge invalid state would cross threads twice for nothing).
+  if (classified.json && classified.text !== undefined && !inspection.stateWithheld) inspection.stateJsonText = classified.text;
   return classified.json ? { inspection, json: classified.json } : { inspection };
 }
 
@@ -62,11 +63,13 @@ export function summarizeInspection(
   inspection: Pick<DestinationInspection, 'status' | 'issues'>,
   json: Record<string, unknown> | undefined,
 ): ScanSummary {
+  // Exact counts, also when the list is capped: a summary issue counts as the issues it stands for.
+  const { errors, warnings } = countIssues(inspection.issues);
   const summary: ScanSummary = {
     status: inspection.status,
     outputCount: Array.isArray(json?.outputs) ? json.outputs.length : 0,
-    errorCount: inspection.issues.filter((issue) => issue.severity === 'error').length,
-    warningCount: inspection.issues.filter((issue) => issue.severity === 'warning').length,
+    errorCount: errors,
+    warningCount: warnings,
   };
   const pipelineId = stringField(json, 'pipeline_id');
   const destinationId = stringField(json, 'destination_id');

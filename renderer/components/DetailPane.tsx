@@ -11,6 +11,7 @@ import { OutputsTab } from './OutputsTab';
 import { OverviewTab } from './OverviewTab';
 import { RawStateTab } from './RawStateTab';
 import { StatusBadge, VerifyMark } from './StatusBadge';
+import { countIssues } from '../../shared/issues';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -55,7 +56,8 @@ export function DetailPane() {
   const state = inspection.state;
   const data = state.status === 'ok' ? state.value : undefined;
   const status = data?.inspection.status;
-  const issueCount = data?.inspection.issues.length ?? 0;
+  // Exact also when the list is capped: a summary issue counts as the issues it stands for.
+  const issueCount = data ? countIssues(data.inspection.issues).errors + countIssues(data.inspection.issues).warnings : 0;
 
   return (
     <main className="detail" aria-labelledby="detail-title">

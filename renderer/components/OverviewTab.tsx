@@ -2,7 +2,8 @@
 // warning. Says plainly when there is no valid state to describe.
 
 import type { DestinationEntry, ResponseOf } from '../../shared/api';
-import { formatIssuePath } from '../../shared/issues';
+import { groupDigits } from '../../shared/issueCap';
+import { countIssues, formatIssuePath } from '../../shared/issues';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { isInterruptedIssue } from '../view/destinationRows';
 import { formatBytes, formatTimestamp, shortHash } from '../view/format';
@@ -31,6 +32,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
   const { inspection } = data;
   const state = readState(inspection.stateJson);
   const { errors, warnings } = splitIssues(inspection.issues);
+  // Exact, also when the list is capped (a summary issue stands for the issues it counts).
+  const errorCount = countIssues(inspection.issues).errors;
   const interrupted = inspection.issues.some(isInterruptedIssue);
   const counts = state ? stateCounts(state) : undefined;
   const onDisk = data.listing.entries.filter((item) => item.type === 'file').length;
@@ -46,8 +49,13 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
         </Callout>
       )}
       {inspection.status === 'invalid' && (
-        <Callout tone="danger" title={`The state file is invalid: ${errors.length} error${errors.length === 1 ? '' : 's'}`}>
-          <p>The Raw state tab shows each problem where it is in the file. Until it is fixed, only a forced replace can publish here.</p>
+        <Callout tone="danger" title={`The state file is invalid: ${groupDigits(errorCount)} error${errorCount === 1 ? '' : 's'}`}>
+          <p>
+            {inspection.stateWithheld
+              ? `The state file is ${formatBytes(inspection.stateWithheld.sizeBytes)}, too large to show; its problems are listed below.`
+              : 'The Raw state tab shows each problem where it is in the file.'}{' '}
+            Until it is fixed, only a forced replace can publish here.
+          </p>
         </Callout>
       )}
       {inspection.status === 'unmanaged' && (
@@ -157,8 +165,10 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
         ) : (
           <ul className="issue-list">
             {[...errors, ...warnings].map((issue, index) => (
-              <li key={index}>
-                <span className={`badge ${issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}>{issue.severity}</span>
+              <li key={index} className={issue.omitted ? 'issue-more' : undefined}>
+                <span className={`badge ${issue.severity === 'error' ? 'tone-danger' : 'tone-warning'}`}>
+                  {issue.omitted ? `${groupDigits(issue.omitted.count)} more` : issue.severity}
+                </span>
                 <span>
                   <code>{formatIssuePath(issue.path)}</code> {issue.message}
                 </span>

@@ -7,6 +7,8 @@ import { useMemo, useRef, useState } from 'react';
 import type { ResponseOf } from '../../shared/api';
 import { formatIssuePath, type Issue } from '../../shared/issues';
 import { indexJson, lineOf, lineStarts, locateJsonPath } from '../view/jsonLocate';
+import { ISSUES_KEPT_PER_CODE } from '../../shared/issueCap';
+import { formatBytes } from '../view/format';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 
@@ -50,8 +52,9 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
     });
     const lineMarks = new Map<number, MarkedIssue[]>();
     for (const mark of marked) {
-      // A whole-document issue marks only the first line, not every line of the file.
-      const last = mark.issue.path.length === 0 ? mark.firstLine : mark.lastLine;
+      // A whole-document issue, or the summary of issues past the cap (at "outputs", say), marks only
+      // its first line, not every line it spans.
+      const last = mark.issue.path.length === 0 || mark.issue.omitted ? mark.firstLine : mark.lastLine;
       for (let line = mark.firstLine; line <= last; line++) lineMarks.set(line, [...(lineMarks.get(line) ?? []), mark]);
       for (const line of mark.alsoLines)
         if (!lineMarks.get(line)?.includes(mark)) lineMarks.set(line, [...(lineMarks.get(line) ?? []), mark]);
@@ -65,6 +68,17 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
     estimateSize: () => LINE_PX,
     overscan: 30,
   });
+
+  if (text === undefined && inspection.stateWithheld) {
+    return (
+      <Callout tone="warning" title="State file too large to show">
+        <p>
+          The state file is {formatBytes(inspection.stateWithheld.sizeBytes)}: its text is not shown here. Its issues are listed in the
+          Overview tab (at most {ISSUES_KEPT_PER_CODE} of each kind, then how many more).
+        </p>
+      </Callout>
+    );
+  }
 
   if (text === undefined) {
     return (

@@ -1,17 +1,8 @@
 // Formatting for people: sizes, shortened hashes, timestamps in local time and UTC. Pure.
 // Never used for comparing times: Date keeps milliseconds only (shared/rfc3339.ts compares).
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
+// One wording of sizes for the engine's messages and the page.
+export { formatBytes } from '../../shared/byteSize';
 
 /** `sha256:71fde385…8e257a`: enough to tell hashes apart at a glance; the full one is copied. */
 export function shortHash(hash: string): string {
