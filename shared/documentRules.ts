@@ -4,6 +4,7 @@
 // unless it has a finding; past the cap (issueCap.ts) a finding is counted, its message never built.
 
 import { isCleanRelativePath, portabilityProblem } from './cleanPath';
+import { describeNameCollision } from './nameCollision';
 import type { IssueSink } from './issueCap';
 import { error, warning, type IssuePath, type Severity } from './issues';
 import { MANIFEST_FILE_KNOWN_FIELDS, MANIFEST_KNOWN_FIELDS, RESERVED_SOURCE_PATHS } from './manifestSchema';
@@ -66,7 +67,8 @@ function pathAt(entries: unknown[], index: number): unknown {
 }
 
 /**
- * Unique paths byte for byte (error), paths equal but for letter case (warning), reserved names.
+ * Unique paths byte for byte (error), paths equal but for letter case or Unicode normalization
+ * (warning, nameCollision.ts says which), reserved names.
  * `entries` are the objects of an array, each holding its path under "path".
  */
 function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readonly string[], what: string, issues: IssueSink): PathSet {
@@ -84,14 +86,16 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
     const reservedMatch = reservedByFolded.get(folded);
     if (reservedMatch === path)
       report(issues, 'error', [...arrayPath, index, 'path'], 'reserved_path', () => `${what} "${path}" is reserved and may not be used`);
-    else if (reservedMatch)
+    else if (reservedMatch) {
+      const collision = describeNameCollision(path, reservedMatch);
       report(
         issues,
         'warning',
         [...arrayPath, index, 'path'],
-        'case_collision',
-        () => `${what} "${path}" differs from the reserved name "${reservedMatch}" only by letter case: they collide on macOS and Windows`,
+        collision.code,
+        () => `${what} "${path}" and the reserved name "${reservedMatch}" ${collision.words}`,
       );
+    }
 
     const earlier = byFolded.get(folded);
     if (earlier === undefined) {
@@ -111,13 +115,14 @@ function pathSetRules(entries: unknown[], arrayPath: IssuePath, reserved: readon
       continue;
     }
     const first = spellings[0] as number;
+    const firstPath = String(pathAt(entries, first));
+    const collision = describeNameCollision(path, firstPath);
     report(
       issues,
       'warning',
       [...arrayPath, index, 'path'],
-      'case_collision',
-      () =>
-        `${what} "${path}" and "${String(pathAt(entries, first))}" (index ${first}) differ only by letter case: they collide on macOS and Windows`,
+      collision.code,
+      () => `${what} "${path}" and "${firstPath}" (index ${first}) ${collision.words}`,
     );
     byFolded.set(folded, [...spellings, index]);
   }

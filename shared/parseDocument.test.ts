@@ -242,7 +242,7 @@ describe('parseState: the state file, schema 1', () => {
     expect(parsed.issues[0]?.message).toContain('"..."');
   });
 
-  it('treats composed and decomposed accents as colliding names (macOS normalizes them)', () => {
+  it('calls composed and decomposed accents a Unicode normalization collision, not a letter case one', () => {
     const parsed = parseState(
       stateWith((s) => {
         s.outputs[1].path = 'caf\u00e9.html';
@@ -250,7 +250,37 @@ describe('parseState: the state file, schema 1', () => {
       }),
     );
     expect(parsed.status).toBe('managed');
-    expect(brief(parsed.issues)).toEqual([{ path: ['outputs', 2, 'path'], code: 'case_collision', severity: 'warning' }]);
+    expect(brief(parsed.issues)).toEqual([{ path: ['outputs', 2, 'path'], code: 'normalization_collision', severity: 'warning' }]);
+    expect(parsed.issues[0]?.message).toBe(
+      'output path "cafe\u0301.html" and "caf\u00e9.html" (index 1) are one name in two Unicode normalization forms (U+0065 U+0301 in the one, U+00E9 in the other): they collide on macOS, which treats canonically equivalent names as the same',
+    );
+    expect(parsed.issues[0]?.message).not.toContain('letter case');
+  });
+
+  it('calls the Kelvin sign beside the letter K a normalization collision, and beside k both kinds', () => {
+    const kelvin = parseState(
+      stateWith((s) => {
+        s.outputs[1].path = 'K.html';
+        s.outputs[2].path = '\u212a.html';
+      }),
+    );
+    expect(brief(kelvin.issues)).toEqual([{ path: ['outputs', 2, 'path'], code: 'normalization_collision', severity: 'warning' }]);
+    expect(kelvin.issues[0]?.message).toContain('(U+212A in the one, U+004B in the other)');
+    const lower = parseState(
+      stateWith((s) => {
+        s.outputs[1].path = 'k.html';
+        s.outputs[2].path = '\u212a.html';
+      }),
+    );
+    expect(brief(lower.issues)).toEqual([{ path: ['outputs', 2, 'path'], code: 'case_collision', severity: 'warning' }]);
+    expect(lower.issues[0]?.message).toBe(
+      'output path "\u212a.html" and "k.html" (index 1) differ by letter case and Unicode normalization (U+212A in the one, U+006B in the other): they collide on macOS, which ignores case and treats canonically equivalent names as the same',
+    );
+  });
+
+  it('still calls a plain letter case difference letter case', () => {
+    const parsed = parseState(stateWith((s) => (s.outputs[2].path = String(s.outputs[1].path).toUpperCase())));
+    expect(parsed.issues[0]?.message).toMatch(/differ only by letter case: they collide on macOS and Windows$/);
   });
 });
 

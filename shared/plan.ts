@@ -154,6 +154,12 @@ export const applyResultSchema = z.object({
   error: applyErrorSchema.optional(),
   /** Whether anything on disk was changed (false for every refusal before the first mutation). */
   changed: z.boolean(),
+  /**
+   * Whether anything that was in the destination before (the old state, an old output, an extra
+   * file of a forced replace) was removed or moved. False after a failure while staging (ENOSPC,
+   * say): the old state and outputs are exactly as they were, even if the cleanup failed.
+   */
+  oldTouched: z.boolean(),
   /** Whether the new state file is in place: the destination now describes the new publication. */
   stateWritten: z.boolean(),
   /** Whether a staging folder is left behind (inspect reports it as an interrupted replace). */
@@ -182,4 +188,27 @@ export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinatio
   const list = plan.nestedDestinations.slice(0, limit).join(', ');
   const more = count > limit ? ` and ${count - limit} more` : '';
   return `${count} other managed destination${count === 1 ? '' : 's'} inside it (${list}${more})`;
+}
+
+/**
+ * What a failed apply left, in one sentence for the CLI and the UI: nothing changed; the new state in
+ * place; the old state and outputs untouched (a failure while staging); or stopped past the point of
+ * no return, with no state yet.
+ */
+export function applyAftermathText(
+  result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'>,
+): string {
+  if (!result.changed) return 'Nothing was changed.';
+  if (result.stateWritten) return 'The new state is in place; only the cleanup of the staging folder did not finish.';
+  if (!result.oldTouched) {
+    const moved = result.written.length;
+    return [
+      'The old state and outputs are untouched: it stopped before anything that was there was removed or moved',
+      moved > 0
+        ? `; ${moved} new output${moved === 1 ? ' was' : 's were'} moved in with no state describing ${moved === 1 ? 'it' : 'them'} yet`
+        : '',
+      result.stagingLeft ? '; only its staging folder was left behind.' : '.',
+    ].join('');
+  }
+  return `Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`;
 }

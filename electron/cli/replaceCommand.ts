@@ -6,6 +6,7 @@
 
 import path from 'node:path';
 import {
+  applyAftermathText,
   isInputRefusal,
   nestedDestinationsText,
   nestedNotAcknowledged,
@@ -93,12 +94,7 @@ function resultText(result: ApplyResult, style: Style): string {
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
-  if (!result.changed) lines.push('Nothing was changed.');
-  else if (result.stateWritten) lines.push('The new state is in place; only the cleanup of the staging folder did not finish.');
-  else
-    lines.push(
-      `Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`,
-    );
+  lines.push(applyAftermathText(result));
   if (result.stagingLeft)
     lines.push('A staging folder was left behind: inspect reports it as an interrupted replace; a forced replace (--force) clears it.');
   return `${lines.join('\n')}\n`;

@@ -5,7 +5,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReplaceMode } from '../../shared/plan';
+import { applyAftermathText, type ReplaceMode } from '../../shared/plan';
+import { inspectDestination } from '../engine/inspectDestination';
 import { applyPlan } from './applyPlan';
 import { nodeFsOps } from './fsOps';
 import { planReplace } from './planReplace';
@@ -128,5 +129,50 @@ describe('every injected failure before the first delete', () => {
       expect(result.stagingLeft, `${code} at ${failStep}`).toBe(false);
       expect(await snapshotTree(dest), `${code} at ${failStep}`).toBe(before);
     }
+  });
+});
+
+describe('what a failed apply says it left', () => {
+  it('ENOSPC while staging whose cleanup also fails says the old state and outputs are untouched, never "no valid new state"', async () => {
+    const dest = path.join(root, 'dest');
+    await managed(dest);
+    await writeBundle(path.join(root, 'source'), { 'report.md': '# New', 'docs/a.txt': 'a' }, { created: '2026-06-05T09:00:00Z' });
+    const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
+    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    // The 4th mutation is a staged write; the removal of the staging folder then fails too.
+    const faulty = faultyFsOps(nodeFsOps, 4, 'ENOSPC');
+    const result = await applyPlan(outcome.plan, {
+      fs: { ...faulty, removeTree: async () => Promise.reject(Object.assign(new Error('EIO: injected'), { code: 'EIO' })) },
+    });
+    expect(result).toMatchObject({ ok: false, changed: true, oldTouched: false, stateWritten: false, stagingLeft: true });
+    expect(result.error?.details).toMatchObject({ errno: 'ENOSPC', phase: 'stage' });
+    const words = applyAftermathText(result);
+    expect(words).toBe(
+      'The old state and outputs are untouched: it stopped before anything that was there was removed or moved; only its staging folder was left behind.',
+    );
+    expect(words).not.toContain('no valid new state');
+    // And it is true: the old state still verifies as the managed one.
+    expect((await inspectDestination(dest)).status).toBe('managed');
+  });
+
+  it('a failure after the old state was removed still says there is no valid new state yet', async () => {
+    const dest = path.join(root, 'dest');
+    await managed(dest);
+    await writeBundle(path.join(root, 'source'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
+    const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
+    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    const phases: { step: number; op: string }[] = [];
+    const probe = countingFsOps(nodeFsOps, (step, op, target) => void phases.push({ step, op: `${op} ${target}` }));
+    await applyPlan(outcome.plan, { fs: probe });
+    // Fail the first mutation after the state's unlink (the delete of the old output).
+    const unlinkState = phases.find((entry) => entry.op.startsWith('unlink') && entry.op.endsWith('.distributor.json'))!.step;
+    await fs.rm(dest, { recursive: true });
+    await managed(dest);
+    await writeBundle(path.join(root, 'source2'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
+    const again = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source2'), mode: 'replace' });
+    if (!again.ok) throw new Error(again.refusal.message);
+    const result = await applyPlan(again.plan, { fs: faultyFsOps(nodeFsOps, unlinkState + 2, 'EIO') });
+    expect(result).toMatchObject({ ok: false, changed: true, oldTouched: true, stateWritten: false });
+    expect(applyAftermathText(result)).toMatch(/the destination has no valid new state yet\.$/);
   });
 });

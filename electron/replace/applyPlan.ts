@@ -148,6 +148,7 @@ function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: n
     destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
     error: { code: 'invalid_plan', message },
     changed: false,
+    oldTouched: false,
     stateWritten: false,
     stagingLeft: false,
     deleted: [],
@@ -187,6 +188,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     mode: plan.mode,
     destinationPath: plan.destinationPath,
     changed: false,
+    oldTouched: false,
     stateWritten: false,
     stagingLeft: false,
     deleted: [],
@@ -235,6 +237,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     try {
       result.mutations++;
       result.changed = true;
+      // From the state's unlink on, every mutation acts on what was there before.
+      if (phase === 'remove_state' || phase === 'delete') result.oldTouched = true;
       await action(target.full);
     } catch (cause) {
       throw target.humanize(cause);
@@ -503,6 +507,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       phase === 'remove_state' &&
       result.deleted.length === 0 &&
       (await stateFileSha256(destReal).catch(() => undefined)) === plan.fingerprint.stateSha256;
+    if (stateUntouched) result.oldTouched = false;
     if (!pastNoReturn || stateUntouched) {
       try {
         if (stagingCreated) {

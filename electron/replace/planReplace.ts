@@ -28,6 +28,7 @@ import { NAME_MAX, nameLength, pathMaxFor, segmentTooLong } from './nameLimits';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
+import { missingDestinationParentRefusal } from './destinationParent';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
 export interface PlanReplaceInput {
@@ -329,12 +330,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   });
   if (safety) return { ok: false, refusal: safety };
   const destExists = (await lstatEntry(dest, '')).type !== 'missing';
-  if (!destExists && (await lstatEntry(path.dirname(dest), '')).type !== 'directory') {
-    return refuse(
-      'destination_parent_missing',
-      `${dest} does not exist, and neither does its parent folder; a replace creates only the destination folder itself`,
-      { destination: dest },
-    );
+  if (!destExists) {
+    const parentRefusal = await missingDestinationParentRefusal(dest);
+    if (parentRefusal) return { ok: false, refusal: parentRefusal };
   }
 
   const inspection = await inspectDestination(dest);

@@ -3,7 +3,7 @@
 // and a stale plan as its own case with the way on. Shown in the Actions tab and in the force dialog.
 
 import type { ApiError } from '../../shared/api';
-import type { ApplyResult } from '../../shared/plan';
+import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
 import { Callout } from './Callout';
 
@@ -23,6 +23,8 @@ function ResultFacts({ result }: { result: ApplyResult }) {
       <dd>{result.stateWritten ? 'yes: the destination describes the new publication' : 'no'}</dd>
       <dt>Staging folder left</dt>
       <dd>{result.stagingLeft ? 'yes: it shows as an interrupted replace; a forced replace clears it' : 'no'}</dd>
+      <dt>Old state and outputs</dt>
+      <dd>{result.oldTouched ? 'partly removed or moved' : 'untouched'}</dd>
     </dl>
   );
 }
@@ -58,6 +60,7 @@ export function ApplyOutcomeView({ outcome, onPlanAgain }: { outcome: ApplyOutco
           ? 'Something on disk differs from what the plan was made from, so the plan was refused.'
           : (result.error?.message ?? 'The engine gave no reason.')}
       </p>
+      {!stale && <p data-testid="apply-aftermath">{applyAftermathText(result)}</p>}
       <ResultFacts result={result} />
       {stale && (
         <div className="button-row">
