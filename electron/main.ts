@@ -17,7 +17,7 @@ import { PRODUCT_NAME } from './shell/diagnostics';
 import { workspaceFromArgv } from './shell/launchArgs';
 import { setupLogging } from './shell/logging';
 import type { AppCommand } from './shell/menu';
-import { isAllowedNavigation, isOpenableExternalUrl } from './shell/navigation';
+import { guardWebContents, isOpenableExternalUrl } from './shell/navigation';
 import { setupSettings } from './shell/settings';
 import { APP_SCHEME, APP_START_URL, mainWindowOptions } from './shell/windowOptions';
 
@@ -83,7 +83,9 @@ async function start(): Promise<void> {
   setupMenu({ settings, logging, session, sendCommand });
 
   const createWindow = () => {
-    const created = new BrowserWindow(mainWindowOptions({ preload, title: PRODUCT_NAME, bounds: settings.initialBounds() }));
+    const created = new BrowserWindow(
+      mainWindowOptions({ preload, title: PRODUCT_NAME, bounds: settings.initialBounds(), isPackaged: app.isPackaged }),
+    );
     settings.trackWindow(created);
     created.once('ready-to-show', () => created.show());
     void created.loadURL(APP_START_URL);
@@ -115,14 +117,5 @@ function hardenSessions(): void {
   defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   defaultSession.setPermissionCheckHandler(() => false);
   defaultSession.setDevicePermissionHandler(() => false);
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!isAllowedNavigation(url)) event.preventDefault();
-    });
-    contents.on('will-redirect', (event, url) => {
-      if (!isAllowedNavigation(url)) event.preventDefault();
-    });
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  });
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
 }

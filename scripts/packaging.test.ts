@@ -119,6 +119,16 @@ describe('electron-builder.yml', () => {
     expect(config.win?.target).toEqual(['nsis']);
   });
 
+  it('flips the fuses: no run-as-node, NODE_OPTIONS or --inspect, asar only, no extra file:// privileges', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
   it('publishes nothing and has no auto-updater', () => {
     expect(config.publish).toBeNull();
     expect(packageJson.scripts.dist).toBe('npm run build && electron-builder --publish never');

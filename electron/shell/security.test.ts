@@ -12,13 +12,13 @@ import { ELECTRON_CSP } from '../web/csp';
 import { desktopHandlers, type DesktopDeps } from './desktopHandlers';
 import { ipcHandlerTable } from './ipcHandlers';
 import { ipcChannel } from './ipcChannels';
-import { isAllowedNavigation, isOpenableExternalUrl } from './navigation';
+import { guardWebContents, isAllowedFrameNavigation, isAllowedNavigation, isOpenableExternalUrl, type GuardedContents } from './navigation';
 import { isTrustedSender } from './senderCheck';
 import { APP_START_URL, mainWindowOptions, secureWebPreferences } from './windowOptions';
 
 describe('window options', () => {
   it('keep the renderer isolated, sandboxed, without Node and with web security', () => {
-    const options = mainWindowOptions({ preload: '/app/preload.cjs', title: 'Distributor Inspector' });
+    const options = mainWindowOptions({ preload: '/app/preload.cjs', title: 'Distributor Inspector', isPackaged: true });
     expect(options.webPreferences).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,
@@ -35,14 +35,25 @@ describe('window options', () => {
   });
 
   it('restore saved bounds and otherwise open at the default size', () => {
-    expect(mainWindowOptions({ preload: 'p', title: 't', bounds: { x: 10, y: 20, width: 900, height: 700 } })).toMatchObject({
+    expect(
+      mainWindowOptions({ preload: 'p', title: 't', isPackaged: true, bounds: { x: 10, y: 20, width: 900, height: 700 } }),
+    ).toMatchObject({
       x: 10,
       y: 20,
       width: 900,
       height: 700,
     });
-    expect(mainWindowOptions({ preload: 'p', title: 't' })).toMatchObject({ width: 1280, height: 800 });
-    expect(secureWebPreferences('p')).not.toHaveProperty('enableBlinkFeatures');
+    expect(mainWindowOptions({ preload: 'p', title: 't', isPackaged: true })).toMatchObject({ width: 1280, height: 800 });
+    expect(secureWebPreferences('p', true)).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('turn devtools off in a packaged build, not only out of the menu, and keep them in development', () => {
+    expect(mainWindowOptions({ preload: 'p', title: 't', isPackaged: true }).webPreferences?.devTools).toBe(false);
+    expect(mainWindowOptions({ preload: 'p', title: 't', isPackaged: false }).webPreferences?.devTools).toBe(true);
+    // Everything else is the same in both.
+    const { devTools: _packaged, ...packaged } = secureWebPreferences('p', true);
+    const { devTools: _development, ...development } = secureWebPreferences('p', false);
+    expect(packaged).toEqual(development);
   });
 
   it('carry the strict CSP on every page of the app scheme', async () => {
@@ -78,6 +89,62 @@ describe('the sender check', () => {
 
   it('refuses arbitrary URLs that are not the app origin', () => {
     fc.assert(fc.property(fc.webUrl(), (url) => isTrustedSender({ url, isMainFrame: true }) === false));
+  });
+});
+
+/** A stand-in for Electron's WebContents: records each listener, and the window-open handler. */
+function fakeContents() {
+  const listeners = new Map<string, (...args: unknown[]) => void>();
+  let openHandler: (() => { action: string }) | undefined;
+  const contents: GuardedContents = {
+    // Any listener: the guards pass their own typed ones, and emit below calls them as Electron does.
+    on(event: string, listener: (...args: never[]) => void) {
+      listeners.set(event, listener as (...args: unknown[]) => void);
+      return contents;
+    },
+    setWindowOpenHandler(handler: () => { action: 'deny' }) {
+      openHandler = handler;
+    },
+  };
+  /** Emits `event` as Electron would; true when a listener called preventDefault. */
+  const emit = (event: string, ...args: unknown[]): boolean => {
+    let prevented = false;
+    const listener = listeners.get(event);
+    if (!listener) throw new Error(`no ${event} listener`);
+    const preventable = { preventDefault: () => void (prevented = true) };
+    if (event === 'will-frame-navigate') listener({ ...preventable, ...(args[0] as object) });
+    else listener(preventable, ...args);
+    return prevented;
+  };
+  return { contents, emit, openHandler: () => openHandler, events: () => [...listeners.keys()].sort() };
+}
+
+describe('the web contents guards', () => {
+  it('wire will-navigate, will-frame-navigate, will-redirect, will-attach-webview and a deny-all window handler', () => {
+    const fake = fakeContents();
+    guardWebContents(fake.contents);
+    expect(fake.events()).toEqual(['will-attach-webview', 'will-frame-navigate', 'will-navigate', 'will-redirect']);
+    expect(fake.openHandler()?.()).toEqual({ action: 'deny' });
+    expect(fake.emit('will-attach-webview')).toBe(true);
+  });
+
+  it('refuse a navigation away from the app in the main frame by either event, and any subframe navigation', () => {
+    const fake = fakeContents();
+    guardWebContents(fake.contents);
+    expect(fake.emit('will-navigate', 'app://renderer/index.html')).toBe(false);
+    expect(fake.emit('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(fake.emit('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(fake.emit('will-frame-navigate', { url: 'app://renderer/index.html', isMainFrame: true })).toBe(false);
+    expect(fake.emit('will-frame-navigate', { url: 'https://evil.example/', isMainFrame: true })).toBe(true);
+    // A subframe never navigates, not even to our own page.
+    expect(fake.emit('will-frame-navigate', { url: 'app://renderer/index.html', isMainFrame: false })).toBe(true);
+    expect(fake.emit('will-frame-navigate', { url: 'file:///etc/passwd', isMainFrame: false })).toBe(true);
+  });
+
+  it('decide frame navigations by frame and origin', () => {
+    expect(isAllowedFrameNavigation({ url: 'app://renderer/x', isMainFrame: true })).toBe(true);
+    expect(isAllowedFrameNavigation({ url: 'app://renderer.evil/x', isMainFrame: true })).toBe(false);
+    expect(isAllowedFrameNavigation({ url: 'app://renderer/x', isMainFrame: false })).toBe(false);
   });
 });
 

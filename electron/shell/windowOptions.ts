@@ -14,10 +14,15 @@ export const APP_START_URL = `${APP_ORIGIN}/index.html`;
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 800 };
 export const MIN_WINDOW_SIZE = { width: 720, height: 480 };
 
-/** Every setting that keeps the page from reaching Node, other pages or the operator's machine. */
-export function secureWebPreferences(preload: string): WebPreferences {
+/**
+ * Every setting that keeps the page from reaching Node, other pages or the operator's machine.
+ * `isPackaged` (app.isPackaged): a packaged build has no devtools at all, not only no menu item, so
+ * no shortcut or injected call can open a console with the bridge in reach.
+ */
+export function secureWebPreferences(preload: string, isPackaged: boolean): WebPreferences {
   return {
     preload,
+    devTools: !isPackaged,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -36,6 +41,8 @@ export function secureWebPreferences(preload: string): WebPreferences {
 
 export interface MainWindowInput {
   preload: string;
+  /** app.isPackaged: devtools are off in a packaged build. */
+  isPackaged: boolean;
   title: string;
   /** Restored bounds (settings), already checked to be on a screen; undefined opens centred. */
   bounds?: WindowBounds;
@@ -56,6 +63,6 @@ export function mainWindowOptions(input: MainWindowInput): BrowserWindowConstruc
     show: false,
     backgroundColor: '#1e1e1e',
     ...(input.icon ? { icon: input.icon } : {}),
-    webPreferences: secureWebPreferences(input.preload),
+    webPreferences: secureWebPreferences(input.preload, input.isPackaged),
   };
 }
