@@ -24,7 +24,7 @@ import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { chooseStagingName, isRecordedFolder, STAGING_FILES_DIR } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFileSha256, walkTree } from './fingerprint';
-import { NAME_MAX, nameLength, pathMaxFor, segmentTooLong } from './nameLimits';
+import { NAME_MAX, nameLength, notPortableRefusal, pathMaxFor, segmentTooLong } from './nameLimits';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
@@ -44,8 +44,9 @@ export interface PlanReplaceInput {
   protectedPaths?: string[];
   /** A forced replace of a folder owned by another user is refused unless this is set (--allow-other-owner). */
   allowOtherOwner?: boolean;
-  /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes. */
+  /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes, the platform. */
   now?: () => Date;
+  platform?: NodeJS.Platform;
   homeDirectory?: string;
   passwdFile?: string;
   nameMax?: number;
@@ -268,10 +269,13 @@ function nameLimitRefusal(
   stagingName: string,
   writes: OutputRecord[],
   nameMax: number,
+  platform: NodeJS.Platform,
 ): { ok: false; refusal: PlanRefusal } | null {
-  const pathMax = pathMaxFor(process.platform);
+  const notPortable = notPortableRefusal(writes, platform);
+  if (notPortable) return { ok: false, refusal: notPortable };
+  const pathMax = pathMaxFor(platform);
   for (const write of writes) {
-    const tooLong = segmentTooLong(write.path, process.platform, nameMax);
+    const tooLong = segmentTooLong(write.path, platform, nameMax);
     if (tooLong) {
       return refuse(
         'name_too_long',
@@ -281,7 +285,7 @@ function nameLimitRefusal(
     }
     // Staged under <staging>/files/ first: the longest path apply uses for this output.
     const staged = path.join(destReal, stagingName, STAGING_FILES_DIR, ...write.path.split('/'));
-    if (pathMax !== undefined && nameLength(staged, process.platform) > pathMax) {
+    if (pathMax !== undefined && nameLength(staged, platform) > pathMax) {
       return refuse(
         'path_too_long',
         `output "${write.path}" (from source file "${write.source_path}") would need the path ${staged}, longer than the ${pathMax} bytes the system allows`,
@@ -439,7 +443,13 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputs),
     () => randomBytes(4).toString('hex'),
   );
-  const tooLong = nameLimitRefusal(base.destinationRealPath, stagingName, publication.outputs, input.nameMax ?? NAME_MAX);
+  const tooLong = nameLimitRefusal(
+    base.destinationRealPath,
+    stagingName,
+    publication.outputs,
+    input.nameMax ?? NAME_MAX,
+    input.platform ?? process.platform,
+  );
   if (tooLong) return tooLong;
 
   const deletionStep =
