@@ -62,6 +62,8 @@ interface Slot {
   batch?: { id: number; items: Item[] };
   /** Set when we terminate it on purpose, so its exit is not taken for a crash. */
   stopping: boolean;
+  /** Its code loaded ('ready'): from then on a death is blamed on the job it ran, not on the worker. */
+  ready: boolean;
   exited: Promise<void>;
 }
 
@@ -219,7 +221,7 @@ export class HashPool {
   private spawn(): Slot {
     const worker = startWorker(this.resourceLimits);
     let markExited!: () => void;
-    const slot: Slot = { worker, stopping: false, exited: new Promise<void>((resolve) => (markExited = resolve)) };
+    const slot: Slot = { worker, stopping: false, ready: false, exited: new Promise<void>((resolve) => (markExited = resolve)) };
     worker.on('message', (message: FromWorker) => this.receive(slot, message));
     worker.on('error', (cause) => {
       if (!slot.stopping) this.crashed(slot, cause);
@@ -233,6 +235,10 @@ export class HashPool {
   }
 
   private receive(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      return;
+    }
     const batch = slot.batch;
     // A worker being terminated may still deliver a last message: its files were requeued or cancelled.
     if (!batch || message.id !== batch.id || slot.stopping) return;
@@ -269,7 +275,10 @@ export class HashPool {
     this.slots.splice(index, 1);
     const items = (slot.batch?.items ?? []).filter((item) => !item.request.settled);
     slot.batch = undefined;
-    if (items.length === 1 || items.some((item) => item.alone)) {
+    if (!slot.ready) {
+      // It died loading its own code (a broken bundle): every job would fail the same way.
+      for (const item of items) this.settle(item.request, cause);
+    } else if (items.length === 1 || items.some((item) => item.alone)) {
       // Alone, it is the job that killed the worker: an error outcome, like an unreadable file.
       const [culprit] = items;
       if (culprit) this.deliver(culprit, { kind: 'error', message: crashMessage(culprit.job, cause) });

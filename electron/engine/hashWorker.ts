@@ -74,3 +74,5 @@ port.on('message', (incoming: ToWorker) => {
   const outcomes = incoming.jobs.map(run);
   port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
 });
+
+port.postMessage({ type: 'ready' } satisfies FromWorker);

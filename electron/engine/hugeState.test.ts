@@ -114,3 +114,16 @@ describe('a state file past the size cap', () => {
     expect(report.rows[1]!.inspection.issues).toEqual([expected]);
   });
 });
+
+describe('a worker that cannot even load', () => {
+  it('fails the request as before, instead of one error row per destination', async () => {
+    writeManagedDestination(path.join(dir, 'a1'), { 'x.html': 'a' });
+    // Too little heap to load the worker's own code: it dies before it is ready.
+    const pool = new HashPool({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } });
+    try {
+      await expect(pool.inspect([path.join(dir, 'a1')], { withText: false })).rejects.toBeDefined();
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -37,4 +37,5 @@ export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
  * JSON.parse on the main side cost less than the structured clone of the same graph.
  */
 export type FromWorker =
-  { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomesJson: string; bytes: number };
+  /** Sent once the worker's code has loaded: a death before it is a broken worker, not a bad job. */
+  { type: 'ready' } | { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomesJson: string; bytes: number };
