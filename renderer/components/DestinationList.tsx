@@ -3,6 +3,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { groupDigits } from '../../shared/issueCap';
 import type { DestinationRow } from '../view/destinationRows';
 import { formatAge } from '../view/format';
 import { Icon } from './Icon';
@@ -108,10 +109,13 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
                 </span>
                 {row.status === 'managed' && <VerifyMark mark={row.verify} compact />}
                 {row.errorCount + row.warningCount > 0 && (
-                  <span className="badge tone-neutral" title={`${row.errorCount} errors, ${row.warningCount} warnings`}>
+                  <span
+                    className="badge tone-neutral"
+                    title={`${groupDigits(row.errorCount)} errors, ${groupDigits(row.warningCount)} warnings`}
+                  >
                     {row.errorCount > 0
-                      ? `${row.errorCount} error${row.errorCount === 1 ? '' : 's'}`
-                      : `${row.warningCount} warning${row.warningCount === 1 ? '' : 's'}`}
+                      ? `${groupDigits(row.errorCount)} error${row.errorCount === 1 ? '' : 's'}`
+                      : `${groupDigits(row.warningCount)} warning${row.warningCount === 1 ? '' : 's'}`}
                   </span>
                 )}
               </div>
