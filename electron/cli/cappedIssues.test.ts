@@ -71,5 +71,8 @@ describe('capped issues in the command line', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/state file\s+300 MiB: too large to show; its issues are below/);
     expect(stdout).toContain('state_too_large');
+    const json = JSON.parse((await cli(['inspect', 'big', '--json'])).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ status: 'invalid', stateWithheld: { sizeBytes: 314_572_800 } });
+    expect(json).not.toHaveProperty('state');
   });
 });

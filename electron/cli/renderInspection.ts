@@ -90,12 +90,18 @@ export function inspectionText(inspection: DestinationInspection, style: Style):
 }
 
 /**
- * The `inspect --json` document: {path, status, issues, state?}. `state` is the state file's own
+ * The `inspect --json` document: {path, status, issues, stateWithheld?, state?} (stateWithheld: a
+ * state too large to print, by its size). `state` is the state file's own
  * text, spliced in: it parsed as this very JSON value, and re-serializing 50,000 outputs would cost
  * more than the rest of the command. `extra` fields (for example `verify`) come after `issues`.
  */
 export function inspectionJson(inspection: DestinationInspection, extra: Record<string, unknown> = {}): string {
-  const envelope = JSON.stringify({ path: inspection.path, status: inspection.status, issues: inspection.issues, ...extra }, null, 2);
+  const withheld = inspection.stateWithheld ? { stateWithheld: inspection.stateWithheld } : {};
+  const envelope = JSON.stringify(
+    { path: inspection.path, status: inspection.status, issues: inspection.issues, ...withheld, ...extra },
+    null,
+    2,
+  );
   if (inspection.stateJson === undefined) return `${envelope}\n`;
   const stateText = inspection.stateText?.trim() ?? JSON.stringify(inspection.stateJson, null, 2);
   return `${envelope.slice(0, -2)},\n  "state": ${stateText}\n}\n`;

@@ -76,6 +76,7 @@ function jsonDocument(outcome: ScanOutcome) {
         path: row.inspection.path,
         ...row.summary,
         issues: row.inspection.issues,
+        ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
         ...(report ? { verify: report } : {}),
       };
     }),
