@@ -11,6 +11,7 @@ import { OutputsTab } from './OutputsTab';
 import { OverviewTab } from './OverviewTab';
 import { RawStateTab } from './RawStateTab';
 import { StatusBadge, VerifyMark } from './StatusBadge';
+import { groupDigits } from '../../shared/issueCap';
 import { countIssues } from '../../shared/issues';
 
 const TABS = [
@@ -57,7 +58,8 @@ export function DetailPane() {
   const data = state.status === 'ok' ? state.value : undefined;
   const status = data?.inspection.status;
   // Exact also when the list is capped: a summary issue counts as the issues it stands for.
-  const issueCount = data ? countIssues(data.inspection.issues).errors + countIssues(data.inspection.issues).warnings : 0;
+  const counted = data ? countIssues(data.inspection.issues) : undefined;
+  const issueCount = counted ? counted.errors + counted.warnings : 0;
 
   return (
     <main className="detail" aria-labelledby="detail-title">
@@ -84,7 +86,7 @@ export function DetailPane() {
             onClick={() => setTab(candidate.id)}
           >
             {candidate.label}
-            {candidate.id === 'raw' && issueCount > 0 && <span className="counter">{issueCount}</span>}
+            {candidate.id === 'raw' && issueCount > 0 && <span className="counter">{groupDigits(issueCount)}</span>}
           </button>
         ))}
       </div>
