@@ -118,8 +118,10 @@ describe('how a JSON text was written', () => {
     expect(scanJsonLiterals(text)).toEqual({
       notPlainIntegers: [{ path: ['r', 1], text: '1.5' }],
       notPlainIntegerCount: 1,
+      notPlainIntegerPrefix: ['r', 1],
       duplicateKeys: [],
       duplicateKeyCount: 0,
+      duplicateKeyPrefix: [],
     });
   });
 
@@ -129,6 +131,10 @@ describe('how a JSON text was written', () => {
     expect([found.notPlainIntegers.length, found.notPlainIntegerCount, found.duplicateKeys.length, found.duplicateKeyCount]).toEqual([
       3, 50, 3, 50,
     ]);
+    // Where they all are, also the ones not kept: in the one top-level array.
+    expect([found.notPlainIntegerPrefix, found.duplicateKeyPrefix]).toEqual([[], []]);
+    const nested = scanJsonLiterals(`{"outputs":[${Array.from({ length: 5 }, () => '{"size":1.0}').join(',')}]}`, { limit: 1 });
+    expect(nested.notPlainIntegerPrefix).toEqual(['outputs']);
   });
 
   it('asks the caller which unusual numbers to keep', () => {

@@ -24,9 +24,13 @@ export interface JsonLiterals {
   notPlainIntegers: NumberLiteral[];
   /** How many there are in all (kept or not because of the limit). */
   notPlainIntegerCount: number;
+  /** The longest path every one of them lies under, kept or not (`["outputs"]`); [] when none. */
+  notPlainIntegerPrefix: IssuePath;
   /** Keys that appear twice or more in one object, up to the limit. */
   duplicateKeys: DuplicateKey[];
   duplicateKeyCount: number;
+  /** The longest path every repeated key lies under, kept or not; [] when none. */
+  duplicateKeyPrefix: IssuePath;
 }
 
 export interface ScanOptions {
@@ -59,7 +63,14 @@ function isNumberChar(code: number): boolean {
 export function scanJsonLiterals(text: string, options: ScanOptions = {}): JsonLiterals {
   const keepNumber = options.keepNumber ?? (() => true);
   const limit = options.limit ?? Infinity;
-  const found: JsonLiterals = { notPlainIntegers: [], notPlainIntegerCount: 0, duplicateKeys: [], duplicateKeyCount: 0 };
+  const found: JsonLiterals = {
+    notPlainIntegers: [],
+    notPlainIntegerCount: 0,
+    notPlainIntegerPrefix: [],
+    duplicateKeys: [],
+    duplicateKeyCount: 0,
+    duplicateKeyPrefix: [],
+  };
   // One entry per open container: the path key (string or index) of the current member, and
   // whether it is an object. The keys of every open object sit in one flat stack (no allocation per
   // object); keysFrom[d] is where depth d's keys start. A big object gets a Set instead.
@@ -93,6 +104,7 @@ export function scanJsonLiterals(text: string, options: ScanOptions = {}): JsonL
       known.count++;
       return;
     }
+    found.duplicateKeyPrefix = found.duplicateKeyCount === 0 ? path.slice() : sharedStart(found.duplicateKeyPrefix, path);
     found.duplicateKeyCount++;
     const finding = { path: path.slice(), count: 2 };
     here.set(key, finding);
@@ -158,6 +170,7 @@ export function scanJsonLiterals(text: string, options: ScanOptions = {}): JsonL
       if (!plain) {
         const token = text.slice(i, end);
         if (keepNumber(path, token)) {
+          found.notPlainIntegerPrefix = found.notPlainIntegerCount === 0 ? path.slice() : sharedStart(found.notPlainIntegerPrefix, path);
           found.notPlainIntegerCount++;
           if (found.notPlainIntegers.length < limit) found.notPlainIntegers.push({ path: path.slice(), text: token });
         }
@@ -169,6 +182,13 @@ export function scanJsonLiterals(text: string, options: ScanOptions = {}): JsonL
     }
   }
   return found;
+}
+
+/** The longest start `prefix` and `path` share: `prefix` itself when it is one already (no allocation). */
+function sharedStart(prefix: IssuePath, path: readonly (string | number)[]): IssuePath {
+  let length = 0;
+  while (length < prefix.length && length < path.length && prefix[length] === path[length]) length++;
+  return length === prefix.length ? prefix : prefix.slice(0, length);
 }
 
 /** The index of the quote that closes the string opening at `open`, or -1. indexOf runs far faster than a loop. */

@@ -57,9 +57,14 @@ export function literalIssues(text: string, kind: DocumentKind, sink?: IssueSink
   }
   if (sink) {
     for (const issue of issues) sink.add(issue);
-    // Found but not kept by the scan: their paths are unknown, so they are counted at the document.
-    sink.count('size_not_integer_literal', 'error', [], found.notPlainIntegerCount - found.notPlainIntegers.length);
-    sink.count('duplicate_key', 'warning', [], found.duplicateKeyCount - found.duplicateKeys.length);
+    // Found but not kept by the scan: counted under the path they all share.
+    sink.count(
+      'size_not_integer_literal',
+      'error',
+      found.notPlainIntegerPrefix,
+      found.notPlainIntegerCount - found.notPlainIntegers.length,
+    );
+    sink.count('duplicate_key', 'warning', found.duplicateKeyPrefix, found.duplicateKeyCount - found.duplicateKeys.length);
   }
   return issues;
 }

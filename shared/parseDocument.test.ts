@@ -495,5 +495,7 @@ describe('parseState at scale', () => {
     // Each summary follows the last issue of its code.
     const index = parsed.issues.indexOf(sha);
     expect(parsed.issues[index - 1]).toMatchObject({ code: 'invalid_sha256', path: ['outputs', 99, 'sha256'] });
+    // Past the literal scan's own limit too, the summary says where they all are.
+    expect(summaries.find((issue) => issue.omitted?.code === 'size_not_integer_literal')?.path).toEqual(['outputs']);
   });
 });
