@@ -164,7 +164,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     }
   }
   const primary = choosePrimaryOutput(outputs, input.primary);
-  if (!primary.ok) return refusal('primary_not_an_output', primary.problem, { field: 'primary' });
+  if (!primary.ok) return refusal('primary_not_an_output', primary.error, { field: 'primary' });
 
   const state: State = {
     schema_version: 1,
@@ -176,7 +176,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     outputs,
   };
   // A primary link must be an absolute URL; without a base_url there is none to give.
-  if (primary.path !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.path) };
+  if (primary.value !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.value) };
 
   // We hold our own output to the contract: a state we could not read back is never written.
   const check = parseState(JSON.stringify(state));
