@@ -34,7 +34,7 @@ describe('names too long for the file system', () => {
     const before = await snapshotTree(root);
     for (const mode of ['replace', 'force'] as const) {
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
-      expect(outcome.ok ? undefined : outcome.refusal, mode).toMatchObject({
+      expect(outcome.ok ? undefined : outcome.error, mode).toMatchObject({
         code: 'name_too_long',
         details: { source_path: LONG_MD, length: 257, limit: 255 },
       });
@@ -50,9 +50,9 @@ describe('names too long for the file system', () => {
       await writeBundle(path.join(root, 'source'), { 'a.txt': 'a', [LONG_MD]: '# Long' }, { created: '2026-06-05T09:00:00Z' });
       // The plan-time check lifted: what apply does when the disk itself says no.
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode, nameMax: 10_000 });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
+      if (!outcome.ok) throw new Error(outcome.error.message);
       const before = await snapshotTree(dest);
-      const result = await applyPlan(outcome.plan);
+      const result = await applyPlan(outcome.value);
       expect(result.error?.details?.errno).toBe('ENAMETOOLONG');
       expect(result.stagingLeft).toBe(false);
       expect(result.changed).toBe(false);
@@ -70,8 +70,8 @@ describe('names too long for the file system', () => {
       configured: { pipelineId: 'p', destinationId: 'd' },
       nameMax: 10_000,
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
-    const result = await applyPlan(outcome.plan);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const result = await applyPlan(outcome.value);
     expect(result.error?.details?.errno).toBe('ENAMETOOLONG');
     await expect(fs.lstat(dest)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -90,8 +90,8 @@ describe('every injected failure before the first delete', () => {
         mode: 'replace',
         configured: { pipelineId: 'p', destinationId: 'd' },
       });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
-      return outcome.plan;
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.value;
     };
     // Count the mutations up to the first that writes into place (the first "delete" of a publish).
     const phases: string[] = [];
@@ -122,8 +122,8 @@ describe('every injected failure before the first delete', () => {
     const before = await snapshotTree(dest);
     for (let failStep = 1; failStep <= 6; failStep++) {
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
-      const result = await applyPlan(outcome.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const result = await applyPlan(outcome.value, { fs: faultyFsOps(nodeFsOps, failStep, code) });
       expect(result.error?.details?.phase, `${code} at ${failStep}`).toBe('stage');
       expect(result.stagingLeft, `${code} at ${failStep}`).toBe(false);
       expect(await snapshotTree(dest), `${code} at ${failStep}`).toBe(before);

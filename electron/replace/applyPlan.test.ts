@@ -44,8 +44,8 @@ async function managedFixture(): Promise<void> {
 
 async function plan(overrides: Partial<PlanReplaceInput> = {}): Promise<ReplacePlan> {
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
-  if (!outcome.ok) throw new Error(`unexpected refusal: ${outcome.refusal.code}: ${outcome.refusal.message}`);
-  return outcome.plan;
+  if (!outcome.ok) throw new Error(`unexpected refusal: ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
 }
 
 async function parsedState() {

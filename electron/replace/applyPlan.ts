@@ -300,8 +300,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       );
     const read = await readVerifiedSourceFile(plan.sourcePath, file);
     if (!read.ok)
-      throw new ApplyFailure('source_changed', `${read.refusal.message}; the source changed after the plan was made`, read.refusal.details);
-    const output = outputBytesFor(file, read.bytes);
+      throw new ApplyFailure('source_changed', `${read.error.message}; the source changed after the plan was made`, read.error.details);
+    const output = outputBytesFor(file, read.value);
     if (sha256Of(output) !== write.sha256 || output.length !== write.size) {
       throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
         path: write.path,

@@ -38,13 +38,13 @@ const run = (overrides: Partial<PlanReplaceInput> = {}) =>
   planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
 
 function planOf(outcome: PlanOutcome): ReplacePlan {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.refusal.code}: ${outcome.refusal.message}`);
-  return outcome.plan;
+  if (!outcome.ok) throw new Error(`refused: ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
 }
 
 function refusalOf(outcome: PlanOutcome) {
   if (outcome.ok) throw new Error('expected a refusal');
-  return outcome.refusal;
+  return outcome.error;
 }
 
 describe('planReplace decisions', () => {

@@ -20,6 +20,7 @@ import type {
   ReplaceMode,
   ReplacePlan,
 } from '../../shared/plan';
+import { problem, type Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { chooseStagingName, isRecordedFolder, STAGING_FILES_DIR } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
@@ -50,10 +51,12 @@ export interface PlanReplaceInput {
   nameMax?: number;
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; refusal: PlanRefusal };
+/** A step of planning: its value, or the refusal that ends the plan. */
+type Step<T> = Result<T, PlanRefusal>;
+type Refused = { ok: false; error: PlanRefusal };
 
-function refuse(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
-  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+function refuse(code: string, message: string, details?: Record<string, unknown>): Refused {
+  return { ok: false, error: problem(code, message, details) };
 }
 
 /** "a/b/c.html" → ["a", "a/b"]: the folders on the way, outermost first. */
@@ -114,7 +117,7 @@ async function changedOnDisk(
   }
 }
 
-function mountRefusal(dest: string, mountPoints: string[]): { ok: false; refusal: PlanRefusal } {
+function mountRefusal(dest: string, mountPoints: string[]): Refused {
   const first = mountPoints[0] as string;
   const more = mountPoints.length > 1 ? ` (and ${mountPoints.length - 1} more: ${mountPoints.slice(1, 4).join(', ')})` : '';
   return refuse(
@@ -262,12 +265,7 @@ async function planForcedDeletions(
 }
 
 /** A name (or the whole path) the file system cannot hold: refused now rather than failing mid-apply. */
-function nameLimitRefusal(
-  destReal: string,
-  stagingName: string,
-  writes: OutputRecord[],
-  nameMax: number,
-): { ok: false; refusal: PlanRefusal } | null {
+function nameLimitRefusal(destReal: string, stagingName: string, writes: OutputRecord[], nameMax: number): Refused | null {
   const pathMax = pathMaxFor(process.platform);
   for (const write of writes) {
     const tooLong = segmentTooLong(write.path, process.platform, nameMax);
@@ -291,10 +289,7 @@ function nameLimitRefusal(
   return null;
 }
 
-function sourceRefusal(
-  manifestFile: string,
-  issues: { path: (string | number)[]; message: string; severity: string }[],
-): { ok: false; refusal: PlanRefusal } {
+function sourceRefusal(manifestFile: string, issues: { path: (string | number)[]; message: string; severity: string }[]): Refused {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const text = errors
     .map((issue) => (issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ${issue.message}` : issue.message))
@@ -327,7 +322,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     homeDirectory: input.homeDirectory,
     passwdFile: input.passwdFile,
   });
-  if (safety) return { ok: false, refusal: safety };
+  if (safety) return { ok: false, error: safety };
   const destExists = (await lstatEntry(dest, '')).type !== 'missing';
   if (!destExists && (await lstatEntry(path.dirname(dest), '')).type !== 'directory') {
     return refuse(
@@ -394,7 +389,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
         fingerprint,
         summary,
       };
-      return { ok: true, plan };
+      return { ok: true, value: plan };
     }
     if (decision === 'replace' && input.replacePolicy === 'deny') {
       return refuse('policy_denies_replace', planComparison.explanation.sentence, { decision });
@@ -435,23 +430,23 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
 
   // A working folder no old or new output uses, and that is not an entry on disk (shared/staging.ts).
   const oldOutputs = (inspection.state?.outputs ?? []).map((output) => output.path);
-  const newOutputs = publication.outputs.map((output) => output.path);
+  const newOutputs = publication.value.outputs.map((output) => output.path);
   const names = destExists ? new Set(await fs.readdir(dest)) : new Set<string>();
   const stagingName = chooseStagingName(
     (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputs),
     () => randomBytes(4).toString('hex'),
   );
-  const tooLong = nameLimitRefusal(base.destinationRealPath, stagingName, publication.outputs, input.nameMax ?? NAME_MAX);
+  const tooLong = nameLimitRefusal(base.destinationRealPath, stagingName, publication.value.outputs, input.nameMax ?? NAME_MAX);
   if (tooLong) return tooLong;
 
   const deletionStep =
     input.mode === 'force'
       ? await planForcedDeletions(dest, stateSha256, destExists, stagingName)
-      : await planNormalDeletions(dest, inspection, stateSha256, publication.outputs, stagingName);
+      : await planNormalDeletions(dest, inspection, stateSha256, publication.value.outputs, stagingName);
   if (!deletionStep.ok) return deletionStep;
   const deletion = deletionStep.value;
 
-  const writes: PlanWrite[] = publication.outputs.map((output) => ({
+  const writes: PlanWrite[] = publication.value.outputs.map((output) => ({
     path: output.path,
     size: output.size,
     sha256: output.sha256,
@@ -472,9 +467,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     nestedDestinations: deletion.nestedDestinations,
     deletes: deletion.deletes,
     writes,
-    newState: publication.state,
+    newState: publication.value.state,
     fingerprint: deletion.fingerprint,
     summary,
   };
-  return { ok: true, plan };
+  return { ok: true, value: plan };
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
 import type { PlanRefusal } from '../../shared/plan';
+import { problem, type Result } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
@@ -22,15 +23,16 @@ export function sha256Of(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
-function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
-  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
+  return { ok: false, error: problem(code, message, details) };
 }
 
 function errnoCode(cause: unknown): string {
   return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
 }
 
-export type BytesRead = { ok: true; bytes: Buffer } | { ok: false; refusal: PlanRefusal };
+/** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
+export type BytesRead = Result<Buffer, PlanRefusal>;
 
 /**
  * Reads one manifest file from the bundle and checks it against its manifest entry.
@@ -85,7 +87,7 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
         { ...details, expectedSha256: file.sha256, actualSha256: actual },
       );
     }
-    return { ok: true, bytes };
+    return { ok: true, value: bytes };
   } finally {
     await handle.close();
   }
@@ -110,7 +112,13 @@ export interface PublicationInput {
   primary?: string;
 }
 
-export type Publication = { ok: true; outputs: OutputRecord[]; state: State } | { ok: false; refusal: PlanRefusal };
+/** What a replace writes: the outputs and the state that describes them. */
+export interface PublishedOutputs {
+  outputs: OutputRecord[];
+  state: State;
+}
+
+export type Publication = Result<PublishedOutputs, PlanRefusal>;
 
 /** The contract reserves only the state file's name; a staging folder takes a name no output uses. */
 function isReservedOutputPath(outputPath: string): boolean {
@@ -142,7 +150,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     sourceOfOutput.set(rule.path, file.path);
     const read = await readVerifiedSourceFile(input.bundleRealPath, file);
     if (!read.ok) return read;
-    const bytes = outputBytesFor(file, read.bytes);
+    const bytes = outputBytesFor(file, read.value);
     const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256: sha256Of(bytes), size: bytes.length };
     if (rule.transform) record.transform = rule.transform;
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
@@ -185,7 +193,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       issues: check.issues,
     });
   }
-  return { ok: true, outputs, state };
+  return { ok: true, value: { outputs, state } };
 }
 
 /** The bytes of the state file as apply writes them. */
