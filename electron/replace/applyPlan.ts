@@ -141,18 +141,28 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
   }
 }
 
-function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
+/** What an apply has done before its first step: nothing. Filled in as it goes. */
+function initialResult(mode: ReplacePlan['mode'], destinationPath: string): ApplyResult {
   return {
     ok: false,
-    mode: (planInput as Partial<ReplacePlan> | undefined)?.mode === 'force' ? 'force' : 'replace',
-    destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
-    error: { code: 'invalid_plan', message },
+    mode,
+    destinationPath,
     changed: false,
     stateWritten: false,
     stagingLeft: false,
     deleted: [],
     written: [],
     mutations: 0,
+    durationMs: 0,
+  };
+}
+
+/** A plan that is not one: refused before anything is read, with what little of it can be named. */
+function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
+  const given = planInput as Partial<ReplacePlan> | undefined;
+  return {
+    ...initialResult(given?.mode === 'force' ? 'force' : 'replace', String(given?.destinationPath ?? '')),
+    error: { code: 'invalid_plan', message },
     durationMs: Math.round(performance.now() - startedMs),
   };
 }
@@ -182,18 +192,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   }
   const plan = parsedPlan.data;
   const inner = options.fs ?? nodeFsOps;
-  const result: ApplyResult = {
-    ok: false,
-    mode: plan.mode,
-    destinationPath: plan.destinationPath,
-    changed: false,
-    stateWritten: false,
-    stagingLeft: false,
-    deleted: [],
-    written: [],
-    mutations: 0,
-    durationMs: 0,
-  };
+  const result = initialResult(plan.mode, plan.destinationPath);
   let destReal = plan.destinationRealPath;
   const staging = plan.stagingName;
   const inStaging = (relative: string) => `${staging}/${relative}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { APP_VERSION } from '../engine/appVersion';
-import { preparePublication, type PublicationInput } from './publish';
+import { preparePublication, readVerifiedSourceFile, type PublicationInput } from './publish';
 import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
 
 let root: string;
@@ -119,6 +119,26 @@ describe('preparePublication', () => {
       publishedAt: '2026-06-05T10:00:00Z',
     });
     expect(result.ok ? undefined : result.error).toMatchObject({ code: 'source_mismatch', details: { expectedSize: 1, actualSize: 2 } });
+  });
+
+  it('refuses a source file shorter than its manifest says, naming both sizes', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'abc' });
+    await fs.writeFile(path.join(bundle, 'a.txt'), 'a');
+    const read = await readVerifiedSourceFile(bundle, manifest.files[0]!);
+    expect(read.ok ? undefined : read.error).toMatchObject({
+      code: 'source_mismatch',
+      message: expect.stringContaining('has 1 bytes, but its manifest says 3'),
+      details: { path: 'a.txt', expectedSize: 3, actualSize: 1 },
+    });
+  });
+
+  it('refuses a source file that is a symbolic link, without following it', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
+    await fs.writeFile(path.join(root, 'outside.txt'), 'a');
+    await fs.rm(path.join(bundle, 'a.txt'));
+    await fs.symlink(path.join(root, 'outside.txt'), path.join(bundle, 'a.txt'));
+    const read = await readVerifiedSourceFile(bundle, manifest.files[0]!);
+    expect(read.ok ? undefined : read.error.code).toBe('source_is_symlink');
   });
 
   it('refuses a base URL with a query, naming the field', async () => {
