@@ -167,9 +167,9 @@ export async function runUiBench(
     const count = options.destinations ?? 100_000;
     log(`ui: generating the demo with ${count.toLocaleString('en-US')} destinations…`);
     const made = await createDemoWorkspace(dir, { large: true, largeDestinationCount: count });
-    if (!made.ok) throw new Error(made.message);
-    host = await startServeProcess(made.summary.workspaceFile);
-    const scanArgv = [process.execPath, cliPath, 'scan', made.summary.workspaceFile, '--json'];
+    if (!made.ok) throw new Error(made.error);
+    host = await startServeProcess(made.value.workspaceFile);
+    const scanArgv = [process.execPath, cliPath, 'scan', made.value.workspaceFile, '--json'];
     // Warm both sides once (page cache, the host's first scan), then alternate: page load, CLI scan.
     log('ui: warm-up page load and CLI scan…');
     await (await loadPage(browser, host.url, log)).close();
@@ -194,7 +194,7 @@ export async function runUiBench(
     for (const chip of ['invalid', 'unmanaged', 'invalid', 'unmanaged', 'empty', 'empty'])
       chips.push(await timeInteraction(page, 'chip', chip));
     await last!.close();
-    return { destinations: made.summary.destinationCount, loads: measured, cliScans, searchResponseMs: search, chipResponseMs: chips };
+    return { destinations: made.value.destinationCount, loads: measured, cliScans, searchResponseMs: search, chipResponseMs: chips };
   } finally {
     await browser.close();
     if (host && host.child.exitCode === null) {

@@ -97,8 +97,8 @@ export const test = base.extend<Fixtures, { builtApp: void }>({
   demoWorkspace: async ({ tempDir }, use) => {
     const { createDemoWorkspace } = await import('../electron/demo/demo');
     const result = await createDemoWorkspace(path.join(tempDir, 'demo'));
-    if (!result.ok) throw new Error(result.message);
-    await use(result.summary.workspaceFile);
+    if (!result.ok) throw new Error(result.error);
+    await use(result.value.workspaceFile);
   },
 
   startHost: async ({}, use) => {

@@ -46,7 +46,7 @@ export const nonEmptyString = z.string().min(1, { message: 'must not be empty' }
 
 export const timestampField = checkedString('invalid_timestamp', (text) => {
   const parsed = parseRfc3339(text);
-  return parsed.ok ? null : parsed.problem;
+  return parsed.ok ? null : parsed.error;
 });
 
 export const cleanPathField = checkedString('unclean_path', (path) => {

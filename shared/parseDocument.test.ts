@@ -313,7 +313,12 @@ describe('parseState: the bytes of the file', () => {
 
   it('says why a byte order mark is refused', () => {
     const result = parseJsonObject(`\ufeff${valid}`);
-    expect(!result.ok && result.issue.message).toContain('byte order mark');
+    expect(!result.ok && result.error.message).toContain('byte order mark');
+  });
+
+  it('gives the decoded text beside the object, as the rules that read how values are written need it', () => {
+    const bytes = new TextEncoder().encode('{"size": 12.0, "name": "é"}');
+    expect(parseJsonObject(bytes)).toEqual({ ok: true, value: { json: { size: 12, name: 'é' }, text: '{"size": 12.0, "name": "é"}' } });
   });
 
   it('keeps the parsed JSON of an invalid state, for the raw view', () => {

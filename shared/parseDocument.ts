@@ -9,10 +9,17 @@ import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest 
 import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
 import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
 import { literalIssues } from './literalRules';
+import type { Result } from './result';
 import { fromZodIssues } from './zodIssues';
 
-/** `text` is the decoded text, for the rules that read how values are written (literalRules.ts). */
-export type JsonParse = { ok: true; json: Record<string, unknown>; text: string } | { ok: false; issue: Issue };
+/** A parsed JSON object and its decoded `text`, for the rules that read how values are written (literalRules.ts). */
+export interface JsonDocument {
+  json: Record<string, unknown>;
+  text: string;
+}
+
+/** A JSON object, or the one issue that stops the document from being one. */
+export type JsonParse = Result<JsonDocument, Issue>;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -25,23 +32,23 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
     try {
       text = utf8.decode(input);
     } catch {
-      return { ok: false, issue: error([], 'not_utf8', 'the file is not valid UTF-8') };
+      return { ok: false, error: error([], 'not_utf8', 'the file is not valid UTF-8') };
     }
   }
-  if (text.trim() === '') return { ok: false, issue: error([], 'empty_file', 'the file is empty') };
+  if (text.trim() === '') return { ok: false, error: error([], 'empty_file', 'the file is empty') };
   if (text.charCodeAt(0) === 0xfeff)
-    return { ok: false, issue: error([], 'invalid_json', 'the file starts with a byte order mark, which JSON does not allow') };
+    return { ok: false, error: error([], 'invalid_json', 'the file starts with a byte order mark, which JSON does not allow') };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    return { ok: false, issue: error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`) };
+    return { ok: false, error: error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`) };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     const kind = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
-    return { ok: false, issue: error([], 'not_object', `the top level must be a JSON object, not ${kind}`) };
+    return { ok: false, error: error([], 'not_object', `the top level must be a JSON object, not ${kind}`) };
   }
-  return { ok: true, json: json as Record<string, unknown>, text };
+  return { ok: true, value: { json: json as Record<string, unknown>, text } };
 }
 
 // The big arrays (outputs, manifest files) are checked record by record below: a plain predicate
@@ -106,13 +113,13 @@ export type StateParse =
  */
 export function parseState(input: Uint8Array | string): StateParse {
   const parsed = parseJsonObject(input);
-  if (!parsed.ok) return { status: 'invalid', issues: [parsed.issue] };
-  const { json } = parsed;
+  if (!parsed.ok) return { status: 'invalid', issues: [parsed.error] };
+  const { json, text } = parsed.value;
   const manifest = objectAt(json.source, 'manifest');
   const issues = new IssueCollector();
   shapeIssues(json, stateShell, manifest, ['source', 'manifest'], issues, json.outputs);
   stateRules(json, issues);
-  literalIssues(parsed.text, 'state', issues);
+  literalIssues(text, 'state', issues);
   // Every shape problem is an error issue, so no error means the schema accepts the document as it is.
   if (!issues.hasErrors()) return { status: 'managed', state: json as State, json, issues: issues.issues() };
   return { status: 'invalid', json, issues: issues.issues() };
@@ -137,10 +144,11 @@ export function validateManifest(json: unknown): ManifestParse {
 
 export function parseManifest(input: Uint8Array | string): ManifestParse {
   const parsed = parseJsonObject(input);
-  if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
+  if (!parsed.ok) return { ok: false, issues: [parsed.error] };
+  const { json, text } = parsed.value;
   const issues = new IssueCollector();
-  checkManifest(parsed.json, issues);
-  literalIssues(parsed.text, 'manifest', issues);
-  if (!issues.hasErrors()) return { ok: true, manifest: parsed.json as Manifest, issues: issues.issues() };
+  checkManifest(json, issues);
+  literalIssues(text, 'manifest', issues);
+  if (!issues.hasErrors()) return { ok: true, manifest: json as Manifest, issues: issues.issues() };
   return { ok: false, issues: issues.issues() };
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
-import { problemSchema } from './result';
+import { problemSchema, type Result } from './result';
 import { stateSchema } from './stateSchema';
 
 export const replaceModeSchema = z.enum(['replace', 'force']);
@@ -111,11 +111,8 @@ export type ReplacePlan = z.infer<typeof replacePlanSchema>;
 export const planRefusalSchema = problemSchema;
 export type PlanRefusal = z.infer<typeof planRefusalSchema>;
 
-export const planOutcomeSchema = z.union([
-  z.object({ ok: z.literal(true), plan: replacePlanSchema }),
-  z.object({ ok: z.literal(false), refusal: planRefusalSchema }),
-]);
-export type PlanOutcome = z.infer<typeof planOutcomeSchema>;
+/** A plan, or why none was made. */
+export type PlanOutcome = Result<ReplacePlan, PlanRefusal>;
 
 /** Refusals caused by what the caller passed (bad manifest, bad URL, missing ids): CLI exit 2, not 1. */
 export const INPUT_REFUSAL_CODES = [

@@ -63,7 +63,7 @@ describe('choosePrimaryOutput', () => {
   ];
 
   it('takes the configured output path', () => {
-    expect(choosePrimaryOutput(outputs, 'report.html')).toEqual({ ok: true, path: 'report.html' });
+    expect(choosePrimaryOutput(outputs, 'report.html')).toEqual({ ok: true, value: 'report.html' });
   });
 
   it('refuses a configured path that is not an output', () => {
@@ -71,9 +71,9 @@ describe('choosePrimaryOutput', () => {
   });
 
   it('defaults to index.html, else the only generated output, else none', () => {
-    expect(choosePrimaryOutput(outputs)).toEqual({ ok: true, path: 'index.html' });
-    expect(choosePrimaryOutput(outputs.slice(1))).toEqual({ ok: true, path: 'report.html' });
-    expect(choosePrimaryOutput([...outputs.slice(1), { path: 'b.html', kind: 'generated' }])).toEqual({ ok: true, path: undefined });
-    expect(choosePrimaryOutput([{ path: 'a.csv', kind: 'source' }])).toEqual({ ok: true, path: undefined });
+    expect(choosePrimaryOutput(outputs)).toEqual({ ok: true, value: 'index.html' });
+    expect(choosePrimaryOutput(outputs.slice(1))).toEqual({ ok: true, value: 'report.html' });
+    expect(choosePrimaryOutput([...outputs.slice(1), { path: 'b.html', kind: 'generated' }])).toEqual({ ok: true, value: undefined });
+    expect(choosePrimaryOutput([{ path: 'a.csv', kind: 'source' }])).toEqual({ ok: true, value: undefined });
   });
 });

@@ -3,6 +3,7 @@
 
 import { httpUrlProblem } from './fields';
 import type { OutputKind } from './stateSchema';
+import type { Result } from './result';
 
 export const MARKDOWN_TRANSFORM = 'markdown_to_html';
 
@@ -35,7 +36,8 @@ export function outputUrl(baseUrl: string, outputPath: string): string {
   return base + outputPath.split('/').map(encodeURIComponent).join('/');
 }
 
-export type PrimaryChoice = { ok: true; path: string | undefined } | { ok: false; problem: string };
+/** The primary output's path (undefined: none), or why the configured one cannot be. */
+export type PrimaryChoice = Result<string | undefined, string>;
 
 /**
  * The link policy: the configured output path; by default `index.html` if present, else the only
@@ -43,10 +45,10 @@ export type PrimaryChoice = { ok: true; path: string | undefined } | { ok: false
  */
 export function choosePrimaryOutput(outputs: readonly { path: string; kind: OutputKind }[], configured?: string): PrimaryChoice {
   if (configured !== undefined) {
-    if (outputs.some((output) => output.path === configured)) return { ok: true, path: configured };
-    return { ok: false, problem: `the configured primary output "${configured}" is not one of the outputs` };
+    if (outputs.some((output) => output.path === configured)) return { ok: true, value: configured };
+    return { ok: false, error: `the configured primary output "${configured}" is not one of the outputs` };
   }
-  if (outputs.some((output) => output.path === 'index.html')) return { ok: true, path: 'index.html' };
+  if (outputs.some((output) => output.path === 'index.html')) return { ok: true, value: 'index.html' };
   const generated = outputs.filter((output) => output.kind === 'generated');
-  return { ok: true, path: generated.length === 1 ? generated[0]?.path : undefined };
+  return { ok: true, value: generated.length === 1 ? generated[0]?.path : undefined };
 }

@@ -71,7 +71,7 @@ describe('RFC 3339 timestamps', () => {
     ['٢٠٢٦-06-04T12:00:00Z', 'not an RFC 3339'],
     ['', 'not an RFC 3339'],
   ])('refuses %s (%s)', (text, because) => {
-    expect(parseRfc3339(text)).toMatchObject({ ok: false, problem: expect.stringContaining(because) });
+    expect(parseRfc3339(text)).toMatchObject({ ok: false, error: expect.stringContaining(because) });
     expect(isRfc3339(text)).toBe(false);
   });
 
@@ -132,20 +132,20 @@ describe('RFC 3339 timestamps', () => {
   });
 
   it('keeps no trailing zeros in the fraction of a parsed instant', () => {
-    expect(parseRfc3339('2026-06-04T12:00:00.120Z')).toMatchObject({ ok: true, instant: { fraction: '12' } });
+    expect(parseRfc3339('2026-06-04T12:00:00.120Z')).toMatchObject({ ok: true, value: { fraction: '12' } });
   });
 
   it('reads an instant as whole seconds since the epoch, whatever its offset', () => {
-    expect(parseRfc3339('1970-01-01T00:00:01Z')).toMatchObject({ ok: true, instant: { epochSeconds: 1n } });
-    expect(parseRfc3339('1970-01-01T01:00:00+01:00')).toMatchObject({ ok: true, instant: { epochSeconds: 0n } });
+    expect(parseRfc3339('1970-01-01T00:00:01Z')).toMatchObject({ ok: true, value: { epochSeconds: 1n } });
+    expect(parseRfc3339('1970-01-01T01:00:00+01:00')).toMatchObject({ ok: true, value: { epochSeconds: 0n } });
   });
 
   it('compares parsed instants: one second after the epoch is later than the epoch written at +01:00', () => {
     const later = parseRfc3339('1970-01-01T00:00:01Z');
     const epoch = parseRfc3339('1970-01-01T01:00:00+01:00');
     if (!later.ok || !epoch.ok) throw new Error('both are valid RFC 3339 timestamps');
-    expect(compareInstants(later.instant, epoch.instant)).toBe(1);
-    expect(compareInstants(epoch.instant, later.instant)).toBe(-1);
+    expect(compareInstants(later.value, epoch.value)).toBe(1);
+    expect(compareInstants(epoch.value, later.value)).toBe(-1);
   });
 
   it('writes its own timestamps as UTC with milliseconds, which it then accepts', () => {

@@ -1,6 +1,8 @@
 // RFC 3339 timestamps, parsed and compared as instants at full precision.
 // Never uses Date for comparison: Date keeps milliseconds, the publisher writes nanoseconds.
 
+import type { Result } from './result';
+
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 export interface Instant {
@@ -10,7 +12,8 @@ export interface Instant {
   fraction: string;
 }
 
-export type TimestampResult = { ok: true; instant: Instant } | { ok: false; problem: string };
+/** An instant, or why the text is not one (a phrase: "has month 13, which does not exist"). */
+export type TimestampResult = Result<Instant, string>;
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -33,7 +36,7 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 export function parseRfc3339(text: string): TimestampResult {
   const match = RFC3339.exec(text);
-  if (!match) return { ok: false, problem: 'is not an RFC 3339 timestamp like 2026-06-04T12:00:00Z' };
+  if (!match) return { ok: false, error: 'is not an RFC 3339 timestamp like 2026-06-04T12:00:00Z' };
   const [, y, mo, d, h, mi, s, frac = '', zulu, sign, oh, om] = match;
   const year = Number(y);
   const month = Number(mo);
@@ -41,23 +44,23 @@ export function parseRfc3339(text: string): TimestampResult {
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(s);
-  if (month < 1 || month > 12) return { ok: false, problem: `has month ${mo}, which does not exist` };
-  if (day < 1 || day > daysInMonth(year, month)) return { ok: false, problem: `has day ${d}, which ${y}-${mo} does not have` };
-  if (hour > 23) return { ok: false, problem: `has hour ${h}, which does not exist` };
-  if (minute > 59) return { ok: false, problem: `has minute ${mi}, which does not exist` };
+  if (month < 1 || month > 12) return { ok: false, error: `has month ${mo}, which does not exist` };
+  if (day < 1 || day > daysInMonth(year, month)) return { ok: false, error: `has day ${d}, which ${y}-${mo} does not have` };
+  if (hour > 23) return { ok: false, error: `has hour ${h}, which does not exist` };
+  if (minute > 59) return { ok: false, error: `has minute ${mi}, which does not exist` };
   // A leap second (:60) cannot be ordered as an instant without a leap table; the publisher never writes one.
-  if (second > 59) return { ok: false, problem: `has second ${s}, which is out of range` };
+  if (second > 59) return { ok: false, error: `has second ${s}, which is out of range` };
   let offsetMinutes = 0;
   if (!zulu) {
     const offsetHours = Number(oh);
     const offsetMins = Number(om);
-    if (offsetHours > 23 || offsetMins > 59) return { ok: false, problem: `has offset ${sign}${oh}:${om}, which is out of range` };
+    if (offsetHours > 23 || offsetMins > 59) return { ok: false, error: `has offset ${sign}${oh}:${om}, which is out of range` };
     offsetMinutes = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
   }
   const localSeconds = BigInt(daysFromCivil(year, month, day)) * 86400n + BigInt(hour * 3600 + minute * 60 + second);
   return {
     ok: true,
-    instant: { epochSeconds: localSeconds - BigInt(offsetMinutes * 60), fraction: frac.replace(/0+$/, '') },
+    value: { epochSeconds: localSeconds - BigInt(offsetMinutes * 60), fraction: frac.replace(/0+$/, '') },
   };
 }
 
@@ -79,7 +82,7 @@ export function compareTimestamps(a: string, b: string): -1 | 0 | 1 {
   const pa = parseRfc3339(a);
   const pb = parseRfc3339(b);
   if (!pa.ok || !pb.ok) throw new Error(`compareTimestamps needs valid timestamps, got ${JSON.stringify(a)} and ${JSON.stringify(b)}`);
-  return compareInstants(pa.instant, pb.instant);
+  return compareInstants(pa.value, pb.value);
 }
 
 /** Formats a Date as RFC 3339 UTC with milliseconds, the form the inspector itself writes. */

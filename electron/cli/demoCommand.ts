@@ -20,8 +20,8 @@ export const demoCommand: Command = {
     const target = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : defaultDemoDir(io.env);
     const started = performance.now();
     const result = await createDemoWorkspace(target, { large: options.large === true });
-    if (!result.ok) throw new CliError(printable(result.message));
-    const { summary } = result;
+    if (!result.ok) throw new CliError(printable(result.error));
+    const summary = result.value;
     if (options.json === true) {
       io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
       return EXIT_OK;

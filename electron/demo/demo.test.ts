@@ -173,14 +173,14 @@ describe('the demo workspace', () => {
     const first = await treeDigest(dir);
     await fs.writeFile(path.join(dir, 'destinations', 'docs-eu', 'index.html'), 'changed by a test');
     const again = await createDemoWorkspace(dir);
-    expect(again.ok && again.summary.replacedPrevious).toBe(true);
+    expect(again.ok && again.value.replacedPrevious).toBe(true);
     expect(await treeDigest(dir)).toBe(first);
   });
 
   it('refuses a non-empty folder that is not a previous demo, and changes nothing in it', async () => {
     await fs.writeFile(path.join(root, 'precious.txt'), 'keep me');
     const result = await createDemoWorkspace(root);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining(DEMO_MARKER_FILE) });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining(DEMO_MARKER_FILE) });
     expect(await fs.readdir(root)).toEqual(['precious.txt']);
   });
 
@@ -221,7 +221,7 @@ describe('the demo folder on a re-run', () => {
     const before = await treeDigest(root);
     const again = await createDemoWorkspace(root);
     expect(again.ok).toBe(false);
-    const message = again.ok ? '' : again.message;
+    const message = again.ok ? '' : again.error;
     expect(message).toContain('"destinations/my-site"');
     expect(message).toContain('"destinations/my-site/index.html"');
     expect(message).toContain('"sources/handbook-2026-05/notes.txt"');
@@ -253,8 +253,8 @@ describe('the demo folder on a re-run', () => {
     await fs.writeFile(path.join(root, DEMO_MARKER_FILE), text);
     const before = await treeDigest(root);
     const again = await createDemoWorkspace(root);
-    expect(again).toEqual({ ok: false, message: expect.stringContaining(expected) });
-    expect(again.ok || again.message).toContain(path.join(root, DEMO_MARKER_FILE));
+    expect(again).toEqual({ ok: false, error: expect.stringContaining(expected) });
+    expect(again.ok || again.error).toContain(path.join(root, DEMO_MARKER_FILE));
     expect(await treeDigest(root)).toBe(before);
   });
 
@@ -263,7 +263,7 @@ describe('the demo folder on a re-run', () => {
     await fs.mkdir(path.join(root, 'destinations'));
     execFileSync('mkfifo', [path.join(root, DEMO_MARKER_FILE)]);
     const result = await Promise.race([createDemoWorkspace(root), new Promise((resolve) => setTimeout(() => resolve('hung'), 3000))]);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('is a FIFO (named pipe)') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('is a FIFO (named pipe)') });
   });
 });
 
@@ -280,7 +280,7 @@ describe('the demo folder is private to the user', () => {
     await fs.mkdir(dir);
     await fs.chmod(dir, 0o777);
     const result = await createDemoWorkspace(dir);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('writable by group or others (mode 0777)') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('writable by group or others (mode 0777)') });
     expect(await fs.readdir(dir)).toEqual([]);
   });
 
@@ -300,7 +300,7 @@ describe('the demo folder is private to the user', () => {
     await fs.chown(dir, 65534, 65534);
     const before = await treeDigest(dir);
     const result = await createDemoWorkspace(dir);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('belongs to another user (uid 65534') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('belongs to another user (uid 65534') });
     expect(await treeDigest(dir)).toBe(before);
   });
 
@@ -309,14 +309,14 @@ describe('the demo folder is private to the user', () => {
     await fs.mkdir(parent);
     await fs.chmod(parent, 0o777);
     const result = await createDemoWorkspace(path.join(parent, 'demo'));
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('without the sticky bit') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('without the sticky bit') });
   });
 
   it('refuses a symbolic link in place of the folder', async () => {
     await fs.mkdir(path.join(root, 'elsewhere'));
     await fs.symlink(path.join(root, 'elsewhere'), path.join(root, 'link'));
     const result = await createDemoWorkspace(path.join(root, 'link'));
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('is a symbolic link') });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('is a symbolic link') });
     expect(await fs.readdir(path.join(root, 'elsewhere'))).toEqual([]);
   });
 });

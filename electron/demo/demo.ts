@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { DEMO_GENERATOR, DEMO_MARKER_FILE, DEMO_MARKER_FORMAT } from '../../shared/demoMarkerSchema';
 import { MANIFEST_FILE_NAME } from '../engine/readSource';
+import type { Result } from '../../shared/result';
 import type { WorkspaceEntry } from '../../shared/workspaceSchema';
 import { DEMO_CASES, DEMO_SOURCES, writeDemoFiles, type DemoCase } from './demoCases';
 import { dryRunDemoDisk, realDemoDisk, type DemoDisk } from './demoDisk';
@@ -33,7 +34,8 @@ export interface DemoSummary {
   replacedPrevious: boolean;
 }
 
-export type DemoResult = { ok: true; summary: DemoSummary } | { ok: false; message: string };
+/** The demo made, or why the folder was refused (one sentence naming it; nothing was written). */
+export type DemoResult = Result<DemoSummary, string>;
 
 export type { WorkspaceEntry } from '../../shared/workspaceSchema';
 
@@ -52,19 +54,19 @@ function entryOf(demoCase: DemoCase): WorkspaceEntry {
  * Checks the folder may be (re)filled: private to the user, and missing, empty, or a previous demo
  * whose marker lists every path in it. A previous demo is emptied of exactly those paths.
  */
-async function prepareDir(dir: string): Promise<{ ok: true; replacedPrevious: boolean } | { ok: false; message: string }> {
+async function prepareDir(dir: string): Promise<Result<{ replacedPrevious: boolean }, string>> {
   const folder = await preparePrivateFolder(dir);
   if (!folder.ok) return folder;
   const marker = await readDemoMarker(dir);
-  if (marker.kind === 'bad') return { ok: false, message: marker.message };
+  if (marker.kind === 'bad') return { ok: false, error: marker.message };
   if (marker.kind === 'none') {
     const entries = await listDemoTree(dir);
-    if (entries.length === 0) return { ok: true, replacedPrevious: false };
-    return { ok: false, message: `${dir} is not empty and holds no earlier demo (no ${DEMO_MARKER_FILE}): choose an empty or new folder` };
+    if (entries.length === 0) return { ok: true, value: { replacedPrevious: false } };
+    return { ok: false, error: `${dir} is not empty and holds no earlier demo (no ${DEMO_MARKER_FILE}): choose an empty or new folder` };
   }
   const removed = await removeRecordedDemo(dir, marker.marker);
   if (!removed.ok) return removed;
-  return { ok: true, replacedPrevious: true };
+  return { ok: true, value: { replacedPrevious: true } };
 }
 
 /** Everything the demo writes, through `disk`: the same calls for the dry run and the real one. */
@@ -104,13 +106,13 @@ export async function createDemoWorkspace(target: string, options: DemoOptions =
 
   return {
     ok: true,
-    summary: {
+    value: {
       dir,
       workspaceFile: path.join(dir, WORKSPACE_FILE_NAME),
       sources: DEMO_SOURCES.map((source) => `sources/${source.name}`),
       cases: DEMO_CASES.map(({ name, shows }) => ({ name, shows })),
       destinationCount: entries.length,
-      replacedPrevious: prepared.replacedPrevious,
+      replacedPrevious: prepared.value.replacedPrevious,
     },
   };
 }

@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Result } from '../../shared/result';
 
 export const DEMO_APP_FOLDER = 'distributor-inspector';
 
@@ -30,7 +31,8 @@ export function defaultDemoDir(
   return path.join(cache, DEMO_APP_FOLDER, 'demo');
 }
 
-export type FolderCheck = { ok: true; created: boolean } | { ok: false; message: string };
+/** The folder is ready (and whether it was just made), or why it cannot hold the demo (a sentence). */
+export type FolderCheck = Result<{ created: boolean }, string>;
 
 const GROUP_OR_OTHERS_WRITE = 0o022;
 const STICKY = 0o1000;
@@ -85,10 +87,10 @@ export async function preparePrivateFolder(dir: string, uid: number | undefined 
     stat = await fs.lstat(dir);
   }
   const problem = privateFolderProblem(dir, stat, uid);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, error: problem };
   // The real parent: /tmp may be a link (macOS), and a link in the middle must not hide a shared folder.
   const parent = await fs.realpath(path.dirname(dir));
   const parentProblem = parentFolderProblem(parent, await fs.stat(parent), uid);
-  if (parentProblem) return { ok: false, message: parentProblem };
-  return { ok: true, created };
+  if (parentProblem) return { ok: false, error: parentProblem };
+  return { ok: true, value: { created } };
 }

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEMO_MARKER_FILE, demoMarkerSchema, type DemoMarker } from '../../shared/demoMarkerSchema';
 import { formatIssuePath } from '../../shared/issues';
+import type { Result } from '../../shared/result';
 import { readRegularFile } from '../engine/regularFile';
 
 /** Written first, renamed over the marker: a marker is never half written. */
@@ -81,14 +82,14 @@ function nameSome(paths: string[]): string {
  * answer names the strangers. Files and links are unlinked, folders removed deepest first with rmdir,
  * which refuses a folder that is not empty: whatever appeared meanwhile stays.
  */
-export async function removeRecordedDemo(dir: string, marker: DemoMarker): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function removeRecordedDemo(dir: string, marker: DemoMarker): Promise<Result<void, string>> {
   const recorded = new Set(marker.paths);
   const entries = await listDemoTree(dir);
   const strangers = entries.filter((entry) => !recorded.has(entry.relative)).map((entry) => entry.relative);
   if (strangers.length > 0) {
     return {
       ok: false,
-      message: `${dir} holds ${strangers.length === 1 ? 'a path' : `${strangers.length} paths`} the earlier demo did not write: ${nameSome(strangers)}. Nothing was removed; move ${strangers.length === 1 ? 'it' : 'them'} away or choose another folder`,
+      error: `${dir} holds ${strangers.length === 1 ? 'a path' : `${strangers.length} paths`} the earlier demo did not write: ${nameSome(strangers)}. Nothing was removed; move ${strangers.length === 1 ? 'it' : 'them'} away or choose another folder`,
     };
   }
   const deepestFirst = [...entries].reverse();
@@ -97,5 +98,5 @@ export async function removeRecordedDemo(dir: string, marker: DemoMarker): Promi
     if (entry.isDirectory) await fs.rmdir(absolute);
     else await fs.unlink(absolute);
   }
-  return { ok: true };
+  return { ok: true, value: undefined };
 }

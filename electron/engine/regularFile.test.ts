@@ -66,7 +66,11 @@ describe('reading a file a user controls', () => {
     const fifo = path.join(root, 'pipe');
     execFileSync('mkfifo', [fifo]);
     await fs.symlink(fifo, path.join(root, 'link'));
-    expect(await within(readRegularFile(path.join(root, 'link')))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
+    expect(await within(readRegularFile(path.join(root, 'link')))).toEqual({
+      kind: 'not_a_file',
+      what: 'a symbolic link',
+      isSymlink: true,
+    });
     expect(await within(readRegularFile(path.join(root, 'link'), { followLinks: true }))).toEqual({
       kind: 'not_a_file',
       what: 'a FIFO (named pipe)',
@@ -76,8 +80,8 @@ describe('reading a file a user controls', () => {
   it('follows a link to a regular file only when asked', async () => {
     await fs.writeFile(path.join(root, 'real'), 'x');
     await fs.symlink(path.join(root, 'real'), path.join(root, 'link'));
-    expect(await readRegularFile(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
-    expect(readRegularFileSync(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link' });
+    expect(await readRegularFile(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link', isSymlink: true });
+    expect(readRegularFileSync(path.join(root, 'link'))).toEqual({ kind: 'not_a_file', what: 'a symbolic link', isSymlink: true });
     expect(await readRegularFile(path.join(root, 'link'), { followLinks: true })).toEqual({ kind: 'bytes', bytes: Buffer.from('x') });
   });
 

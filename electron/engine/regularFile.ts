@@ -9,7 +9,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, r
 export type RegularFileRead =
   | { kind: 'missing' }
   /** `what` completes "… is": "a FIFO (named pipe)", "a directory", "a symbolic link", … */
-  | { kind: 'not_a_file'; what: string }
+  | { kind: 'not_a_file'; what: string; isSymlink?: true }
   | { kind: 'too_large'; sizeBytes: number }
   | { kind: 'bytes'; bytes: Buffer };
 
@@ -35,6 +35,9 @@ export function describeFileKind(stat: Stats): string {
   return 'not a regular file';
 }
 
+/** A link at the path itself (lstat saw one, or a no-follow open met one): reported, never followed. */
+const LINK: RegularFileRead = { kind: 'not_a_file', what: 'a symbolic link', isSymlink: true };
+
 /** Nothing there: no entry, or a parent that is not a folder. */
 const GONE = new Set(['ENOENT', 'ENOTDIR']);
 
@@ -49,6 +52,7 @@ function openFlags(options: RegularFileOptions): number {
 /** The verdict of the first look, or undefined when the path holds a regular file worth opening. */
 function judgeStat(stat: Stats | undefined, options: RegularFileOptions): RegularFileRead | undefined {
   if (!stat) return { kind: 'missing' };
+  if (stat.isSymbolicLink()) return LINK;
   if (!stat.isFile()) return { kind: 'not_a_file', what: describeFileKind(stat) };
   if (options.maxBytes !== undefined && stat.size > options.maxBytes) return { kind: 'too_large', sizeBytes: stat.size };
   return undefined;
@@ -66,7 +70,7 @@ function judgeOpened(seen: Stats, opened: Stats, options: RegularFileOptions): R
 function openFailure(cause: unknown): RegularFileRead {
   const code = errnoCode(cause);
   if (GONE.has(code ?? '')) return { kind: 'missing' };
-  if (code === 'ELOOP') return { kind: 'not_a_file', what: 'a symbolic link' };
+  if (code === 'ELOOP') return LINK;
   throw cause;
 }
 

@@ -105,13 +105,14 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
     };
   }
   const parsed = parseJsonObject(bytes);
-  if (!parsed.ok) return { ok: false, file, issues: [parsed.issue] };
-  const shape = workspaceFileSchema.safeParse(parsed.json);
+  if (!parsed.ok) return { ok: false, file, issues: [parsed.error] };
+  const { json, text } = parsed.value;
+  const shape = workspaceFileSchema.safeParse(json);
   const issues = [
-    ...(shape.success ? [] : fromZodIssues(shape.error.issues, parsed.json)),
-    ...unknownFieldWarnings(parsed.json),
+    ...(shape.success ? [] : fromZodIssues(shape.error.issues, json)),
+    ...unknownFieldWarnings(json),
     // A key written twice (the last wins): a warning, as in the state file.
-    ...literalIssues(parsed.text, 'other'),
+    ...literalIssues(text, 'other'),
   ];
   if (!shape.success) return { ok: false, file, issues: sortIssues(issues) };
 

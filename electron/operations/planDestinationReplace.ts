@@ -23,7 +23,8 @@ export function confirmTextOf(plan: ReplacePlan): string | undefined {
 
 export async function planDestinationReplace(input: PlanReplaceInput): Promise<Result<PlannedReplace, PlanRefusal>> {
   const outcome = await planReplace(input);
-  if (!outcome.ok) return { ok: false, error: outcome.refusal };
-  const confirmText = confirmTextOf(outcome.plan);
-  return { ok: true, value: confirmText === undefined ? { plan: outcome.plan } : { plan: outcome.plan, confirmText } };
+  if (!outcome.ok) return outcome;
+  const plan = outcome.value;
+  const confirmText = confirmTextOf(plan);
+  return { ok: true, value: confirmText === undefined ? { plan } : { plan, confirmText } };
 }

@@ -83,14 +83,14 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
     { created: '2026-06-05T09:00:00Z' },
   );
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
-  if (!outcome.ok) throw new Error(`plan refused: ${outcome.refusal.message}`);
+  if (!outcome.ok) throw new Error(`plan refused: ${outcome.error.message}`);
   const snapshot = await snapshotTree(root);
   const destBefore = await snapshotTree(dest);
   return {
     root,
     dest,
     source,
-    plan: outcome.plan,
+    plan: outcome.value,
     outsideBefore: outsideLines(snapshot),
     extrasBefore: extraLines(destBefore),
     destBefore,
@@ -128,8 +128,8 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
     mode: 'force',
     configured: { pipelineId: 'reports', destinationId: 'archive' },
   });
-  if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.refusal.message}`);
-  const recovered = await applyPlan(force.plan);
+  if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.error.message}`);
+  const recovered = await applyPlan(force.value);
   expect(recovered.error, label).toBeUndefined();
   expect(recovered.stagingLeft, label).toBe(false);
   expect(await stateInvariantProblems(dest), label).toEqual([]);
@@ -226,8 +226,8 @@ describe('a forced takeover of an unmanaged destination failing at every mutatio
         mode: 'force',
         configured: { pipelineId: 'p', destinationId: 'd' },
       });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
-      return { root, dest, plan: outcome.plan, before: await snapshotTree(dest) };
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return { root, dest, plan: outcome.value, before: await snapshotTree(dest) };
     }
     const counting = await fixture();
     const counter = countingFsOps(nodeFsOps);

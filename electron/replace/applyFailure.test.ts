@@ -35,7 +35,7 @@ describe('names too long for the file system', () => {
     const before = await snapshotTree(root);
     for (const mode of ['replace', 'force'] as const) {
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
-      expect(outcome.ok ? undefined : outcome.refusal, mode).toMatchObject({
+      expect(outcome.ok ? undefined : outcome.error, mode).toMatchObject({
         code: 'name_too_long',
         details: { source_path: LONG_MD, length: 257, limit: 255 },
       });
@@ -51,9 +51,9 @@ describe('names too long for the file system', () => {
       await writeBundle(path.join(root, 'source'), { 'a.txt': 'a', [LONG_MD]: '# Long' }, { created: '2026-06-05T09:00:00Z' });
       // The plan-time check lifted: what apply does when the disk itself says no.
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode, nameMax: 10_000 });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
+      if (!outcome.ok) throw new Error(outcome.error.message);
       const before = await snapshotTree(dest);
-      const result = await applyPlan(outcome.plan);
+      const result = await applyPlan(outcome.value);
       expect(result.error?.details?.errno).toBe('ENAMETOOLONG');
       expect(result.stagingLeft).toBe(false);
       expect(result.changed).toBe(false);
@@ -71,8 +71,8 @@ describe('names too long for the file system', () => {
       configured: { pipelineId: 'p', destinationId: 'd' },
       nameMax: 10_000,
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
-    const result = await applyPlan(outcome.plan);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const result = await applyPlan(outcome.value);
     expect(result.error?.details?.errno).toBe('ENAMETOOLONG');
     await expect(fs.lstat(dest)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -91,8 +91,8 @@ describe('every injected failure before the first delete', () => {
         mode: 'replace',
         configured: { pipelineId: 'p', destinationId: 'd' },
       });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
-      return outcome.plan;
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.value;
     };
     // Count the mutations up to the first that writes into place (the first "delete" of a publish).
     const phases: string[] = [];
@@ -123,8 +123,8 @@ describe('every injected failure before the first delete', () => {
     const before = await snapshotTree(dest);
     for (let failStep = 1; failStep <= 6; failStep++) {
       const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
-      const result = await applyPlan(outcome.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const result = await applyPlan(outcome.value, { fs: faultyFsOps(nodeFsOps, failStep, code) });
       expect(result.error?.details?.phase, `${code} at ${failStep}`).toBe('stage');
       expect(result.stagingLeft, `${code} at ${failStep}`).toBe(false);
       expect(await snapshotTree(dest), `${code} at ${failStep}`).toBe(before);
@@ -138,10 +138,10 @@ describe('what a failed apply says it left', () => {
     await managed(dest);
     await writeBundle(path.join(root, 'source'), { 'report.md': '# New', 'docs/a.txt': 'a' }, { created: '2026-06-05T09:00:00Z' });
     const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    if (!outcome.ok) throw new Error(outcome.error.message);
     // The 4th mutation is a staged write; the removal of the staging folder then fails too.
     const faulty = faultyFsOps(nodeFsOps, 4, 'ENOSPC');
-    const result = await applyPlan(outcome.plan, {
+    const result = await applyPlan(outcome.value, {
       fs: { ...faulty, removeTree: async () => Promise.reject(Object.assign(new Error('EIO: injected'), { code: 'EIO' })) },
     });
     expect(result).toMatchObject({ ok: false, changed: true, oldTouched: false, stateWritten: false, stagingLeft: true });
@@ -160,18 +160,18 @@ describe('what a failed apply says it left', () => {
     await managed(dest);
     await writeBundle(path.join(root, 'source'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
     const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    if (!outcome.ok) throw new Error(outcome.error.message);
     const phases: { step: number; op: string }[] = [];
     const probe = countingFsOps(nodeFsOps, (step, op, target) => void phases.push({ step, op: `${op} ${target}` }));
-    await applyPlan(outcome.plan, { fs: probe });
+    await applyPlan(outcome.value, { fs: probe });
     // Fail the first mutation after the state's unlink (the delete of the old output).
     const unlinkState = phases.find((entry) => entry.op.startsWith('unlink') && entry.op.endsWith('.distributor.json'))!.step;
     await fs.rm(dest, { recursive: true });
     await managed(dest);
     await writeBundle(path.join(root, 'source2'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
     const again = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source2'), mode: 'replace' });
-    if (!again.ok) throw new Error(again.refusal.message);
-    const result = await applyPlan(again.plan, { fs: faultyFsOps(nodeFsOps, unlinkState + 2, 'EIO') });
+    if (!again.ok) throw new Error(again.error.message);
+    const result = await applyPlan(again.value, { fs: faultyFsOps(nodeFsOps, unlinkState + 2, 'EIO') });
     expect(result).toMatchObject({ ok: false, changed: true, oldTouched: true, stateWritten: false });
     expect(applyAftermathText(result)).toMatch(/the destination has no valid new state yet\.$/);
   });

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
-import type { ApplyProgress, ReplacePlan } from '../../shared/plan';
+import { applyResultSchema, type ApplyProgress, type ReplacePlan } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { applyPlan } from './applyPlan';
 import { fingerprintPaths, lstatEntry, stateFileSha256 } from './fingerprint';
@@ -44,8 +44,8 @@ async function managedFixture(): Promise<void> {
 
 async function plan(overrides: Partial<PlanReplaceInput> = {}): Promise<ReplacePlan> {
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
-  if (!outcome.ok) throw new Error(`unexpected refusal: ${outcome.refusal.code}: ${outcome.refusal.message}`);
-  return outcome.plan;
+  if (!outcome.ok) throw new Error(`unexpected refusal: ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
 }
 
 async function parsedState() {
@@ -173,6 +173,27 @@ describe('applyPlan re-verifies the source', () => {
 });
 
 describe('applyPlan refuses forged plans', () => {
+  it('answers a value that is no plan with a whole ApplyResult that did nothing, naming the bad field', async () => {
+    await managedFixture();
+    const planned = await plan();
+    const before = await snapshotTree(root);
+    const result = await applyPlan({ ...planned, mode: 'force', writes: 'everything' } as unknown as ReplacePlan);
+    expect(applyResultSchema.parse(result)).toEqual({
+      ok: false,
+      mode: 'force',
+      destinationPath: planned.destinationPath,
+      error: { code: 'invalid_plan', message: expect.stringContaining('writes') },
+      changed: false,
+      stateWritten: false,
+      stagingLeft: false,
+      deleted: [],
+      written: [],
+      mutations: 0,
+      durationMs: expect.any(Number),
+    });
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
   it('never deletes a path outside the destination, even when the plan names one', async () => {
     await managedFixture();
     await fs.writeFile(path.join(root, 'x'), 'canary');

@@ -141,12 +141,12 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
   }
 }
 
-function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
+/** What an apply has done before its first step: nothing. Filled in as it goes. */
+function initialResult(mode: ReplacePlan['mode'], destinationPath: string): ApplyResult {
   return {
     ok: false,
-    mode: (planInput as Partial<ReplacePlan> | undefined)?.mode === 'force' ? 'force' : 'replace',
-    destinationPath: String((planInput as Partial<ReplacePlan> | undefined)?.destinationPath ?? ''),
-    error: { code: 'invalid_plan', message },
+    mode,
+    destinationPath,
     changed: false,
     oldTouched: false,
     stateWritten: false,
@@ -154,6 +154,16 @@ function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: n
     deleted: [],
     written: [],
     mutations: 0,
+    durationMs: 0,
+  };
+}
+
+/** A plan that is not one: refused before anything is read, with what little of it can be named. */
+function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
+  const given = planInput as Partial<ReplacePlan> | undefined;
+  return {
+    ...initialResult(given?.mode === 'force' ? 'force' : 'replace', String(given?.destinationPath ?? '')),
+    error: { code: 'invalid_plan', message },
     durationMs: Math.round(performance.now() - startedMs),
   };
 }
@@ -183,19 +193,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   }
   const plan = parsedPlan.data;
   const inner = options.fs ?? nodeFsOps;
-  const result: ApplyResult = {
-    ok: false,
-    mode: plan.mode,
-    destinationPath: plan.destinationPath,
-    changed: false,
-    oldTouched: false,
-    stateWritten: false,
-    stagingLeft: false,
-    deleted: [],
-    written: [],
-    mutations: 0,
-    durationMs: 0,
-  };
+  const result = initialResult(plan.mode, plan.destinationPath);
   let destReal = plan.destinationRealPath;
   const staging = plan.stagingName;
   const inStaging = (relative: string) => `${staging}/${relative}`;
@@ -304,8 +302,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       );
     const read = await readVerifiedSourceFile(plan.sourcePath, file);
     if (!read.ok)
-      throw new ApplyFailure('source_changed', `${read.refusal.message}; the source changed after the plan was made`, read.refusal.details);
-    const output = outputBytesFor(file, read.bytes);
+      throw new ApplyFailure('source_changed', `${read.error.message}; the source changed after the plan was made`, read.error.details);
+    const output = outputBytesFor(file, read.value);
     if (sha256Of(output) !== write.sha256 || output.length !== write.size) {
       throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
         path: write.path,

@@ -116,7 +116,7 @@ describe('a forced replace racing a writer who swaps folders for links to outsid
         mode: 'force',
         configured: { pipelineId: 'p', destinationId: 'd' },
       });
-      if (!outcome.ok) throw new Error(outcome.refusal.message);
+      if (!outcome.ok) throw new Error(outcome.error.message);
       const attack = path.join(base, 'attack');
       await fs.mkdir(attack);
       await fs.symlink(outside, path.join(attack, 'link'));
@@ -141,7 +141,7 @@ describe('a forced replace racing a writer who swaps folders for links to outsid
         started = true;
         attacker.stdin.write('go\n');
       };
-      await applyPlan(outcome.plan, { onProgress: (event) => event.phase === 'stage' && go() });
+      await applyPlan(outcome.value, { onProgress: (event) => event.phase === 'stage' && go() });
       go();
       await fs.writeFile(stopFile, '');
       await ended;

@@ -19,7 +19,7 @@ const plan = (dest: string, mode: 'replace' | 'force' = 'replace') =>
 
 function refusalOf(outcome: PlanOutcome) {
   if (outcome.ok) throw new Error('expected a refusal');
-  return outcome.refusal;
+  return outcome.error;
 }
 
 describe('the parent of a missing destination', () => {

@@ -5,16 +5,14 @@
 // O_NONBLOCK, fstat again), and never descends into a mount point (another device, or a path the
 // kernel's mount table lists, such as a bind mount of the same file system).
 
-import { constants, promises as fs, type BigIntStats } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { EntryType, Fingerprint, FingerprintEntry } from '../../shared/plan';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { readRegularFile } from '../engine/regularFile';
 import { readMountPoints } from './mountPoints';
 import { realPathOf } from './safeDestination';
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 /** Joins a "/" relative path to the root; "" is the root itself. Callers check containment. */
 export function joinRelative(root: string, relative: string): string {
@@ -50,27 +48,11 @@ export async function lstatEntry(root: string, relative: string): Promise<Finger
 
 /** The state file's bytes, null when there is none; 'symlink' / 'not_a_file' when something else is there. Never follows a link. */
 export async function readStateFileBytes(root: string): Promise<Buffer | null | 'symlink' | 'not_a_file'> {
-  const file = path.join(root, STATE_FILE_NAME);
-  // lstat first: a FIFO (or a device) is never opened; O_NONBLOCK covers one swapped in after the lstat.
-  const entry = await lstatEntry(root, STATE_FILE_NAME);
-  if (entry.type === 'missing') return null;
-  if (entry.type === 'symlink') return 'symlink';
-  if (entry.type !== 'file') return 'not_a_file';
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    if (code === 'ELOOP') return 'symlink';
-    throw cause;
-  }
-  try {
-    const stat = await handle.stat();
-    return stat.isFile() ? await handle.readFile() : 'not_a_file';
-  } finally {
-    await handle.close();
-  }
+  // The one safe read (engine/regularFile.ts): a FIFO or a device is never opened, a link never followed.
+  const read = await readRegularFile(path.join(root, STATE_FILE_NAME));
+  if (read.kind === 'missing') return null;
+  if (read.kind === 'bytes') return read.bytes;
+  return read.kind === 'not_a_file' && read.isSymlink ? 'symlink' : 'not_a_file';
 }
 
 /** sha256 of the state file's bytes, null when there is none. */

@@ -98,9 +98,9 @@ describe('a forced replace never crosses into a mount point', () => {
     });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.refusal.code).toBe('crosses_mount_point');
-    expect(outcome.refusal.message).toContain(path.join(dest, 'data', 'mnt'));
-    expect(outcome.refusal.details?.mountPoints).toEqual(['data/mnt']);
+    expect(outcome.error.code).toBe('crosses_mount_point');
+    expect(outcome.error.message).toContain(path.join(dest, 'data', 'mnt'));
+    expect(outcome.error.details?.mountPoints).toEqual(['data/mnt']);
     expect(await snapshotTree(root)).toBe(before);
     expect(await fs.readFile(path.join(outside, 'canary.txt'), 'utf8')).toBe('canary');
   });
@@ -117,7 +117,7 @@ describe('a forced replace never crosses into a mount point', () => {
       mode: 'force',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    expect(outcome.ok ? undefined : outcome.refusal.code).toBe('crosses_mount_point');
+    expect(outcome.ok ? undefined : outcome.error.code).toBe('crosses_mount_point');
     expect(await fs.readFile(path.join(dest, 'scratch', 'on-tmpfs.txt'), 'utf8')).toBe('keep');
   });
 
@@ -132,10 +132,10 @@ describe('a forced replace never crosses into a mount point', () => {
       mode: 'force',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    if (!outcome.ok) throw new Error(outcome.error.message);
     mount(['--bind', outside], path.join(dest, 'data', 'mnt'));
     const before = await snapshotTree(root);
-    const result = await applyPlan(outcome.plan);
+    const result = await applyPlan(outcome.value);
     // The mounted folder's own inode shows in the fingerprint: stale, or named as a mount point.
     expect(['crosses_mount_point', 'stale_plan']).toContain(result.error?.code);
     expect(result.changed).toBe(false);
@@ -150,7 +150,7 @@ describe('a forced replace never crosses into a mount point', () => {
     mount(['--bind', outside], path.join(dest, 'pages'));
     await writeBundle(path.join(root, 'source'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
     const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-    expect(outcome.ok ? undefined : outcome.refusal.code).toBe('crosses_mount_point');
+    expect(outcome.ok ? undefined : outcome.error.code).toBe('crosses_mount_point');
     expect(await fs.readFile(path.join(outside, 'canary.txt'), 'utf8')).toBe('canary');
   });
 });
@@ -195,7 +195,7 @@ describe('containment by device and inode', () => {
       configured: { pipelineId: 'p', destinationId: 'd' },
       homeDirectory: path.join(root, 'home'),
     });
-    expect(outcome.ok ? undefined : outcome.refusal.code).toBe('destination_contains_source');
+    expect(outcome.ok ? undefined : outcome.error.code).toBe('destination_contains_source');
     expect(await snapshotTree(dest)).toBe(before);
   });
 });

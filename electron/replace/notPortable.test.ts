@@ -23,7 +23,7 @@ const plan = (platform: NodeJS.Platform, mode: 'replace' | 'force' = 'replace') 
 
 function refusalOf(outcome: PlanOutcome) {
   if (outcome.ok) throw new Error('expected a refusal');
-  return outcome.refusal;
+  return outcome.error;
 }
 
 describe('names Windows does not keep', () => {

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome, ReplacePlan } from '../../shared/plan';
+import { HashPool } from '../engine/hashPool';
 import { applyPlan } from './applyPlan';
 import { planReplace, type PlanReplaceInput } from './planReplace';
 import {
@@ -38,13 +39,13 @@ const run = (overrides: Partial<PlanReplaceInput> = {}) =>
   planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', ...overrides });
 
 function planOf(outcome: PlanOutcome): ReplacePlan {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.refusal.code}: ${outcome.refusal.message}`);
-  return outcome.plan;
+  if (!outcome.ok) throw new Error(`refused: ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
 }
 
 function refusalOf(outcome: PlanOutcome) {
   if (outcome.ok) throw new Error('expected a refusal');
-  return outcome.refusal;
+  return outcome.error;
 }
 
 describe('planReplace decisions', () => {
@@ -406,6 +407,22 @@ describe('a normal replace flags recorded outputs changed on disk since publishe
     expect(plan.deletes.find((entry) => entry.path === 'pages/a.html')?.changed).toBe('size_mismatch');
     expect(plan.deletes.find((entry) => entry.path === '.distributor.json')?.changed).toBeUndefined();
     expect(plan.summary.changedCount).toBe(2);
+  });
+
+  it('hashes the recorded outputs in the worker pool it is given, not on the main thread', async () => {
+    await oldManagedDestination();
+    await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
+    await fs.writeFile(path.join(dest, 'report.html'), 'OLD');
+    const pool = new HashPool({ size: 1 });
+    try {
+      expect(pool.workerCount).toBe(0);
+      const plan = planOf(await run({ pool }));
+      expect(pool.workerCount).toBe(1);
+      expect(plan.deletes.find((entry) => entry.path === 'report.html')?.changed).toBe('hash_mismatch');
+      expect(plan.deletes.find((entry) => entry.path === 'pages/a.html')?.changed).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
   });
 
   it('marks none when every output is as published', async () => {

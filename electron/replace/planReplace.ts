@@ -3,28 +3,22 @@
 // fingerprint of what it read. Read-only: planning never changes the disk, and it refuses (as data,
 // naming the path) rather than plan anything the contract forbids.
 
-import { constants, promises as fs } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { compare, destinationStateOf } from '../../shared/compare';
 import { describeComparison } from '../../shared/comparisonWords';
 import { formatIssuePath } from '../../shared/issues';
-import type {
-  ChangedOnDisk,
-  Fingerprint,
-  PlanDelete,
-  PlanOutcome,
-  PlanRefusal,
-  PlanWrite,
-  ReplaceMode,
-  ReplacePlan,
-} from '../../shared/plan';
+import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, ReplaceMode, ReplacePlan } from '../../shared/plan';
+import { problem, type Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { chooseStagingName, isRecordedFolder, STAGING_FILES_DIR } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFileSha256, walkTree } from './fingerprint';
+import { changedOnDisk } from './changedOutputs';
 import { NAME_MAX, nameLength, notPortableRefusal, pathMaxFor, segmentTooLong } from './nameLimits';
+import type { HashPool } from '../engine/hashPool';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
@@ -44,6 +38,8 @@ export interface PlanReplaceInput {
   protectedPaths?: string[];
   /** A forced replace of a folder owned by another user is refused unless this is set (--allow-other-owner). */
   allowOtherOwner?: boolean;
+  /** The worker pool that hashes recorded outputs to tell which changed on disk (the session's); without it, one is made for the call. */
+  pool?: HashPool;
   /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes, the platform. */
   now?: () => Date;
   platform?: NodeJS.Platform;
@@ -52,10 +48,12 @@ export interface PlanReplaceInput {
   nameMax?: number;
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; refusal: PlanRefusal };
+/** A step of planning: its value, or the refusal that ends the plan. */
+type Step<T> = Result<T, PlanRefusal>;
+type Refused = { ok: false; error: PlanRefusal };
 
-function refuse(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
-  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+function refuse(code: string, message: string, details?: Record<string, unknown>): Refused {
+  return { ok: false, error: problem(code, message, details) };
 }
 
 /** "a/b/c.html" → ["a", "a/b"]: the folders on the way, outermost first. */
@@ -80,43 +78,7 @@ interface DeletionPlan {
   nestedDestinations: string[];
 }
 
-const NON_BLOCK_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
-/** Whether a recorded output's bytes on disk are still the published ones; what differs when not. Never follows a link, never blocks on a FIFO. */
-async function changedOnDisk(
-  dest: string,
-  output: OutputRecord,
-  type: PlanDelete['type'],
-  size: number,
-): Promise<ChangedOnDisk | undefined> {
-  if (type !== 'file') return 'not_a_file';
-  if (size !== output.size) return 'size_mismatch';
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(joinRelative(dest, output.path), NON_BLOCK_READ);
-  } catch {
-    return 'not_a_file';
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return 'not_a_file';
-    const hash = createHash('sha256');
-    const buffer = Buffer.alloc(Math.min(1 << 20, Math.max(1, stat.size)));
-    let total = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-    if (total !== output.size) return 'size_mismatch';
-    return `sha256:${hash.digest('hex')}` === output.sha256 ? undefined : 'hash_mismatch';
-  } finally {
-    await handle.close();
-  }
-}
-
-function mountRefusal(dest: string, mountPoints: string[]): { ok: false; refusal: PlanRefusal } {
+function mountRefusal(dest: string, mountPoints: string[]): Refused {
   const first = mountPoints[0] as string;
   const more = mountPoints.length > 1 ? ` (and ${mountPoints.length - 1} more: ${mountPoints.slice(1, 4).join(', ')})` : '';
   return refuse(
@@ -133,10 +95,13 @@ async function planNormalDeletions(
   stateSha256: string | null,
   newOutputs: OutputRecord[],
   stagingName: string,
+  pool: HashPool | undefined,
 ): Promise<Step<DeletionPlan>> {
   const touched = new Set<string>(['', STATE_FILE_NAME, stagingName]);
   const outputDeletes: PlanDelete[] = [];
   const deletedOutputs = new Set<string>();
+  // Recorded outputs that are files of the recorded size: only their bytes say whether they changed.
+  const toHash: { entry: PlanDelete; output: OutputRecord }[] = [];
 
   for (const output of inspection.state?.outputs ?? []) {
     // The schema already rejects such paths; this check keeps apply bounded even if it did not.
@@ -173,8 +138,11 @@ async function planNormalDeletions(
         { path: output.path },
       );
     }
-    const changed = await changedOnDisk(dest, output, entry.type, entry.size);
-    outputDeletes.push({ path: output.path, type: entry.type, size: entry.size, ...(changed ? { changed } : {}) });
+    const planned: PlanDelete = { path: output.path, type: entry.type, size: entry.size };
+    if (entry.type !== 'file') planned.changed = 'not_a_file';
+    else if (entry.size !== output.size) planned.changed = 'size_mismatch';
+    else toHash.push({ entry: planned, output });
+    outputDeletes.push(planned);
     deletedOutputs.add(output.path);
   }
 
@@ -230,6 +198,16 @@ async function planNormalDeletions(
   const fingerprint = await fingerprintPaths(dest, touched, stateSha256);
   const mountPoints = await mountPointsAmong(dest, fingerprint.entries);
   if (mountPoints.length > 0) return mountRefusal(dest, mountPoints);
+  // Hashed last, in the worker pool, once nothing refuses the plan (and never across a mount point).
+  const changed = await changedOnDisk(
+    dest,
+    toHash.map(({ output }) => output),
+    pool,
+  );
+  toHash.forEach(({ entry }, index) => {
+    const why = changed[index];
+    if (why !== undefined) entry.changed = why;
+  });
   return { ok: true, value: { deletes, fingerprint, nestedDestinations: [] } };
 }
 
@@ -270,9 +248,9 @@ function nameLimitRefusal(
   writes: OutputRecord[],
   nameMax: number,
   platform: NodeJS.Platform,
-): { ok: false; refusal: PlanRefusal } | null {
+): Refused | null {
   const notPortable = notPortableRefusal(writes, platform);
-  if (notPortable) return { ok: false, refusal: notPortable };
+  if (notPortable) return { ok: false, error: notPortable };
   const pathMax = pathMaxFor(platform);
   for (const write of writes) {
     const tooLong = segmentTooLong(write.path, platform, nameMax);
@@ -296,10 +274,7 @@ function nameLimitRefusal(
   return null;
 }
 
-function sourceRefusal(
-  manifestFile: string,
-  issues: { path: (string | number)[]; message: string; severity: string }[],
-): { ok: false; refusal: PlanRefusal } {
+function sourceRefusal(manifestFile: string, issues: { path: (string | number)[]; message: string; severity: string }[]): Refused {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const text = errors
     .map((issue) => (issue.path.length > 0 ? `${formatIssuePath(issue.path)}: ${issue.message}` : issue.message))
@@ -332,11 +307,11 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     homeDirectory: input.homeDirectory,
     passwdFile: input.passwdFile,
   });
-  if (safety) return { ok: false, refusal: safety };
+  if (safety) return { ok: false, error: safety };
   const destExists = (await lstatEntry(dest, '')).type !== 'missing';
   if (!destExists) {
     const parentRefusal = await missingDestinationParentRefusal(dest);
-    if (parentRefusal) return { ok: false, refusal: parentRefusal };
+    if (parentRefusal) return { ok: false, error: parentRefusal };
   }
 
   const inspection = await inspectDestination(dest);
@@ -396,7 +371,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
         fingerprint,
         summary,
       };
-      return { ok: true, plan };
+      return { ok: true, value: plan };
     }
     if (decision === 'replace' && input.replacePolicy === 'deny') {
       return refuse('policy_denies_replace', planComparison.explanation.sentence, { decision });
@@ -437,7 +412,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
 
   // A working folder no old or new output uses, and that is not an entry on disk (shared/staging.ts).
   const oldOutputs = (inspection.state?.outputs ?? []).map((output) => output.path);
-  const newOutputs = publication.outputs.map((output) => output.path);
+  const newOutputs = publication.value.outputs.map((output) => output.path);
   const names = destExists ? new Set(await fs.readdir(dest)) : new Set<string>();
   const stagingName = chooseStagingName(
     (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputs),
@@ -446,7 +421,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const tooLong = nameLimitRefusal(
     base.destinationRealPath,
     stagingName,
-    publication.outputs,
+    publication.value.outputs,
     input.nameMax ?? NAME_MAX,
     input.platform ?? process.platform,
   );
@@ -455,11 +430,11 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const deletionStep =
     input.mode === 'force'
       ? await planForcedDeletions(dest, stateSha256, destExists, stagingName)
-      : await planNormalDeletions(dest, inspection, stateSha256, publication.outputs, stagingName);
+      : await planNormalDeletions(dest, inspection, stateSha256, publication.value.outputs, stagingName, input.pool);
   if (!deletionStep.ok) return deletionStep;
   const deletion = deletionStep.value;
 
-  const writes: PlanWrite[] = publication.outputs.map((output) => ({
+  const writes: PlanWrite[] = publication.value.outputs.map((output) => ({
     path: output.path,
     size: output.size,
     sha256: output.sha256,
@@ -480,9 +455,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     nestedDestinations: deletion.nestedDestinations,
     deletes: deletion.deletes,
     writes,
-    newState: publication.state,
+    newState: publication.value.state,
     fingerprint: deletion.fingerprint,
     summary,
   };
-  return { ok: true, plan };
+  return { ok: true, value: plan };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { APP_VERSION } from '../engine/appVersion';
-import { preparePublication, type PublicationInput } from './publish';
+import { preparePublication, readVerifiedSourceFile, type PublicationInput } from './publish';
 import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
 
 let root: string;
@@ -29,11 +29,11 @@ async function publish(files: Record<string, string>, overrides: Partial<Publica
 describe('preparePublication', () => {
   it('builds a valid state: generated html for markdown, copies for the rest, urls, primary link and version', async () => {
     const result = await publish({ 'report.md': '# Report', 'data/a b.csv': 'a,b' }, { baseUrl: 'https://example.com/archive' });
-    if (!result.ok) throw new Error(result.refusal.message);
-    expect(parseState(JSON.stringify(result.state)).status).toBe('managed');
-    expect(result.state.distributor_version).toBe(APP_VERSION);
-    expect(result.state.published_at).toBe('2026-06-05T10:00:00.000Z');
-    const [report, data] = result.outputs;
+    if (!result.ok) throw new Error(result.error.message);
+    expect(parseState(JSON.stringify(result.value.state)).status).toBe('managed');
+    expect(result.value.state.distributor_version).toBe(APP_VERSION);
+    expect(result.value.state.published_at).toBe('2026-06-05T10:00:00.000Z');
+    const [report, data] = result.value.outputs;
     expect(report).toMatchObject({
       path: 'report.html',
       kind: 'generated',
@@ -49,30 +49,30 @@ describe('preparePublication', () => {
       size: 3,
       url: 'https://example.com/archive/data/a%20b.csv',
     });
-    expect(result.state.links?.primary_url).toBe('https://example.com/archive/report.html');
-    expect(result.outputs.map((output) => output.path)).not.toContain('manifest.json');
+    expect(result.value.state.links?.primary_url).toBe('https://example.com/archive/report.html');
+    expect(result.value.outputs.map((output) => output.path)).not.toContain('manifest.json');
   });
 
   it('gives no urls and no primary link without a base URL', async () => {
     const result = await publish({ 'report.md': '# Report' });
-    if (!result.ok) throw new Error(result.refusal.message);
-    expect(result.outputs[0]?.url).toBeUndefined();
-    expect(result.state.links).toBeUndefined();
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.outputs[0]?.url).toBeUndefined();
+    expect(result.value.state.links).toBeUndefined();
   });
 
   it('refuses two source files that would become the same output', async () => {
     const result = await publish({ 'a.md': '# A', 'a.html': '<p>a</p>' });
-    expect(result.ok ? undefined : result.refusal.code).toBe('output_collision');
+    expect(result.ok ? undefined : result.error.code).toBe('output_collision');
   });
 
   it('refuses an output that another output needs as its folder', async () => {
     const result = await publish({ 'x.md': '# X', 'x.html/a.txt': 'a' });
-    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'output_collision', details: { path: 'x.html' } });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'output_collision', details: { path: 'x.html' } });
   });
 
   it('publishes a source file under .distributor-staging/: the contract reserves only the state file', async () => {
     const result = await publish({ '.distributor-staging/x.txt': 'x', '.distributor-staging/staging.json': '{}' });
-    expect(result.ok ? result.outputs.map((output) => output.path) : result.refusal.code).toEqual([
+    expect(result.ok ? result.value.outputs.map((output) => output.path) : result.error.code).toEqual([
       '.distributor-staging/x.txt',
       '.distributor-staging/staging.json',
     ]);
@@ -88,7 +88,7 @@ describe('preparePublication', () => {
       destinationId: 'd',
       publishedAt: '2026-06-05T10:00:00Z',
     });
-    expect(result.ok ? undefined : result.refusal).toMatchObject({
+    expect(result.ok ? undefined : result.error).toMatchObject({
       code: 'source_missing_file',
       message: expect.stringContaining(path.join(bundle, 'a.txt')),
     });
@@ -105,7 +105,7 @@ describe('preparePublication', () => {
       destinationId: 'd',
       publishedAt: '2026-06-05T10:00:00Z',
     });
-    expect(result.ok ? undefined : result.refusal.code).toBe('source_outside_bundle');
+    expect(result.ok ? undefined : result.error.code).toBe('source_outside_bundle');
   });
 
   it('refuses a source file whose size differs from its manifest', async () => {
@@ -118,11 +118,31 @@ describe('preparePublication', () => {
       destinationId: 'd',
       publishedAt: '2026-06-05T10:00:00Z',
     });
-    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'source_mismatch', details: { expectedSize: 1, actualSize: 2 } });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'source_mismatch', details: { expectedSize: 1, actualSize: 2 } });
+  });
+
+  it('refuses a source file shorter than its manifest says, naming both sizes', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'abc' });
+    await fs.writeFile(path.join(bundle, 'a.txt'), 'a');
+    const read = await readVerifiedSourceFile(bundle, manifest.files[0]!);
+    expect(read.ok ? undefined : read.error).toMatchObject({
+      code: 'source_mismatch',
+      message: expect.stringContaining('has 1 bytes, but its manifest says 3'),
+      details: { path: 'a.txt', expectedSize: 3, actualSize: 1 },
+    });
+  });
+
+  it('refuses a source file that is a symbolic link, without following it', async () => {
+    const manifest = await writeBundle(bundle, { 'a.txt': 'a' });
+    await fs.writeFile(path.join(root, 'outside.txt'), 'a');
+    await fs.rm(path.join(bundle, 'a.txt'));
+    await fs.symlink(path.join(root, 'outside.txt'), path.join(bundle, 'a.txt'));
+    const read = await readVerifiedSourceFile(bundle, manifest.files[0]!);
+    expect(read.ok ? undefined : read.error.code).toBe('source_is_symlink');
   });
 
   it('refuses a base URL with a query, naming the field', async () => {
     const result = await publish({ 'a.txt': 'a' }, { baseUrl: 'https://example.com/?q=1' });
-    expect(result.ok ? undefined : result.refusal).toMatchObject({ code: 'invalid_base_url', details: { field: 'base_url' } });
+    expect(result.ok ? undefined : result.error).toMatchObject({ code: 'invalid_base_url', details: { field: 'base_url' } });
   });
 });

@@ -1,36 +1,39 @@
 // Publishing: from a source bundle to the outputs and the new state a replace writes.
 // Every source file is checked against its manifest (size and sha256, a regular file, inside the
 // bundle, no symbolic link on the way) before its bytes are used; a FIFO or device is never opened
-// (lstat first, O_NONBLOCK, fstat again), so planning cannot hang on one. Never writes to the disk itself:
+// (engine/regularFile.ts: lstat first, O_NONBLOCK, fstat again), so planning cannot hang on one. Never writes to the disk itself:
 // apply does, through FsOps. `manifest.json` is never an output (the manifest schema reserves it).
 
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
 import type { PlanRefusal } from '../../shared/plan';
+import { problem, type Result } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
+import { readRegularFile, type RegularFileRead } from '../engine/regularFile';
 import { markdownToHtml } from './markdownToHtml';
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 export function sha256Of(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
-function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; refusal: PlanRefusal } {
-  return { ok: false, refusal: details ? { code, message, details } : { code, message } };
+function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
+  return { ok: false, error: problem(code, message, details) };
 }
 
 function errnoCode(cause: unknown): string {
   return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
 }
 
-export type BytesRead = { ok: true; bytes: Buffer } | { ok: false; refusal: PlanRefusal };
+/** Errors that say the file cannot be read by us (a refusal naming it); others are I/O failures, thrown. */
+const UNREADABLE = new Set(['EACCES', 'EPERM']);
+
+/** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
+export type BytesRead = Result<Buffer, PlanRefusal>;
 
 /**
  * Reads one manifest file from the bundle and checks it against its manifest entry.
@@ -50,45 +53,39 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
       details,
     );
   }
-  // lstat first: a FIFO would block a reading open until a writer came; one is refused unopened.
-  const entry = await fs.lstat(full).catch(() => undefined);
-  if (entry?.isSymbolicLink())
-    return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
-  if (entry && !entry.isFile())
-    return refusal('source_not_a_file', `source file ${full} is not a regular file (a folder, FIFO, socket or device)`, details);
-  let handle: fs.FileHandle;
+  // The one safe read (engine/regularFile.ts): lstat first, so a FIFO that would block a reading
+  // open until a writer came is refused unopened; then a no-follow, non-blocking open and an fstat of
+  // the same file. A file larger than its manifest says is refused before it is read.
+  let read: RegularFileRead;
   try {
-    handle = await fs.open(full, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
+    read = await readRegularFile(full, { maxBytes: file.size });
   } catch (cause) {
     const code = errnoCode(cause);
-    if (code === 'ENOENT') return refusal('source_missing_file', `source file ${full} is missing`, details);
-    if (code === 'ELOOP')
-      return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+    if (!UNREADABLE.has(code)) throw cause;
     return refusal('source_unreadable', `source file ${full} cannot be read (${code})`, details);
   }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return refusal('source_not_a_file', `source file ${full} is not a regular file`, details);
-    if (stat.size !== file.size) {
-      return refusal('source_mismatch', `source file ${full} has ${stat.size} bytes, but its manifest says ${file.size}`, {
-        ...details,
-        expectedSize: file.size,
-        actualSize: stat.size,
-      });
-    }
-    const bytes = await handle.readFile();
-    const actual = sha256Of(bytes);
-    if (bytes.length !== file.size || actual !== file.sha256) {
-      return refusal(
-        'source_mismatch',
-        `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`,
-        { ...details, expectedSha256: file.sha256, actualSha256: actual },
-      );
-    }
-    return { ok: true, bytes };
-  } finally {
-    await handle.close();
+  if (read.kind === 'missing') return refusal('source_missing_file', `source file ${full} is missing`, details);
+  if (read.kind === 'not_a_file' && read.isSymlink)
+    return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+  if (read.kind === 'not_a_file')
+    return refusal('source_not_a_file', `source file ${full} is not a regular file (a folder, FIFO, socket or device)`, details);
+  const actualSize = read.kind === 'too_large' ? read.sizeBytes : read.bytes.length;
+  if (read.kind === 'too_large' || actualSize !== file.size) {
+    return refusal('source_mismatch', `source file ${full} has ${actualSize} bytes, but its manifest says ${file.size}`, {
+      ...details,
+      expectedSize: file.size,
+      actualSize,
+    });
   }
+  const actual = sha256Of(read.bytes);
+  if (actual !== file.sha256) {
+    return refusal(
+      'source_mismatch',
+      `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`,
+      { ...details, expectedSha256: file.sha256, actualSha256: actual },
+    );
+  }
+  return { ok: true, value: read.bytes };
 }
 
 /** The bytes of the output a verified source file becomes. Deterministic. */
@@ -110,7 +107,13 @@ export interface PublicationInput {
   primary?: string;
 }
 
-export type Publication = { ok: true; outputs: OutputRecord[]; state: State } | { ok: false; refusal: PlanRefusal };
+/** What a replace writes: the outputs and the state that describes them. */
+export interface PublishedOutputs {
+  outputs: OutputRecord[];
+  state: State;
+}
+
+export type Publication = Result<PublishedOutputs, PlanRefusal>;
 
 /** The contract reserves only the state file's name; a staging folder takes a name no output uses. */
 function isReservedOutputPath(outputPath: string): boolean {
@@ -142,7 +145,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     sourceOfOutput.set(rule.path, file.path);
     const read = await readVerifiedSourceFile(input.bundleRealPath, file);
     if (!read.ok) return read;
-    const bytes = outputBytesFor(file, read.bytes);
+    const bytes = outputBytesFor(file, read.value);
     const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256: sha256Of(bytes), size: bytes.length };
     if (rule.transform) record.transform = rule.transform;
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
@@ -164,7 +167,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     }
   }
   const primary = choosePrimaryOutput(outputs, input.primary);
-  if (!primary.ok) return refusal('primary_not_an_output', primary.problem, { field: 'primary' });
+  if (!primary.ok) return refusal('primary_not_an_output', primary.error, { field: 'primary' });
 
   const state: State = {
     schema_version: 1,
@@ -176,7 +179,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     outputs,
   };
   // A primary link must be an absolute URL; without a base_url there is none to give.
-  if (primary.path !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.path) };
+  if (primary.value !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.value) };
 
   // We hold our own output to the contract: a state we could not read back is never written.
   const check = parseState(JSON.stringify(state));
@@ -185,7 +188,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       issues: check.issues,
     });
   }
-  return { ok: true, outputs, state };
+  return { ok: true, value: { outputs, state } };
 }
 
 /** The bytes of the state file as apply writes them. */

@@ -69,7 +69,7 @@ describe('normal replace bounds', () => {
             expect(await snapshotTree(root)).toBe(before);
             return;
           }
-          const result = await applyPlan(outcome.plan);
+          const result = await applyPlan(outcome.value);
           expect(result.error).toBeUndefined();
           for (const extra of extras) expect(await fs.readFile(path.join(dest, ...extra.split('/')), 'utf8')).toBe(`extra ${extra}`);
           expect(await stateInvariantProblems(dest)).toEqual([]);
@@ -119,10 +119,10 @@ describe('normal replace bounds', () => {
           });
           if (outcome.ok) {
             applied++;
-            const result = await applyPlan(outcome.plan);
+            const result = await applyPlan(outcome.value);
             expect(result.error).toBeUndefined();
             expect(await stateInvariantProblems(dest)).toEqual([]);
-            const expected = ['.distributor.json', ...(outcome.plan.newState?.outputs ?? []).map((o) => o.path)].sort();
+            const expected = ['.distributor.json', ...(outcome.value.newState?.outputs ?? []).map((o) => o.path)].sort();
             const onDisk = (await snapshotTree(dest))
               .split('\n')
               .filter((line) => / file /.test(line))

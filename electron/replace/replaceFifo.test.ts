@@ -42,7 +42,7 @@ describe('a FIFO named .distributor.json', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    expect(outcome.ok ? undefined : outcome.refusal.code).toBe('conflict_invalid_state');
+    expect(outcome.ok ? undefined : outcome.error.code).toBe('conflict_invalid_state');
   });
 
   fifoIt('does not hang a forced replace, which removes it and publishes', { timeout: HANG_MS }, async () => {
@@ -57,9 +57,9 @@ describe('a FIFO named .distributor.json', () => {
       mode: 'force',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
-    expect(outcome.plan.deletes).toContainEqual(expect.objectContaining({ path: '.distributor.json', type: 'other' }));
-    const result = await applyPlan(outcome.plan);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.value.deletes).toContainEqual(expect.objectContaining({ path: '.distributor.json', type: 'other' }));
+    const result = await applyPlan(outcome.value);
     expect(result.error).toBeUndefined();
     expect((await fs.lstat(path.join(dest, '.distributor.json'))).isFile()).toBe(true);
     expect(await stateInvariantProblems(dest)).toEqual([]);
@@ -73,7 +73,7 @@ describe('a FIFO named .distributor.json', () => {
     mkfifo(path.join(dest, 'report.html'));
     await writeBundle(path.join(root, 'source'), { 'report.md': '# New' }, { created: '2026-06-05T09:00:00Z' });
     const outcome = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'replace' });
-    expect(outcome.ok ? undefined : outcome.refusal).toMatchObject({ code: 'managed_output_not_a_file', details: { path: 'report.html' } });
+    expect(outcome.ok ? undefined : outcome.error).toMatchObject({ code: 'managed_output_not_a_file', details: { path: 'report.html' } });
   });
 });
 
@@ -91,7 +91,7 @@ describe('a FIFO in the source bundle', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    expect(outcome.ok ? undefined : outcome.refusal).toMatchObject({
+    expect(outcome.ok ? undefined : outcome.error).toMatchObject({
       code: 'source_not_a_file',
       message: expect.stringContaining(path.join(source, 'b.txt')),
     });
@@ -108,10 +108,10 @@ describe('a FIFO in the source bundle', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    if (!outcome.ok) throw new Error(outcome.error.message);
     await fs.rm(path.join(source, 'a.txt'));
     mkfifo(path.join(source, 'a.txt'));
-    const result = await applyPlan(outcome.plan);
+    const result = await applyPlan(outcome.value);
     expect(result.error?.code).toBe('source_changed');
     expect(result.changed).toBe(false);
     await expect(fs.lstat(dest)).rejects.toThrow();

@@ -36,9 +36,9 @@ describe('a source with files under .distributor-staging/', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
-    expect(outcome.plan.stagingName).not.toBe(STAGING_DIR_NAME);
-    const result = await applyPlan(outcome.plan);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.value.stagingName).not.toBe(STAGING_DIR_NAME);
+    const result = await applyPlan(outcome.value);
     expect(result.error).toBeUndefined();
     expect(result.stagingLeft).toBe(false);
     expect(await stateInvariantProblems(dest)).toEqual([]);
@@ -62,12 +62,12 @@ describe('a source with files under .distributor-staging/', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!first.ok) throw new Error(first.refusal.message);
-    expect((await applyPlan(first.plan)).ok).toBe(true);
+    if (!first.ok) throw new Error(first.error.message);
+    expect((await applyPlan(first.value)).ok).toBe(true);
     await writeBundle(path.join(root, 'v2'), { ...files, '.distributor-staging/notes.txt': 'v2' }, { created: '2026-06-05T09:00:00Z' });
     const second = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'v2'), mode: 'replace' });
-    if (!second.ok) throw new Error(second.refusal.message);
-    expect((await applyPlan(second.plan)).ok).toBe(true);
+    if (!second.ok) throw new Error(second.error.message);
+    expect((await applyPlan(second.value)).ok).toBe(true);
     expect(await fs.readFile(path.join(dest, '.distributor-staging', 'notes.txt'), 'utf8')).toBe('v2');
     expect(interruptedCodes((await inspectDestination(dest)).issues)).toEqual([]);
   });
@@ -117,7 +117,7 @@ describe('what counts as an interrupted replace', () => {
       mode: 'replace',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    if (!outcome.ok) throw new Error(outcome.error.message);
     // Simulate the kill after staging: what apply writes first is the marker (applyCrash.test.ts kills for real).
     await fs.mkdir(dest);
     await writeInterruptedStaging(dest);
@@ -129,8 +129,8 @@ describe('what counts as an interrupted replace', () => {
       mode: 'force',
       configured: { pipelineId: 'p', destinationId: 'd' },
     });
-    if (!force.ok) throw new Error(force.refusal.message);
-    expect((await applyPlan(force.plan)).ok).toBe(true);
+    if (!force.ok) throw new Error(force.error.message);
+    expect((await applyPlan(force.value)).ok).toBe(true);
     expect(interruptedCodes((await inspectDestination(dest)).issues)).toEqual([]);
     expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'index.html']);
   });

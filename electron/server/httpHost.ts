@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiError, http, isMethodName, type ApiError, type ApiErrorCode } from '../../shared/api';
+import type { Result } from '../../shared/result';
 import type { Session } from '../service/session';
 import { BROWSER_HOST_CSP, securityHeaders } from '../web/csp';
 import { isAllowedFetchSite, isAllowedHost, isAllowedOrigin, tokenMatches } from './guards';
@@ -67,16 +68,25 @@ function notFoundPage(response: ServerResponse): void {
   send(response, 404, 'Not found\n', 'text/plain; charset=utf-8');
 }
 
-async function readBody(request: IncomingMessage): Promise<{ ok: true; text: string } | { ok: false; error: ApiError; status: number }> {
+/** Why a body was not read: the error to send, and its HTTP status (413 for one too large). */
+interface BodyRefusal {
+  status: number;
+  problem: ApiError;
+}
+
+async function readBody(request: IncomingMessage): Promise<Result<string, BodyRefusal>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY_BYTES)
-      return { ok: false, status: 413, error: apiError('bad_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`) };
+      return {
+        ok: false,
+        error: { status: 413, problem: apiError('bad_request', `the request body is larger than ${MAX_BODY_BYTES} bytes`) },
+      };
     chunks.push(chunk as Buffer);
   }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  return { ok: true, value: Buffer.concat(chunks).toString('utf8') };
 }
 
 export async function startHost(options: HostOptions): Promise<Host> {
@@ -106,10 +116,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
       return sendError(response, apiError('bad_request', `${method}: the body must be JSON (content-type: application/json)`), 415);
     }
     const body = await readBody(request);
-    if (!body.ok) return sendError(response, body.error, body.status);
+    if (!body.ok) return sendError(response, body.error.problem, body.error.status);
+    const text = body.value;
     let parsed: unknown;
     try {
-      parsed = body.text.trim() === '' ? {} : JSON.parse(body.text);
+      parsed = text.trim() === '' ? {} : JSON.parse(text);
     } catch (cause) {
       return sendError(response, apiError('bad_request', `${method}: the body is not valid JSON (${(cause as Error).message})`));
     }

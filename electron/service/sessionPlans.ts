@@ -45,6 +45,7 @@ export function planStore() {
         primary: destination.primary,
         replacePolicy: destination.replacePolicy,
         allowOtherOwner: request.allowOtherOwner,
+        pool: session.hashPool(),
         // A forced replace must never delete the workspace file that lists it.
         protectedPaths: open.summary.kind === 'file' ? [open.summary.path] : [],
       });

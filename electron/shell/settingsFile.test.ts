@@ -36,7 +36,7 @@ describe('loadSettings', () => {
       theme: 'dark',
       windowBounds: { x: 10, y: 20, width: 1200, height: 800, maximized: true },
     };
-    expect(await saveSettings(folder, settings)).toEqual({ ok: true });
+    expect(await saveSettings(folder, settings)).toEqual({ ok: true, value: undefined });
     expect(await loadSettings(folder)).toEqual({ settings, warnings: [] });
   });
 
@@ -88,7 +88,7 @@ describe('loadSettings', () => {
     expect(loaded.settings.theme).toBe('light');
     expect(loaded.settings.recentWorkspaces).toEqual([]);
 
-    expect(await saveSettings(folder, rememberWorkspace(loaded.settings, '/srv/c'))).toEqual({ ok: true });
+    expect(await saveSettings(folder, rememberWorkspace(loaded.settings, '/srv/c'))).toEqual({ ok: true, value: undefined });
     const written = JSON.parse(await readFile(settingsFilePath(folder), 'utf8'));
     expect(written).toEqual({ theme: 'light', sidebarWidth: 320, recentWorkspaces: ['/srv/c'] });
   });
@@ -113,7 +113,7 @@ describe('saveSettings', () => {
 
   it('creates the user data folder when it does not exist yet', async () => {
     const nested = join(folder, 'Distributor Inspector');
-    expect(await saveSettings(nested, defaultSettings())).toEqual({ ok: true });
+    expect(await saveSettings(nested, defaultSettings())).toEqual({ ok: true, value: undefined });
     expect((await loadSettings(nested)).warnings).toEqual([]);
   });
 
@@ -124,8 +124,8 @@ describe('saveSettings', () => {
     const result = await saveSettings(join(blocker, 'userData'), defaultSettings());
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.warning.code).toBe('settings_not_saved');
-    expect(result.warning.message).toMatch(/settings\.json could not be saved \((ENOTDIR|EEXIST)\)/);
+    expect(result.error.code).toBe('settings_not_saved');
+    expect(result.error.message).toMatch(/settings\.json could not be saved \((ENOTDIR|EEXIST)\)/);
     expect(await readdir(folder)).toEqual(['not-a-folder']);
   });
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { error, formatIssuePath, type Issue } from '../../shared/issues';
 import { parseJsonObject } from '../../shared/parseDocument';
 import { fromZodIssues } from '../../shared/zodIssues';
+import type { Result } from '../../shared/result';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 export const MAX_RECENT_WORKSPACES = 10;
@@ -57,7 +58,8 @@ export interface LoadedSettings {
   warnings: SettingsWarning[];
 }
 
-export type SaveResult = { ok: true } | { ok: false; warning: SettingsWarning };
+/** Saved, or the warning the app shows (it keeps running with what it has). */
+export type SaveResult = Result<void, SettingsWarning>;
 
 export function settingsFilePath(folder: string): string {
   return join(folder, SETTINGS_FILE_NAME);
@@ -74,12 +76,12 @@ function causeText(cause: unknown): string {
 }
 
 /** Checks parsed JSON against the schema; the issues name each field. Pure. */
-export function parseSettings(text: string): { ok: true; settings: Settings } | { ok: false; issues: Issue[] } {
-  const json = parseJsonObject(text);
-  if (!json.ok) return { ok: false, issues: [json.issue] };
-  const parsed = settingsSchema.safeParse(json.json);
-  if (!parsed.success) return { ok: false, issues: fromZodIssues(parsed.error.issues, json.json) };
-  return { ok: true, settings: parsed.data };
+export function parseSettings(text: string): Result<Settings, Issue[]> {
+  const document = parseJsonObject(text);
+  if (!document.ok) return { ok: false, error: [document.error] };
+  const parsed = settingsSchema.safeParse(document.value.json);
+  if (!parsed.success) return { ok: false, error: fromZodIssues(parsed.error.issues, document.value.json) };
+  return { ok: true, value: parsed.data };
 }
 
 /**
@@ -107,9 +109,9 @@ export async function loadSettings(folder: string, now: () => Date = () => new D
     };
   }
   const parsed = parseSettings(text);
-  if (parsed.ok) return { settings: parsed.settings, warnings: [] };
+  if (parsed.ok) return { settings: parsed.value, warnings: [] };
 
-  const first = parsed.issues[0];
+  const first = parsed.error[0];
   const what = first ? `${first.path.length > 0 ? `${formatIssuePath(first.path)}: ` : ''}${first.message}` : 'invalid';
   const aside = join(folder, corruptFileName(now()));
   try {
@@ -121,7 +123,7 @@ export async function loadSettings(folder: string, now: () => Date = () => new D
         {
           code: 'settings_reset',
           message: `${SETTINGS_FILE_NAME} is invalid (${what}) and could not be moved aside (${causeText(cause)}); default settings are in use.`,
-          issues: parsed.issues,
+          issues: parsed.error,
         },
       ],
     };
@@ -133,7 +135,7 @@ export async function loadSettings(folder: string, now: () => Date = () => new D
         code: 'settings_reset',
         message: `${SETTINGS_FILE_NAME} is invalid (${what}); it was moved aside to ${basename(aside)} and default settings are in use.`,
         movedTo: aside,
-        issues: parsed.issues,
+        issues: parsed.error,
       },
     ],
   };
@@ -150,7 +152,7 @@ export async function saveSettings(folder: string, settings: Settings): Promise<
     const issues = fromZodIssues(checked.error.issues, settings);
     return {
       ok: false,
-      warning: { code: 'settings_not_saved', message: `settings not saved: ${issues[0]?.message ?? 'invalid'}`, issues },
+      error: { code: 'settings_not_saved', message: `settings not saved: ${issues[0]?.message ?? 'invalid'}`, issues },
     };
   }
   const file = settingsFilePath(folder);
@@ -170,11 +172,11 @@ export async function saveSettings(folder: string, settings: Settings): Promise<
     const issue = error([], 'not_written', `cannot write ${file}: ${causeText(cause)}`);
     return {
       ok: false,
-      warning: { code: 'settings_not_saved', message: `${SETTINGS_FILE_NAME} could not be saved (${causeText(cause)}).`, issues: [issue] },
+      error: { code: 'settings_not_saved', message: `${SETTINGS_FILE_NAME} could not be saved (${causeText(cause)}).`, issues: [issue] },
     };
   }
   await syncFolder(folder);
-  return { ok: true };
+  return { ok: true, value: undefined };
 }
 
 // Makes the rename itself durable. Windows cannot open a folder for fsync; the rename is still atomic.
@@ -224,7 +226,7 @@ export function createSettingsStore(folder: string, initial: Settings, onSaveFai
     // Chained: a slow save can never land after, and overwrite, a newer one.
     saving = saving.then(async () => {
       const result = await saveSettings(folder, snapshot);
-      if (!result.ok) onSaveFailed(result.warning);
+      if (!result.ok) onSaveFailed(result.error);
     });
     return saving;
   };

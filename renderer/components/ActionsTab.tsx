@@ -59,8 +59,8 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
   const forcePlan = force.plan.state.status === 'ok' ? readPlan(force.plan.state.value.plan) : undefined;
-  const words = normalPlan?.ok ? normalPlan.plan.comparison.explanation : undefined;
-  const canApplyNormal = Boolean(normalPlan?.ok && words?.normalReplaceAllowed && normalPlan.plan.action === 'replace' && !applying);
+  const words = normalPlan?.ok ? normalPlan.value.comparison.explanation : undefined;
+  const canApplyNormal = Boolean(normalPlan?.ok && words?.normalReplaceAllowed && normalPlan.value.action === 'replace' && !applying);
 
   return (
     <div>
@@ -86,14 +86,14 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
         </div>
         {normal.plan.state.status === 'loading' && <p role="status">Planning…</p>}
         {normal.plan.state.status === 'error' && <PlanError error={normal.plan.state.error} />}
-        {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.message }} />}
+        {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.error }} />}
         {normalPlan?.ok && words && (
           <>
             <Callout tone={words.normalReplaceAllowed ? 'info' : words.tone} title={`Decision: ${words.title}`}>
               <p>{words.sentence}</p>
               {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
             </Callout>
-            <PlanDetails plan={normalPlan.plan} />
+            <PlanDetails plan={normalPlan.value} />
             <div className="button-row">
               <button
                 type="button"
@@ -101,7 +101,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
                 disabled={!canApplyNormal}
                 onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
               >
-                {confirmLabel(normalPlan.plan)}
+                {confirmLabel(normalPlan.value)}
               </button>
             </div>
           </>
@@ -134,10 +134,10 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
         </div>
         {force.plan.state.status === 'loading' && <p role="status">Planning…</p>}
         {force.plan.state.status === 'error' && <PlanError error={force.plan.state.error} />}
-        {forcePlan && !forcePlan.ok && <PlanError error={{ code: 'internal', message: forcePlan.message }} />}
+        {forcePlan && !forcePlan.ok && <PlanError error={{ code: 'internal', message: forcePlan.error }} />}
         {forcePlan?.ok && force.plan.state.status === 'ok' && (
           <>
-            <PlanDetails plan={forcePlan.plan} />
+            <PlanDetails plan={forcePlan.value} />
             <div className="button-row">
               <button
                 type="button"
@@ -146,7 +146,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
                 onClick={() =>
                   force.plan.state.status === 'ok' &&
                   setConfirming({
-                    plan: forcePlan.plan,
+                    plan: forcePlan.value,
                     planId: force.plan.state.value.planId,
                     confirmText: force.plan.state.value.confirmText ?? entry.id,
                   })

@@ -71,7 +71,7 @@ export function deriveRow(
   if (pipelineId !== undefined) row.pipelineId = pipelineId;
   if (summary) row.status = summary.status;
   if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
-  if (parsed?.ok) row.publishedInstant = parsed.instant;
+  if (parsed?.ok) row.publishedInstant = parsed.value;
   return row;
 }
 

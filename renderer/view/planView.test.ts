@@ -30,20 +30,20 @@ describe('the plan as the Actions tab shows it', () => {
     const read = readPlan(plan);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(planLines(read.plan).map((line) => `${line.op} ${line.path}`)).toEqual([
+    expect(planLines(read.value).map((line) => `${line.op} ${line.path}`)).toEqual([
       'delete .distributor.json',
       'delete data/regions.csv',
       'delete data',
       'write index.html',
     ]);
-    expect(planSummary(read.plan)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
+    expect(planSummary(read.value)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
   });
 
   it('names the counts on the confirm button, and says force when forced', () => {
     const read = readPlan(plan);
-    if (!read.ok) throw new Error(read.message);
-    expect(confirmLabel(read.plan)).toBe('Replace: delete 3 paths and write 1 file');
-    expect(confirmLabel({ ...read.plan, mode: 'force' })).toBe('Force replace: delete 3 paths and write 1 file');
+    if (!read.ok) throw new Error(read.error);
+    expect(confirmLabel(read.value)).toBe('Replace: delete 3 paths and write 1 file');
+    expect(confirmLabel({ ...read.value, mode: 'force' })).toBe('Force replace: delete 3 paths and write 1 file');
   });
 
   it('marks every output changed on disk since published, and the confirm button says how many will be lost', () => {
@@ -53,20 +53,20 @@ describe('the plan as the Actions tab shows it', () => {
       summary: { ...plan.summary, changedCount: 1 },
     };
     const read = readPlan(changed);
-    if (!read.ok) throw new Error(read.message);
+    if (!read.ok) throw new Error(read.error);
     expect(
-      planLines(read.plan)
+      planLines(read.value)
         .filter((line) => line.changed)
         .map((line) => line.path),
     ).toEqual(['data/regions.csv']);
-    expect(planLines(read.plan)[1]?.detail).toContain('changed on disk since published: will be lost');
-    expect(confirmLabel(read.plan)).toBe('Replace: delete 3 paths (1 changed on disk since published: will be lost) and write 1 file');
-    expect(changedWarning(read.plan)).toContain('1 recorded output was changed on disk since published');
-    expect(changedWarning(readPlan(plan).ok ? (readPlan(plan) as { plan: typeof read.plan }).plan : read.plan)).toBeUndefined();
+    expect(planLines(read.value)[1]?.detail).toContain('changed on disk since published: will be lost');
+    expect(confirmLabel(read.value)).toBe('Replace: delete 3 paths (1 changed on disk since published: will be lost) and write 1 file');
+    expect(changedWarning(read.value)).toContain('1 recorded output was changed on disk since published');
+    expect(changedWarning(readPlan(plan).ok ? (readPlan(plan) as { value: typeof read.value }).value : read.value)).toBeUndefined();
   });
 
   it('refuses to show a plan it cannot read, saying so', () => {
     const read = readPlan({ ...plan, deletes: 'everything' });
-    expect(read).toEqual({ ok: false, message: expect.stringContaining('the plan could not be read') });
+    expect(read).toEqual({ ok: false, error: expect.stringContaining('the plan could not be read') });
   });
 });

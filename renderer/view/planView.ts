@@ -2,16 +2,18 @@
 // Pure. Never hides a deletion: every planned delete is listed, whatever the count.
 
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
+import type { Result } from '../../shared/result';
 import { formatBytes, plural } from './format';
 
-export type PlanRead = { ok: true; plan: ReplacePlan } | { ok: false; message: string };
+/** The plan, or why it cannot be read (a sentence). */
+export type PlanRead = Result<ReplacePlan, string>;
 
 /** The engine's plan is shown, never trusted back; still, a plan we cannot read is said so, not guessed. */
 export function readPlan(raw: unknown): PlanRead {
   const parsed = replacePlanSchema.safeParse(raw);
   return parsed.success
-    ? { ok: true, plan: parsed.data }
-    : { ok: false, message: `the plan could not be read: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: `the plan could not be read: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
 }
 
 export interface PlanLine {
