@@ -6,6 +6,7 @@ import { manifestRules, stateRules } from './documentRules';
 import { error, hasErrors, sortIssues, type Issue, type IssuePath } from './issues';
 import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
 import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
+import { findJsonSyntaxError } from './jsonSyntax';
 import { literalIssues } from './literalRules';
 import { fromZodIssues } from './zodIssues';
 
@@ -13,6 +14,16 @@ import { fromZodIssues } from './zodIssues';
 export type JsonParse = { ok: true; json: Record<string, unknown>; text: string } | { ok: false; issue: Issue };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Names the line and column, from our own scan of the text: V8's message gives a UTF-16 offset only. */
+function invalidJsonIssue(text: string, cause: unknown): Issue {
+  const found = findJsonSyntaxError(text);
+  if (!found) return error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`);
+  return {
+    ...error([], 'invalid_json', `the file is not valid JSON: line ${found.line}, column ${found.column}: ${found.reason}`),
+    location: { line: found.line, column: found.column },
+  };
+}
 
 /** UTF-8 bytes (or already-decoded text) to a JSON object, or the one issue that stops it. */
 export function parseJsonObject(input: Uint8Array | string): JsonParse {
@@ -33,7 +44,7 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    return { ok: false, issue: error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`) };
+    return { ok: false, issue: invalidJsonIssue(text, cause) };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     const kind = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
