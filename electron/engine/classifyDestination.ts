@@ -13,7 +13,11 @@ import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 
 /** What the state file is, as the reader found it without following a link. */
 export type StateFileFacts =
-  { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
+  | { kind: 'missing' }
+  | { kind: 'not_a_file'; what: string }
+  /** The open was refused (EACCES, EPERM); `why` completes "permission denied: …" with owner, mode and our uid when known. */
+  | { kind: 'permission_denied'; why: string }
+  | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
 
 /** What a reader found at a destination bundle path. */
 export type DestinationFacts =
@@ -98,6 +102,20 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
         issues: [
           ...interrupted,
           error([], 'state_not_a_file', `${path.join(dir, STATE_FILE_NAME)} is ${stateFile.what}, not a state file`),
+        ],
+      },
+    };
+  }
+  if (stateFile.kind === 'permission_denied') {
+    const file = path.join(dir, STATE_FILE_NAME);
+    return {
+      inspection: {
+        path: dir,
+        status: 'invalid',
+        hasContent,
+        issues: [
+          ...interrupted,
+          error([], 'state_unreadable', `permission denied: ${file} cannot be read by the inspector (${stateFile.why})`),
         ],
       },
     };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
-import { readRegularFile } from './regularFile';
+import { isPermissionDenied, permissionDeniedWhy, readRegularFile, type RegularFileRead } from './regularFile';
 import { stagingCandidates } from './stagingReader';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -38,8 +38,16 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
 /** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
 async function readStateFile(
   file: string,
-): Promise<{ kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer }> {
-  const read = await readRegularFile(file);
+): Promise<
+  { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'permission_denied'; why: string } | { kind: 'bytes'; bytes: Buffer }
+> {
+  let read: RegularFileRead;
+  try {
+    read = await readRegularFile(file);
+  } catch (cause) {
+    if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
+    throw cause;
+  }
   // No size cap here: the state is read as bytes, and parseState bounds what it builds (issue caps).
   return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
 }

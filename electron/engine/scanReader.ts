@@ -10,7 +10,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
-import { readRegularFileSync } from './regularFile';
+import { isPermissionDenied, permissionDeniedWhy, readRegularFileSync, type RegularFileRead } from './regularFile';
 import { stagingCandidates } from './stagingReader';
 
 /**
@@ -21,8 +21,20 @@ import { stagingCandidates } from './stagingReader';
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
 /** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device. */
-function readStateFile(file: string): { kind: 'missing' } | { kind: 'not_a_file'; what: string } | { kind: 'bytes'; bytes: Buffer } {
-  const read = readRegularFileSync(file);
+function readStateFile(
+  file: string,
+):
+  | { kind: 'missing' }
+  | { kind: 'not_a_file'; what: string }
+  | { kind: 'permission_denied'; why: string }
+  | { kind: 'bytes'; bytes: Buffer } {
+  let read: RegularFileRead;
+  try {
+    read = readRegularFileSync(file);
+  } catch (cause) {
+    if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
+    throw cause;
+  }
   return read.kind === 'too_large' ? { kind: 'not_a_file', what: `${read.sizeBytes} bytes` } : read;
 }
 
