@@ -40,3 +40,21 @@ test('a state file cut off mid-write is marked at the line where it stops, with 
   await expect(page.locator('.raw-line.active')).toHaveAttribute('data-line', String(lastLine));
   await expect(page.locator('.raw-line.active')).toContainText(text.trimEnd().split('\n').at(-1)!.trim());
 });
+
+test('a tab opened without the token says the token is missing and where the address with it is printed', async ({ page, host }) => {
+  await page.goto(`${host.origin}/`);
+  await expect(page.getByRole('heading', { name: 'This tab has no access token' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('distributor-inspector serve');
+  await expect(page.getByRole('alert')).toContainText('Open: http://127.0.0.1:PORT/#token=');
+  await expect(page.getByRole('heading', { name: 'Open a workspace' })).toHaveCount(0);
+
+  // Another run's token: said so, not called missing.
+  await page.goto(`${host.origin}/#token=${'0'.repeat(host.token.length)}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'This tab’s access token is not accepted' })).toBeVisible();
+
+  // With the printed address the app opens as usual.
+  await page.goto(host.url);
+  await page.reload();
+  await expect(page.getByRole('listbox', { name: 'Destinations' })).toBeVisible();
+});
