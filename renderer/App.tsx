@@ -19,7 +19,10 @@ async function start(): Promise<'refused' | undefined> {
   const client = getClient();
   const info = await client.invoke('appInfo', {});
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
-  if (!info.ok) return reportError('Could not reach the engine', info.error);
+  if (!info.ok) {
+    reportError('Could not reach the engine', info.error);
+    return undefined;
+  }
   store.set({ transport: info.value.transport, version: info.value.version });
   if (info.value.workspace) {
     showWorkspace(info.value.workspace);
