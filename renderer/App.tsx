@@ -1,8 +1,11 @@
 // The app: toolbar, sidebar list, detail pane, status bar. On start it asks the engine what it was
-// opened on and scans that; with nothing open it shows the open form.
+// opened on and scans that; with nothing open it shows the open form; a browser tab the host refuses
+// (no token) is told how to get one.
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getClient } from './api/client';
+import { takeToken } from './api/httpBridge';
+import { AccessRefused } from './components/AccessRefused';
 import { DetailPane } from './components/DetailPane';
 import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
 import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
@@ -11,10 +14,15 @@ import { Toolbar } from './components/Toolbar';
 import { openWorkspace, reportError, scan, showWorkspace } from './state/actions';
 import { store, useAppState } from './state/store';
 
-async function start(): Promise<void> {
+/** Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token). */
+async function start(): Promise<'refused' | undefined> {
   const client = getClient();
   const info = await client.invoke('appInfo', {});
-  if (!info.ok) return reportError('Could not reach the engine', info.error);
+  if (!info.ok && info.error.code === 'unauthorized') return 'refused';
+  if (!info.ok) {
+    reportError('Could not reach the engine', info.error);
+    return undefined;
+  }
   store.set({ transport: info.value.transport, version: info.value.version });
   if (info.value.workspace) {
     showWorkspace(info.value.workspace);
@@ -35,8 +43,10 @@ export function App() {
   const workspace = useAppState((state) => state.workspace);
   const opening = useAppState((state) => state.opening);
 
+  const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
+
   useEffect(() => {
-    void start();
+    void start().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target) && !document.querySelector('[aria-modal="true"]')) {
         event.preventDefault();
@@ -46,6 +56,15 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  if (refused) {
+    // Nothing else would work: every call is refused the same way.
+    return (
+      <div className="app">
+        <AccessRefused tokenGiven={refused.tokenGiven} />
+      </div>
+    );
+  }
 
   return (
     <div className="app">

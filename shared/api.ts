@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { destinationInspectionSchema } from './inspection';
 import { apiError, apiErrorSchema, type ApiResult } from './apiError';
 import { error, formatIssuePath, type IssuePath } from './issues';
-import { applyResultSchema, replacePlanSchema } from './plan';
+import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { fromZodIssues } from './zodIssues';
@@ -247,7 +247,13 @@ export type JobResultOf<M extends JobMethod> = ResultOf<M>;
 
 const jobMethodSchema = z.enum(jobMethods as [JobMethod, ...JobMethod[]]);
 
-export const progressEventSchema = z.object({ job: handle, method: jobMethodSchema, ...progressCounts });
+export const progressEventSchema = z.object({
+  job: handle,
+  method: jobMethodSchema,
+  ...progressCounts,
+  /** An apply's phase and its own count (done/total above count the whole apply). */
+  step: applyStepSchema.optional(),
+});
 export const jobErrorEventSchema = z.object({ job: handle, method: jobMethodSchema, error: apiErrorSchema });
 
 function jobSpec(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {

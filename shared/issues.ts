@@ -17,6 +17,8 @@ export const issueSchema = z.object({
    * (issueCap.ts): which code, and how many. Its own code is `more_like_this`.
    */
   omitted: z.object({ code: z.string(), count: z.number().int().positive() }).optional(),
+  /** Where in the text, for a problem that has no JSON path yet (text that is not JSON): 1-based line and column in characters. */
+  location: z.object({ line: z.number().int().positive(), column: z.number().int().positive() }).optional(),
 });
 export type Issue = z.infer<typeof issueSchema>;
 export type IssuePath = Issue['path'];

@@ -8,6 +8,7 @@ import { error, type Issue, type IssuePath } from './issues';
 import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
 import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
 import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
+import { findJsonSyntaxError } from './jsonSyntax';
 import { literalIssues } from './literalRules';
 import type { Result } from './result';
 import { fromZodIssues } from './zodIssues';
@@ -22,6 +23,16 @@ export interface JsonDocument {
 export type JsonParse = Result<JsonDocument, Issue>;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Names the line and column, from our own scan of the text: V8's message gives a UTF-16 offset only. */
+function invalidJsonIssue(text: string, cause: unknown): Issue {
+  const found = findJsonSyntaxError(text);
+  if (!found) return error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`);
+  return {
+    ...error([], 'invalid_json', `the file is not valid JSON: line ${found.line}, column ${found.column}: ${found.reason}`),
+    location: { line: found.line, column: found.column },
+  };
+}
 
 /** UTF-8 bytes (or already-decoded text) to a JSON object, or the one issue that stops it. */
 export function parseJsonObject(input: Uint8Array | string): JsonParse {
@@ -42,7 +53,7 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    return { ok: false, error: error([], 'invalid_json', `the file is not valid JSON: ${(cause as Error).message}`) };
+    return { ok: false, error: invalidJsonIssue(text, cause) };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     const kind = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;

@@ -129,8 +129,13 @@ export function isInputRefusal(refusal: PlanRefusal): boolean {
 export const applyPhaseSchema = z.enum(['check', 'verify', 'stage', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']);
 export type ApplyPhase = z.infer<typeof applyPhaseSchema>;
 
+/** The phase an apply is in, with its own count (files staged of files to stage), for words like "staging 3,400 / 10,000". */
+export const applyStepSchema = z.object({ phase: applyPhaseSchema, done: z.number(), total: z.number() });
+export type ApplyStep = z.infer<typeof applyStepSchema>;
+
 export const applyProgressSchema = z.object({
   phase: applyPhaseSchema,
+  step: applyStepSchema,
   /** Items done and planned over the whole apply (writes staged and moved, deletes, the state). */
   done: z.number(),
   total: z.number(),

@@ -28,7 +28,15 @@ export const outputVerificationSchema = z.object({
   /** As recorded in the state file. */
   expected: z.object({ sha256: z.string(), size: z.number() }).optional(),
   /** As found on disk, when it differs from expected (never for ok): sha256 only when hashed (a size mismatch is not read), kind when not a file. */
-  actual: z.object({ sha256: z.string().optional(), size: z.number().optional(), kind: fileKindSchema.optional() }).optional(),
+  actual: z
+    .object({
+      sha256: z.string().optional(),
+      size: z.number().optional(),
+      kind: fileKindSchema.optional(),
+      /** For a symbolic link: what it points at, read with readlink, never followed. */
+      linkTarget: z.string().optional(),
+    })
+    .optional(),
   /** Why an output could not be read (permission denied, an I/O error): reported, never thrown. */
   error: z.string().optional(),
 });

@@ -24,9 +24,13 @@ export async function inspectNamedDestination(cwd: string, destination: string, 
 export function destinationReadError(dir: string, cause: unknown): unknown {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string') return cause;
-  return new CliError(
-    `cannot read destination ${printable(dir)}: ${code === 'ENOTDIR' ? 'a parent of it is not a directory' : printable((cause as Error).message)}`,
-  );
+  const why =
+    code === 'ENOTDIR'
+      ? 'a parent of it is not a directory'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied (the folder cannot be listed by this user)'
+        : printable((cause as Error).message);
+  return new CliError(`cannot read destination ${printable(dir)}: ${why}`);
 }
 
 /** Findings are an invalid state, or any error (a destination that is a link or a file). */

@@ -74,6 +74,23 @@ describe('distributor-inspector replace', () => {
     expect(await fs.readFile(path.join(dir, 'dest', 'notes.txt'), 'utf8')).toBe('n');
   });
 
+  it('names the phase on a terminal while it applies: checking the source, staging, moving into place, writing the state', async () => {
+    await olderDestination();
+    const { code, stderr } = await cli(['replace', 'dest', 'src', '--yes'], '');
+    expect(code).toBe(0);
+    for (const words of [
+      'checking the source',
+      'staging 0 / 2',
+      'removing the old state file',
+      'deleting',
+      'moving into place',
+      'writing the state',
+    ])
+      expect(stderr).toContain(words);
+    // The raw phase ids are not shown.
+    expect(stderr).not.toMatch(/\b(write_state|remove_state)\b/);
+  });
+
   it('asks on a terminal, and a forced replace applies only after the destination id is typed', async () => {
     await olderDestination();
     const before = await snapshotTree(dir);

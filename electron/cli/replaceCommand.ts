@@ -17,7 +17,9 @@ import {
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
-import { ERASE_LINE } from './progressBar';
+import { ERASE_LINE, formatBytes } from './progressBar';
+import { describeApplyStep } from '../../shared/applyStepWords';
+import type { ApplyProgress } from '../../shared/plan';
 import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
 
@@ -122,6 +124,20 @@ async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style
   return answer.trim().toLowerCase() === 'yes';
 }
 
+/** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
+function phaseLine(write: (text: string) => void): (event: ApplyProgress) => void {
+  let shownPhase: string | undefined;
+  let shownAtMs = -Infinity;
+  return (event) => {
+    const atMs = performance.now();
+    const { step } = event;
+    if (step.phase === shownPhase && atMs - shownAtMs < 100 && step.done !== step.total) return;
+    shownPhase = step.phase;
+    shownAtMs = atMs;
+    write(`${ERASE_LINE}${describeApplyStep(step)}${step.phase === 'stage' && event.bytes > 0 ? ` · ${formatBytes(event.bytes)}` : ''}`);
+  };
+}
+
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
@@ -177,8 +193,7 @@ export const replaceCommand: Command = {
     }
     const { result } = await applyReplacePlan(plan, {
       includeNested,
-      onProgress:
-        io.isTerminal && !json ? (event) => io.stderr(`${ERASE_LINE}${event.phase.padEnd(12)} ${event.done}/${event.total}`) : undefined,
+      onProgress: io.isTerminal && !json ? phaseLine(io.stderr) : undefined,
     });
     if (io.isTerminal && !json) io.stderr(ERASE_LINE);
     if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);

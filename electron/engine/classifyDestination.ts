@@ -18,6 +18,8 @@ export type StateFileFacts =
   | { kind: 'not_a_file'; what: string }
   /** Larger than STATE_FILE_MAX_BYTES: not read at all. */
   | { kind: 'too_large'; sizeBytes: number }
+  /** The open was refused (EACCES, EPERM); `why` completes "permission denied: …" with owner, mode and our uid when known. */
+  | { kind: 'permission_denied'; why: string }
   | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
 
 /** What a reader found at a destination bundle path. */
@@ -123,6 +125,20 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
             'state_too_large',
             `${file} is ${formatBytes(stateFile.sizeBytes)} (${stateFile.sizeBytes} bytes), more than the ${formatBytes(STATE_FILE_MAX_BYTES)} this inspector reads: it was not parsed; a forced replace replaces it`,
           ),
+        ],
+      },
+    };
+  }
+  if (stateFile.kind === 'permission_denied') {
+    const file = path.join(dir, STATE_FILE_NAME);
+    return {
+      inspection: {
+        path: dir,
+        status: 'invalid',
+        hasContent,
+        issues: [
+          ...interrupted,
+          error([], 'state_unreadable', `permission denied: ${file} cannot be read by the inspector (${stateFile.why})`),
         ],
       },
     };

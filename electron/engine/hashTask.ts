@@ -1,7 +1,7 @@
 // How one output file is examined and hashed, in a worker of HashPool. Never follows a symbolic
 // link, not even in a parent directory, and never opens what lstat did not show to be a regular file.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from 'node:fs';
 import { createHash, hash as oneShotHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { FileKind } from '../../shared/verifyReport';
@@ -18,7 +18,7 @@ export interface HashTask {
 export type HashOutcome =
   | { kind: 'file'; size: number; sha256?: string }
   | { kind: 'missing' }
-  | { kind: Exclude<FileKind, 'file'>; size?: number }
+  | { kind: Exclude<FileKind, 'file'>; size?: number; linkTarget?: string }
   | { kind: 'error'; message: string };
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -34,6 +34,22 @@ export function kindOf(stat: Stats): FileKind {
   if (stat.isBlockDevice()) return 'block_device';
   if (stat.isCharacterDevice()) return 'character_device';
   return 'other';
+}
+
+/** What a symbolic link points at, read with readlink (the link itself, never what it names); undefined when unreadable. */
+export function linkTargetOf(absolute: string): string | undefined {
+  try {
+    return readlinkSync(absolute, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outcome for something that is not a regular file: a link also says where it points. */
+export function notAFileOutcome(kind: Exclude<FileKind, 'file'>, absolute: string, size?: number): HashOutcome {
+  if (kind !== 'symlink') return size === undefined ? { kind } : { kind, size };
+  const linkTarget = linkTargetOf(absolute);
+  return linkTarget === undefined ? { kind } : { kind, linkTarget };
 }
 
 function errnoCode(cause: unknown): string | undefined {
@@ -118,7 +134,7 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'error', message: `cannot be examined (${code ?? String(cause)})` };
   }
-  if (!stat.isFile()) return { kind: kindOf(stat) as Exclude<FileKind, 'file'>, size: stat.size };
+  if (!stat.isFile()) return notAFileOutcome(kindOf(stat) as Exclude<FileKind, 'file'>, absolute, stat.size);
   if (task.expectedSize !== undefined && stat.size !== task.expectedSize) return { kind: 'file', size: stat.size };
   return openAndHash(absolute, task.expectedSize, hasher);
 }
@@ -139,7 +155,7 @@ function openAndHash(absolute: string, expectedSize: number | undefined, hasher:
     fd = openSync(absolute, OPEN_FLAGS);
   } catch (cause) {
     const code = errnoCode(cause);
-    if (code === 'ELOOP') return { kind: 'symlink' };
+    if (code === 'ELOOP') return notAFileOutcome('symlink', absolute);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'error', message: `cannot be read (${code ?? String(cause)})` };
   }

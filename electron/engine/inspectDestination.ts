@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
-import { readRegularFile } from './regularFile';
+import { isPermissionDenied, permissionDeniedWhy, readRegularFile, type RegularFileRead } from './regularFile';
 import { stagingCandidates } from './stagingReader';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -36,8 +36,13 @@ async function directoryHasEntries(dir: string, ignore: string): Promise<boolean
 }
 
 /** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
-function readStateFile(file: string) {
-  return readRegularFile(file, { maxBytes: STATE_FILE_MAX_BYTES });
+async function readStateFile(file: string): Promise<RegularFileRead | { kind: 'permission_denied'; why: string }> {
+  try {
+    return await readRegularFile(file, { maxBytes: STATE_FILE_MAX_BYTES });
+  } catch (cause) {
+    if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
+    throw cause;
+  }
 }
 
 export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {

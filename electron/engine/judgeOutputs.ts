@@ -3,11 +3,12 @@
 // Never follows a symbolic link (hashTask.ts and listFiles.ts see to it), never writes.
 
 import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import type { FileKind, OutputVerification, VerifyReport } from '../../shared/verifyReport';
-import { examineAndHash, hashListedFile, type Hasher, type HashOutcome } from './hashTask';
+import { examineAndHash, hashListedFile, notAFileOutcome, type Hasher, type HashOutcome } from './hashTask';
 import { listFiles, parentDirectories } from './listFiles';
 
 /** What verify needs of each output record. */
@@ -31,7 +32,12 @@ export function judge(output: RecordedOutput, outcome: HashOutcome): OutputVerif
       return { path, status: 'ok', expected };
     default:
       // The size of a directory, link or device says nothing about the output: only what it is.
-      return { path, status: 'not_a_file', expected, actual: { kind: outcome.kind } };
+      return {
+        path,
+        status: 'not_a_file',
+        expected,
+        actual: outcome.linkTarget === undefined ? { kind: outcome.kind } : { kind: outcome.kind, linkTarget: outcome.linkTarget },
+      };
   }
 }
 
@@ -82,7 +88,7 @@ export function verifyHere(root: string, outputs: readonly RecordedOutput[], has
     const task = { root, path: output.path, expectedSize: output.size };
     const kind = listed ? kinds.get(output.path) : undefined;
     if (kind === 'file') return judge(output, hashListedFile(task, hasher));
-    if (kind !== undefined) return judge(output, { kind: kind as Exclude<FileKind, 'file'> });
+    if (kind !== undefined) return judge(output, notAFileOutcome(kind as Exclude<FileKind, 'file'>, join(root, output.path)));
     return judge(output, examineAndHash(task, hasher));
   });
   return summarize(judged, extra);

@@ -120,3 +120,17 @@ export function readRegularFileSync(file: string, options: RegularFileOptions = 
     closeSync(fd);
   }
 }
+
+/** Whether an error is the system refusing access (mode bits, ACLs, a security module), not a fault. */
+export function isPermissionDenied(cause: unknown): boolean {
+  const code = errnoCode(cause);
+  return code === 'EACCES' || code === 'EPERM';
+}
+
+/** Who owns a file that could not be opened, and who asked: what an operator needs to grant access. */
+export function permissionDeniedWhy(file: string): string {
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  const asker = typeof process.getuid === 'function' ? `; the inspector runs as uid ${process.getuid()}` : '';
+  if (!stat) return `its folder cannot be searched${asker}`;
+  return `owned by uid ${stat.uid}, gid ${stat.gid}, mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}${asker}`;
+}

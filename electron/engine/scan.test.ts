@@ -141,6 +141,8 @@ describe('scanWorkspace', () => {
       expect(empty?.verify).toBeUndefined();
       expect(drifted?.verify?.outputs.map((output) => output.status)).toEqual(['missing', 'hash_mismatch', 'not_a_file', 'ok']);
       expect(drifted?.verify?.extra).toEqual(['pages/extra.txt']);
+      // The link is read with readlink in the scan's worker, as verify does, and never followed.
+      expect(drifted?.verify?.outputs[2]?.actual).toEqual({ kind: 'symlink', linkTarget: path.join(outside, 'secret.html') });
       const state = stateSchema.parse(JSON.parse(readFileSync(path.join(dir, 'b-drifted', STATE_FILE_NAME), 'utf8')));
       expect(drifted?.verify).toEqual(await verifyDestination(path.join(dir, 'b-drifted'), state));
       // Hashed: a.html, edited.html, pages/deep.html; the missing and linked outputs are never read.

@@ -11,7 +11,7 @@ import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME } from '../../shared/stateSchema'
 import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
-import { readRegularFileSync } from './regularFile';
+import { isPermissionDenied, permissionDeniedWhy, readRegularFileSync, type RegularFileRead } from './regularFile';
 import { stagingCandidates } from './stagingReader';
 
 /**
@@ -22,8 +22,13 @@ import { stagingCandidates } from './stagingReader';
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
 /** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
-function readStateFile(file: string) {
-  return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES });
+function readStateFile(file: string): RegularFileRead | { kind: 'permission_denied'; why: string } {
+  try {
+    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES });
+  } catch (cause) {
+    if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
+    throw cause;
+  }
 }
 
 /** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */

@@ -76,7 +76,7 @@ describe('verifyDestination', () => {
       symlinkSync(secret, path.join(destination, 'page.html'));
       chmodSync(secret, 0o000);
       const report = await verifyDestination(destination, state);
-      expect(report.outputs[0]).toMatchObject({ path: 'page.html', status: 'not_a_file', actual: { kind: 'symlink' } });
+      expect(report.outputs[0]).toMatchObject({ path: 'page.html', status: 'not_a_file', actual: { kind: 'symlink', linkTarget: secret } });
       expect(report.outputs[0]?.actual?.sha256).toBeUndefined();
       expect(report.status).toBe('drifted');
     } finally {

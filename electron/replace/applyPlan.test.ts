@@ -97,6 +97,38 @@ describe('applyPlan, normal replace', () => {
     for (let i = 1; i < events.length; i++) expect(events[i]!.done).toBeGreaterThanOrEqual(events[i - 1]!.done);
   });
 
+  it('names each phase with its own count: checking the source, staging n of n, deleting, moving into place, writing the state', async () => {
+    await managedFixture();
+    const events: ApplyProgress[] = [];
+    const planned = await plan();
+    const result = await applyPlan(planned, { onProgress: (event) => events.push(event) });
+    expect(result.ok).toBe(true);
+    const writes = planned.writes.length;
+    const deletes = planned.deletes.length - 1; // the state file goes in its own phase
+    // The last event of each phase, in order: every phase finishes its own count.
+    const lastOfPhase = new Map(events.map((event) => [event.step.phase, event.step]));
+    expect([...lastOfPhase.keys()]).toEqual([
+      'check',
+      'verify',
+      'stage',
+      'remove_state',
+      'delete',
+      'move',
+      'write_state',
+      'cleanup',
+      'done',
+    ]);
+    expect(lastOfPhase.get('verify')).toEqual({ phase: 'verify', done: writes, total: writes });
+    expect(lastOfPhase.get('stage')).toEqual({ phase: 'stage', done: writes, total: writes });
+    expect(lastOfPhase.get('remove_state')).toEqual({ phase: 'remove_state', done: 1, total: 1 });
+    expect(lastOfPhase.get('delete')).toEqual({ phase: 'delete', done: deletes, total: deletes });
+    expect(lastOfPhase.get('move')).toEqual({ phase: 'move', done: writes, total: writes });
+    expect(lastOfPhase.get('write_state')).toEqual({ phase: 'write_state', done: 1, total: 1 });
+    // Each phase is announced at 0 before its first item, so a long one is named while it runs.
+    expect(events.find((event) => event.step.phase === 'stage')?.step.done).toBe(0);
+    for (const event of events) expect(event.step.phase).toBe(event.phase);
+  });
+
   it('publishes into an empty destination folder that does not exist yet', async () => {
     await writeBundle(source, { 'index.md': '# Home' }, NEW);
     const planned = await plan({ configured: { pipelineId: 'reports', destinationId: 'archive' }, baseUrl: 'https://example.com/r' });

@@ -204,11 +204,27 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   let stagingCreated = false;
   // Set when the old state is about to go: from then on a failure leaves things for a forced replace.
   let pastNoReturn = false;
-  let phase: ApplyPhase = 'check';
+  let phase = 'check' as ApplyPhase; // widened: enter() changes it inside a closure
   let done = 0;
   let bytes = 0;
   const total = plan.writes.length * 2 + plan.deletes.length + 1;
-  const progress = (at?: string) => options.onProgress?.({ phase, done, total, bytes, ...(at !== undefined ? { path: at } : {}) });
+  // The phase's own count, beside the apply's overall done/total: "staging 3,400 / 10,000".
+  let stepDone = 0;
+  let stepTotal = 0;
+  const progress = (at?: string) =>
+    options.onProgress?.({
+      phase,
+      step: { phase, done: stepDone, total: stepTotal },
+      done,
+      total,
+      bytes,
+      ...(at !== undefined ? { path: at } : {}),
+    });
+  const enter = (next: ApplyPhase, count: number) => {
+    phase = next;
+    stepDone = 0;
+    stepTotal = count;
+  };
 
   /** The path of `relative` reached through its pinned parent folder; messages name the real path, never /proc/self/fd. */
   async function reach(relative: string): Promise<{ full: string; release: () => Promise<void>; humanize: (cause: unknown) => unknown }> {
@@ -286,6 +302,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     else await ops.unlink(entry.path); // files, links (the link itself) and special files alike
     result.deleted.push(entry.path);
     done++;
+    stepDone++;
     progress(entry.path);
   }
 
@@ -369,16 +386,21 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     if (plan.destinationExists) await pinDestination();
 
     // ── verify: every source byte, before anything is written ──
-    phase = 'verify';
+    enter('verify', plan.writes.length);
     progress();
     // Built once, not searched per write (quadratic: 16 s of lookups at 50,000 outputs). The first
     // entry of a path wins, as Array.find did.
     const manifestFiles = new Map<string, ManifestFile>();
     for (const file of newState.source.manifest.files) if (!manifestFiles.has(file.path)) manifestFiles.set(file.path, file);
-    for (const write of plan.writes) await sourceBytes(plan, manifestFiles, write);
+    for (const write of plan.writes) {
+      await sourceBytes(plan, manifestFiles, write);
+      stepDone++;
+      progress(write.path);
+    }
 
     // ── stage: a private staging folder with its marker, then the new outputs into it ──
-    phase = 'stage';
+    enter('stage', plan.writes.length);
+    progress();
     if (!plan.destinationExists) {
       result.mutations++;
       result.changed = true;
@@ -413,6 +435,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       await ops.writeFile(stagedFile(write.path), output);
       bytes += output.length;
       done++;
+      stepDone++;
       progress(write.path);
     }
     if (plan.mode === 'force') await ops.mkdir(inStaging(STAGING_TRASH_DIR), 0o700);
@@ -420,7 +443,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
-    phase = 'remove_state';
+    enter('remove_state', 1);
+    progress();
     pastNoReturn = true;
     const stateDelete = plan.deletes.find((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
     const otherDeletes = plan.deletes.filter((entry) => entry !== stateDelete);
@@ -430,7 +454,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     }
 
     // ── delete: normal: recorded outputs and their emptied folders; force: everything, via the trash ──
-    phase = 'delete';
+    enter('delete', otherDeletes.length);
+    progress();
     if (plan.mode === 'force') {
       // Each top-level entry moves into the private trash by rename (which never follows a link), so
       // what is removed next is exactly what was in the destination, and removal never leaves the trash.
@@ -442,13 +467,15 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       await ops.removeTree(inStaging(STAGING_TRASH_DIR));
       for (const entry of otherDeletes) result.deleted.push(entry.path);
       done += otherDeletes.length;
+      stepDone = otherDeletes.length;
       progress();
     } else {
       for (const entry of otherDeletes) await deleteEntry(entry);
     }
 
     // ── move: staged outputs into place ──
-    phase = 'move';
+    enter('move', plan.writes.length);
+    progress();
     const movedFolders = new Set<string>(['']);
     for (const write of plan.writes) {
       for (const folder of ancestorsOf(write.path)) {
@@ -460,12 +487,14 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       movedFolders.add(parentOf(write.path));
       result.written.push(write.path);
       done++;
+      stepDone++;
       progress(write.path);
     }
     for (const folder of [...movedFolders].sort().reverse()) await ops.fsyncDir(folder);
 
     // ── write_state: temporary file (fsynced), rename, fsync of the folder ──
-    phase = 'write_state';
+    enter('write_state', 1);
+    progress();
     const finalState: State = { ...newState, published_at: formatRfc3339Utc((options.now ?? (() => new Date()))()) };
     const stateBytes = stateFileBytes(finalState);
     await ops.writeFile(inStaging(STAGING_STATE_TEMP), stateBytes);
@@ -475,15 +504,17 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     result.stateSha256 = sha256Of(stateBytes);
     await ops.fsyncDir('');
     done++;
+    stepDone++;
     progress(STATE_FILE_NAME);
 
     // ── cleanup: the staging folder (now only empty folders), its marker last ──
-    phase = 'cleanup';
+    enter('cleanup', 1);
+    progress();
     await ops.removeTree(inStaging(STAGING_FILES_DIR));
     await ops.unlink(inStaging(STAGING_MARKER_NAME));
     await ops.rmdir(staging);
     stagingCreated = false;
-    phase = 'done';
+    enter('done', 0);
     progress();
     result.ok = true;
     return result;

@@ -46,6 +46,20 @@ describe('JobRegistry', () => {
     expect(progress.at(-1)).toMatchObject({ data: { done: 100 } });
   });
 
+  it("sends an apply's phase the moment it changes, even when throttled, with the phase's own count", async () => {
+    const { jobs, events, end } = registry(60_000);
+    const job = jobs.start('applyPlan', async (context) => {
+      for (let done = 0; done <= 50; done++) context.progress(done, 101, 0, { phase: 'stage', done, total: 50 });
+      for (let done = 0; done <= 50; done++) context.progress(50 + done, 101, 0, { phase: 'move', done, total: 50 });
+      context.progress(101, 101, 0, { phase: 'write_state', done: 1, total: 1 });
+      throw fail('cancelled', 'stop here: only the progress events matter');
+    });
+    await end(job);
+    const steps = events.flatMap((e) => (e.event === 'progress' ? [e.data.step] : []));
+    expect(steps.map((step) => step?.phase)).toEqual(['stage', 'move', 'write_state']);
+    expect(steps[0]).toEqual({ phase: 'stage', done: 0, total: 50 });
+  });
+
   it('turns a thrown bug into an internal error event and a deliberate failure into its own code', async () => {
     const { jobs, end } = registry();
     const bug = jobs.start('scan', async () => {

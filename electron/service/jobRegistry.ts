@@ -5,10 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { checkOutgoing, jobSchemas, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
 import { ApiFailure, errorOf, fail, type ApiError } from '../../shared/apiError';
+import type { ApplyStep } from '../../shared/plan';
 
 export interface JobContext<M extends JobMethod> {
   signal: AbortSignal;
-  progress(done: number, total: number, bytes: number): void;
+  progress(done: number, total: number, bytes: number, step?: ApplyStep): void;
   item(item: JobItemOf<M>): void;
 }
 
@@ -41,20 +42,26 @@ export class JobRegistry {
     const job = `job-${this.prefix}-${++this.counter}`;
     const controller = new AbortController();
     let lastSentAt = 0;
-    let pending: { done: number; total: number; bytes: number } | undefined;
+    let sentPhase: string | undefined;
+    let pending: { done: number; total: number; bytes: number; step?: ApplyStep } | undefined;
     const schemas = jobSchemas(method);
     let malformed: ApiError | undefined;
     const flush = () => {
-      if (pending) this.emit({ event: 'progress', data: { job, method, ...pending } });
+      if (pending) {
+        this.emit({ event: 'progress', data: { job, method, ...pending } });
+        sentPhase = pending.step?.phase;
+      }
       pending = undefined;
       lastSentAt = Date.now();
     };
     const context: JobContext<M> = {
       signal: controller.signal,
-      progress: (done, total, bytes) => {
+      progress: (done, total, bytes, step) => {
         if (controller.signal.aborted) return;
-        pending = { done, total, bytes };
-        if (Date.now() - lastSentAt >= this.progressIntervalMs) flush();
+        // A new phase is sent at once: "moving into place" must not wait behind the throttle.
+        const newPhase = step !== undefined && step.phase !== sentPhase;
+        pending = step ? { done, total, bytes, step } : { done, total, bytes };
+        if (newPhase || Date.now() - lastSentAt >= this.progressIntervalMs) flush();
       },
       item: (item) => {
         if (controller.signal.aborted || malformed) return;

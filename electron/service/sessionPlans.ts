@@ -93,7 +93,7 @@ export function planStore() {
       const job = session.jobs.start('applyPlan', async (context) => {
         const { result, inspection, verify } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
-          onProgress: (p) => context.progress(p.done, p.total, p.bytes),
+          onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
           includeNested,
           verifyAfter: true,
           pool: session.hashPool(),

@@ -104,4 +104,19 @@ describe('the Actions tab', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(applies()).toEqual([]);
   });
+
+  it('says what to do when the state file cannot be read: permission denied, the path, and who needs access', () => {
+    const message =
+      'permission denied: /w/destinations/legacy-site/.distributor.json cannot be read by the inspector (owned by uid 0, gid 0, mode 0600; the inspector runs as uid 1000)';
+    render(<ActionsTab entry={entry()} issues={[{ path: [], code: 'state_unreadable', message, severity: 'error' }]} />);
+    expect(screen.getByText('The state file cannot be read: permission denied')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText(/Give the user the inspector runs as read access to/)).toBeTruthy();
+    expect(screen.getByText(/Then rescan/)).toBeTruthy();
+  });
+
+  it('gives no permission advice when the state file was read', () => {
+    render(<ActionsTab entry={entry()} issues={[{ path: [], code: 'invalid_json', message: 'x', severity: 'error' }]} />);
+    expect(screen.queryByText(/permission denied/)).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@
 
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
+import type { Issue } from '../../shared/issues';
 import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
@@ -49,7 +50,23 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
   return { plan, outcome, makePlan, apply };
 }
 
-export function ActionsTab({ entry }: { entry: DestinationEntry }) {
+/** What to do when the state file may not be read: the engine said why (owner, mode, our uid). */
+function UnreadableStateAdvice({ issue }: { issue: Issue }) {
+  return (
+    <Callout tone="danger" title="The state file cannot be read: permission denied">
+      <p>{issue.message}</p>
+      <p>
+        Nothing can be compared or planned against a state that cannot be read. Give the user the inspector runs as read access to{' '}
+        <code>.distributor.json</code> (and write access to the destination folder, for a replace): run the inspector as the file&apos;s
+        owner, or have the owner add that user to the file&apos;s group or change its mode. Then rescan.
+      </p>
+      <p>A forced replace would delete the file without reading what it records: use it only when you know what this destination holds.</p>
+    </Callout>
+  );
+}
+
+export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; issues?: readonly Issue[] }) {
+  const unreadable = issues.find((issue) => issue.code === 'state_unreadable');
   const normal = usePlanAndApply(entry, 'replace');
   const force = usePlanAndApply(entry, 'force');
   const [confirming, setConfirming] = useState<
@@ -64,6 +81,7 @@ export function ActionsTab({ entry }: { entry: DestinationEntry }) {
 
   return (
     <div>
+      {unreadable && <UnreadableStateAdvice issue={unreadable} />}
       <section className="action-section" aria-labelledby="replace-title">
         <h2 id="replace-title">
           <Icon name="refresh" /> Replace

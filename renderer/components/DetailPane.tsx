@@ -107,7 +107,7 @@ export function DetailPane() {
         {data && tab === 'outputs' && <OutputsTab data={data} entry={entry} />}
         {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
-        {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} />}
+        {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} />}
       </div>
     </main>
   );

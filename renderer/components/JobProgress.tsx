@@ -1,4 +1,6 @@
-// One running job's progress bar with its numbers and a Cancel button.
+// One running job's progress bar with its numbers and a Cancel button; an apply names its phase
+// ("staging 3,400 / 10,000"), in the words the CLI uses (shared/applyStepWords.ts).
+import { describeApplyStep } from '../../shared/applyStepWords';
 import { cancelJob } from '../state/actions';
 import type { JobView } from '../state/store';
 import { formatBytes } from '../view/format';
@@ -8,6 +10,11 @@ export function JobProgress({ job, compact = false }: { job: JobView; compact?: 
   return (
     <div className="progress job" data-testid={`job-${job.method}`}>
       <span>{job.label}</span>
+      {job.step && (
+        <span className="job-step" data-testid="job-step">
+          {describeApplyStep(job.step)}
+        </span>
+      )}
       <progress max={known ? job.total : undefined} value={known ? job.done : undefined} aria-label={`${job.label} progress`} />
       {!compact && (
         <span className="muted">

@@ -8,18 +8,11 @@ import { formatBytes, shortHash } from '../view/format';
 import { readState } from '../view/stateView';
 import { Callout } from './Callout';
 import { CopyButton } from './CopyButton';
-import { Icon, type IconName } from './Icon';
+import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
+import { OutputVerifyStatus } from './OutputVerifyStatus';
 
 type Inspection = ResponseOf<'inspectDestination'>;
-
-const OUTPUT_LOOK: Record<string, { label: string; icon: IconName; tone: string }> = {
-  ok: { label: 'ok', icon: 'check', tone: 'tone-good' },
-  missing: { label: 'missing', icon: 'xCircle', tone: 'tone-danger' },
-  size_mismatch: { label: 'size mismatch', icon: 'alert', tone: 'tone-danger' },
-  hash_mismatch: { label: 'hash mismatch', icon: 'alert', tone: 'tone-danger' },
-  not_a_file: { label: 'not a file', icon: 'stop', tone: 'tone-danger' },
-};
 
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
   const state = readState(data.inspection.stateJson);
@@ -77,24 +70,13 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           <tbody>
             {state.outputs.map((output) => {
               const verified = byPath.get(output.path);
-              const look = verified ? OUTPUT_LOOK[verified.status] : undefined;
               return (
                 <tr key={output.path} data-output={output.path}>
                   <td>
                     <code>{output.path}</code>
                   </td>
                   <td>
-                    {look ? (
-                      <span
-                        className={`badge ${look.tone}`}
-                        title={verified?.error ?? (verified?.actual?.kind ? `on disk: ${verified.actual.kind}` : undefined)}
-                      >
-                        <Icon name={look.icon} />
-                        {look.label}
-                      </span>
-                    ) : (
-                      <span className="muted">not verified</span>
-                    )}
+                    <OutputVerifyStatus verified={verified} />
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>

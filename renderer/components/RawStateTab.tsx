@@ -38,6 +38,20 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
     const starts = lineStarts(text);
     const index = indexJson(text);
     const marked = inspection.issues.map((issue, i): MarkedIssue => {
+      // Text that is not JSON has no path to find: the engine says which line and column stopped it.
+      if (issue.location) {
+        const line = Math.min(issue.location.line - 1, starts.length - 1);
+        return {
+          issue,
+          number: i + 1,
+          start: starts[line]!,
+          end: starts[line]!,
+          exact: true,
+          firstLine: line,
+          lastLine: line,
+          alsoLines: [],
+        };
+      }
       const found = locateJsonPath(text, issue.path, index);
       return {
         issue,
@@ -151,6 +165,7 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
                 <span>{mark.issue.message}</span>
                 <span className="muted">
                   line {mark.firstLine + 1}
+                  {mark.issue.location ? `, column ${mark.issue.location.column}` : ''}
                   {mark.alsoLines.length > 0 ? `, also written on line ${mark.alsoLines.map((line) => line + 1).join(', ')}` : ''}
                   {mark.exact ? '' : ' (the field is missing: marked at its parent)'}
                 </span>

@@ -55,7 +55,12 @@ export async function trackedJob<M extends JobMethod>(
   const outcome = await runJob(getClient(), method, request, {
     onStart: (job) => updateJob(key, { job }),
     onProgress: (progress) => {
-      updateJob(key, { done: progress.done, total: progress.total, bytes: progress.bytes });
+      updateJob(key, {
+        done: progress.done,
+        total: progress.total,
+        bytes: progress.bytes,
+        ...(progress.step ? { step: progress.step } : {}),
+      });
       const current = store.get().jobs.find((job) => job.key === key);
       if (current) options.onProgress?.(current);
     },

@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiError, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
+import type { ApplyStep } from '../../shared/plan';
 import type { SortKey } from '../view/destinationRows';
 import { DestinationTable } from '../view/destinationTable';
 
@@ -17,6 +18,8 @@ export interface JobView {
   done: number;
   total: number;
   bytes: number;
+  /** An apply's phase with its own count, as the engine last said. */
+  step?: ApplyStep;
   /** The destination it is about, when one. */
   destination?: string;
 }
