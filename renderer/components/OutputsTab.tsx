@@ -1,12 +1,14 @@
 // The Outputs tab: every recorded output with its verify status, the extra files, and a verify of this
 // destination with progress and Cancel.
 
+import { useState } from 'react';
 import type { DestinationEntry, ResponseOf } from '../../shared/api';
 import { verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { formatBytes, shortHash } from '../view/format';
 import { readState } from '../view/stateView';
 import { Callout } from './Callout';
+import { ContentDiffPanel } from './ContentDiffPanel';
 import { CopyButton } from './CopyButton';
 import { Icon, type IconName } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -21,7 +23,11 @@ const OUTPUT_LOOK: Record<string, { label: string; icon: IconName; tone: string 
   not_a_file: { label: 'not a file', icon: 'stop', tone: 'tone-danger' },
 };
 
+/** The verify statuses whose bytes on disk can be diffed against the recorded ones. */
+const DIFFABLE = new Set(['size_mismatch', 'hash_mismatch', 'missing']);
+
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
+  const [diffPath, setDiffPath] = useState<string>();
   const state = readState(data.inspection.stateJson);
   const report = useAppState((app) => app.destinationTable.verifyEntry(entry.id))?.report;
   const job = useAppState((app) => app.jobs.find((candidate) => candidate.method === 'verify' && candidate.destination === entry.id));
@@ -95,6 +101,17 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                     ) : (
                       <span className="muted">not verified</span>
                     )}
+                    {verified && DIFFABLE.has(verified.status) && (
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-pressed={diffPath === output.path}
+                        aria-label={`Show how ${output.path} changed`}
+                        onClick={() => setDiffPath(output.path)}
+                      >
+                        Diff
+                      </button>
+                    )}
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>
@@ -118,6 +135,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           </tbody>
         </table>
       </div>
+      {diffPath !== undefined && (
+        <ContentDiffPanel target={{ destination: entry.id, path: diffPath, against: 'recorded' }} onClose={() => setDiffPath(undefined)} />
+      )}
       <section className="section" aria-labelledby="extra-files">
         <h2 id="extra-files">Extra files</h2>
         {!report ? (
