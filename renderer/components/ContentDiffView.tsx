@@ -149,6 +149,10 @@ function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unifie
       className={`content-diff-lines ${mode}`}
       style={{ height: Math.min(32 * 16, Math.max(rows.length, 1) * ROW_PX + 4) }}
       data-testid="content-diff-lines"
+      // Focusable, so the keyboard can scroll it too (arrow keys, Page Down).
+      tabIndex={0}
+      role="region"
+      aria-label={plain ? 'The file as it is' : 'The diff'}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Lines of the diff">
         {virtualizer.getVirtualItems().map((item) => {

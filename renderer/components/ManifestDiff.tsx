@@ -92,12 +92,7 @@ export function ManifestDiff({ diff, onShowDiff }: { diff: ManifestDiffData; onS
                     <span className="path">{row.path}</span>
                     <span className="detail">{row.detail}</span>
                     {onShowDiff && row.section === 'changed' && (
-                      <button
-                        type="button"
-                        className="button small"
-                        aria-label={`Show the content diff of ${row.path}`}
-                        onClick={() => onShowDiff(row.path)}
-                      >
+                      <button type="button" className="button small" aria-label={`Diff ${row.path}`} onClick={() => onShowDiff(row.path)}>
                         Diff
                       </button>
                     )}

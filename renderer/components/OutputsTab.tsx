@@ -78,6 +78,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               </th>
               <th scope="col">sha256</th>
               <th scope="col">URL</th>
+              <th scope="col">
+                <span className="visually-hidden">Content diff</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -101,17 +104,6 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                     ) : (
                       <span className="muted">not verified</span>
                     )}
-                    {verified && DIFFABLE.has(verified.status) && (
-                      <button
-                        type="button"
-                        className="button small"
-                        aria-pressed={diffPath === output.path}
-                        aria-label={`Show how ${output.path} changed`}
-                        onClick={() => setDiffPath(output.path)}
-                      >
-                        Diff
-                      </button>
-                    )}
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>
@@ -127,6 +119,19 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                       <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code>
                     ) : (
                       <span className="muted">none</span>
+                    )}
+                  </td>
+                  <td>
+                    {verified && DIFFABLE.has(verified.status) && (
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-pressed={diffPath === output.path}
+                        aria-label={`Diff ${output.path}`}
+                        onClick={() => setDiffPath(output.path)}
+                      >
+                        Diff
+                      </button>
                     )}
                   </td>
                 </tr>
