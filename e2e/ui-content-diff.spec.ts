@@ -63,10 +63,9 @@ test('a changed file in Compare, against what publishing the source writes, keep
   await expect(lines.locator('.diff-line.added').filter({ hasText: 'second edition' })).toHaveCount(1);
   await expect(lines.locator('mark.word-changed').first()).toBeVisible();
 
-  const hostileNodes = () =>
-    page.evaluate(() => document.querySelectorAll('main script, main style, main img, main iframe, main link').length);
+  const hostileNodes = () => page.evaluate("document.querySelectorAll('main script, main style, main img, main iframe, main link').length");
   expect(await hostileNodes()).toBe(0);
-  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.evaluate('window.__pwned')).toBeUndefined();
   await expect(page.locator('body')).toBeVisible();
 
   await panel.getByRole('button', { name: 'Side by side' }).click();
@@ -79,7 +78,7 @@ test('a changed file in Compare, against what publishing the source writes, keep
   await expect(pair.locator('.diff-cell.added')).toBeVisible();
   await expect(lines.locator('.diff-cell.removed').filter({ hasText: HOSTILE })).toHaveCount(1);
   expect(await hostileNodes()).toBe(0);
-  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.evaluate('window.__pwned')).toBeUndefined();
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'content-diff-compare');
 });
