@@ -98,12 +98,25 @@ export async function readDestinationFile(root: string, relative: string, compar
   }
 }
 
+async function readAtMost(handle: FileHandle, maxBytes: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(maxBytes);
+  let filled = 0;
+  while (filled < maxBytes) {
+    const { bytesRead } = await handle.read(buffer, filled, maxBytes - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
 async function readOpened(handle: FileHandle, sizeBytes: number, compareWith: Uint8Array | undefined): Promise<DestinationFileRead> {
   if (sizeBytes <= TEXT_DIFF_LIMIT_BYTES) {
-    const bytes = await handle.readFile();
-    // Written to since the stat: the bytes read are what is reported, and their size with them.
-    const sha256 = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-    return { kind: 'file', sizeBytes: bytes.length, sha256, bytes };
+    // Never more than the limit in memory, also when the file grows after the stat: past it, stream.
+    const whole = await readAtMost(handle, sizeBytes + 1);
+    if (whole.length <= sizeBytes) {
+      const sha256 = `sha256:${createHash('sha256').update(whole).digest('hex')}`;
+      return { kind: 'file', sizeBytes: whole.length, sha256, bytes: whole };
+    }
   }
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
