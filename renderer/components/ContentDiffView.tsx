@@ -167,14 +167,16 @@ function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unifie
                 <span className="ln" aria-hidden="true">
                   {line.oldLine}
                 </span>
-                <span className="ln" aria-hidden="true">
-                  {line.newLine}
-                </span>
+                {!plain && (
+                  <span className="ln" aria-hidden="true">
+                    {line.newLine}
+                  </span>
+                )}
                 <span className="sign" aria-hidden="true">
                   {SIGN[line.kind]}
                 </span>
                 <span className="visually-hidden">
-                  {SIGN_WORD[line.kind]} line {line.kind === 'added' ? line.newLine : line.oldLine}:{' '}
+                  {plain ? 'line' : `${SIGN_WORD[line.kind]} line`} {line.kind === 'added' ? line.newLine : line.oldLine}:{' '}
                 </span>
                 <span className="code">
                   <LineText text={line.text} runs={words(row.row)} />
