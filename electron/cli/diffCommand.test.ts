@@ -98,6 +98,15 @@ describe('distributor-inspector diff', () => {
     expect(stdout).not.toContain('secret outside');
   });
 
+  it('reads nothing through a destination that is itself a symbolic link', async () => {
+    await destinationAndSource(NOTES_BEFORE, NOTES_AFTER);
+    await fs.symlink(path.join(dir, 'dest'), path.join(dir, 'linked-dest'));
+    const { code, stdout } = await cli(['diff', 'linked-dest', 'notes.txt', 'src', '--publish']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('inside a destination that is a symbolic link');
+    expect(stdout).not.toContain('line two');
+  });
+
   it('names a link or a FIFO at the path without opening it', async () => {
     await destinationAndSource(NOTES_BEFORE, NOTES_AFTER);
     await fs.rm(path.join(dir, 'dest', 'notes.txt'));
