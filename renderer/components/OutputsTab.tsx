@@ -78,9 +78,6 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               </th>
               <th scope="col">sha256</th>
               <th scope="col">URL</th>
-              <th scope="col">
-                <span className="visually-hidden">Content diff</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +87,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               return (
                 <tr key={output.path} data-output={output.path}>
                   <td>
-                    <code>{output.path}</code>
+                    <span className="output-path">
+                      <code>{output.path}</code>
+                      {verified && DIFFABLE.has(verified.status) && (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-pressed={diffPath === output.path}
+                          aria-label={`Diff ${output.path}`}
+                          onClick={() => setDiffPath(output.path)}
+                        >
+                          Diff
+                        </button>
+                      )}
+                    </span>
                   </td>
                   <td>
                     {look ? (
@@ -119,19 +129,6 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                       <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code>
                     ) : (
                       <span className="muted">none</span>
-                    )}
-                  </td>
-                  <td>
-                    {verified && DIFFABLE.has(verified.status) && (
-                      <button
-                        type="button"
-                        className="button small"
-                        aria-pressed={diffPath === output.path}
-                        aria-label={`Diff ${output.path}`}
-                        onClick={() => setDiffPath(output.path)}
-                      >
-                        Diff
-                      </button>
                     )}
                   </td>
                 </tr>
