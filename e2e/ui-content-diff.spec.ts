@@ -82,3 +82,26 @@ test('a changed file in Compare, against what publishing the source writes, keep
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'content-diff-compare');
 });
+
+test('when the configured source cannot prove the expected bytes, it says why, shows the disk, and another bundle can prove them', async ({
+  appPage: page,
+  demoWorkspace,
+}) => {
+  // docs-us holds the May edition; its configured source is June's, which no longer has regions.csv.
+  const demo = path.dirname(demoWorkspace);
+  await fs.appendFile(path.join(demo, 'destinations', 'docs-us', 'data', 'regions.csv'), 'apac,ops-apac\n');
+  await waitForScan(page);
+  await openDestination(page, 'docs-us');
+  await openTab(page, 'Outputs');
+  await page.getByRole('button', { name: 'Verify this destination' }).click();
+  await page.getByRole('button', { name: 'Diff data/regions.csv' }).click();
+  const panel = page.locator('section.content-diff-panel');
+  await expect(panel).toContainText('the expected bytes are not available for data/regions.csv');
+  await expect(panel.getByTestId('content-diff-lines')).toContainText('apac,ops-apac');
+
+  await panel.getByLabel('Prove the expected bytes from another source bundle').fill(path.join(demo, 'sources', 'handbook-2026-05'));
+  await panel.getByRole('button', { name: 'Diff with this source' }).click();
+  await expect(panel).toContainText('whose sha256 equals the recorded one');
+  await expect(panel.getByTestId('content-diff-lines').locator('.diff-line.added')).toHaveText(/apac,ops-apac/);
+  await expect(panel.getByTestId('content-diff-lines').locator('.diff-line.context').first()).toContainText('region,owner');
+});

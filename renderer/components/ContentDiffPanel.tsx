@@ -2,7 +2,7 @@
 // (against its recorded bytes, or against what publishing the source would write), shows loading
 // and errors, and draws the answer with ContentDiffView. Closed by its button or Esc.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DiffAgainst } from '../../shared/contentDiff/contentDiffSchema';
 import { useContentDiff } from '../hooks/api';
 import { Callout } from './Callout';
@@ -18,11 +18,15 @@ export interface ContentDiffTarget {
 }
 
 export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarget; onClose: () => void }) {
+  // Another source bundle the operator typed, to prove the expected bytes from (an older edition).
+  const [chosenSource, setChosenSource] = useState<string>();
+  const [typed, setTyped] = useState('');
+  const source = chosenSource ?? target.source;
   const call = useContentDiff({
     destination: target.destination,
     path: target.path,
     against: target.against,
-    ...(target.source !== undefined ? { source: target.source } : {}),
+    ...(source !== undefined ? { source } : {}),
   });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [target.path, target.against]);
@@ -51,7 +55,31 @@ export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarge
           <p>{state.error.message}</p>
         </Callout>
       )}
-      {state.status === 'ok' && <ContentDiffView key={`${target.path}:${target.against}`} diff={state.value} />}
+      {state.status === 'ok' && <ContentDiffView key={`${target.path}:${target.against}:${source ?? ''}`} diff={state.value} />}
+      {state.status === 'ok' && target.against === 'recorded' && state.value.old.side.presence === 'unavailable' && (
+        <form
+          className="source-picker"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed.trim() !== '') setChosenSource(typed.trim());
+          }}
+        >
+          <div className="field">
+            <label htmlFor="diff-source">Prove the expected bytes from another source bundle</label>
+            <input
+              id="diff-source"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder="/path/to/the-bundle-it-was-published-from"
+              spellCheck={false}
+            />
+            <span className="hint">Only bytes that hash to the recorded sha256 are ever used.</span>
+          </div>
+          <button type="submit" className="button" disabled={typed.trim() === ''}>
+            Diff with this source
+          </button>
+        </form>
+      )}
     </section>
   );
 }
