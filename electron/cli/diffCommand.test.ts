@@ -233,9 +233,21 @@ describe('distributor-inspector diff', () => {
     expect(badSource.stderr).toContain(path.join(dir, 'src', 'manifest.json'));
   });
 
+  it('shows as many lines of context as --context asks, and refuses a count that is not one', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    await destinationAndSource(many, many.replace('line 10\n', 'ten\n'));
+    const none = await cli(['diff', 'dest', 'notes.txt', 'src', '--publish', '--context', '0']);
+    expect(none.stdout).toContain('@@ -10 +10 @@\n-line 10\n+ten\n');
+    const wide = await cli(['diff', 'dest', 'notes.txt', 'src', '--publish', '--context', '5', '--json']);
+    expect(JSON.parse(wide.stdout).hunks[0]).toMatchObject({ oldStart: 5, oldCount: 11 });
+    const bad = await cli(['diff', 'dest', 'notes.txt', 'src', '--context', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--context needs a whole number of lines');
+  });
+
   it('exits 2 with its usage when an argument is missing', async () => {
     const { code, stderr } = await cli(['diff', 'dest']);
     expect(code).toBe(2);
-    expect(stderr).toContain('Usage: distributor-inspector diff DEST OUTPUT_PATH [SOURCE] [--publish] [--json]');
+    expect(stderr).toContain('Usage: distributor-inspector diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json]');
   });
 });

@@ -1,4 +1,4 @@
-// `distributor-inspector diff DEST OUTPUT_PATH [SOURCE] [--publish] [--json]`: how one file of a
+// `distributor-inspector diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json]`: how one file of a
 // destination differs, as a unified diff (like `git diff --no-index`). A recorded output is diffed
 // against the bytes its state records (proven from SOURCE); a path the state does not record, or any
 // path with --publish, against what publishing SOURCE now would write. A thin adapter over
@@ -13,15 +13,24 @@ import { contentDiffJson, contentDiffText } from './renderContentDiff';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
 
+/** `--context N`: lines of context around each change (git's -U), 0 to 100000. */
+function contextLines(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value))
+    throw new CliError(`--context needs a whole number of lines (0 or more), not ${printable(String(value))}`);
+  return Number(value);
+}
+
 export const diffCommand: Command = {
   name: 'diff',
-  usage: 'diff DEST OUTPUT_PATH [SOURCE] [--publish] [--json]',
+  usage: 'diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json]',
   summary:
     'How one output differs: on disk against its recorded bytes (proven from SOURCE), or with --publish against what publishing SOURCE writes',
-  options: { publish: { type: 'boolean' }, json: { type: 'boolean' } },
+  options: { publish: { type: 'boolean' }, context: { type: 'string' }, json: { type: 'boolean' } },
   positionals: [2, 3],
   async run({ positionals, options }, io) {
     const [destination, outputPath, source] = positionals as [string, string, string | undefined];
+    const context = contextLines(options.context);
     const destinationPath = path.resolve(io.cwd, destination);
     const diffed = await diffOutput({
       destinationPath,
@@ -39,8 +48,8 @@ export const diffCommand: Command = {
       throw new CliError(lines.join('\n'), EXIT_INPUT);
     }
     const diff = diffed.value;
-    if (options.json === true) io.stdout(contentDiffJson(diff));
-    else io.stdout(contentDiffText(diff, makeStyle(io.isTerminal, io.env)));
+    if (options.json === true) io.stdout(contentDiffJson(diff, context));
+    else io.stdout(contentDiffText(diff, makeStyle(io.isTerminal, io.env), context));
     if (diff.verdict === 'unknown') {
       const side = [diff.old, diff.new].find((entry) => entry.side.presence === 'unavailable')?.side;
       io.stderr(

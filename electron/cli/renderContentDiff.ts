@@ -6,6 +6,7 @@
 import type { ContentDiff, DiffSide } from '../../shared/contentDiff/contentDiffSchema';
 import { sideText } from '../../shared/contentDiff/contentDiffSchema';
 import {
+  DEFAULT_CONTEXT_LINES,
   diffTextLines,
   formatHunkHeader,
   layoutDiff,
@@ -46,7 +47,7 @@ function offsetText(offset: number): string {
 }
 
 /** The text output: a header naming both sides, then hunks, or the sizes, hashes and first differing offset. */
-export function contentDiffText(diff: ContentDiff, style: Style): string {
+export function contentDiffText(diff: ContentDiff, style: Style, context = DEFAULT_CONTEXT_LINES): string {
   const path = printable(diff.path);
   const lines: string[] = [style.bold(`diff a/${path} b/${path}`)];
   lines.push(style.dim(`  a: ${printable(diff.old.label)}: ${printable(describeSide(diff.old.side))}`));
@@ -87,7 +88,7 @@ export function contentDiffText(diff: ContentDiff, style: Style): string {
     // Same text, different bytes cannot happen for decoded UTF-8; say so rather than print nothing.
     lines.push(style.yellow('The texts are the same, but the bytes differ.'));
   }
-  for (const segment of layoutDiff(textDiff)) {
+  for (const segment of layoutDiff(textDiff, { context })) {
     if (segment.type !== 'hunk') continue;
     lines.push(style.cyan(formatHunkHeader(segment.header)));
     for (let index = segment.from; index < segment.to; index++) {
@@ -101,10 +102,10 @@ export function contentDiffText(diff: ContentDiff, style: Style): string {
 }
 
 /** The --json document: the ContentDiff as the API answers it, plus the hunks and the unified diff when there is a line diff. */
-export function contentDiffJson(diff: ContentDiff): string {
+export function contentDiffJson(diff: ContentDiff, context = DEFAULT_CONTEXT_LINES): string {
   const textDiff = diff.verdict === 'differs' ? textDiffOf(diff) : undefined;
   const hunks = textDiff
-    ? layoutDiff(textDiff).flatMap((segment) =>
+    ? layoutDiff(textDiff, { context }).flatMap((segment) =>
         segment.type === 'hunk'
           ? [
               {
@@ -122,7 +123,11 @@ export function contentDiffJson(diff: ContentDiff): string {
       )
     : undefined;
   const unified = textDiff
-    ? unifiedDiffText(textDiff, { oldLabel: fileName(diff.old.side, 'a', diff.path), newLabel: fileName(diff.new.side, 'b', diff.path) })
+    ? unifiedDiffText(textDiff, {
+        oldLabel: fileName(diff.old.side, 'a', diff.path),
+        newLabel: fileName(diff.new.side, 'b', diff.path),
+        context,
+      })
     : undefined;
   return `${JSON.stringify({ ...diff, ...(hunks ? { hunks, unified } : {}) }, null, 2)}\n`;
 }

@@ -26,6 +26,8 @@ import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 
 const ROW_PX = 20;
+/** The page's main thread: a pathological diff is given up (shown as replaced) sooner than in the CLI. */
+const RENDERER_DIFF_TIMEOUT_MS = 1000;
 
 function LineText({ text, runs }: { text: string; runs?: { text: string; changed: boolean }[] }) {
   const parts = runs ?? [{ text, changed: false }];
@@ -224,7 +226,10 @@ export function ContentDiffView({ diff }: { diff: ContentDiff }) {
   const before = sideText(diff.old.side);
   const after = sideText(diff.new.side);
   const textDiff = useMemo(
-    () => (before !== undefined && after !== undefined && diff.verdict === 'differs' ? diffTextLines(before, after) : undefined),
+    () =>
+      before !== undefined && after !== undefined && diff.verdict === 'differs'
+        ? diffTextLines(before, after, { timeoutMs: RENDERER_DIFF_TIMEOUT_MS })
+        : undefined,
     [before, after, diff.verdict],
   );
   const unavailable = [diff.old, diff.new].find((entry) => entry.side.presence === 'unavailable');
