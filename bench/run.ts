@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
+import { contentDiffBench } from './contentDiffBench';
 import { formatMs } from './measure';
 import { replaceBench } from './replaceBench';
 import { scanBench } from './scanBench';
@@ -19,7 +20,7 @@ import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
 
-const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench];
+const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench, contentDiffBench];
 
 const { values, positionals: only } = parseArgs({
   allowPositionals: true,

@@ -16,6 +16,7 @@ import { fromZodIssues } from './zodIssues';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
+import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -66,6 +67,7 @@ export const listingEntrySchema = z.object({
 
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
+export { contentDiffSchema } from './contentDiff/contentDiffSchema';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -142,6 +144,20 @@ export const methods = {
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
       recorded: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }).optional(),
     }),
+  }),
+  contentDiff: spec({
+    summary:
+      "One output's bytes on disk against the bytes its state records (proven from the source) or what publishing the source now would write",
+    request: z.strictObject({
+      destination: handle,
+      /** The output path, relative to the destination: a recorded output, or a clean path inside it. */
+      path: z.string().min(1, { message: 'must not be empty' }).max(4096),
+      /** Default: `recorded` when the destination's valid state records the path, else `publish`. */
+      against: diffAgainstSchema.optional(),
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+    }),
+    response: contentDiffSchema,
   }),
   planReplace: spec({
     summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',

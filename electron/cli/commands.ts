@@ -15,6 +15,7 @@ export const commands: CommandEntry[] = [
   { name: 'inspect', load: async () => (await import('./inspectCommand')).inspectCommand },
   { name: 'scan', load: async () => (await import('./scanCommand')).scanCommand },
   { name: 'compare', load: async () => (await import('./compareCommand')).compareCommand },
+  { name: 'diff', load: async () => (await import('./diffCommand')).diffCommand },
   { name: 'replace', load: async () => (await import('./replaceCommand')).replaceCommand },
   { name: 'demo', load: async () => (await import('./demoCommand')).demoCommand },
   { name: 'serve', load: async () => (await import('./serveCommand')).serveCommand },

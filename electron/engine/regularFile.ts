@@ -96,6 +96,38 @@ export async function readRegularFile(file: string, options: RegularFileOptions 
   }
 }
 
+export type RegularFileOpen = Exclude<RegularFileRead, { kind: 'bytes' }> | { kind: 'open'; handle: fs.FileHandle; sizeBytes: number };
+
+/**
+ * The same checks as readRegularFile, but hands over the open descriptor instead of the bytes, for a
+ * caller that streams a file too large to hold (the content diff hashes a 1 GiB output in chunks).
+ * The caller closes the handle. `maxBytes` is not applied: the caller decides what to read.
+ */
+export async function openRegularFile(file: string, options: Omit<RegularFileOptions, 'maxBytes'> = {}): Promise<RegularFileOpen> {
+  const look = options.followLinks ? fs.stat : fs.lstat;
+  const seen = await look(file).catch((cause) => (GONE.has(errnoCode(cause) ?? '') ? undefined : Promise.reject(cause)));
+  const early = judgeStat(seen, options);
+  if (early) return early as RegularFileOpen;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, openFlags(options));
+  } catch (cause) {
+    return openFailure(cause) as RegularFileOpen;
+  }
+  try {
+    const opened = await handle.stat();
+    const refused = judgeOpened(seen!, opened, options);
+    if (refused) {
+      await handle.close();
+      return refused as RegularFileOpen;
+    }
+    return { kind: 'open', handle, sizeBytes: opened.size };
+  } catch (cause) {
+    await handle.close();
+    throw cause;
+  }
+}
+
 /** The same, synchronously: for the worker threads that read thousands of small state files. */
 export function readRegularFileSync(file: string, options: RegularFileOptions = {}): RegularFileRead {
   let seen: Stats | undefined;

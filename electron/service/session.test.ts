@@ -162,6 +162,31 @@ describe('Session', () => {
     expect(await session.call('compare', { destination: 'site-a' })).toMatchObject({ ok: false, error: { code: 'invalid_source' } });
   });
 
+  it('answers the content diff of one output: on disk against what publishing the source writes, and refuses a path out of the destination', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    await fs.writeFile(path.join(fixture.workspace, 'site-a', 'style.css'), 'body { color: red; }\n');
+    const diff = value(
+      await session.call('contentDiff', { destination: 'site-a', path: 'style.css', against: 'publish', source: fixture.source }),
+    ) as { verdict: string; old: { side: { text?: string } }; new: { side: { text?: string } }; firstDifferingOffset: number };
+    expect(diff).toMatchObject({ verdict: 'differs', firstDifferingOffset: 14 });
+    expect(diff.old.side.text).toBe('body { color: red; }\n');
+    expect(diff.new.side.text).toBe('body { color: black; }\n');
+    const recorded = value(await session.call('contentDiff', { destination: 'site-a', path: 'style.css' })) as {
+      against: string;
+      status: string;
+    };
+    expect(recorded).toMatchObject({ against: 'recorded', status: 'size_mismatch' });
+    expect(await session.call('contentDiff', { destination: 'site-a', path: '../loose/notes.txt', source: fixture.source })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
+    expect(await session.call('contentDiff', { destination: 'site-a', path: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
+  });
+
   it('exports the last scan as CSV with one row per destination', async () => {
     const { fixture, session } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));

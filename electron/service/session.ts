@@ -25,7 +25,7 @@ import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
-import { compareHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
+import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { loadWorkspace } from '../engine/workspace';
@@ -192,6 +192,7 @@ export class Session implements SessionContext {
         return { job: this.jobs.start('verify', (context) => verifyJob(this, destinations, context)) };
       },
       compare: async ({ destination, source }) => compareHandler(this, destination, source),
+      contentDiff: async (request) => contentDiffHandler(this, request),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),

@@ -10,9 +10,10 @@ import type { JobContext } from './jobRegistry';
 import { fail } from '../../shared/apiError';
 import { inspectDestination } from '../engine/inspectDestination';
 import { compareDestination } from '../operations/compareDestination';
+import { diffOutput } from '../operations/diffOutput';
 import { scanEntryOf } from '../operations/scanEntry';
 import { listDestination } from '../engine/listing';
-import type { SessionContext } from './sessionContext';
+import type { RequestValue, SessionContext } from './sessionContext';
 import { scanWorkspace } from '../engine/scan';
 import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
@@ -102,6 +103,23 @@ export async function compareHandler(
   if (!compared.ok) throw fail('invalid_source', compared.error.message, compared.error.details);
   const { sourcePath: bundle, comparison, explanation, diff, current, recorded } = compared.value;
   return { sourcePath: bundle, comparison, explanation, diff, current, recorded };
+}
+
+/** One output's content diff; the source defaults to the one the workspace configures for the destination. */
+export async function contentDiffHandler(
+  session: SessionContext,
+  request: RequestValue<'contentDiff'>,
+): Promise<ResponseOf<'contentDiff'>> {
+  const destination = session.destination(request.destination);
+  const sourcePath = request.source ?? destination.source;
+  const diffed = await diffOutput({
+    destinationPath: destination.path,
+    path: request.path,
+    ...(request.against ? { against: request.against } : {}),
+    ...(sourcePath !== undefined ? { sourcePath } : {}),
+  });
+  if (!diffed.ok) throw fail(diffed.error.code, diffed.error.message, diffed.error.details);
+  return diffed.value;
 }
 
 /** An absolute path inside one destination of the open workspace, for the file manager; refuses anything else. */

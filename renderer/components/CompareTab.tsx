@@ -8,6 +8,8 @@ import { formatTimestamp, shortHash } from '../view/format';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { ManifestDiff } from './ManifestDiff';
+import { ContentDiffPanel } from './ContentDiffPanel';
+import { outputRuleFor } from '../../shared/publishRules';
 
 function Field({
   name,
@@ -52,6 +54,8 @@ function Field({
 export function CompareTab({ entry }: { entry: DestinationEntry }) {
   const [source, setSource] = useState(entry.source ?? '');
   const compare = useCompare();
+  /** The output whose content diff is open: the destination's bytes against what publishing the compared source writes. */
+  const [diffOutput, setDiffOutput] = useState<{ path: string; source: string }>();
   const { run } = compare;
 
   // The configured source is compared at once: it is what a newcomer wants to see first.
@@ -59,10 +63,12 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
     if (entry.source) void run({ destination: entry.id });
   }, [entry.id, entry.source, run]);
 
-  const submit = () =>
+  const submit = () => {
+    setDiffOutput(undefined);
     void run(
       source.trim() === '' || source === entry.source ? { destination: entry.id } : { destination: entry.id, source: source.trim() },
     );
+  };
   const state = compare.state;
 
   return (
@@ -143,9 +149,15 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
                 )}
               </section>
               {diff ? (
-                <ManifestDiff diff={diff} />
+                <ManifestDiff diff={diff} onShowDiff={(path) => setDiffOutput({ path: outputRuleFor(path).path, source: sourcePath })} />
               ) : (
                 <p className="muted">No file diff: the destination holds no valid state to compare files with.</p>
+              )}
+              {diffOutput && (
+                <ContentDiffPanel
+                  target={{ destination: entry.id, path: diffOutput.path, against: 'publish', source: diffOutput.source }}
+                  onClose={() => setDiffOutput(undefined)}
+                />
               )}
             </div>
           );

@@ -17,7 +17,8 @@ const SECTION_LOOK: Record<DiffSection, { title: string; sign: string; tone: str
 
 const ROW_PX = 32;
 
-export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
+/** `onShowDiff`, when given, puts a Diff button on each changed file (its source path). */
+export function ManifestDiff({ diff, onShowDiff }: { diff: ManifestDiffData; onShowDiff?: (sourcePath: string) => void }) {
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<DiffSection>>(new Set());
   const view = useMemo(() => diffRows(diff, query, collapsed), [diff, query, collapsed]);
@@ -90,6 +91,11 @@ export function ManifestDiff({ diff }: { diff: ManifestDiffData }) {
                     </span>
                     <span className="path">{row.path}</span>
                     <span className="detail">{row.detail}</span>
+                    {onShowDiff && row.section === 'changed' && (
+                      <button type="button" className="button small" aria-label={`Diff ${row.path}`} onClick={() => onShowDiff(row.path)}>
+                        Diff
+                      </button>
+                    )}
                   </div>
                 );
               })}

@@ -1,12 +1,14 @@
 // The Outputs tab: every recorded output with its verify status, the extra files, and a verify of this
 // destination with progress and Cancel.
 
+import { useState } from 'react';
 import type { DestinationEntry, ResponseOf } from '../../shared/api';
 import { verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { formatBytes, shortHash } from '../view/format';
 import { readState } from '../view/stateView';
 import { Callout } from './Callout';
+import { ContentDiffPanel } from './ContentDiffPanel';
 import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -14,7 +16,11 @@ import { OutputVerifyStatus } from './OutputVerifyStatus';
 
 type Inspection = ResponseOf<'inspectDestination'>;
 
+/** The verify statuses whose bytes on disk can be diffed against the recorded ones. */
+const DIFFABLE = new Set(['size_mismatch', 'hash_mismatch', 'missing']);
+
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
+  const [diffPath, setDiffPath] = useState<string>();
   const state = readState(data.inspection.stateJson);
   const report = useAppState((app) => app.destinationTable.verifyEntry(entry.id))?.report;
   const job = useAppState((app) => app.jobs.find((candidate) => candidate.method === 'verify' && candidate.destination === entry.id));
@@ -73,7 +79,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               return (
                 <tr key={output.path} data-output={output.path}>
                   <td>
-                    <code>{output.path}</code>
+                    <span className="output-path">
+                      <code>{output.path}</code>
+                      {verified && DIFFABLE.has(verified.status) && (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-pressed={diffPath === output.path}
+                          aria-label={`Diff ${output.path}`}
+                          onClick={() => setDiffPath(output.path)}
+                        >
+                          Diff
+                        </button>
+                      )}
+                    </span>
                   </td>
                   <td>
                     <OutputVerifyStatus verified={verified} />
@@ -100,6 +119,9 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           </tbody>
         </table>
       </div>
+      {diffPath !== undefined && (
+        <ContentDiffPanel target={{ destination: entry.id, path: diffPath, against: 'recorded' }} onClose={() => setDiffPath(undefined)} />
+      )}
       <section className="section" aria-labelledby="extra-files">
         <h2 id="extra-files">Extra files</h2>
         {!report ? (

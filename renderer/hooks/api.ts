@@ -1,5 +1,6 @@
 // One hook per API method the views use, named for what they fetch or do. Thin over useApiCall.
 
+import type { RequestOf } from '../../shared/api';
 import { useAppState } from '../state/store';
 import { useApiCall, useApiQuery } from './useApiCall';
 
@@ -15,3 +16,10 @@ export const useExportReport = () => useApiCall('exportReport');
 export const useChooseWorkspace = () => useApiCall('chooseWorkspace');
 export const useOpenLink = () => useApiCall('openLink');
 export const useRevealPath = () => useApiCall('revealPath');
+
+/** One output's content diff; reloads when the request changes or the destination changes on disk. */
+export function useContentDiff(request: RequestOf<'contentDiff'> | undefined) {
+  const revision = useAppState((state) => (request ? (state.revisions.get(request.destination) ?? 0) : 0));
+  const key = request ? `${JSON.stringify(request)}@${revision}` : '';
+  return useApiQuery('contentDiff', request, key);
+}
