@@ -17,7 +17,7 @@ import type { SshTarget } from '../../shared/sshUrl';
 import type { DestinationComparison } from '../operations/compareDestination';
 import type { DestinationInspection } from '../engine/inspectDestination';
 import type { CliIo } from './command';
-import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
@@ -42,10 +42,10 @@ async function compareRemote(
   destination: SshTarget,
   source: SshTarget,
   configured: { pipelineId?: string; destinationId?: string },
-  agent: string | undefined,
+  options: CommandOptions,
   io: CliIo,
 ): Promise<CompareOutcome> {
-  return withAgent(destination, agent, io, async (connection) => {
+  return withAgent(destination, options, io, async (connection) => {
     const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');
     const answer = await connection.call('compare', {
       destination: opened.destinations[0]!.id,
@@ -86,7 +86,7 @@ export const compareCommand: Command = {
     };
     const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
     const compared = remote
-      ? await compareRemote(remote[0]!, remote[1]!, configured, options.agent as string | undefined, io)
+      ? await compareRemote(remote[0]!, remote[1]!, configured, options, io)
       : await compareDestination({
           destinationPath: path.resolve(io.cwd, positionals[0] as string),
           sourcePath: path.resolve(io.cwd, positionals[1] as string),

@@ -14,7 +14,7 @@ import { verifyLines } from './verifyText';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { SshTarget } from '../../shared/sshUrl';
 import type { CliIo } from './command';
-import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
@@ -48,7 +48,7 @@ export const inspectCommand: Command = {
     const json = options.json === true;
     const remote = remotePaths([positionals[0] as string], ['DEST'], options.agent);
     if (remote) {
-      const { inspection, verify } = await inspectRemote(remote[0]!, options.agent as string | undefined, options.verify === true, io);
+      const { inspection, verify } = await inspectRemote(remote[0]!, options, options.verify === true, io);
       return report(inspection, verify, options.verify === true, json, io);
     }
     const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string, json);
@@ -88,11 +88,11 @@ function report(
 /** The same inspection on an agent: the folder opened there as a one-destination workspace, inspected and verified through the API. */
 async function inspectRemote(
   target: SshTarget,
-  agent: string | undefined,
+  options: CommandOptions,
   verify: boolean,
   io: CliIo,
 ): Promise<{ inspection: DestinationInspection; verify?: VerifyReport }> {
-  return withAgent(target, agent, io, async (connection) => {
+  return withAgent(target, options, io, async (connection) => {
     const opened = valueOf(await connection.call('openWorkspace', { path: target.path, asDestination: true }), 'openWorkspace');
     const id = opened.destinations[0]!.id;
     const { inspection } = valueOf(await connection.call('inspectDestination', { destination: id }), 'inspectDestination');

@@ -12,6 +12,9 @@ import type { ApiResult } from '../../shared/api';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { printable } from './terminalText';
 
+/** A command's parsed options: `--agent CMD` names the agent command, `--debug` shows the remote side's log lines. */
+export type CommandOptions = Record<string, string | boolean | undefined>;
+
 /** The CLI option that names the agent command on the host. */
 export const agentOption = { agent: { type: 'string' } } as const;
 
@@ -45,10 +48,12 @@ export function remotePaths(values: string[], names: string[], agent: string | b
 /** Connects, runs `work`, closes; any remote failure becomes a CliError with what to do. */
 export async function withAgent<T>(
   target: SshTarget,
-  agent: string | undefined,
+  options: CommandOptions,
   io: CliIo,
   work: (connection: AgentConnection) => Promise<T>,
 ): Promise<T> {
+  const agent = typeof options.agent === 'string' ? options.agent : undefined;
+  const debug = options.debug === true;
   let connection: AgentConnection | undefined;
   try {
     connection = await AgentConnection.connect({
@@ -57,6 +62,7 @@ export async function withAgent<T>(
       env: io.env,
       clientVersion: APP_VERSION,
       onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
+      onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
     });
     return await work(connection);
   } catch (cause) {

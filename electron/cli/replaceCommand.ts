@@ -157,7 +157,7 @@ export const replaceCommand: Command = {
     const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
     if (remote) {
       const [destination, source] = remote as [SshTarget, SshTarget];
-      return withAgent(destination, options.agent as string | undefined, io, (connection) =>
+      return withAgent(destination, options, io, (connection) =>
         replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
       );
     }

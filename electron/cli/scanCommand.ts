@@ -15,7 +15,7 @@ import { verifyLines } from './verifyText';
 import { printable } from './terminalText';
 import type { ScanEntry } from '../../shared/api';
 import type { SshTarget } from '../../shared/sshUrl';
-import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 interface ScanOutcome {
   workspace: LoadedWorkspace;
@@ -57,11 +57,11 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
 /** The same scan on an agent: open the workspace there, scan it, and with --verify verify it, through the API. */
 async function runRemoteScan(
   target: SshTarget,
-  agent: string | undefined,
+  options: CommandOptions,
   verify: boolean,
   io: CliIo,
 ): Promise<ScanOutcome | { inputIssues: string[] }> {
-  return withAgent(target, agent, io, async (connection) => {
+  return withAgent(target, options, io, async (connection) => {
     const opened = await connection.call('openWorkspace', { path: target.path });
     if (!opened.ok) {
       const details = opened.error.details as { file?: string; issues?: Issue[] } | undefined;
@@ -195,7 +195,7 @@ export const scanCommand: Command = {
   async run({ positionals, options }, io) {
     const remote = remotePaths([positionals[0]!], ['WORKSPACE'], options.agent);
     const outcome = remote
-      ? await runRemoteScan(remote[0]!, options.agent as string | undefined, options.verify === true, io)
+      ? await runRemoteScan(remote[0]!, options, options.verify === true, io)
       : await runScan(positionals[0]!, options.verify === true, io);
     if ('inputIssues' in outcome) {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);

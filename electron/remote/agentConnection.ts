@@ -42,8 +42,10 @@ export interface ConnectOptions {
   agent?: string;
   env: Record<string, string | undefined>;
   clientVersion: string;
-  /** Hears what is worth telling the operator but not fatal: skipped banner lines, the agent's log lines. */
+  /** Hears what is worth telling the operator but not fatal: skipped banner lines, protocol complaints. */
   onNotice?: (line: string) => void;
+  /** Hears each stderr line of ssh and the agent once connected (their logs; the CLI shows them with --debug). */
+  onRemoteLog?: (line: string) => void;
   maxLineChars?: number;
   maxPreludeLines?: number;
 }
