@@ -50,7 +50,11 @@ export function timingOf(runs: Run[]): Timing {
   };
 }
 
-export function runOnce(argv: string[]): Promise<Run> {
+/** Exit codes a run may end with: by default 0 and 1 (1 means findings, such as drift). */
+export type ExitCodes = readonly number[];
+const FINDINGS_ALLOWED: ExitCodes = [0, 1];
+
+export function runOnce(argv: string[], okExitCodes: ExitCodes = FINDINGS_ALLOWED): Promise<Run> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-time-'));
   const timeFile = path.join(scratch, 'time.txt');
   const command = hasGnuTime ? [GNU_TIME, '-f', '%e %U %S %M', '-o', timeFile, ...argv] : argv;
@@ -64,8 +68,9 @@ export function runOnce(argv: string[]): Promise<Run> {
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
       try {
-        // Exit 1 means findings (drift), which a benchmark may well have; anything else is a failure.
-        if (code !== 0 && code !== 1) return reject(new Error(`${argv.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`));
+        // A run that ended otherwise did not do the work being timed: fail the bench, not the verdict.
+        if (code === null || !okExitCodes.includes(code))
+          return reject(new Error(`${argv.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`));
         const run: Run = { wallMs };
         if (hasGnuTime) {
           const [, user, system, rssKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
@@ -86,6 +91,8 @@ export interface PairOptions {
   prepare?: (side: 'ours' | 'baseline', run: number) => Promise<void> | void;
   /** Skip the warm-up runs (the prepare step already read everything a run reads). */
   noWarmUp?: boolean;
+  /** Exit codes ours may end with (default 0 and 1); the baseline must always end with 0 or 1. */
+  oursExitCodes?: ExitCodes;
 }
 
 /** One warm-up run each, then `runs` pairs: ours, baseline, ours, baseline… */
@@ -97,7 +104,8 @@ export async function measurePaired(
   const once = async (side: 'ours' | 'baseline', run: number) => {
     await options.prepare?.(side, run);
     const command = side === 'ours' ? ours : baseline;
-    return typeof command === 'function' ? command() : runOnce(command);
+    if (typeof command === 'function') return command();
+    return runOnce(command, side === 'ours' ? options.oursExitCodes : undefined);
   };
   if (!options.noWarmUp) {
     await once('ours', -1);

@@ -5,7 +5,7 @@
 // recorded output, write every new one). Writes only inside the bench's scratch folder.
 
 import { createHash, randomFillSync } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { timeRow, type Bench, type BenchRow } from './bench';
 import { measurePaired, type Timing } from './measure';
@@ -22,10 +22,12 @@ interface SourceFile {
 
 const sha256 = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
+const versionDigest = (version: number) => sha256(`bench ${version}`);
+
 /** The source's manifest.json, `created` `version` seconds after a fixed instant: each version replaces the last. */
 function writeManifest(sourceDir: string, files: SourceFile[], version: number): void {
   const created = new Date(Date.UTC(2026, 5, 1) + version * 1000).toISOString().replace('.000Z', 'Z');
-  const manifest = { schema_version: 1, id: 'bench.replace', digest: sha256(`bench ${version}`), created, files };
+  const manifest = { schema_version: 1, id: 'bench.replace', digest: versionDigest(version), created, files };
   writeFileSync(path.join(sourceDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
@@ -70,16 +72,30 @@ async function replacePair(
   const destination = path.join(context.workDir, `${name}-destination`);
   const floorDestination = path.join(context.workDir, `${name}-floor`);
   let version = 0;
-  return measurePaired(
+  // A refused or failed replace exits early and would time as fast: each run must have published its version.
+  const requireApplied = () => {
+    if (version === 0) return;
+    const state = JSON.parse(readFileSync(path.join(destination, '.distributor.json'), 'utf8')) as {
+      source?: { manifest?: { digest?: string } };
+    };
+    if (state.source?.manifest?.digest !== versionDigest(version))
+      throw new Error(`replace bench: run ${version} did not publish (the state in ${destination} records another source)`);
+  };
+  const timing = await measurePaired(
     ['node', context.cli, 'replace', destination, sourceDir, '--pipeline', 'bench', '--destination', name, '--yes', '--json'],
     ['sh', '-c', floorCommand, 'sh', sourceDir, floorDestination],
     {
       runs: context.runs,
+      oursExitCodes: [0],
       prepare: (side) => {
-        if (side === 'ours') writeManifest(sourceDir, files, (version += 1));
+        if (side !== 'ours') return;
+        requireApplied();
+        writeManifest(sourceDir, files, (version += 1));
       },
     },
   );
+  requireApplied();
+  return timing;
 }
 
 export const replaceBench: Bench = {
@@ -115,6 +131,7 @@ export const replaceBench: Bench = {
     rows.push(
       timeRow('plan + apply of a 1 GiB source (replace --yes)', big, 'openssl dgst of the source, then cp -r + rm -rf + mv', { wall: 2 }, [
         'the issue targets ≤ 2 s before staging for 2.4 GB; this row times the whole replace against hash + copy',
+        'every timed run was checked to have published its version (exit 0 and the new state on disk)',
       ]),
     );
     return rows;
