@@ -132,33 +132,46 @@ export default tseslint.config(
 
   ...room(
     'engine',
-    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli'],
+    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
     'The engine reads the disk; it imports no use case, shell, server or CLI.',
   ),
-  ...room('replace', ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli'], 'replace/ imports the engine and shared/ only.'),
+  ...room(
+    'replace',
+    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
+    'replace/ imports the engine and shared/ only.',
+  ),
   ...room(
     'operations',
-    ['service', 'demo', 'web', 'server', 'shell', 'cli'],
+    ['service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
     'The use cases know no adapter (service, server, shell, CLI).',
   ),
-  ...room('service', ['demo', 'web', 'server', 'shell', 'cli'], 'The service knows no transport (server, shell, CLI).'),
-  ...room('demo', ['operations', 'service', 'web', 'server', 'shell', 'cli'], 'The demo generator writes files; it knows no adapter.'),
+  ...room('service', ['demo', 'web', 'server', 'shell', 'cli', 'remote'], 'The service knows no transport (server, shell, CLI).'),
+  ...room(
+    'demo',
+    ['operations', 'service', 'web', 'server', 'shell', 'cli', 'remote'],
+    'The demo generator writes files; it knows no adapter.',
+  ),
   ...room(
     'web',
-    ['engine', 'replace', 'operations', 'service', 'demo', 'server', 'shell', 'cli'],
+    ['engine', 'replace', 'operations', 'service', 'demo', 'server', 'shell', 'cli', 'remote'],
     'web/ is neutral ground for both shells: it imports no room.',
   ),
   ...room(
     'server',
-    ['replace', 'operations', 'demo', 'shell', 'cli'],
+    ['replace', 'operations', 'demo', 'shell', 'cli', 'remote'],
     'The browser host imports the service and web/, not the desktop shell or the CLI.',
   ),
   ...room(
     'shell',
-    ['replace', 'operations', 'demo', 'server', 'cli'],
+    ['replace', 'operations', 'demo', 'server', 'cli', 'remote'],
     'The desktop shell imports the service and web/, not the browser host or the CLI.',
   ),
   ...room('cli', ['shell', 'web'], 'The CLI does not import the desktop shell.'),
+  ...room(
+    'remote',
+    ['replace', 'operations', 'demo', 'web', 'server', 'shell', 'cli'],
+    'remote/ carries the Session over ssh: it imports the service, the engine and shared/, never the CLI, a shell or a use case.',
+  ),
   { files: ['electron/testing/**'], rules: restrict([entries]) },
   { files: ['electron/*.ts'], ignores: ['electron/ipc.ts', 'electron/preload.ts'], rules: restrict([testingOnlyFromTop]) },
   {

@@ -185,6 +185,24 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
     ],
   },
   {
+    boundary: 'the remote transport imports the service, never the CLI, a shell or a use case; only the CLI imports it',
+    crossed: [
+      ['electron/remote/agentServer.ts', '../cli/run'],
+      ['electron/remote/agentServer.ts', '../server/httpHost'],
+      ['electron/remote/agentConnection.ts', '../operations/compareDestination'],
+      ['electron/remote/agentConnection.ts', '../testing/sshHarness'],
+      ['electron/service/session.ts', '../remote/agentServer'],
+      ['electron/server/httpHost.ts', '../remote/agentConnection'],
+      ['electron/engine/scan.ts', '../remote/agentConnection'],
+    ],
+    allowed: [
+      ['electron/remote/agentServer.ts', '../service/session'],
+      ['electron/remote/agentServer.ts', '../engine/appVersion'],
+      ['electron/cli/remoteCommands.test.ts', '../testing/sshHarness'],
+      ['electron/cli/agentCommand.ts', '../remote/agentServer'],
+    ],
+  },
+  {
     boundary: 'electron/testing is for tests, e2e and the bench only',
     crossed: [
       ['electron/service/session.ts', '../testing/sessionFixtures'],

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { destinationInspectionSchema } from './inspection';
 import { apiError, apiErrorSchema, type ApiResult } from './apiError';
-import { error, formatIssuePath, type IssuePath } from './issues';
+import { error, formatIssuePath, issueSchema, type IssuePath } from './issues';
 import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
@@ -35,8 +35,8 @@ const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 export const destinationEntrySchema = workspaceDestinationSchema;
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
-/** How the renderer reaches the engine: Electron IPC, or HTTP on 127.0.0.1. */
-export const transportSchema = z.enum(['electron', 'http']);
+/** How a client reaches the engine: Electron IPC, HTTP on 127.0.0.1, or the agent's JSON lines over ssh. */
+export const transportSchema = z.enum(['electron', 'http', 'agent']);
 export type Transport = z.infer<typeof transportSchema>;
 
 /** The open workspace as the renderer sees it (shared/workspaceSchema.ts). */
@@ -107,7 +107,11 @@ export const methods = {
   }),
   openWorkspace: spec({
     summary: 'Open a workspace folder or a distributor-inspector.json file; replaces the open one',
-    request: z.strictObject({ path: userPath }),
+    request: z.strictObject({
+      path: userPath,
+      /** The folder itself is the one destination, whatever it holds: the CLI's `inspect`, `compare`, `replace` of one DEST on an agent. */
+      asDestination: z.boolean().optional(),
+    }),
     response: workspaceSummarySchema,
   }),
   scan: spec({
@@ -133,9 +137,20 @@ export const methods = {
   }),
   compare: spec({
     summary: "Compare a source bundle (or the destination's configured source) with what the destination holds",
-    request: z.strictObject({ destination: handle, source: userPath.optional() }),
+    request: z.strictObject({
+      destination: handle,
+      source: userPath.optional(),
+      /** The ids to compare with, instead of the workspace's configured ones (the CLI's --pipeline, --destination). */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
+    }),
     response: z.object({
       sourcePath: z.string(),
+      /** The manifest file read, and its warnings (unknown fields): what the CLI prints. */
+      manifestFile: z.string().optional(),
+      sourceIssues: z.array(issueSchema).optional(),
+      /** The destination as this comparison read it. */
+      destinationInspection: destinationInspectionSchema.pick({ path: true, status: true, issues: true }).optional(),
       comparison: comparisonSchema,
       /** The decision in the one wording, with the destination's replace policy: what the renderer shows. */
       explanation: comparisonWordsSchema,

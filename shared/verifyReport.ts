@@ -28,10 +28,12 @@ export const outputVerificationSchema = z.object({
   /** As recorded in the state file. */
   expected: z.object({ sha256: z.string(), size: z.number() }).optional(),
   /** As found on disk, when it differs from expected (never for ok): sha256 only when hashed (a size mismatch is not read), kind when not a file. */
+  // In the engine's key order (size, sha256, kind, linkTarget): zod writes keys in schema order, and
+  // an agent's answer must print exactly as the local one.
   actual: z
     .object({
-      sha256: z.string().optional(),
       size: z.number().optional(),
+      sha256: z.string().optional(),
       kind: fileKindSchema.optional(),
       /** For a symbolic link: what it points at, read with readlink, never followed. */
       linkTarget: z.string().optional(),
@@ -51,16 +53,18 @@ export const verifyReportSchema = z.object({
 });
 export type VerifyReport = z.infer<typeof verifyReportSchema>;
 
+// Keys in the order the engine writes them (scanReader.ts, judgeOutputs.ts): a report parsed by zod
+// (an agent's, over ssh) then prints exactly as a local one does in `scan --json`.
 /** What the destination list shows for one row, without opening the inspection. */
 export const scanSummarySchema = z.object({
   status: destinationStatusSchema,
+  outputCount: z.number(),
+  errorCount: z.number(),
+  warningCount: z.number(),
   /** From the state file when it has them as strings, also when the state is invalid. */
   pipeline_id: z.string().optional(),
   destination_id: z.string().optional(),
   published_at: z.string().optional(),
-  outputCount: z.number(),
-  errorCount: z.number(),
-  warningCount: z.number(),
 });
 export type ScanSummary = z.infer<typeof scanSummarySchema>;
 

@@ -19,4 +19,5 @@ export const commands: CommandEntry[] = [
   { name: 'replace', load: async () => (await import('./replaceCommand')).replaceCommand },
   { name: 'demo', load: async () => (await import('./demoCommand')).demoCommand },
   { name: 'serve', load: async () => (await import('./serveCommand')).serveCommand },
+  { name: 'agent', load: async () => (await import('./agentCommand')).agentCommand },
 ];

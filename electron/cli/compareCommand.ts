@@ -12,6 +12,12 @@ import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
+import type { Issue } from '../../shared/issues';
+import type { SshTarget } from '../../shared/sshUrl';
+import type { DestinationComparison } from '../operations/compareDestination';
+import type { DestinationInspection } from '../engine/inspectDestination';
+import type { CliIo } from './command';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
@@ -22,24 +28,72 @@ function configuredId(value: string | boolean | undefined, option: string): stri
   return value;
 }
 
+type CompareOutcome =
+  | {
+      ok: true;
+      value: Pick<DestinationComparison, 'comparison' | 'explanation' | 'diff' | 'manifestFile' | 'sourceIssues'> & {
+        inspection: Pick<DestinationInspection, 'path' | 'status' | 'issues'>;
+      };
+    }
+  | { ok: false; error: { details: { file: string; issues: Issue[] } } };
+
+/** The same comparison on an agent: DEST opened there as a one-destination workspace, SOURCE read there. */
+async function compareRemote(
+  destination: SshTarget,
+  source: SshTarget,
+  configured: { pipelineId?: string; destinationId?: string },
+  options: CommandOptions,
+  io: CliIo,
+): Promise<CompareOutcome> {
+  return withAgent(destination, options, io, async (connection) => {
+    const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');
+    const answer = await connection.call('compare', {
+      destination: opened.destinations[0]!.id,
+      source: source.path,
+      ...(configured.pipelineId ? { pipelineId: configured.pipelineId } : {}),
+      ...(configured.destinationId ? { destinationId: configured.destinationId } : {}),
+    });
+    const details = answer.ok ? undefined : (answer.error.details as { file?: string; issues?: Issue[] } | undefined);
+    if (!answer.ok && answer.error.code === 'invalid_source' && details?.file && details.issues)
+      return { ok: false, error: { details: { file: details.file, issues: details.issues } } };
+    const value = valueOf(answer, 'compare');
+    if (!value.destinationInspection || value.manifestFile === undefined)
+      throw new CliError(`the agent on ${destination.host} answered compare without the destination it read: update it to this version`);
+    return {
+      ok: true,
+      value: {
+        comparison: value.comparison,
+        explanation: value.explanation,
+        diff: value.diff,
+        manifestFile: value.manifestFile,
+        sourceIssues: value.sourceIssues ?? [],
+        inspection: value.destinationInspection,
+      },
+    };
+  });
+}
+
 export const compareCommand: Command = {
   name: 'compare',
-  usage: 'compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]',
+  usage: 'compare DEST SOURCE [--pipeline ID] [--destination ID] [--json] [--agent CMD]',
   summary: 'What publishing SOURCE (a bundle or its manifest.json) into DEST would decide, and the file diff',
-  options: { pipeline: { type: 'string' }, destination: { type: 'string' }, json: { type: 'boolean' } },
+  options: { pipeline: { type: 'string' }, destination: { type: 'string' }, json: { type: 'boolean' }, ...agentOption },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
     const configured = {
       pipelineId: configuredId(options.pipeline, 'pipeline'),
       destinationId: configuredId(options.destination, 'destination'),
     };
-    const compared = await compareDestination({
-      destinationPath: path.resolve(io.cwd, positionals[0] as string),
-      sourcePath: path.resolve(io.cwd, positionals[1] as string),
-      configured,
-    }).catch((cause: unknown) => {
-      throw destinationReadError(path.resolve(io.cwd, positionals[0] as string), cause);
-    });
+    const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
+    const compared = remote
+      ? await compareRemote(remote[0]!, remote[1]!, configured, options, io)
+      : await compareDestination({
+          destinationPath: path.resolve(io.cwd, positionals[0] as string),
+          sourcePath: path.resolve(io.cwd, positionals[1] as string),
+          configured,
+        }).catch((cause: unknown) => {
+          throw destinationReadError(path.resolve(io.cwd, positionals[0] as string), cause);
+        });
     if (!compared.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
       const { file, issues } = compared.error.details;

@@ -11,6 +11,10 @@ import { printable } from './terminalText';
 import { verifyDestination } from '../engine/verify';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
+import type { VerifyReport } from '../../shared/verifyReport';
+import type { SshTarget } from '../../shared/sshUrl';
+import type { CliIo } from './command';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
@@ -40,12 +44,17 @@ export function inspectionExitCode(inspection: DestinationInspection): number {
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  usage: 'inspect DEST [--verify] [--json]',
+  usage: 'inspect DEST [--verify] [--json] [--agent CMD]',
   summary: 'Status of one destination (empty, unmanaged, managed, invalid) and every issue of its state file',
-  options: { json: { type: 'boolean' }, verify: { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, verify: { type: 'boolean' }, ...agentOption },
   positionals: [1, 1],
   async run({ positionals, options }, io) {
     const json = options.json === true;
+    const remote = remotePaths([positionals[0] as string], ['DEST'], options.agent);
+    if (remote) {
+      const { inspection, verify } = await inspectRemote(remote[0]!, options, options.verify === true, io);
+      return report(inspection, verify, options.verify === true, json, io);
+    }
     const inspection = await inspectNamedDestination(io.cwd, positionals[0] as string, json);
     // --verify: a managed destination's outputs checked against the state (issue 3); nothing to verify otherwise.
     let verify;
@@ -55,17 +64,57 @@ export const inspectCommand: Command = {
         () => bar.clear(),
       );
     }
-    const style = makeStyle(io.isTerminal, io.env);
-    if (json) io.stdout(inspectionJson(inspection, verify ? { verify } : {}));
-    else
-      io.stdout(
-        inspectionText(inspection, style) +
-          (verify
-            ? `\n${verifyLines(verify, style).join('\n')}\n`
-            : options.verify === true
-              ? `\n${style.dim('verify: nothing to verify (the destination is not managed)')}\n`
-              : ''),
-      );
-    return verify?.status === 'drifted' ? EXIT_FINDINGS : inspectionExitCode(inspection);
+    return report(inspection, verify, options.verify === true, json, io);
   },
 };
+
+function report(
+  inspection: DestinationInspection,
+  verify: VerifyReport | undefined,
+  askedVerify: boolean,
+  json: boolean,
+  io: CliIo,
+): number {
+  const style = makeStyle(io.isTerminal, io.env);
+  if (json) io.stdout(inspectionJson(inspection, verify ? { verify } : {}));
+  else
+    io.stdout(
+      inspectionText(inspection, style) +
+        (verify
+          ? `\n${verifyLines(verify, style).join('\n')}\n`
+          : askedVerify
+            ? `\n${style.dim('verify: nothing to verify (the destination is not managed)')}\n`
+            : ''),
+    );
+  return verify?.status === 'drifted' ? EXIT_FINDINGS : inspectionExitCode(inspection);
+}
+
+/** The same inspection on an agent: the folder opened there as a one-destination workspace, inspected and verified through the API. */
+async function inspectRemote(
+  target: SshTarget,
+  options: CommandOptions,
+  verify: boolean,
+  io: CliIo,
+): Promise<{ inspection: DestinationInspection; verify?: VerifyReport }> {
+  return withAgent(target, options, io, async (connection) => {
+    const opened = valueOf(await connection.call('openWorkspace', { path: target.path, asDestination: true }), 'openWorkspace');
+    const id = opened.destinations[0]!.id;
+    const { inspection } = valueOf(await connection.call('inspectDestination', { destination: id }), 'inspectDestination');
+    if (!verify || inspection.status !== 'managed') return { inspection };
+    const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+    let report: VerifyReport | undefined;
+    try {
+      valueOf(
+        await connection.job(
+          'verify',
+          { destinations: [id] },
+          { onItem: (entry) => (report = entry.report), onProgress: (step) => bar.update('verify', step) },
+        ),
+        'verify',
+      );
+    } finally {
+      bar.clear();
+    }
+    return { inspection, verify: report };
+  });
+}

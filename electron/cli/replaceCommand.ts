@@ -22,6 +22,10 @@ import { describeApplyStep } from '../../shared/applyStepWords';
 import type { ApplyProgress } from '../../shared/plan';
 import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
+import type { Result } from '../../shared/result';
+import type { SshTarget } from '../../shared/sshUrl';
+import type { AgentConnection } from '../remote/agentConnection';
+import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
 
 /** Beyond this many lines per list, the text output says how many more; --json always has all. */
 const LIST_LIMIT = 1000;
@@ -141,7 +145,7 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json]',
+    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD]',
   summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
@@ -152,52 +156,135 @@ export const replaceCommand: Command = {
     'allow-other-owner': { type: 'boolean' },
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
+    ...agentOption,
   },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
-    const style = makeStyle(io.isTerminal, io.env);
-    const json = options.json === true;
-    const planned = await planDestinationReplace({
-      destinationPath: path.resolve(io.cwd, positionals[0] as string),
-      sourcePath: path.resolve(io.cwd, positionals[1] as string),
-      mode: options.force === true ? 'force' : 'replace',
+    const request = {
+      mode: options.force === true ? ('force' as const) : ('replace' as const),
       configured: { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') },
       baseUrl: optionalId(options['base-url'], 'base-url'),
       allowOtherOwner: options['allow-other-owner'] === true,
-    });
-    if (!planned.ok) {
-      const refusal = planned.error;
-      if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
-      else io.stderr(`distributor-inspector replace: refused: ${printable(refusal.message)} (${refusal.code})\n`);
-      return refusalExit(refusal);
+    };
+    const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
+    if (remote) {
+      const [destination, source] = remote as [SshTarget, SshTarget];
+      return withAgent(destination, options, io, (connection) =>
+        replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
+      );
     }
-    const { plan } = planned.value;
-    if (!json) io.stdout(planText(plan, style));
-    if (plan.action === 'nothing') {
-      if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
-      return EXIT_OK;
-    }
-    const includeNested = options['include-nested'] === true;
-    if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
-      // Asked before any confirmation: the operator must say on the command line that these go too.
-      const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
-      if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
-      else io.stderr(`distributor-inspector replace: refused: ${message} (nested_not_acknowledged)\n`);
-      return EXIT_FINDINGS;
-    }
-    const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
-    if (!apply) {
-      if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
-      else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
-      return EXIT_OK;
-    }
-    const { result } = await applyReplacePlan(plan, {
-      includeNested,
-      onProgress: io.isTerminal && !json ? phaseLine(io.stderr) : undefined,
-    });
-    if (io.isTerminal && !json) io.stderr(ERASE_LINE);
-    if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
-    else io.stdout(`\n${resultText(result, style)}`);
-    return result.ok ? EXIT_OK : EXIT_FINDINGS;
+    const steps: ReplaceSteps = {
+      plan: () =>
+        planDestinationReplace({
+          destinationPath: path.resolve(io.cwd, positionals[0] as string),
+          sourcePath: path.resolve(io.cwd, positionals[1] as string),
+          ...request,
+        }),
+      apply: async (_planned, includeNested, onProgress) => (await applyReplacePlan(_planned.plan, { includeNested, onProgress })).result,
+    };
+    return replaceFlow(steps, options, io);
   },
 };
+
+type Planned = Result<PlannedReplace, PlanRefusal>;
+
+/** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one. */
+interface ReplaceSteps {
+  plan(): Promise<Planned>;
+  apply(planned: PlannedReplace, includeNested: boolean, onProgress?: (event: ApplyProgress) => void): Promise<ApplyResult>;
+}
+
+/** The agent plans and applies; the forced replace's typed id and the nested acknowledgement go with the apply, as in the app. */
+function remoteSteps(
+  connection: AgentConnection,
+  destinationPath: string,
+  sourcePath: string,
+  request: {
+    mode: 'replace' | 'force';
+    configured: { pipelineId?: string; destinationId?: string };
+    baseUrl?: string;
+    allowOtherOwner: boolean;
+  },
+): ReplaceSteps {
+  let planId = '';
+  return {
+    async plan() {
+      const opened = valueOf(await connection.call('openWorkspace', { path: destinationPath, asDestination: true }), 'openWorkspace');
+      const answer = await connection.call('planReplace', {
+        destination: opened.destinations[0]!.id,
+        mode: request.mode,
+        source: sourcePath,
+        ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
+        ...(request.configured.pipelineId !== undefined ? { pipelineId: request.configured.pipelineId } : {}),
+        ...(request.configured.destinationId !== undefined ? { destinationId: request.configured.destinationId } : {}),
+        ...(request.allowOtherOwner ? { allowOtherOwner: true } : {}),
+      });
+      if (!answer.ok) {
+        const refusal = (answer.error.details as { refusal?: PlanRefusal } | undefined)?.refusal;
+        if (refusal) return { ok: false, error: refusal };
+      }
+      const value = valueOf(answer, 'planReplace');
+      planId = value.planId;
+      return {
+        ok: true,
+        value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } as PlannedReplace,
+      };
+    },
+    async apply(planned, includeNested, onProgress) {
+      const ending = await connection.job(
+        'applyPlan',
+        {
+          planId,
+          ...(planned.confirmText !== undefined ? { confirm: planned.confirmText } : {}),
+          ...(includeNested ? { includeNested } : {}),
+        },
+        {
+          // The agent is this version (the handshake says so), so its apply progress names its step.
+          onProgress: onProgress
+            ? ({ step, done, total, bytes }) => {
+                if (step) onProgress({ phase: step.phase, step, done, total, bytes });
+              }
+            : undefined,
+        },
+      );
+      return valueOf(ending, 'applyPlan');
+    },
+  };
+}
+
+async function replaceFlow(steps: ReplaceSteps, options: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const style = makeStyle(io.isTerminal, io.env);
+  const json = options.json === true;
+  const planned = await steps.plan();
+  if (!planned.ok) {
+    const refusal = planned.error;
+    if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector replace: refused: ${printable(refusal.message)} (${refusal.code})\n`);
+    return refusalExit(refusal);
+  }
+  const { plan } = planned.value;
+  if (!json) io.stdout(planText(plan, style));
+  if (plan.action === 'nothing') {
+    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  const includeNested = options['include-nested'] === true;
+  if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
+    // Asked before any confirmation: the operator must say on the command line that these go too.
+    const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
+    if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector replace: refused: ${message} (nested_not_acknowledged)\n`);
+    return EXIT_FINDINGS;
+  }
+  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
+  if (!apply) {
+    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
+    return EXIT_OK;
+  }
+  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined);
+  if (io.isTerminal && !json) io.stderr(ERASE_LINE);
+  if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
+  else io.stdout(`\n${resultText(result, style)}`);
+  return result.ok ? EXIT_OK : EXIT_FINDINGS;
+}

@@ -14,6 +14,9 @@ import { createProgressBar } from './progressBar';
 import { makeStyle, table, type Style } from './style';
 import { verifyLines } from './verifyText';
 import { printable } from './terminalText';
+import type { ScanEntry } from '../../shared/api';
+import type { SshTarget } from '../../shared/sshUrl';
+import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 interface ScanOutcome {
   workspace: LoadedWorkspace;
@@ -50,6 +53,62 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
     bar.clear();
     await pool.close();
   }
+}
+
+/** The same scan on an agent: open the workspace there, scan it, and with --verify verify it, through the API. */
+async function runRemoteScan(
+  target: SshTarget,
+  options: CommandOptions,
+  verify: boolean,
+  io: CliIo,
+): Promise<ScanOutcome | { inputIssues: string[] }> {
+  return withAgent(target, options, io, async (connection) => {
+    const opened = await connection.call('openWorkspace', { path: target.path });
+    if (!opened.ok) {
+      const details = opened.error.details as { file?: string; issues?: Issue[] } | undefined;
+      if (opened.error.code === 'invalid_workspace' && details?.file && details.issues)
+        return { inputIssues: details.issues.map((issue) => issueLine(details.file!, issue)) };
+    }
+    const summary = valueOf(opened, 'openWorkspace');
+    const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+    try {
+      const byId = new Map<string, ScanEntry>();
+      valueOf(
+        await connection.job(
+          'scan',
+          {},
+          { onItem: (entry) => byId.set(entry.destination, entry), onProgress: (step) => bar.update('scan  ', step) },
+        ),
+        'scan',
+      );
+      const reports = new Map<string, VerifyReport>();
+      if (verify)
+        valueOf(
+          await connection.job(
+            'verify',
+            {},
+            { onItem: (entry) => reports.set(entry.destination, entry.report), onProgress: (step) => bar.update('verify', step) },
+          ),
+          'verify',
+        );
+      // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
+      const rows: ScannedDestination[] = summary.destinations.flatMap((destination) => {
+        const entry = byId.get(destination.id);
+        return entry ? [{ destination, inspection: entry.inspection, summary: entry.summary }] : [];
+      });
+      const workspace: LoadedWorkspace = {
+        kind: summary.kind,
+        root: summary.root,
+        ...(summary.kind === 'file' ? { file: summary.path } : {}),
+        destinations: summary.destinations,
+      };
+      const outcome: ScanOutcome = { workspace, warnings: summary.issues, rows };
+      if (verify) outcome.verify = rows.map((row) => reports.get(row.destination.id));
+      return outcome;
+    } finally {
+      bar.clear();
+    }
+  });
 }
 
 function counts(outcome: ScanOutcome) {
@@ -133,12 +192,15 @@ function humanText(outcome: ScanOutcome, style: Style): string {
 
 export const scanCommand: Command = {
   name: 'scan',
-  usage: 'scan WORKSPACE [--verify] [--json]',
+  usage: 'scan WORKSPACE [--verify] [--json] [--agent CMD]',
   summary: 'Status of every destination in a folder or workspace file; --verify hashes every output',
-  options: { verify: { type: 'boolean' }, json: { type: 'boolean' } },
+  options: { verify: { type: 'boolean' }, json: { type: 'boolean' }, ...agentOption },
   positionals: [1, 1],
   async run({ positionals, options }, io) {
-    const outcome = await runScan(positionals[0]!, options.verify === true, io);
+    const remote = remotePaths([positionals[0]!], ['WORKSPACE'], options.agent);
+    const outcome = remote
+      ? await runRemoteScan(remote[0]!, options, options.verify === true, io)
+      : await runScan(positionals[0]!, options.verify === true, io);
     if ('inputIssues' in outcome) {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);
       return EXIT_INPUT;

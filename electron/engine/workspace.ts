@@ -53,6 +53,20 @@ export async function loadWorkspace(target: string): Promise<WorkspaceLoad> {
   };
 }
 
+/**
+ * One folder as a workspace of exactly one destination, whatever it holds (missing, empty, a file,
+ * unmanaged): what `inspect`, `compare` and `replace` of one DEST open on a remote agent. Reads nothing;
+ * the inspection says what the folder is.
+ */
+export function loadSingleDestination(target: string): WorkspaceLoad {
+  const root = path.resolve(target);
+  return {
+    ok: true,
+    issues: [],
+    workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] },
+  };
+}
+
 async function loadFolder(root: string): Promise<WorkspaceLoad> {
   const holdsState = await fs.lstat(path.join(root, STATE_FILE_NAME)).then(
     () => true,

@@ -28,7 +28,7 @@ import { reportCsv, reportJson } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
-import { loadWorkspace } from '../engine/workspace';
+import { loadSingleDestination, loadWorkspace } from '../engine/workspace';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -115,11 +115,12 @@ export class Session implements SessionContext {
     for (const id of ids ?? []) this.destination(id);
   }
 
-  async open(target: string): Promise<Workspace> {
+  /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
+  async open(target: string, asDestination = false): Promise<Workspace> {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
     if (this.jobs.isRunning('applyPlan'))
       throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
-    const loaded = await loadWorkspace(target);
+    const loaded = asDestination ? loadSingleDestination(target) : await loadWorkspace(target);
     if (!loaded.ok) {
       const first = loaded.issues[0];
       throw fail(
@@ -181,7 +182,7 @@ export class Session implements SessionContext {
         initialWorkspace: this.options.initialWorkspace,
         workspace: this.state.workspace?.summary,
       }),
-      openWorkspace: async ({ path }) => this.open(path),
+      openWorkspace: async ({ path, asDestination }) => this.open(path, asDestination === true),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
         return { job: this.jobs.start('scan', (context) => scanJob(this, destinations, context)) };
@@ -191,7 +192,8 @@ export class Session implements SessionContext {
         this.checkIds(destinations);
         return { job: this.jobs.start('verify', (context) => verifyJob(this, destinations, context)) };
       },
-      compare: async ({ destination, source }) => compareHandler(this, destination, source),
+      compare: async ({ destination, source, pipelineId, destinationId }) =>
+        compareHandler(this, destination, source, { pipelineId, destinationId }),
       contentDiff: async (request) => contentDiffHandler(this, request),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),

@@ -89,6 +89,7 @@ export async function compareHandler(
   session: SessionContext,
   id: string,
   sourceOverride: string | undefined,
+  ids: { pipelineId?: string; destinationId?: string } = {},
 ): Promise<ResponseOf<'compare'>> {
   const destination = session.destination(id);
   const sourcePath = sourceOverride ?? destination.source;
@@ -97,12 +98,13 @@ export async function compareHandler(
   const compared = await compareDestination({
     destinationPath: destination.path,
     sourcePath,
-    configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
+    configured: { pipelineId: ids.pipelineId ?? destination.pipelineId, destinationId: ids.destinationId ?? destination.destinationId },
     replacePolicy: destination.replacePolicy,
   });
   if (!compared.ok) throw fail('invalid_source', compared.error.message, compared.error.details);
-  const { sourcePath: bundle, comparison, explanation, diff, current, recorded } = compared.value;
-  return { sourcePath: bundle, comparison, explanation, diff, current, recorded };
+  const { sourcePath: bundle, manifestFile, sourceIssues, inspection, comparison, explanation, diff, current, recorded } = compared.value;
+  const destinationInspection = { path: inspection.path, status: inspection.status, issues: inspection.issues };
+  return { sourcePath: bundle, manifestFile, sourceIssues, destinationInspection, comparison, explanation, diff, current, recorded };
 }
 
 /** One output's content diff; the source defaults to the one the workspace configures for the destination. */

@@ -1,0 +1,249 @@
+// The agent and the client over a real OpenSSH (issue 15): an sshd of our own on 127.0.0.1
+// (electron/testing/sshHarness.ts), the agent from the repo's build, the client as the CLI runs it.
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoWorkspace } from '../demo/demo';
+import { runCli } from './run';
+import type { CliIo } from './command';
+import { APP_VERSION } from '../engine/appVersion';
+import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
+import { sshUnavailableReason, startSshServer, type ClientSetup, type SshServer } from '../testing/sshHarness';
+import { AgentConnection } from '../remote/agentConnection';
+import { RemoteFailure } from '../remote/sshFailures';
+
+const unavailable = sshUnavailableReason();
+if (unavailable) console.log(`skipped the ssh tests: ${unavailable}`);
+
+describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () => {
+  let server: SshServer;
+  let dir: string;
+  let remove: () => Promise<void>;
+  let sshCommand: string;
+
+  beforeAll(async () => {
+    server = await startSshServer();
+    ({ dir, remove } = await makeTempDir('ssh-agent-test'));
+    const made = await createDemoWorkspace(path.join(dir, 'demo'));
+    expect(made.ok).toBe(true);
+    sshCommand = await server.sshCommand();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await remove?.();
+  });
+
+  async function cli(argv: string[], setup?: ClientSetup) {
+    let stdout = '';
+    let stderr = '';
+    const env = { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: setup ? await server.sshCommand(setup) : sshCommand };
+    const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTerminal: false, env, cwd: dir };
+    const code = await runCli(argv, io);
+    return { code, stdout, stderr };
+  }
+  const remote = (argv: string[], setup?: ClientSetup) => cli([...argv, '--agent', server.agentCommand], setup);
+
+  it('scan ssh://…/distributor-inspector.json --verify --json gives the very document of the local scan', async () => {
+    const file = path.join(dir, 'demo', 'distributor-inspector.json');
+    const local = await cli(['scan', file, '--verify', '--json']);
+    const over = await remote(['scan', server.url(file), '--verify', '--json']);
+    expect(over.code).toBe(local.code);
+    expect(JSON.parse(over.stdout).counts).toEqual(JSON.parse(local.stdout).counts);
+    expect(JSON.parse(local.stdout).counts.drifted).toBeGreaterThan(0);
+    expect(over.stdout).toBe(local.stdout);
+  });
+
+  it('inspect, compare and scan print the same text over ssh as locally', async () => {
+    const dest = path.join(dir, 'demo', 'destinations', 'docs-eu');
+    const source = path.join(dir, 'demo', 'sources', 'handbook-2026-06');
+    for (const [localArgs, remoteArgs] of [
+      [
+        ['inspect', dest, '--verify'],
+        ['inspect', server.url(dest), '--verify'],
+      ],
+      [
+        ['inspect', dest, '--json'],
+        ['inspect', server.url(dest), '--json'],
+      ],
+      [
+        ['compare', dest, source],
+        ['compare', server.url(dest), server.url(source)],
+      ],
+      [
+        ['compare', dest, source, '--json'],
+        ['compare', server.url(dest), server.url(source), '--json'],
+      ],
+      [
+        ['scan', path.join(dir, 'demo', 'destinations')],
+        ['scan', server.url(path.join(dir, 'demo', 'destinations'))],
+      ],
+    ]) {
+      const local = await cli(localArgs!);
+      const over = await remote(remoteArgs!);
+      expect({ args: remoteArgs, code: over.code, stdout: over.stdout }).toEqual({
+        args: remoteArgs,
+        code: local.code,
+        stdout: local.stdout,
+      });
+    }
+  }, 60_000);
+
+  it('replace over ssh plans without changing anything, then with --yes changes the disk on the host', async () => {
+    const dest = path.join(dir, 'target');
+    const source = path.join(dir, 'demo', 'sources', 'handbook-2026-06');
+    await fs.mkdir(dest);
+    const dry = await remote(['replace', server.url(dest), server.url(source), '--pipeline', 'p', '--destination', 'd']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('Not applied');
+    expect(await fs.readdir(dest)).toEqual([]);
+    const applied = await remote([
+      'replace',
+      server.url(dest),
+      server.url(source),
+      '--pipeline',
+      'p',
+      '--destination',
+      'd',
+      '--yes',
+      '--json',
+    ]);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    expect(JSON.parse(applied.stdout).result.ok).toBe(true);
+    const state = JSON.parse(readFileSync(path.join(dest, '.distributor.json'), 'utf8'));
+    expect(state).toMatchObject({ pipeline_id: 'p', destination_id: 'd', distributor_version: APP_VERSION });
+    const inspected = await remote(['inspect', server.url(dest), '--verify', '--json']);
+    expect(JSON.parse(inspected.stdout)).toMatchObject({ status: 'managed', verify: { status: 'intact' } });
+  }, 60_000);
+
+  it('refuses a forced apply without the typed destination id, as the local session does', async () => {
+    const dest = path.join(dir, 'forced');
+    await fs.mkdir(dest);
+    await fs.writeFile(path.join(dest, 'keep.txt'), 'mine');
+    const connection = await AgentConnection.connect(connectOptions());
+    try {
+      const opened = await connection.call('openWorkspace', { path: dest, asDestination: true });
+      if (!opened.ok) throw new Error(opened.error.message);
+      const planned = await connection.call('planReplace', {
+        destination: opened.value.destinations[0]!.id,
+        mode: 'force',
+        source: path.join(dir, 'demo', 'sources', 'handbook-2026-06'),
+        pipelineId: 'p',
+        destinationId: 'd',
+      });
+      if (!planned.ok) throw new Error(planned.error.message);
+      const refused = await connection.call('applyPlan', { planId: planned.value.planId, confirm: 'wrong' });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
+      const outside = await connection.call('inspectDestination', { destination: '../etc' });
+      expect(outside).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await connection.call('revealPath', { destination: 'forced' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
+    } finally {
+      await connection.close();
+    }
+    expect(await fs.readFile(path.join(dest, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
+  function connectOptions(extra: Partial<Parameters<typeof AgentConnection.connect>[0]> = {}) {
+    return {
+      target: { host: '127.0.0.1', port: server.port, path: '/' },
+      agent: server.agentCommand,
+      env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: sshCommand },
+      clientVersion: APP_VERSION,
+      ...extra,
+    };
+  }
+
+  async function failureOf(argv: string[], setup?: ClientSetup, agent = server.agentCommand) {
+    const result = await cli([...argv, '--agent', agent], setup);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    return result.stderr;
+  }
+  const dest = () => server.url(path.join(dir, 'demo', 'destinations', 'docs-eu'));
+
+  it('names a wrong key as an authentication failure and says to load a key', async () => {
+    const stderr = await failureOf(['inspect', dest()], { identity: 'wrong' });
+    expect(stderr).toContain('(auth_failed)');
+    expect(stderr).toContain('ssh-add');
+    expect(stderr).toContain('IdentityFile');
+  });
+
+  it('refuses an unknown host key and gives its fingerprint to check', async () => {
+    const stderr = await failureOf(['inspect', dest()], { knownHosts: 'empty' });
+    expect(stderr).toContain('(host_key_unknown)');
+    expect(stderr).toContain(server.hostKeyFingerprint);
+    expect(stderr).toContain('never accepts a host key by itself');
+  });
+
+  it('refuses a changed host key and gives the fingerprint the host now sends', async () => {
+    const stderr = await failureOf(['inspect', dest()], { knownHosts: 'other' });
+    expect(stderr).toContain('(host_key_changed)');
+    expect(stderr).toContain(server.hostKeyFingerprint);
+  });
+
+  it('names a missing agent and gives the install command', async () => {
+    const stderr = await failureOf(['inspect', dest()], undefined, '/nonexistent/distributor-inspector');
+    expect(stderr).toContain('(agent_missing)');
+    expect(stderr).toContain('npm install -g distributor-inspector');
+  });
+
+  it('refuses an agent of another protocol version, naming both versions', async () => {
+    const fake = path.join(dir, 'old-agent.sh');
+    await fs.writeFile(
+      fake,
+      `#!/bin/sh\necho '{"type":"hello","tool":"distributor-inspector","protocol":999,"version":"9.9.9","host":"far","platform":"linux"}'\ncat >/dev/null\n`,
+      { mode: 0o755 },
+    );
+    const stderr = await failureOf(['inspect', dest()], undefined, fake);
+    expect(stderr).toContain('(agent_incompatible)');
+    expect(stderr).toContain('9.9.9');
+    expect(stderr).toContain(`npm install -g distributor-inspector@${APP_VERSION}`);
+  });
+
+  it('skips and reports a login banner printed before the handshake, then works', async () => {
+    const chatty = path.join(dir, 'chatty-agent.sh');
+    await fs.writeFile(
+      chatty,
+      `#!/bin/sh\necho 'Welcome to far.example'\nprintf 'motd \\033[1mbold\\033[0m\\n'\nexec ${server.agentCommand} "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    const result = await cli(['inspect', dest(), '--json', '--agent', chatty]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).status).toBe('managed');
+    expect(result.stderr).toContain("skipped a line before the agent's handshake");
+    expect(result.stderr).toContain('Welcome to far.example');
+  });
+
+  it('names an unreachable host', async () => {
+    const result = await cli(['inspect', 'ssh://127.0.0.1:1/tmp', '--agent', server.agentCommand]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('(host_unreachable)');
+  });
+
+  it('reports a connection lost mid-verify as an unknown outcome, with what to do', async () => {
+    const big = path.join(dir, 'big');
+    await fs.mkdir(big);
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 40; index++) files[`f${index}.bin`] = 'x'.repeat(2 * 1024 * 1024);
+    writeManagedDestination(big, files);
+    const connection = await AgentConnection.connect(connectOptions());
+    const opened = await connection.call('openWorkspace', { path: big, asDestination: true });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const verifying = connection.job('verify', {});
+    // The job is started on the host; the host goes away before it can answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.killAll();
+    const failure = await verifying.then(
+      () => undefined,
+      (cause: unknown) => cause,
+    );
+    expect(failure).toBeInstanceOf(RemoteFailure);
+    expect((failure as RemoteFailure).code).toBe('connection_lost');
+    expect((failure as RemoteFailure).message).toContain('outcome is unknown');
+    expect((failure as RemoteFailure).message).toContain('stale');
+    await connection.close();
+    // Later tests of this file would need a fresh server: this one runs last.
+  }, 60_000);
+});

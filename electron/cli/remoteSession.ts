@@ -1,0 +1,84 @@
+// The CLI's side of ssh:// paths (issue 15): which arguments name a remote host, the one connection a
+// command opens to its agent, and every remote failure as a CliError that says what to do. The heavy
+// work runs on the agent through the same API as the local Session; the commands render its answers
+// with the same code as local results, so the text and the --json are the same.
+// Must never mix hosts in one command, nor send a local path to an agent.
+
+import { APP_VERSION } from '../engine/appVersion';
+import { AgentConnection } from '../remote/agentConnection';
+import { RemoteFailure } from '../remote/sshFailures';
+import { isSshUrl, parseSshUrl, sameHost, type SshTarget } from '../../shared/sshUrl';
+import type { ApiResult } from '../../shared/api';
+import { CliError, EXIT_INPUT, type CliIo } from './command';
+import { printable } from './terminalText';
+
+/** A command's parsed options: `--agent CMD` names the agent command, `--debug` shows the remote side's log lines. */
+export type CommandOptions = Record<string, string | boolean | undefined>;
+
+/** The CLI option that names the agent command on the host. */
+export const agentOption = { agent: { type: 'string' } } as const;
+
+/**
+ * The paths of one command: all local, or all on one host (`names` says what each is, for messages).
+ * A mix is refused: the agent reads its sources next to its destinations, no bytes travel.
+ */
+export function remotePaths(values: string[], names: string[], agent: string | boolean | undefined): SshTarget[] | undefined {
+  const remote = values.map((value) => isSshUrl(value));
+  if (!remote.some(Boolean)) {
+    if (agent !== undefined) throw new CliError('--agent applies only to ssh:// paths (ssh://[user@]host[:port]/absolute/path)');
+    return undefined;
+  }
+  if (agent !== undefined && (typeof agent !== 'string' || agent.trim() === '')) throw new CliError('--agent needs a command');
+  const targets = values.map((value, index) => {
+    if (!remote[index])
+      throw new CliError(
+        `${names[index]} ${JSON.stringify(printable(value))} is local but ${names[remote.indexOf(true)]} is on another host: ` +
+          'give both as ssh:// paths on the same host (the agent reads the source there)',
+      );
+    const parsed = parseSshUrl(value);
+    if (!parsed.ok) throw new CliError(`${names[index]}: ${printable(parsed.message)}`);
+    return parsed.value;
+  });
+  const first = targets[0]!;
+  for (const [index, target] of targets.entries())
+    if (!sameHost(first, target)) throw new CliError(`${names[index]} is on another host than ${names[0]}: one command works on one host`);
+  return targets;
+}
+
+/** Connects, runs `work`, closes; any remote failure becomes a CliError with what to do. */
+export async function withAgent<T>(
+  target: SshTarget,
+  options: CommandOptions,
+  io: CliIo,
+  work: (connection: AgentConnection) => Promise<T>,
+): Promise<T> {
+  const agent = typeof options.agent === 'string' ? options.agent : undefined;
+  const debug = options.debug === true;
+  let connection: AgentConnection | undefined;
+  try {
+    connection = await AgentConnection.connect({
+      target,
+      agent,
+      env: io.env,
+      clientVersion: APP_VERSION,
+      onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
+      onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
+    });
+    return await work(connection);
+  } catch (cause) {
+    throw asCliError(connection?.lost ?? cause);
+  } finally {
+    await connection?.close();
+  }
+}
+
+function asCliError(cause: unknown): unknown {
+  if (cause instanceof RemoteFailure) return new CliError(`${printable(cause.message)} (${cause.code})`, EXIT_INPUT);
+  return cause;
+}
+
+/** The value of an answer, or its error as a CliError naming the code. */
+export function valueOf<T>(result: ApiResult<T>, what: string): T {
+  if (result.ok) return result.value;
+  throw new CliError(`${what}: ${printable(result.error.message)} (${result.error.code})`);
+}

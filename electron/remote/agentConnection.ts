@@ -1,0 +1,297 @@
+// remote/: may be imported by cli/. The client side of issue 15: starts the system ssh with the agent
+// as its remote command, waits for the agent's hello (skipping and reporting a login banner or shell
+// rc output before it), then carries API calls and job events as JSON lines. Every way it can end is a
+// RemoteFailure naming what happened and what to do (sshFailures.ts). Must never crash on what the
+// other side prints, never keep an unbounded line in memory, and never add a host key option to ssh.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import {
+  agentMessageSchema,
+  checkHello,
+  decodeLine,
+  encodeMessage,
+  helloSchema,
+  LineFramer,
+  MAX_MESSAGE_CHARS,
+  MAX_PRELUDE_LINE_CHARS,
+  MAX_PRELUDE_LINES,
+  type AgentHello,
+  type AgentMessage,
+} from '../../shared/agentProtocol';
+import {
+  checkOutgoing,
+  events as eventSchemas,
+  isEventName,
+  jobSchemas,
+  type ApiResult,
+  type JobMethod,
+  type JobResultOf,
+  type JobItemOf,
+  type MethodName,
+  type RequestOf,
+  type ResponseOf,
+} from '../../shared/api';
+import type { ApplyStep } from '../../shared/plan';
+import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { connectFailure, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
+import { agentRemoteCommand, sshInvocation } from './sshInvocation';
+
+export interface ConnectOptions {
+  target: SshTarget;
+  /** The agent command on the host (--agent); default `distributor-inspector`. */
+  agent?: string;
+  env: Record<string, string | undefined>;
+  clientVersion: string;
+  /** Hears what is worth telling the operator but not fatal: skipped banner lines, protocol complaints. */
+  onNotice?: (line: string) => void;
+  /** Hears each stderr line of ssh and the agent once connected (their logs; the CLI shows them with --debug). */
+  onRemoteLog?: (line: string) => void;
+  maxLineChars?: number;
+  maxPreludeLines?: number;
+}
+
+export interface JobHandlers<M extends JobMethod> {
+  onItem?: (item: JobItemOf<M>) => void;
+  onProgress?: (progress: { done: number; total: number; bytes: number; step?: ApplyStep }) => void;
+}
+
+type JobEnding<M extends JobMethod> = ApiResult<JobResultOf<M>>;
+
+interface JobListener {
+  method: JobMethod;
+  onEvent: (event: string, data: unknown) => void;
+}
+
+const STDERR_KEPT_CHARS = 64 * 1024;
+
+/** One ssh process, one agent, one session on the host. */
+export class AgentConnection {
+  private nextId = 1;
+  private readonly calls = new Map<number, { method: string; resolve: (result: ApiResult<unknown>) => void }>();
+  private readonly jobs = new Map<string, JobListener>();
+  /** Events of a job whose `{job}` reply has not been read yet. */
+  private readonly early = new Map<string, { event: string; data: unknown }[]>();
+  private failure: RemoteFailure | undefined;
+  private closing = false;
+  readonly ended: Promise<void>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly hello: AgentHello,
+    readonly host: string,
+    ended: Promise<SshEnding>,
+    private readonly notice: (line: string) => void,
+  ) {
+    this.ended = ended.then((ending) => {
+      if (!this.closing || this.calls.size > 0 || this.jobs.size > 0) {
+        const waiting = [...[...this.calls.values()].map((call) => call.method), ...[...this.jobs.values()].map((job) => job.method)];
+        this.fail(lostFailure(ending, [...new Set(waiting)]));
+      }
+    });
+  }
+
+  /** Starts ssh and waits for a usable hello; rejects with a RemoteFailure. */
+  static async connect(options: ConnectOptions): Promise<AgentConnection> {
+    const host = sshDestination(options.target);
+    const agentCommand = options.agent?.trim() || 'distributor-inspector';
+    const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env);
+    const notice = options.onNotice ?? (() => {});
+    const child = spawn(invocation.file, invocation.args, { stdio: ['pipe', 'pipe', 'pipe'], env: options.env as NodeJS.ProcessEnv });
+    let stderr = '';
+    let connected: AgentConnection | undefined = undefined;
+    const stderrDecoder = new StringDecoder('utf8');
+    const stderrLines = new LineFramer(4096);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = stderrDecoder.write(chunk);
+      stderr = (stderr + text).slice(-STDERR_KEPT_CHARS);
+      // Once connected, the agent's own log lines (and ssh's) are worth showing as they come.
+      for (const frame of stderrLines.push(text))
+        if (connected && frame.kind === 'line' && frame.text.trim()) notice(`${host}: ${frame.text}`);
+    });
+    child.stdin!.on('error', () => {
+      // The other side went away; the exit handler says so.
+    });
+    const ended = new Promise<SshEnding>((resolve) => {
+      child.once('error', (cause: NodeJS.ErrnoException) => {
+        stderr += `\n${invocation.file}: ${cause.code === 'ENOENT' ? 'command not found' : cause.message}`;
+      });
+      child.once('close', (exitCode, signal) =>
+        resolve({ host, agentCommand, exitCode: exitCode ?? (signal ? null : 255), signal, stderr, clientVersion: options.clientVersion }),
+      );
+    });
+
+    const framer = new LineFramer(MAX_PRELUDE_LINE_CHARS);
+    const decoder = new StringDecoder('utf8');
+    let onMessage: ((message: AgentMessage) => void) | undefined;
+    let onFatal: ((failure: RemoteFailure) => void) | undefined = undefined;
+    let skipped = 0;
+    const handshake = new Promise<AgentHello>((resolve, reject) => {
+      const refuse = (failure: RemoteFailure) => {
+        reject(failure);
+        child.kill('SIGTERM');
+      };
+      const onFrames = (text: string) => {
+        for (const frame of framer.push(text)) {
+          if (connected === undefined && onMessage === undefined) {
+            // Before the hello: a login banner, a shell rc file's output. Reported, skipped, bounded.
+            const hello = frame.kind === 'line' ? decodeLine(frame.text, helloSchema) : undefined;
+            if (hello?.ok) {
+              const check = checkHello(hello.value, options.clientVersion);
+              if (!check.ok) return refuse(new RemoteFailure('agent_incompatible', check.message));
+              framer.maxLineChars = options.maxLineChars ?? MAX_MESSAGE_CHARS;
+              onMessage = () => {};
+              resolve(hello.value);
+              continue;
+            }
+            if (frame.kind === 'line' && frame.text.trim() === '') continue;
+            skipped++;
+            const excerpt =
+              frame.kind === 'line' ? (hello && !hello.ok ? hello.excerpt : '') : `${frame.excerpt} (${frame.lengthChars} characters)`;
+            notice(`${host}: skipped a line before the agent's handshake (a login banner or shell rc output?): ${excerpt}`);
+            if (skipped > (options.maxPreludeLines ?? MAX_PRELUDE_LINES))
+              return refuse(
+                new RemoteFailure(
+                  'protocol',
+                  `${host} printed more than ${options.maxPreludeLines ?? MAX_PRELUDE_LINES} lines before the agent's handshake: ` +
+                    'a shell rc file prints in non-interactive sessions; make it print only when interactive (e.g. [ -t 1 ] or case $- in *i*)',
+                ),
+              );
+            continue;
+          }
+          if (frame.kind === 'overlong') {
+            onFatal?.(
+              new RemoteFailure(
+                'protocol',
+                `the agent on ${host} sent a line of ${frame.lengthChars} characters, more than the ${framer.maxLineChars} this client accepts: the answer was dropped`,
+              ),
+            );
+            continue;
+          }
+          if (frame.text.trim() === '') continue;
+          const decoded = decodeLine(frame.text, agentMessageSchema);
+          if (!decoded.ok) notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
+          else onMessage?.(decoded.value);
+        }
+      };
+      child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
+      void ended.then(async (ending) => {
+        if (onMessage !== undefined) return;
+        // ssh refused the host key without saying which key: ask it once more, verbosely, for the fingerprint.
+        let probed = '';
+        if (isHostKeyRefusal(ending.stderr) && !/fingerprint for the/.test(ending.stderr))
+          probed = await probeHostKey(options.target, options.env);
+        reject(connectFailure(ending, probed));
+      });
+    });
+
+    const hello = await handshake;
+    const connection = new AgentConnection(child, hello, host, ended, notice);
+    connected = connection;
+    onMessage = (message) => connection.receive(message);
+    onFatal = (failure) => {
+      connection.fail(failure);
+      child.kill('SIGTERM');
+    };
+    return connection;
+  }
+
+  private receive(message: AgentMessage): void {
+    if (message.type === 'reply') {
+      const call = this.calls.get(message.id);
+      if (!call) return this.notice(`${this.host}: a reply to no call (id ${message.id}) was ignored`);
+      this.calls.delete(message.id);
+      call.resolve(message.result as ApiResult<unknown>);
+    } else if (message.type === 'event') {
+      const job = (message.data as { job?: unknown } | null)?.job;
+      if (typeof job !== 'string') return;
+      const listener = this.jobs.get(job);
+      if (listener) listener.onEvent(message.event, message.data);
+      else this.early.set(job, [...(this.early.get(job) ?? []), { event: message.event, data: message.data }]);
+    } else if (message.type === 'protocolError') {
+      this.notice(`${this.host}: the agent said: ${message.message}`);
+    }
+  }
+
+  private fail(failure: RemoteFailure): void {
+    this.failure ??= failure;
+    for (const [id, call] of this.calls) {
+      this.calls.delete(id);
+      call.resolve({ ok: false, error: { code: 'internal', message: failure.message, details: { remote: failure.code } } });
+    }
+    for (const [job, listener] of this.jobs) {
+      this.jobs.delete(job);
+      listener.onEvent('lost', undefined);
+    }
+  }
+
+  /** The failure that ended the connection, if one did. */
+  get lost(): RemoteFailure | undefined {
+    return this.failure;
+  }
+
+  /** One API call; a lost connection rejects with its RemoteFailure. */
+  async call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>> {
+    if (this.failure) throw this.failure;
+    const id = this.nextId++;
+    const answer = new Promise<ApiResult<unknown>>((resolve) => this.calls.set(id, { method, resolve }));
+    this.child.stdin!.write(encodeMessage({ type: 'call', id, method, request }));
+    const result = await answer;
+    if (this.failure && !result.ok && (result.error.details as { remote?: string } | undefined)?.remote) throw this.failure;
+    return result as ApiResult<ResponseOf<M>>;
+  }
+
+  /** Starts a job and resolves with its ending: the result, or the error event's ApiError. */
+  async job<M extends JobMethod>(method: M, request: RequestOf<M>, handlers: JobHandlers<M> = {}): Promise<JobEnding<M>> {
+    const started = await this.call(method, request);
+    if (!started.ok) return started;
+    const { job } = started.value as { job: string };
+    const schemas = jobSchemas(method);
+    return new Promise<JobEnding<M>>((resolve, reject) => {
+      const onEvent = (event: string, data: unknown) => {
+        if (event === 'lost') return reject(this.failure);
+        if (!isEventName(event)) return;
+        // What the agent sends is checked like what a local Session sends: a malformed event is reported, not trusted.
+        const checked = checkOutgoing(eventSchemas[event] as never, data, `${this.host}: the agent's ${event} event`);
+        if (!checked.ok) return this.notice(checked.error.message);
+        const value = checked.value as Record<string, unknown>;
+        if (event === 'progress') handlers.onProgress?.(value as never);
+        else if (event === 'item') {
+          const item = schemas.item ? checkOutgoing(schemas.item, value.item, `${this.host}: the agent's item`) : undefined;
+          if (item?.ok) handlers.onItem?.(item.value as JobItemOf<M>);
+        } else if (event === 'result' || event === 'error') {
+          this.jobs.delete(job);
+          resolve(event === 'result' ? { ok: true, value: value.result as JobResultOf<M> } : { ok: false, error: value.error as never });
+        }
+      };
+      this.jobs.set(job, { method, onEvent });
+      for (const early of this.early.get(job) ?? []) onEvent(early.event, early.data);
+      this.early.delete(job);
+    });
+  }
+
+  /** Ends the agent's input (it closes its session and exits) and waits for ssh to end. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.child.stdin!.end();
+    const timer = setTimeout(() => this.child.kill('SIGTERM'), 10_000);
+    await this.ended;
+    clearTimeout(timer);
+  }
+}
+
+/** ssh -v once more against the same host, to read the fingerprint it refused; runs only `true` if it connects. */
+async function probeHostKey(target: SshTarget, env: Record<string, string | undefined>): Promise<string> {
+  const invocation = sshInvocation(target, 'true', env, ['-v']);
+  return new Promise((resolve) => {
+    const child = spawn(invocation.file, invocation.args, { stdio: ['ignore', 'ignore', 'pipe'], env: env as NodeJS.ProcessEnv });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT_CHARS)));
+    const timer = setTimeout(() => child.kill('SIGTERM'), 15_000);
+    child.once('error', () => resolve(''));
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve(stderr);
+    });
+  });
+}

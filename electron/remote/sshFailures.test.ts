@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { connectFailure, lostFailure, type SshEnding } from './sshFailures';
+
+const ending = (stderr: string, exitCode: number | null = 255): SshEnding => ({
+  host: 'deploy@web',
+  agentCommand: 'distributor-inspector',
+  exitCode,
+  signal: null,
+  stderr,
+  clientVersion: '1.2.3',
+});
+
+describe('connectFailure', () => {
+  it.each([
+    ['ssh: connect to host web port 22: Connection refused', 255, 'host_unreachable'],
+    ['ssh: Could not resolve hostname web: Name or service not known', 255, 'host_unreachable'],
+    ['deploy@web: Permission denied (publickey).', 255, 'auth_failed'],
+    ['Host key verification failed.', 255, 'host_key_unknown'],
+    ['bash: line 1: distributor-inspector: command not found', 127, 'agent_missing'],
+    ['sh: 1: distributor-inspector: not found', 127, 'agent_missing'],
+    ['distributor-inspector: unknown command "agent"', 2, 'agent_incompatible'],
+  ])('names %s', (stderr, code, expected) => {
+    expect(connectFailure(ending(stderr, code)).code).toBe(expected);
+  });
+
+  it('gives the fingerprint of a changed host key and never says to accept it blindly', () => {
+    const failure = connectFailure(
+      ending(
+        '@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\nThe fingerprint for the ED25519 key sent by the remote host is\nSHA256:abcDEF123+/=.\nHost key verification failed.',
+      ),
+    );
+    expect(failure.code).toBe('host_key_changed');
+    expect(failure.message).toContain('SHA256:abcDEF123+/=');
+    expect(failure.message).not.toMatch(/StrictHostKeyChecking/);
+  });
+
+  it("takes an unknown host's fingerprint from the verbose probe", () => {
+    const failure = connectFailure(ending('Host key verification failed.'), 'debug1: Server host key: ssh-ed25519 SHA256:xyz');
+    expect(failure.message).toContain('ED25519 key SHA256:xyz');
+  });
+});
+
+describe('lostFailure', () => {
+  it('says the outcome is unknown and that a repeated apply is refused as stale', () => {
+    const failure = lostFailure(ending('Connection to web closed by remote host.'), ['applyPlan']);
+    expect(failure.code).toBe('connection_lost');
+    expect(failure.message).toContain('while applyPlan ran');
+    expect(failure.message).toContain('stale');
+  });
+});

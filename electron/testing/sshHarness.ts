@@ -1,0 +1,235 @@
+// A real OpenSSH for the remote tests (issue 15): its own sshd on 127.0.0.1 (a free port, throwaway
+// host and user keys made by ssh-keygen in a temp dir, its own sshd_config and pid file), a client
+// config pointing at it (what DISTRIBUTOR_INSPECTOR_SSH names), and the agent run from the repo's
+// build (node + dist/cli.js). Stopped by pid. For tests only; never touches ~/.ssh or /etc/ssh.
+
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SSHD = '/usr/sbin/sshd';
+const builtCli = path.join(repo, 'dist', 'cli.js');
+
+/** Why the remote tests cannot run here, or undefined when they can. */
+export function sshUnavailableReason(): string | undefined {
+  if (!existsSync(SSHD)) return `${SSHD} is missing: install openssh-server`;
+  for (const tool of ['ssh', 'ssh-keygen'])
+    if (!process.env.PATH?.split(':').some((dir) => existsSync(path.join(dir, tool)))) return `${tool} is missing: install openssh-client`;
+  return undefined;
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/cli.js as the agent runs it; rebuilt (node part only) when a source is newer than it. */
+export async function ensureBuiltCli(): Promise<string> {
+  const builtAt = existsSync(builtCli) ? statSync(builtCli).mtimeMs : 0;
+  if (builtAt < Math.max(newestSource(path.join(repo, 'electron')), newestSource(path.join(repo, 'shared'))))
+    await run(process.execPath, [path.join(repo, 'scripts', 'build.mjs'), 'node'], { cwd: repo });
+  return builtCli;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function keygen(file: string): Promise<string> {
+  await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'distributor-inspector-test', '-f', file]);
+  return (await fs.readFile(`${file}.pub`, 'utf8')).trim();
+}
+
+async function fingerprint(publicKeyFile: string): Promise<string> {
+  const { stdout } = await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', publicKeyFile]);
+  return stdout.split(' ')[1]!;
+}
+
+export interface ClientSetup {
+  /** `wrong`: a key the server does not know. */
+  identity?: 'authorized' | 'wrong';
+  /** `empty`: the host is unknown; `other`: a different key is recorded for it (a changed host key). */
+  knownHosts?: 'right' | 'empty' | 'other';
+}
+
+export interface SshServer {
+  port: number;
+  dir: string;
+  user: string;
+  /** The SHA256 fingerprint of the server's host key, as ssh prints it. */
+  hostKeyFingerprint: string;
+  /** The command line for DISTRIBUTOR_INSPECTOR_SSH: `ssh -F <config>`, set up as asked. */
+  sshCommand(setup?: ClientSetup): Promise<string>;
+  /** The remote command that starts the agent from the repo's build: for --agent. */
+  agentCommand: string;
+  /** `ssh://127.0.0.1:PORT<path>`. */
+  url(remotePath: string): string;
+  /** Kills the sshd and every session it forked (SIGKILL): a host that goes away mid-job. */
+  killAll(): void;
+  stop(): Promise<void>;
+}
+
+/** The pids of every process below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+export async function startSshServer(): Promise<SshServer> {
+  const dir = await fs.mkdtemp(path.join(tmpdir(), 'di-sshd-'));
+  const user = userInfo().username;
+  await keygen(path.join(dir, 'host_key'));
+  const hostKey = await fs.readFile(path.join(dir, 'host_key.pub'), 'utf8');
+  const userKey = await keygen(path.join(dir, 'user_key'));
+  await keygen(path.join(dir, 'wrong_key'));
+  await keygen(path.join(dir, 'other_host_key'));
+  await fs.writeFile(path.join(dir, 'authorized_keys'), `${userKey}\n`, { mode: 0o600 });
+  // sshd refuses to start without its privilege separation directory (made by the Debian package's service).
+  if (process.getuid?.() === 0) await fs.mkdir('/run/sshd', { recursive: true, mode: 0o755 });
+  const agentCommand = `${process.execPath} ${await ensureBuiltCli()}`;
+
+  let child: ChildProcess | undefined;
+  let port = 0;
+  for (let attempt = 0; attempt < 5 && !child; attempt++) {
+    port = await freePort();
+    await fs.writeFile(
+      path.join(dir, 'sshd_config'),
+      [
+        `Port ${port}`,
+        'ListenAddress 127.0.0.1',
+        `HostKey ${path.join(dir, 'host_key')}`,
+        `PidFile ${path.join(dir, 'sshd.pid')}`,
+        `AuthorizedKeysFile ${path.join(dir, 'authorized_keys')}`,
+        'AuthenticationMethods publickey',
+        'PubkeyAuthentication yes',
+        'PasswordAuthentication no',
+        'KbdInteractiveAuthentication no',
+        'PermitRootLogin prohibit-password',
+        // Tests run as root in a temp dir that sshd would find too open.
+        'UsePAM no',
+        'StrictModes no',
+        'PrintMotd no',
+        'PrintLastLog no',
+        'LogLevel ERROR',
+        '',
+      ].join('\n'),
+    );
+    const started = spawn(SSHD, ['-D', '-e', '-f', path.join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    started.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && started.exitCode === null && !(await canConnect(port)))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (started.exitCode === null && (await canConnect(port))) child = started;
+    else {
+      started.kill('SIGKILL');
+      if (attempt === 4) throw new Error(`sshd did not start: ${log}`);
+    }
+  }
+  const pid = child!.pid!;
+
+  const sshCommand = async (setup: ClientSetup = {}) => {
+    const name = `client-${setup.identity ?? 'authorized'}-${setup.knownHosts ?? 'right'}`;
+    const known = path.join(dir, `${name}.known_hosts`);
+    const recorded =
+      setup.knownHosts === 'empty'
+        ? ''
+        : `[127.0.0.1]:${port} ${(setup.knownHosts === 'other' ? await fs.readFile(path.join(dir, 'other_host_key.pub'), 'utf8') : hostKey).trim()}\n`;
+    await fs.writeFile(known, recorded);
+    const config = path.join(dir, `${name}.config`);
+    await fs.writeFile(
+      config,
+      [
+        'Host 127.0.0.1',
+        `  User ${user}`,
+        `  IdentityFile ${path.join(dir, setup.identity === 'wrong' ? 'wrong_key' : 'user_key')}`,
+        '  IdentitiesOnly yes',
+        '  IdentityAgent none',
+        `  UserKnownHostsFile ${known}`,
+        '  GlobalKnownHostsFile /dev/null',
+        '  ConnectTimeout 10',
+        '',
+      ].join('\n'),
+    );
+    return `ssh -F ${config}`;
+  };
+
+  return {
+    port,
+    dir,
+    user,
+    hostKeyFingerprint: await fingerprint(path.join(dir, 'host_key.pub')),
+    sshCommand,
+    agentCommand,
+    url: (remotePath) => `ssh://127.0.0.1:${port}${remotePath}`,
+    killAll() {
+      for (const descendant of descendants(pid).reverse()) {
+        try {
+          process.kill(descendant, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
+    async stop() {
+      if (child!.exitCode === null && child!.signalCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve));
+        process.kill(pid, 'SIGTERM');
+        await exited;
+      }
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
