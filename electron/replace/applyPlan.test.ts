@@ -216,6 +216,7 @@ describe('applyPlan refuses forged plans', () => {
       destinationPath: planned.destinationPath,
       error: { code: 'invalid_plan', message: expect.stringContaining('writes') },
       changed: false,
+      oldTouched: false,
       stateWritten: false,
       stagingLeft: false,
       deleted: [],
