@@ -181,7 +181,9 @@ function duplicateHostIssues(hosts: WorkspaceHost[]): Issue[] {
   hosts.forEach((host, index) => {
     const earlierName = byName.get(host.name);
     if (earlierName !== undefined)
-      issues.push(error(['hosts', index, 'name'], 'duplicate_host', `host name "${host.name}" is used twice (also at hosts[${earlierName}].name)`));
+      issues.push(
+        error(['hosts', index, 'name'], 'duplicate_host', `host name "${host.name}" is used twice (also at hosts[${earlierName}].name)`),
+      );
     else byName.set(host.name, index);
     const target = parseSshUrl(host.url);
     if (!target.ok) return;
