@@ -41,6 +41,23 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
+  it('opens a workspace file that lists hosts with its local destinations, and says per host that it is not shown', async () => {
+    const { fixture, session } = await setup();
+    const file = path.join(fixture.workspace, 'with-hosts.json');
+    await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 'good' }], hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www' }] }));
+    await fs.mkdir(path.join(fixture.workspace, 'good'), { recursive: true });
+    const opened = value(await session.call('openWorkspace', { path: file }));
+    expect(opened.destinations.map((destination) => destination.id)).toEqual(['good']);
+    expect(opened.issues).toEqual([
+      expect.objectContaining({
+        path: ['hosts', 0],
+        code: 'host_not_shown',
+        severity: 'warning',
+        message: expect.stringContaining('ssh://web1/srv/www'),
+      }),
+    ]);
+  });
+
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
     const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));

@@ -19,7 +19,7 @@ import {
   type Transport,
   type Workspace,
 } from '../../shared/api';
-import { formatIssuePath } from '../../shared/issues';
+import { formatIssuePath, warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
@@ -43,6 +43,20 @@ export interface SessionOptions {
   /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
   initialWorkspace?: string;
   progressIntervalMs?: number;
+}
+
+/**
+ * The app does not reach other hosts yet (the CLI's `scan` does): said once per host, so that a
+ * workspace of hosts never looks like a workspace of only its local destinations.
+ */
+function hostsNotShown(hosts: { name: string; url: string }[] | undefined): Issue[] {
+  return (hosts ?? []).map((host, index) =>
+    warning(
+      ['hosts', index],
+      'host_not_shown',
+      `host "${host.name}" (${host.url}) is not shown here: its destinations are scanned by \`distributor-inspector scan\` of this workspace file`,
+    ),
+  );
 }
 
 export class Session implements SessionContext {
@@ -136,7 +150,7 @@ export class Session implements SessionContext {
       kind: workspace.kind,
       root: workspace.root,
       destinations,
-      issues: loaded.issues,
+      issues: [...loaded.issues, ...hostsNotShown(workspace.hosts)],
     };
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
