@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { methodNames, type ApiEvent, type ApiResult } from '../../shared/api';
+import { methodNames, type ApiEvent, type ApiResult, type Workspace } from '../../shared/api';
 import { Session } from './session';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
@@ -46,7 +46,7 @@ describe('Session', () => {
     const file = path.join(fixture.workspace, 'with-hosts.json');
     await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 'good' }], hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www' }] }));
     await fs.mkdir(path.join(fixture.workspace, 'good'), { recursive: true });
-    const opened = value(await session.call('openWorkspace', { path: file }));
+    const opened = value(await session.call('openWorkspace', { path: file })) as Workspace;
     expect(opened.destinations.map((destination) => destination.id)).toEqual(['good']);
     expect(opened.issues).toEqual([
       expect.objectContaining({
