@@ -29,7 +29,26 @@ function ResultFacts({ result }: { result: ApplyResult }) {
   );
 }
 
-export function ApplyOutcomeView({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+/** The apply stands; only its record in the history journal is missing, and the operator should know. */
+function HistoryWarning({ result }: { result: ApplyResult }) {
+  if (!result.historyError) return null;
+  return (
+    <Callout tone="warning" title="Not recorded in the history" role="alert">
+      <p>{result.historyError.message}</p>
+    </Callout>
+  );
+}
+
+export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+  return (
+    <>
+      <ApplyOutcomeCallout {...props} />
+      {props.outcome.kind !== 'error' && <HistoryWarning result={props.outcome.result} />}
+    </>
+  );
+}
+
+function ApplyOutcomeCallout({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
   if (outcome.kind === 'error') {
     return (
       <Callout tone="danger" title="The replace did not run" role="alert">

@@ -1,5 +1,5 @@
 // The right pane: the selected destination's header and its tabs (Overview, Outputs, Compare,
-// Raw state, Actions). Loads the destination once per selection and after it changes on disk.
+// Raw state, Actions, History). Loads the destination once per selection and after it changes on disk.
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useInspectDestination } from '../hooks/api';
@@ -10,6 +10,7 @@ import { CompareTab } from './CompareTab';
 import { OutputsTab } from './OutputsTab';
 import { OverviewTab } from './OverviewTab';
 import { RawStateTab } from './RawStateTab';
+import { HistoryTab } from './HistoryTab';
 import { StatusBadge, VerifyMark } from './StatusBadge';
 import { groupDigits } from '../../shared/issueCap';
 import { countIssues } from '../../shared/issues';
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'compare', label: 'Compare' },
   { id: 'raw', label: 'Raw state' },
   { id: 'actions', label: 'Actions' },
+  { id: 'history', label: 'History' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -108,6 +110,7 @@ export function DetailPane() {
         {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
         {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} />}
+        {tab === 'history' && <HistoryTab key={entry.id} entry={entry} />}
       </div>
     </main>
   );

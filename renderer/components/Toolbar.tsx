@@ -8,6 +8,7 @@ import { openWorkspace, reportError, scan, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
+import { HistoryDialog } from './HistoryDialog';
 
 function download(fileName: string, mediaType: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
@@ -24,6 +25,7 @@ export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);
   const busy = useAppState((state) => state.jobs.some((job) => job.method === 'scan' || job.method === 'verify'));
   const [openForm, setOpenForm] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const exporter = useExportReport();
 
   const open = async () => {
@@ -75,7 +77,11 @@ export function Toolbar() {
       >
         <Icon name="download" /> Export CSV
       </button>
+      <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
+        <Icon name="clock" /> History
+      </button>
       {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
     </header>
   );
 }
