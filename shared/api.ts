@@ -12,6 +12,7 @@ import { error, formatIssuePath, issueSchema, type IssuePath } from './issues';
 import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
+import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
@@ -113,6 +114,12 @@ export const methods = {
       asDestination: z.boolean().optional(),
     }),
     response: workspaceSummarySchema,
+  }),
+  reloadWorkspace: spec({
+    summary:
+      'Read the open workspace again (its folder or workspace file): the list now and what was added, removed or changed; a file that no longer loads keeps the last good list, marked with its problem',
+    request: empty,
+    response: z.object({ workspace: workspaceSummarySchema, changes: workspaceChangesSchema }),
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
