@@ -11,6 +11,7 @@ import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
 import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
+import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
 import { openWorkspace, reportError, scan, showWorkspace } from './state/actions';
 import { store, useAppState } from './state/store';
 
@@ -69,6 +70,8 @@ export function App() {
   return (
     <div className="app">
       <Toolbar />
+      {/* One row for whatever must be noticed above the list; empty (and zero high) most of the time. */}
+      <div className="banners">{workspace && <WorkspaceReloadProblem workspace={workspace} />}</div>
       {workspace ? (
         <div className="main">
           <Sidebar />

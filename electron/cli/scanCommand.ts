@@ -19,6 +19,8 @@ import type { SshTarget } from '../../shared/sshUrl';
 import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 interface ScanOutcome {
+  /** The folder or file as named on the command line (absolute). */
+  named: string;
   workspace: LoadedWorkspace;
   warnings: Issue[];
   rows: ScannedDestination[];
@@ -31,7 +33,8 @@ function issueLine(file: string, issue: Issue): string {
 }
 
 async function runScan(target: string, verify: boolean, io: CliIo): Promise<ScanOutcome | { inputIssues: string[] }> {
-  const load = await loadWorkspace(path.resolve(io.cwd, target));
+  const named = path.resolve(io.cwd, target);
+  const load = await loadWorkspace(named);
   if (!load.ok) return { inputIssues: load.issues.map((issue) => issueLine(load.file, issue)) };
   const { workspace } = load;
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
@@ -46,7 +49,7 @@ async function runScan(target: string, verify: boolean, io: CliIo): Promise<Scan
       retain: 'summary',
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
     });
-    const outcome: ScanOutcome = { workspace, warnings: load.issues, rows: scanned.rows };
+    const outcome: ScanOutcome = { named, workspace, warnings: load.issues, rows: scanned.rows };
     if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
     return outcome;
   } finally {
@@ -102,7 +105,7 @@ async function runRemoteScan(
         ...(summary.kind === 'file' ? { file: summary.path } : {}),
         destinations: summary.destinations,
       };
-      const outcome: ScanOutcome = { workspace, warnings: summary.issues, rows };
+      const outcome: ScanOutcome = { named: target.path, workspace, warnings: summary.issues, rows };
       if (verify) outcome.verify = rows.map((row) => reports.get(row.destination.id));
       return outcome;
     } finally {
@@ -149,6 +152,14 @@ function statusCell(status: string, style: Style): string {
   return style.dim(status);
 }
 
+/** Which workspace was read: a folder named on the command line may have been read as the workspace file it holds. */
+function workspaceLine(outcome: ScanOutcome, style: Style): string {
+  const { file, root } = outcome.workspace;
+  if (file === undefined) return `${style.dim('Workspace folder:')} ${printable(root)}`;
+  const found = file !== outcome.named ? style.dim(` (the workspace file in ${printable(outcome.named)})`) : '';
+  return `${style.dim('Workspace file:')} ${printable(file)}${found}`;
+}
+
 function humanText(outcome: ScanOutcome, style: Style): string {
   const verifying = outcome.verify !== undefined;
   const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED'];
@@ -166,7 +177,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
       printable(summary.published_at ?? '-'),
     ];
   });
-  const lines = [table([header.map((cell) => style.bold(cell)), ...rows])];
+  const lines = [workspaceLine(outcome, style), '', table([header.map((cell) => style.bold(cell)), ...rows])];
 
   outcome.rows.forEach((row, index) => {
     const report = outcome.verify?.[index];

@@ -1,7 +1,7 @@
 import { mkdirSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../shared/api';
+import type { ApiEvent, ApiResult, MethodName, RequestOf, ResponseOf } from '../../shared/api';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { writeBundle } from '../testing/fixtures';
@@ -15,6 +15,10 @@ afterEach(async () => {
 function value<T>(result: ApiResult<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
   return result.value;
+}
+
+async function call<M extends MethodName>(session: Session, method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
+  return value(await session.call(method, request)) as ResponseOf<M>;
 }
 
 async function setup() {
@@ -47,12 +51,12 @@ describe('reloading the open workspace', () => {
   it('adds and removes the destinations the workspace file now lists, and keeps the results of the others', async () => {
     const { file, session, write, entry } = await setup();
     write([entry('alpha'), entry('beta')]);
-    value(await session.call('openWorkspace', { path: file }));
+    await call(session, 'openWorkspace', { path: file });
     await runJob(session, 'verify');
     expect([...session.workspace().verifies.keys()].sort()).toEqual(['alpha', 'beta']);
 
     write([entry('alpha'), entry('gamma')]);
-    const reloaded = value(await session.call('reloadWorkspace', {}));
+    const reloaded = await call(session, 'reloadWorkspace', {});
     expect(reloaded.changes).toEqual({ added: ['gamma'], removed: ['beta'], changed: [] });
     expect(reloaded.workspace.destinations.map((destination) => destination.id)).toEqual(['alpha', 'gamma']);
     expect(reloaded.workspace.reloadProblem).toBeUndefined();
@@ -65,13 +69,13 @@ describe('reloading the open workspace', () => {
   it('counts a destination whose configuration changed as changed, drops its results and its plans', async () => {
     const { file, session, write, entry } = await setup();
     write([entry('alpha')]);
-    value(await session.call('openWorkspace', { path: file }));
+    await call(session, 'openWorkspace', { path: file });
     await runJob(session, 'verify');
     const source = path.join(path.dirname(file), 'source');
     await writeBundle(source, { 'index.html': 'new' });
-    const { planId } = value(await session.call('planReplace', { destination: 'alpha', mode: 'force', source }));
+    const { planId } = await call(session, 'planReplace', { destination: 'alpha', mode: 'force', source });
     write([entry('alpha', { replace_policy: 'deny' })]);
-    const reloaded = value(await session.call('reloadWorkspace', {}));
+    const reloaded = await call(session, 'reloadWorkspace', {});
     expect(reloaded.changes).toEqual({ added: [], removed: [], changed: ['alpha'] });
     expect(session.destination('alpha').replacePolicy).toBe('deny');
     expect(session.workspace().verifies.size).toBe(0);
@@ -81,10 +85,10 @@ describe('reloading the open workspace', () => {
   it('keeps the last good list, marked with the file and the field, when the workspace file became invalid', async () => {
     const { file, session, write, entry } = await setup();
     write([entry('alpha'), entry('beta')]);
-    const opened = value(await session.call('openWorkspace', { path: file }));
+    const opened = await call(session, 'openWorkspace', { path: file });
     await runJob(session, 'scan');
     await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 42 }] }));
-    const reloaded = value(await session.call('reloadWorkspace', {}));
+    const reloaded = await call(session, 'reloadWorkspace', {});
     expect(reloaded.changes).toEqual({ added: [], removed: [], changed: [] });
     expect(reloaded.workspace.destinations).toEqual(opened.destinations);
     expect(reloaded.workspace.listReadAt).toBe(opened.listReadAt);
@@ -92,10 +96,10 @@ describe('reloading the open workspace', () => {
     expect(reloaded.workspace.reloadProblem!.issues.map((issue) => issue.path)).toEqual([['destinations', 0, 'path']]);
     expect(session.workspace().scans.size).toBe(2);
     // appInfo (a reconnecting page) sees the same mark.
-    expect(value(await session.call('appInfo', {})).workspace?.reloadProblem?.file).toBe(file);
+    expect((await call(session, 'appInfo', {})).workspace?.reloadProblem?.file).toBe(file);
 
     write([entry('alpha')]);
-    const fixed = value(await session.call('reloadWorkspace', {}));
+    const fixed = await call(session, 'reloadWorkspace', {});
     expect(fixed.workspace.reloadProblem).toBeUndefined();
     expect(fixed.changes.removed).toEqual(['beta']);
   });
@@ -103,9 +107,9 @@ describe('reloading the open workspace', () => {
   it('re-reads a folder workspace: a new subfolder is a new destination', async () => {
     const { dir, session } = await setup();
     const folder = path.join(dir, 'destinations');
-    value(await session.call('openWorkspace', { path: folder }));
+    await call(session, 'openWorkspace', { path: folder });
     mkdirSync(path.join(folder, 'delta'));
-    const reloaded = value(await session.call('reloadWorkspace', {}));
+    const reloaded = await call(session, 'reloadWorkspace', {});
     expect(reloaded.changes.added).toEqual(['delta']);
     expect(reloaded.workspace.kind).toBe('folder');
   });
@@ -113,7 +117,7 @@ describe('reloading the open workspace', () => {
   it('opens a folder that holds a workspace file as that file, and says so', async () => {
     const { dir, file, session, write, entry } = await setup();
     write([entry('alpha')]);
-    const opened = value(await session.call('openWorkspace', { path: dir }));
+    const opened = await call(session, 'openWorkspace', { path: dir });
     expect(opened).toMatchObject({ kind: 'file', path: file, root: dir });
     expect(opened.destinations.map((destination) => destination.id)).toEqual(['alpha']);
   });

@@ -10,10 +10,12 @@ import type {
   JobMethod,
   JobResultOf,
   RequestOf,
+  ResponseOf,
   ScanEntry,
   VerifyEntry,
   Workspace,
 } from '../../shared/api';
+import { hasWorkspaceChanges } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
@@ -164,12 +166,46 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
+/**
+ * Shows a re-read of the open workspace (Rescan; live refresh): the list as the engine now has it, the
+ * results of destinations that stayed as they were kept, those of added, removed or reconfigured ones
+ * gone. A workspace file that no longer loads comes back with the last good list and its problem,
+ * which the page shows beside that list.
+ */
+export function applyWorkspaceReload({ workspace, changes }: ResponseOf<'reloadWorkspace'>): void {
+  store.set((state) => {
+    if (!hasWorkspaceChanges(changes) && state.workspace?.root === workspace.root)
+      return { workspace, lastReload: { changes, at: new Date().toISOString() } };
+    const dropped = new Set([...changes.removed, ...changes.changed]);
+    const removed = new Set(changes.removed);
+    return {
+      workspace,
+      destinationTable: state.destinationTable.reconciled(workspace.root, workspace.destinations, dropped),
+      selectedId: state.selectedId !== undefined && removed.has(state.selectedId) ? undefined : state.selectedId,
+      lastReload: { changes, at: new Date().toISOString() },
+    };
+  });
+  if (changes.changed.length > 0) bumpRevisions(changes.changed);
+}
+
+/** Rescan: read the workspace file (or folder) again, then every destination in it. */
+export async function rescan(): Promise<JobOutcome<'scan'> | undefined> {
+  const answer = await getClient().invoke('reloadWorkspace', {});
+  if (!answer.ok) {
+    reportError('Could not read the workspace again', answer.error);
+    return undefined;
+  }
+  applyWorkspaceReload(answer.value);
+  return scan();
+}
+
 /** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
 export function showWorkspace(workspace: Workspace): void {
   store.set({
     workspace,
     destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
+    lastReload: undefined,
   });
 }
 

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import type { ApiError, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
+import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { SortKey } from '../view/destinationRows';
 import { DestinationTable } from '../view/destinationTable';
 
@@ -43,6 +44,8 @@ export interface AppState {
   selectedId?: string;
   jobs: readonly JobView[];
   lastError?: ErrorView;
+  /** What the last re-read of the workspace (Rescan) changed in the list, and when. */
+  lastReload?: { changes: WorkspaceChanges; at: string };
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
   filter: { statuses: ReadonlySet<DestinationStatus>; query: string; sort: SortKey };
