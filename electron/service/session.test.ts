@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { methodNames, type ApiEvent, type ApiResult } from '../../shared/api';
+import { methodNames, type ApiEvent, type ApiResult, type Workspace } from '../../shared/api';
 import { Session } from './session';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
@@ -41,6 +41,23 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
+  it('opens a workspace file that lists hosts with its local destinations, and says per host that it is not shown', async () => {
+    const { fixture, session } = await setup();
+    const file = path.join(fixture.workspace, 'with-hosts.json');
+    await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 'good' }], hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www' }] }));
+    await fs.mkdir(path.join(fixture.workspace, 'good'), { recursive: true });
+    const opened = value(await session.call('openWorkspace', { path: file })) as Workspace;
+    expect(opened.destinations.map((destination) => destination.id)).toEqual(['good']);
+    expect(opened.issues).toEqual([
+      expect.objectContaining({
+        path: ['hosts', 0],
+        code: 'host_not_shown',
+        severity: 'warning',
+        message: expect.stringContaining('ssh://web1/srv/www'),
+      }),
+    ]);
+  });
+
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
     const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));

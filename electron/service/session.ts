@@ -20,6 +20,7 @@ import {
   type Transport,
   type Workspace,
 } from '../../shared/api';
+import { warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
@@ -30,7 +31,6 @@ import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from '
 import { planStore } from './sessionPlans';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
-import type { Issue } from '../../shared/issues';
 import type { LoadedWorkspace } from '../engine/workspace';
 
 export type { Transport } from '../../shared/api';
@@ -48,6 +48,20 @@ export interface SessionOptions {
   progressIntervalMs?: number;
 }
 
+/**
+ * The app does not reach other hosts yet (the CLI's `scan` does): said once per host, so that a
+ * workspace of hosts never looks like a workspace of only its local destinations.
+ */
+function hostsNotShown(hosts: { name: string; url: string }[] | undefined): Issue[] {
+  return (hosts ?? []).map((host, index) =>
+    warning(
+      ['hosts', index],
+      'host_not_shown',
+      `host "${host.name}" (${host.url}) is not shown here: its destinations are scanned by \`distributor-inspector scan\` of this workspace file`,
+    ),
+  );
+}
+
 /** What a re-read of the workspace answers: the list now (or the last good one, with its problem) and what changed. */
 export interface WorkspaceReloadAnswer {
   workspace: Workspace;
@@ -55,7 +69,14 @@ export interface WorkspaceReloadAnswer {
 }
 
 function summaryOf(loaded: LoadedWorkspace, destinations: DestinationEntry[], issues: Issue[], listReadAt: string): Workspace {
-  return { path: loaded.file ?? loaded.root, kind: loaded.kind, root: loaded.root, destinations, issues, listReadAt };
+  return {
+    path: loaded.file ?? loaded.root,
+    kind: loaded.kind,
+    root: loaded.root,
+    destinations,
+    issues: [...issues, ...hostsNotShown(loaded.hosts)],
+    listReadAt,
+  };
 }
 
 export class Session implements SessionContext {
