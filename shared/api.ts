@@ -370,11 +370,28 @@ export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.Zod
   return jobSpec(method);
 }
 
+/**
+ * The health of a bridge's link to the engine (the browser host's event stream): `connected` while
+ * its heartbeat is heard, `lost` when it stopped (host killed, hung, unreachable), `refused` when the
+ * host answers but not to this page's token (it was restarted with another). Never sent on the wire.
+ */
+export interface ConnectionState {
+  status: 'connecting' | 'connected' | 'lost' | 'refused';
+  /** When it took this status (ISO 8601). */
+  since: string;
+  /** The host's run (streamHelloSchema) last heard from. */
+  instance?: string;
+}
+
 /** What the Electron preload exposes as `window.inspector`, and all of it. */
 export interface InspectorBridge {
   invoke(method: string, request: unknown): Promise<ApiResult<unknown>>;
   /** Returns a function that removes the listener. */
   on(event: string, listener: (data: unknown) => void): () => void;
+  /** The browser host's bridge only (IPC cannot lose its main process and keep the page): each change of the link's health. */
+  onConnection?(listener: (state: ConnectionState) => void): () => void;
+  /** Tries the link again now instead of at the next retry. */
+  reconnect?(): void;
 }
 
 /** The browser host's wire: `POST /api/<method>` with a JSON body, and one event stream. */
@@ -385,6 +402,18 @@ export const http = {
   tokenHeader: 'x-inspector-token',
   /** The page URL carries the token in its fragment (`#token=…`), which browsers never send. */
   tokenFragmentKey: 'token',
-  /** The first event on a new stream: the client may start jobs once it has seen it. */
+  /** The first event on a new stream: the client may start jobs once it has seen it. Data: streamHelloSchema. */
   readyEvent: 'ready',
+  /**
+   * Sent on the stream every heartbeatIntervalMs (data: streamHelloSchema). A page that hears nothing
+   * for heartbeatTimeoutMs, or sees the stream end, has lost the host: it says so and re-inspects when
+   * the stream is back. The instance tells a host that came back apart from a restarted one.
+   */
+  heartbeatEvent: 'heartbeat',
+  heartbeatIntervalMs: 500,
+  heartbeatTimeoutMs: 1500,
 } as const;
+
+/** What `ready` and `heartbeat` carry: the host's run, a random id made when it started. */
+export const streamHelloSchema = z.object({ instance: z.string().min(1).max(200) });
+export type StreamHello = z.infer<typeof streamHelloSchema>;
