@@ -58,6 +58,8 @@ export const workspaceFileSchema = z
     schema_version: z.literal(1, { message: 'must be the number 1' }).optional(),
     destinations: z.array(workspaceFileDestinationSchema).optional(),
     hosts: z.array(workspaceFileHostSchema).optional(),
+    /** The history journal (relative to this file); default `.inspector-history.jsonl` beside it. */
+    history: workspacePathField.optional(),
   })
   .refine((file) => file.destinations !== undefined || file.hosts !== undefined, {
     path: ['destinations'],
@@ -77,7 +79,7 @@ export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   source: string;
 };
 
-export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts'] as const;
+export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history'] as const;
 export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
   'path',
@@ -119,6 +121,8 @@ export const loadedWorkspaceSchema = z.object({
   destinations: z.array(workspaceDestinationSchema),
   /** Other machines whose destinations the agent there reads (workspace files only). */
   hosts: z.array(workspaceHostSchema).optional(),
+  /** The history journal the file configures (absolute); else the default of history/journalPath.ts. */
+  historyFile: z.string().optional(),
 });
 export type LoadedWorkspace = z.infer<typeof loadedWorkspaceSchema>;
 

@@ -152,7 +152,34 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   sortIssues(issues);
   if (hasErrors(issues)) return { ok: false, file, issues };
   assignIds(root, destinations);
-  return { ok: true, issues, workspace: { kind: 'file', root, file, destinations, ...(hosts ? { hosts } : {}) } };
+  const historyFile = shape.data.history !== undefined ? path.resolve(root, shape.data.history) : undefined;
+  if (historyFile !== undefined) {
+    const inside = destinations.find((destination) => isInside(destination.path, historyFile));
+    if (inside)
+      return {
+        ok: false,
+        file,
+        issues: [
+          error(
+            ['history'],
+            'history_inside_destination',
+            `${historyFile} is inside the destination ${inside.path}: a forced replace would delete it; keep the journal outside every destination`,
+          ),
+        ],
+      };
+  }
+  return {
+    ok: true,
+    issues,
+    workspace: {
+      kind: 'file',
+      root,
+      file,
+      destinations,
+      ...(hosts ? { hosts } : {}),
+      ...(historyFile !== undefined ? { historyFile } : {}),
+    },
+  };
 }
 
 function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
@@ -177,6 +204,11 @@ function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
     });
   }
   return issues;
+}
+
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function toHost(entry: WorkspaceFileHost): WorkspaceHost {

@@ -32,6 +32,8 @@ import { planStore } from './sessionPlans';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LoadedWorkspace } from '../engine/workspace';
+import { readHistory } from '../history/journal';
+import { workspaceHistoryFile } from '../history/journalPath';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -247,6 +249,18 @@ export class Session implements SessionContext {
       contentDiff: async (request) => contentDiffHandler(this, request),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
+      history: async ({ destination }) => {
+        const open = this.workspace();
+        const entry = destination === undefined ? undefined : this.destination(destination);
+        const read = await readHistory(workspaceHistoryFile(open.loaded));
+        if (!read.ok) throw fail('history_unreadable', read.error.message);
+        if (!entry) return read.value;
+        // By id, and by path for records written without one (the CLI's replace of a DEST).
+        const records = read.value.records.filter(
+          (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
+        );
+        return { ...read.value, records };
+      },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
         const open = this.workspace();
