@@ -61,7 +61,9 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
 
   const banner = page.getByRole('alert').filter({ hasText: 'Connection to the inspector lost' });
   await expect(banner).toBeVisible({ timeout: 2000 });
-  expect(Date.now() - killedAt).toBeLessThan(2000);
+  const noticedMs = Date.now() - killedAt;
+  test.info().annotations.push({ type: 'noticed', description: `the banner showed ${noticedMs} ms after SIGKILL` });
+  expect(noticedMs).toBeLessThan(2000);
   await expect(banner.getByTestId('connection-lost')).toContainText(`No answer from the inspector at ${host.origin}`);
   await expect(banner.getByTestId('connection-lost')).toContainText(`--port ${host.port} --token-file`);
   await expect(banner.getByRole('button', { name: 'Reconnect' })).toBeVisible();
