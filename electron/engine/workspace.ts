@@ -11,6 +11,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { parseSshUrl } from '../../shared/sshUrl';
 import {
   WORKSPACE_DESTINATION_KNOWN_FIELDS,
+  WORKSPACE_FILE_NAME,
   WORKSPACE_HOST_KNOWN_FIELDS,
   WORKSPACE_KNOWN_FIELDS,
   workspaceFileSchema,
@@ -83,6 +84,15 @@ async function loadFolder(root: string): Promise<WorkspaceLoad> {
       workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] },
     };
   }
+  // A folder that holds a workspace file is that workspace: the file says which folders are
+  // destinations and how they are configured (its own `destinations/` and `sources/` are not). The
+  // state file is asked first: a destination may well hold an output of that name.
+  const workspaceFile = path.join(root, WORKSPACE_FILE_NAME);
+  const holdsWorkspaceFile = await fs.lstat(workspaceFile).then(
+    (stat) => !stat.isDirectory(),
+    () => false,
+  );
+  if (holdsWorkspaceFile) return loadFile(workspaceFile);
   let entries;
   try {
     entries = await fs.readdir(root, { withFileTypes: true });

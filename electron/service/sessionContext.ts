@@ -7,6 +7,7 @@ import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, Verif
 import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
+import type { WorkspaceTarget } from '../operations/reloadWorkspace';
 
 /** The request a handler receives, already validated. */
 export type RequestValue<M extends MethodName> = z.output<(typeof methods)[M]['request']>;
@@ -16,6 +17,8 @@ export interface OpenWorkspace {
   summary: Workspace;
   /** As the workspace loader gave it: what scanWorkspace takes. */
   loaded: LoadedWorkspace;
+  /** What was opened, so that Rescan reads it again the same way. */
+  opened: WorkspaceTarget;
   byId: Map<string, DestinationEntry>;
   scans: Map<string, ScanEntry>;
   verifies: Map<string, VerifyEntry['report']>;

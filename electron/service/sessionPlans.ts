@@ -24,6 +24,10 @@ export function planStore() {
   const plans = new Map<string, StoredPlan>();
   return {
     clear: () => plans.clear(),
+    /** Forgets the plans of these destinations (gone from the workspace, or configured otherwise now). */
+    dropFor: (ids: ReadonlySet<string>) => {
+      for (const [planId, stored] of plans) if (ids.has(stored.destination)) plans.delete(planId);
+    },
     get size() {
       return plans.size;
     },

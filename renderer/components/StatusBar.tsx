@@ -1,6 +1,7 @@
 // The bottom bar: running jobs with progress and Cancel, and the last error with its details.
 
 import { useState } from 'react';
+import { hasWorkspaceChanges, workspaceChangesText } from '../../shared/workspaceReload';
 import { dismissError } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Dialog } from './Dialog';
@@ -14,6 +15,7 @@ export function StatusBar() {
   const total = useAppState((state) => state.workspace?.destinations.length ?? 0);
   const transport = useAppState((state) => state.transport);
   const version = useAppState((state) => state.version);
+  const lastReload = useAppState((state) => state.lastReload);
   const [showDetails, setShowDetails] = useState(false);
 
   return (
@@ -22,6 +24,9 @@ export function StatusBar() {
         {jobs.length === 0 ? (
           <span className="idle">
             {total > 0 ? `Ready · ${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : 'Ready'}
+            {lastReload && hasWorkspaceChanges(lastReload.changes)
+              ? ` · workspace read again: ${workspaceChangesText(lastReload.changes)}`
+              : ''}
             {version ? ` · v${version}${transport === 'http' ? ' · browser host' : ''}` : ''}
           </span>
         ) : (

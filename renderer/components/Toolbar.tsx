@@ -1,10 +1,10 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
-// Rescan, Verify all, and Export of the scan report as JSON or CSV.
+// Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
 
 import { useState } from 'react';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
-import { openWorkspace, reportError, scan, verify } from '../state/actions';
+import { openWorkspace, reportError, rescan, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
@@ -55,7 +55,7 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => void open()}>
         <Icon name="folder" /> Open…
       </button>
-      <button type="button" className="button" onClick={() => void scan()} disabled={!workspace || busy}>
+      <button type="button" className="button" onClick={() => void rescan()} disabled={!workspace || busy}>
         <Icon name="refresh" /> Rescan
       </button>
       <button type="button" className="button" onClick={() => void verify()} disabled={!workspace || busy}>

@@ -3,9 +3,10 @@
 // Never holds anything the engine did not say; never calls the API itself (actions.ts does).
 
 import { useSyncExternalStore } from 'react';
-import type { ApiError, JobMethod, Transport, Workspace } from '../../shared/api';
+import type { ApiError, ConnectionState, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
+import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { SortKey } from '../view/destinationRows';
 import { DestinationTable } from '../view/destinationTable';
 
@@ -22,6 +23,8 @@ export interface JobView {
   step?: ApplyStep;
   /** The destination it is about, when one. */
   destination?: string;
+  /** The link to the engine was lost while it ran: how it ended is unknown until the workspace is read again. */
+  outcomeUnknown?: boolean;
 }
 
 export interface ErrorView {
@@ -43,6 +46,12 @@ export interface AppState {
   selectedId?: string;
   jobs: readonly JobView[];
   lastError?: ErrorView;
+  /** The link to the engine (the browser host's event stream; IPC is always connected). */
+  connection?: ConnectionState;
+  /** After a lost link came back: when, whether it was the same run of the host, and how far the re-inspection is. */
+  reconnected?: { at: string; sameHost: boolean; reinspecting: boolean };
+  /** What the last re-read of the workspace (Rescan) changed in the list, and when. */
+  lastReload?: { changes: WorkspaceChanges; at: string };
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
   filter: { statuses: ReadonlySet<DestinationStatus>; query: string; sort: SortKey };

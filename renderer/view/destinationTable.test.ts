@@ -150,3 +150,20 @@ describe('the incremental destination table', () => {
     expect(table.scannedCount).toBe(count);
   });
 });
+
+describe('DestinationTable.reconciled', () => {
+  it('keeps the results of destinations a re-read kept, and drops the added, removed and reconfigured ones', () => {
+    const before = DestinationTable.of(ROOT, [destination('a'), destination('b'), destination('c')])
+      .withScan([scanned('a', 'managed'), scanned('b', 'managed'), scanned('c', 'invalid')])
+      .withVerify([verified('a', 'intact'), verified('b', 'drifted')]);
+    const after = before.reconciled(ROOT, [destination('a'), destination('b', '/w/moved/b'), destination('d')], new Set(['b']));
+    expect(after.rows.map((row) => row.id)).toEqual(['a', 'b', 'd']);
+    expect(after.scanEntry('a')?.summary.status).toBe('managed');
+    expect(after.verifyEntry('a')?.report.status).toBe('intact');
+    expect(after.scanEntry('b')).toBeUndefined();
+    expect(after.verifyEntry('b')).toBeUndefined();
+    expect(after.scanEntry('c')).toBeUndefined();
+    expect(after.scannedCount).toBe(1);
+    expect(after.statusCounts.pending).toBe(2);
+  });
+});

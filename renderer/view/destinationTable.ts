@@ -62,6 +62,26 @@ export class DestinationTable {
     return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), 0, counts);
   }
 
+  /**
+   * The table of a re-read workspace: its list, with the results this table holds for the ids it keeps
+   * (`dropped`: ids whose results no longer apply, e.g. a destination now configured otherwise).
+   */
+  reconciled(root: string, destinations: readonly DestinationEntry[], dropped: ReadonlySet<string>): DestinationTable {
+    const scans: ScanEntry[] = [];
+    const verifies: VerifyEntry[] = [];
+    for (const { id } of destinations) {
+      if (dropped.has(id)) continue;
+      const scanned = this.scanEntry(id);
+      if (scanned) scans.push(scanned);
+      const verified = this.verifyEntry(id);
+      if (verified) verifies.push(verified);
+    }
+    let table = DestinationTable.of(root, destinations);
+    if (scans.length > 0) table = table.withScan(scans);
+    if (verifies.length > 0) table = table.withVerify(verifies);
+    return table;
+  }
+
   get destinationCount(): number {
     return this.rowList.length;
   }
