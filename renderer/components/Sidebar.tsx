@@ -1,9 +1,11 @@
 // The left pane: search, filter chips with counts (OR between chips), sort, and the destination list.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
+import { selectionPlacement, shownRows } from '../state/shownRows';
 import { store, useAppState } from '../state/store';
 import { STATUSES, type SortKey } from '../view/destinationRows';
+import { initialSelection } from '../view/selection';
 import { DestinationList } from './DestinationList';
 import { Icon } from './Icon';
 import { statusIcon, statusLabel } from './StatusBadge';
@@ -21,6 +23,11 @@ function toggleStatus(status: DestinationStatus) {
   setFilter({ statuses: next });
 }
 
+/** Search and every chip off: the whole list, with a hidden selection back in it. */
+function showEverything() {
+  setFilter({ query: '', statuses: new Set() });
+}
+
 export function Sidebar() {
   const table = useAppState((state) => state.destinationTable);
   const filter = useAppState((state) => state.filter);
@@ -29,14 +36,15 @@ export function Sidebar() {
   // The table derives each row once, as its result arrives; here only the shown order is computed.
   const counts = table.statusCounts;
   const total = table.destinationCount;
-  const rows = useMemo(() => table.view(filter, filter.sort), [table, filter]);
+  const rows = useAppState(shownRows);
+  const placement = useAppState(selectionPlacement);
 
-  // Keep a selection inside what is shown, so the detail pane never shows a hidden row by surprise.
-  const firstShown = rows[0]?.id;
-  const selectedShown = rows.some((row) => row.id === selectedId);
+  // Only a workspace just opened gets a selection on its own; a search or a chip never moves it to
+  // another row: a hidden selection stays selected and is said to be hidden (below).
+  const first = initialSelection(rows, selectedId);
   useEffect(() => {
-    if (!selectedShown && firstShown) store.set({ selectedId: firstShown });
-  }, [selectedShown, firstShown]);
+    if (first !== undefined) store.set({ selectedId: first });
+  }, [first]);
 
   return (
     <aside className="sidebar" aria-label="Destinations">
@@ -92,6 +100,17 @@ export function Sidebar() {
             </select>
           </label>
         </div>
+        {(placement === 'hidden' || placement === 'nothing_shown') && selectedId !== undefined && (
+          <div className="hidden-selection" data-testid="hidden-selection">
+            <Icon name="info" />
+            <span>
+              <strong>{selectedId}</strong> is selected, hidden by the filter
+            </span>
+            <button type="button" className="button small" onClick={showEverything}>
+              Clear filters
+            </button>
+          </div>
+        )}
       </div>
       <DestinationList
         rows={rows}
