@@ -26,6 +26,7 @@ const VERIFY_LOOK: Record<VerifyMarkValue, { label: string; icon: IconName; tone
   intact: { label: 'intact', icon: 'shield', tone: 'tone-good' },
   drifted: { label: 'drifted', icon: 'alert', tone: 'tone-danger' },
   unverified: { label: 'not verified', icon: 'dash', tone: 'tone-neutral' },
+  stale: { label: 'stale — verify again', icon: 'refresh', tone: 'tone-warning' },
 };
 
 export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; compact?: boolean }) {
