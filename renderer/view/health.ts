@@ -14,8 +14,9 @@ export const HEALTH_MARKS: readonly HealthMark[] = ['drifted', 'intact', 'unveri
 
 /**
  * The chips the sidebar offers, in this order. `stale` joins them once verify results carry their
- * freshness (shared/verifyFreshness.ts): until then no row can be stale, and a chip that can never
- * count anything would only mislead.
+ * stamp from the engine (shared/verifyFreshness.ts is merged; the stamp on VerifyEntry is not yet):
+ * until then no row can be stale, and a chip that can never count anything would only mislead. The
+ * mark, its count, its rank in the health sort and its part of the status bar's summary are in place.
  */
 export const HEALTH_CHIPS: readonly HealthMark[] = ['drifted', 'intact', 'unverified', 'interrupted', 'warnings'];
 
