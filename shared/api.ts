@@ -65,7 +65,10 @@ export const listingEntrySchema = z.object({
   path: z.string(),
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   sizeBytes: z.number(),
+  /** For a symbolic link: what it points at, read with readlink, never followed. */
+  linkTarget: z.string().optional(),
 });
+export type ListingEntry = z.infer<typeof listingEntrySchema>;
 
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';

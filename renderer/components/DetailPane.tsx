@@ -3,6 +3,7 @@
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useInspectDestination } from '../hooks/api';
+import { selectionPlacement } from '../state/shownRows';
 import { useAppState } from '../state/store';
 import { Callout } from './Callout';
 import { ActionsTab } from './ActionsTab';
@@ -31,7 +32,24 @@ export function DetailPane() {
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
-  const inspection = useInspectDestination(selectedId);
+  const placement = useAppState(selectionPlacement);
+  const nothingShown = placement === 'nothing_shown';
+  const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
+
+  if (nothingShown) {
+    // The list is empty: showing a destination that is not in it would be a picture of nothing the operator chose.
+    return (
+      <main className="detail">
+        <div className="placeholder" data-testid="detail-nothing-shown">
+          <h2>No destination matches</h2>
+          <p>
+            The search and filters match no destination. <strong>{selectedId}</strong> stays selected, hidden by the filter: clear the
+            search to see it again.
+          </p>
+        </div>
+      </main>
+    );
+  }
 
   if (!entry) {
     return (
@@ -70,6 +88,11 @@ export function DetailPane() {
           {entry.id}
           {data && <StatusBadge status={status} />}
           {status === 'managed' && <VerifyMark mark={verified ? verified.report.status : 'unverified'} />}
+          {placement === 'hidden' && (
+            <span className="badge outline tone-neutral" data-testid="selected-hidden">
+              selected, hidden by the filter
+            </span>
+          )}
         </h1>
         <div className="path">{entry.path}</div>
       </header>

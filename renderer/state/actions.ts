@@ -20,6 +20,7 @@ import { hasWorkspaceChanges } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
+import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
 import { store, type JobView } from './store';
 
@@ -54,7 +55,7 @@ export async function trackedJob<M extends JobMethod>(
     bytes: 0,
     ...(options.destination ? { destination: options.destination } : {}),
   };
-  store.set((state) => ({ jobs: [...state.jobs, view] }));
+  store.set((state) => ({ jobs: [...state.jobs, view], notice: undefined }));
   const outcome = await runJob(getClient(), method, request, {
     onStart: (job) => updateJob(key, { job }),
     onProgress: (progress) => {
@@ -150,11 +151,21 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
   const label = destinations
     ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Verify all';
+  // What it sets out to check: the engine verifies the managed destinations among those asked for.
+  const setOutFor = destinations ? destinations.length : store.get().destinationTable.statusCounts.managed;
+  let kept = 0;
+  let last = { done: 0, total: 0 };
   const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
-    onItem: (entry) => items.push(entry),
+    onItem: (entry) => {
+      kept += 1;
+      items.push(entry);
+    },
+    onProgress: (view) => (last = { done: view.done, total: view.total }),
     ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
   });
   items.flush();
+  if (!outcome.ok && outcome.error.code === 'cancelled')
+    store.set({ notice: cancelledVerifySentence({ kept, destinations: setOutFor, outputsDone: last.done, outputsTotal: last.total }) });
   return outcome;
 }
 

@@ -8,6 +8,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { SortKey } from '../view/destinationRows';
+import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
 
 export interface JobView {
@@ -52,9 +53,12 @@ export interface AppState {
   reconnected?: { at: string; sameHost: boolean; reinspecting: boolean };
   /** What the last re-read of the workspace (Rescan) changed in the list, and when. */
   lastReload?: { changes: WorkspaceChanges; at: string };
+  /** What the last job that ended said about itself (a cancelled verify: how far it got); cleared when another starts. */
+  notice?: string;
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
-  filter: { statuses: ReadonlySet<DestinationStatus>; query: string; sort: SortKey };
+  /** Chips OR'ed within their group (statuses, health); the groups and the search AND'ed (docs/destination-list.md). */
+  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey };
 }
 
 type Listener = () => void;
@@ -82,7 +86,7 @@ export const initialState = (): AppState => ({
   jobs: [],
   revisions: new Map(),
   // By id (workspace order) by default: rows keep their places while scan results stream in.
-  filter: { statuses: new Set(), query: '', sort: 'id' },
+  filter: { statuses: new Set(), health: new Set(), query: '', sort: 'id' },
 });
 
 export const store = createStore(initialState());
