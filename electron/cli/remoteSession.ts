@@ -4,9 +4,9 @@
 // with the same code as local results, so the text and the --json are the same.
 // Must never mix hosts in one command, nor send a local path to an agent.
 
-import { APP_VERSION } from '../engine/appVersion';
-import { AgentConnection } from '../remote/agentConnection';
-import { RemoteFailure } from '../remote/sshFailures';
+// The connection (ssh, the API's schemas) is loaded when a command first connects (agentClient.ts):
+// a local command only needs remotePaths.
+import type { AgentConnection } from '../remote/agentConnection';
 import { isSshUrl, parseSshUrl, sameHost, type SshTarget } from '../../shared/sshUrl';
 import type { ApiResult } from '../../shared/api';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
@@ -54,6 +54,7 @@ export async function withAgent<T>(
 ): Promise<T> {
   const agent = typeof options.agent === 'string' ? options.agent : undefined;
   const debug = options.debug === true;
+  const { AgentConnection, RemoteFailure, APP_VERSION } = await import('./agentClient');
   let connection: AgentConnection | undefined;
   try {
     connection = await AgentConnection.connect({
@@ -66,15 +67,11 @@ export async function withAgent<T>(
     });
     return await work(connection);
   } catch (cause) {
-    throw asCliError(connection?.lost ?? cause);
+    const failure = connection?.lost ?? cause;
+    throw failure instanceof RemoteFailure ? new CliError(`${printable(failure.message)} (${failure.code})`, EXIT_INPUT) : failure;
   } finally {
     await connection?.close();
   }
-}
-
-function asCliError(cause: unknown): unknown {
-  if (cause instanceof RemoteFailure) return new CliError(`${printable(cause.message)} (${cause.code})`, EXIT_INPUT);
-  return cause;
 }
 
 /** The value of an answer, or its error as a CliError naming the code. */
