@@ -17,6 +17,7 @@ import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
+import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -207,6 +208,19 @@ export const methods = {
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
     job: { item: appliedDestinationSchema, result: applyResultSchema },
+  }),
+  history: spec({
+    summary: "The open workspace's history journal: every replace applied, refused or failed, oldest first (of one destination, or all)",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: z.object({
+      /** The journal file read (beside the workspace file, or where the workspace says). */
+      file: z.string(),
+      records: z.array(historyRecordSchema),
+      /** Lines that could not be read, by number (a torn last record after a crash). */
+      issues: z.array(historyLineIssueSchema),
+      /** Only the newest part of a very large journal was read. */
+      truncated: z.boolean(),
+    }),
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',

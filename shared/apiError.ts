@@ -19,6 +19,7 @@ export const apiErrorCodeSchema = z.enum([
   'stale_plan', // the destination changed on disk after the plan was made
   'confirmation_required', // a forced replace needs the destination id typed exactly
   'cancelled',
+  'history_unreadable', // the history journal cannot be read (not a file, a link, permission); the message names it
   'internal', // a bug: the message says what failed, never a stack trace
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
 import { issueSchema } from './issues';
+import { parseSshUrl } from './sshUrl';
 
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
@@ -30,13 +31,47 @@ export const workspaceFileDestinationSchema = z.looseObject({
   replace_policy: replacePolicySchema.default('allow'),
 });
 
-export const workspaceFileSchema = z.looseObject({
-  schema_version: z.literal(1, { message: 'must be the number 1' }).optional(),
-  destinations: z.array(workspaceFileDestinationSchema),
+/** A host's name: what its destinations' ids start with (`web-1:docs-us`), so it is short and plain. */
+const hostNameField = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, {
+  message: 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or a digit',
 });
+
+const sshUrlField = z.string().superRefine((text, ctx) => {
+  const parsed = parseSshUrl(text);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message, params: { code: 'invalid_ssh_url' } });
+});
+
+/**
+ * Another machine (issue 15): its destinations are those of the folder or workspace file the ssh URL
+ * names on that host, read there by the agent; nothing of them is written in this file.
+ */
+export const workspaceFileHostSchema = z.looseObject({
+  name: hostNameField,
+  /** `ssh://[user@]host[:port]/absolute/path` of a folder of destinations or a workspace file on that host. */
+  url: sshUrlField,
+  /** The agent command on that host (default `distributor-inspector`). */
+  agent: nonEmptyString.optional(),
+});
+
+export const workspaceFileSchema = z
+  .looseObject({
+    schema_version: z.literal(1, { message: 'must be the number 1' }).optional(),
+    destinations: z.array(workspaceFileDestinationSchema).optional(),
+    hosts: z.array(workspaceFileHostSchema).optional(),
+    /** The history journal (relative to this file); default `.inspector-history.jsonl` beside it. */
+    history: workspacePathField.optional(),
+  })
+  .refine((file) => file.destinations !== undefined || file.hosts !== undefined, {
+    path: ['destinations'],
+    message: 'is required: the list of destinations (a file that lists hosts may leave it out)',
+    params: { code: 'missing_field' },
+    // Checked beside the other fields' problems, so that every one of them is listed at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+  });
 
 export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
 export type WorkspaceFileDestination = z.infer<typeof workspaceFileDestinationSchema>;
+export type WorkspaceFileHost = z.infer<typeof workspaceFileHostSchema>;
 /** One destination as a generator writes it (the demo): the fields it always fills, the rest as the file allows. */
 export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   pipeline_id: string;
@@ -44,7 +79,8 @@ export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   source: string;
 };
 
-export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations'] as const;
+export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history'] as const;
+export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
   'path',
   'pipeline_id',
@@ -71,6 +107,10 @@ export const workspaceDestinationSchema = z.object({
 });
 export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
 
+/** One host of a loaded workspace, as the file gives it (the URL is checked, kept as written). */
+export const workspaceHostSchema = z.object({ name: z.string(), url: z.string(), agent: z.string().optional() });
+export type WorkspaceHost = z.infer<typeof workspaceHostSchema>;
+
 /** A workspace as the loader gives it to the engine. */
 export const loadedWorkspaceSchema = z.object({
   kind: z.enum(['folder', 'file']),
@@ -79,6 +119,10 @@ export const loadedWorkspaceSchema = z.object({
   /** Absolute path of the workspace file, when kind is file. */
   file: z.string().optional(),
   destinations: z.array(workspaceDestinationSchema),
+  /** Other machines whose destinations the agent there reads (workspace files only). */
+  hosts: z.array(workspaceHostSchema).optional(),
+  /** The history journal the file configures (absolute); else the default of history/journalPath.ts. */
+  historyFile: z.string().optional(),
 });
 export type LoadedWorkspace = z.infer<typeof loadedWorkspaceSchema>;
 

@@ -53,6 +53,75 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     expect(over.stdout).toBe(local.stdout);
   });
 
+  it('scans a workspace file of local destinations and hosts: every host in parallel, each named, a dead one never stopping the rest', async () => {
+    const demo = path.join(dir, 'demo');
+    const file = path.join(dir, 'mixed-hosts.json');
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        destinations: [{ path: 'demo/destinations/docs-eu' }],
+        hosts: [
+          { name: 'web-1', url: server.url(path.join(demo, 'distributor-inspector.json')), agent: server.agentCommand },
+          { name: 'gone', url: 'ssh://127.0.0.1:1/srv/www', agent: server.agentCommand },
+          { name: 'bare', url: server.url(path.join(demo, 'sources')), agent: '/nonexistent/distributor-inspector' },
+          { name: 'web-2', url: server.url(path.join(demo, 'destinations')), agent: server.agentCommand },
+        ],
+      }),
+    );
+    const demoScan = JSON.parse((await cli(['scan', path.join(demo, 'distributor-inspector.json'), '--verify', '--json'])).stdout);
+    const folderScan = JSON.parse((await cli(['scan', path.join(demo, 'destinations'), '--verify', '--json'])).stdout);
+    const result = await cli(['scan', file, '--verify', '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const document = JSON.parse(result.stdout);
+    expect(document.hosts).toEqual([
+      {
+        name: 'web-1',
+        url: server.url(path.join(demo, 'distributor-inspector.json')),
+        state: 'scanned',
+        destinations: demoScan.destinations.length,
+      },
+      {
+        name: 'gone',
+        url: 'ssh://127.0.0.1:1/srv/www',
+        state: 'failed',
+        destinations: 0,
+        error: expect.objectContaining({ code: 'host_unreachable' }),
+      },
+      {
+        name: 'bare',
+        url: server.url(path.join(demo, 'sources')),
+        state: 'failed',
+        destinations: 0,
+        error: expect.objectContaining({ code: 'agent_missing' }),
+      },
+      { name: 'web-2', url: server.url(path.join(demo, 'destinations')), state: 'scanned', destinations: folderScan.destinations.length },
+    ]);
+    const ids = document.destinations.map((row: { id: string; host?: string }) => [row.host ?? null, row.id]);
+    expect(ids).toEqual([
+      [null, 'demo/destinations/docs-eu'],
+      ...demoScan.destinations.map((row: { id: string }) => ['web-1', `web-1:${row.id}`]),
+      ...folderScan.destinations.map((row: { id: string }) => ['web-2', `web-2:${row.id}`]),
+    ]);
+    // The same verify results as each workspace's own scan, counted together.
+    const docsEu = demoScan.destinations.find((row: { id: string }) => row.id === 'docs-eu');
+    expect(document.destinations[0].verify).toEqual(docsEu.verify);
+    for (const key of ['total', 'managed', 'intact', 'drifted'] as const)
+      expect(document.counts[key]).toBe(
+        demoScan.counts[key] + folderScan.counts[key] + (key === 'total' || key === 'managed' || key === docsEu.verify.status ? 1 : 0),
+      );
+
+    const text = await cli(['scan', file]);
+    expect(text.stdout).toMatch(
+      /HOSTS\n {2}web-1 \S+: \d+ destination\(s\)\n {2}gone \S+: failed: .*\(host_unreachable\)\n {2}bare \S+: failed: .*\(agent_missing\)\n/,
+    );
+  }, 60_000);
+
+  it('refuses a --hosts-parallel that is not a count before contacting anything', async () => {
+    const result = await cli(['scan', path.join(dir, 'demo'), '--hosts-parallel', '0']);
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('--hosts-parallel must be a whole number from 1 to 256') });
+  });
+
   it('inspect, compare and scan print the same text over ssh as locally', async () => {
     const dest = path.join(dir, 'demo', 'destinations', 'docs-eu');
     const source = path.join(dir, 'demo', 'sources', 'handbook-2026-06');

@@ -9,6 +9,7 @@
 import type { AgentConnection } from '../remote/agentConnection';
 import { isSshUrl, parseSshUrl, sameHost, type SshTarget } from '../../shared/sshUrl';
 import type { ApiResult } from '../../shared/api';
+import { problem, type Problem, type Result } from '../../shared/result';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { printable } from './terminalText';
 
@@ -52,6 +53,22 @@ export async function withAgent<T>(
   io: CliIo,
   work: (connection: AgentConnection) => Promise<T>,
 ): Promise<T> {
+  const attempt = await attemptWithAgent(target, options, io, work);
+  if (attempt.ok) return attempt.value;
+  const { code, message, details } = attempt.error;
+  throw code === 'cli_error' ? new CliError(message, details!.exitCode as number) : new CliError(`${message} (${code})`, EXIT_INPUT);
+}
+
+/**
+ * The same, with a failure as data (its RemoteFailure code, or `cli_error` for an answer the command
+ * refused): what a scan of many hosts needs, where one host's failure must not end the others.
+ */
+export async function attemptWithAgent<T>(
+  target: SshTarget,
+  options: CommandOptions,
+  io: CliIo,
+  work: (connection: AgentConnection) => Promise<T>,
+): Promise<Result<T, Problem>> {
   const agent = typeof options.agent === 'string' ? options.agent : undefined;
   const debug = options.debug === true;
   const { AgentConnection, RemoteFailure, APP_VERSION } = await import('./agentClient');
@@ -65,10 +82,12 @@ export async function withAgent<T>(
       onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
       onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
     });
-    return await work(connection);
+    return { ok: true, value: await work(connection) };
   } catch (cause) {
     const failure = connection?.lost ?? cause;
-    throw failure instanceof RemoteFailure ? new CliError(`${printable(failure.message)} (${failure.code})`, EXIT_INPUT) : failure;
+    if (failure instanceof RemoteFailure) return { ok: false, error: problem(failure.code, printable(failure.message)) };
+    if (failure instanceof CliError) return { ok: false, error: problem('cli_error', failure.message, { exitCode: failure.exitCode }) };
+    throw failure;
   } finally {
     await connection?.close();
   }

@@ -158,6 +158,61 @@ describe('a workspace file', () => {
     expect(await issuesOf('{"destinations": [')).toMatchObject([{ at: '(document)', code: 'invalid_json' }]);
   });
 
+  it('reads hosts beside local destinations, and a file of hosts only', async () => {
+    mkdirSync(path.join(dir, 'local-site'));
+    const mixed = await loadWorkspace(
+      writeWorkspace({
+        destinations: [{ path: 'local-site' }],
+        hosts: [
+          { name: 'web-1', url: 'ssh://deploy@web1.example:2222/srv/www' },
+          { name: 'reports', url: 'ssh://reports/srv/reports/distributor-inspector.json', agent: '/opt/di/bin/distributor-inspector' },
+        ],
+      }),
+    );
+    expect(mixed).toMatchObject({
+      ok: true,
+      issues: [],
+      workspace: {
+        destinations: [{ id: 'local-site' }],
+        hosts: [
+          { name: 'web-1', url: 'ssh://deploy@web1.example:2222/srv/www' },
+          { name: 'reports', url: 'ssh://reports/srv/reports/distributor-inspector.json', agent: '/opt/di/bin/distributor-inspector' },
+        ],
+      },
+    });
+    const hostsOnly = await loadWorkspace(writeWorkspace({ hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www' }] }));
+    expect(hostsOnly).toMatchObject({ ok: true, workspace: { destinations: [], hosts: [{ name: 'web-1' }] } });
+  });
+
+  it('names every bad host field at once: a name that is not plain, a URL ssh would misread, a name or place twice', async () => {
+    const issues = await issuesOf({
+      schema_version: 2,
+      hosts: [
+        { name: '-web', url: 'ssh://-oProxyCommand=touch/tmp/x/srv' },
+        { name: 'web', url: 'https://web/srv' },
+        { name: 'a', url: 'ssh://web/srv/www', agnet: 'x' },
+        { name: 'a', url: 'ssh://web/srv/www/' },
+      ],
+    });
+    expect(issues.map(({ at, code, severity }) => ({ at, code, severity }))).toEqual([
+      { at: 'hosts[0].name', code: 'invalid_format', severity: 'error' },
+      { at: 'hosts[0].url', code: 'invalid_ssh_url', severity: 'error' },
+      { at: 'hosts[1].url', code: 'invalid_ssh_url', severity: 'error' },
+      { at: 'schema_version', code: 'invalid_value', severity: 'error' },
+      { at: 'hosts[2].agnet', code: 'unknown_field', severity: 'warning' },
+    ]);
+    const duplicates = await issuesOf({
+      hosts: [
+        { name: 'a', url: 'ssh://web/srv/www' },
+        { name: 'a', url: 'ssh://web/srv/www/' },
+      ],
+    });
+    expect(duplicates).toMatchObject([
+      { at: 'hosts[1].name', code: 'duplicate_host', message: expect.stringContaining('also at hosts[0].name') },
+      { at: 'hosts[1].url', code: 'duplicate_host' },
+    ]);
+  });
+
   it('refuses the same directory twice and the same pipeline and destination id twice', async () => {
     const issues = await issuesOf({
       destinations: [

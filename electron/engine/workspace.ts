@@ -8,12 +8,16 @@ import { error, hasErrors, sortIssues, warning, type Issue } from '../../shared/
 import { literalIssues } from '../../shared/literalRules';
 import { parseJsonObject } from '../../shared/parseDocument';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { parseSshUrl } from '../../shared/sshUrl';
 import {
   WORKSPACE_DESTINATION_KNOWN_FIELDS,
+  WORKSPACE_HOST_KNOWN_FIELDS,
   WORKSPACE_KNOWN_FIELDS,
   workspaceFileSchema,
   type WorkspaceDestination,
   type WorkspaceFileDestination,
+  type WorkspaceFileHost,
+  type WorkspaceHost,
   type WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
@@ -131,12 +135,41 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   if (!shape.success) return { ok: false, file, issues: sortIssues(issues) };
 
   const root = path.dirname(file);
-  const destinations = shape.data.destinations.map((entry) => toDestination(root, entry));
+  const destinations = (shape.data.destinations ?? []).map((entry) => toDestination(root, entry));
   issues.push(...duplicateIssues(destinations));
+  const hosts = shape.data.hosts?.map(toHost);
+  if (hosts) issues.push(...duplicateHostIssues(hosts));
   sortIssues(issues);
   if (hasErrors(issues)) return { ok: false, file, issues };
   assignIds(root, destinations);
-  return { ok: true, issues, workspace: { kind: 'file', root, file, destinations } };
+  const historyFile = shape.data.history !== undefined ? path.resolve(root, shape.data.history) : undefined;
+  if (historyFile !== undefined) {
+    const inside = destinations.find((destination) => isInside(destination.path, historyFile));
+    if (inside)
+      return {
+        ok: false,
+        file,
+        issues: [
+          error(
+            ['history'],
+            'history_inside_destination',
+            `${historyFile} is inside the destination ${inside.path}: a forced replace would delete it; keep the journal outside every destination`,
+          ),
+        ],
+      };
+  }
+  return {
+    ok: true,
+    issues,
+    workspace: {
+      kind: 'file',
+      root,
+      file,
+      destinations,
+      ...(hosts ? { hosts } : {}),
+      ...(historyFile !== undefined ? { historyFile } : {}),
+    },
+  };
 }
 
 function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
@@ -145,15 +178,53 @@ function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
     if (!(WORKSPACE_KNOWN_FIELDS as readonly string[]).includes(key))
       issues.push(warning([key], 'unknown_field', `unknown field "${key}" is ignored`));
   }
-  const list = json.destinations;
-  if (!Array.isArray(list)) return issues;
-  list.forEach((entry: unknown, index) => {
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
-    for (const key of Object.keys(entry)) {
-      if (!(WORKSPACE_DESTINATION_KNOWN_FIELDS as readonly string[]).includes(key)) {
-        issues.push(warning(['destinations', index, key], 'unknown_field', `unknown field "${key}" is ignored (a typo of a known field?)`));
+  const lists = [
+    ['destinations', WORKSPACE_DESTINATION_KNOWN_FIELDS],
+    ['hosts', WORKSPACE_HOST_KNOWN_FIELDS],
+  ] as const;
+  for (const [field, known] of lists) {
+    const list = json[field];
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry: unknown, index) => {
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+      for (const key of Object.keys(entry)) {
+        if (!(known as readonly string[]).includes(key))
+          issues.push(warning([field, index, key], 'unknown_field', `unknown field "${key}" is ignored (a typo of a known field?)`));
       }
-    }
+    });
+  }
+  return issues;
+}
+
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function toHost(entry: WorkspaceFileHost): WorkspaceHost {
+  return { name: entry.name, url: entry.url, ...(entry.agent !== undefined ? { agent: entry.agent } : {}) };
+}
+
+/** The same name twice (ids would collide), or the same folder of the same host twice (scanned twice). */
+function duplicateHostIssues(hosts: WorkspaceHost[]): Issue[] {
+  const issues: Issue[] = [];
+  const byName = new Map<string, number>();
+  const byPlace = new Map<string, number>();
+  hosts.forEach((host, index) => {
+    const earlierName = byName.get(host.name);
+    if (earlierName !== undefined)
+      issues.push(
+        error(['hosts', index, 'name'], 'duplicate_host', `host name "${host.name}" is used twice (also at hosts[${earlierName}].name)`),
+      );
+    else byName.set(host.name, index);
+    const target = parseSshUrl(host.url);
+    if (!target.ok) return;
+    const { user, host: name, port, path: where } = target.value;
+    const place = JSON.stringify([user ?? null, name, port ?? null, where]);
+    const earlierPlace = byPlace.get(place);
+    if (earlierPlace !== undefined)
+      issues.push(error(['hosts', index, 'url'], 'duplicate_host', `${host.url} is listed twice (also at hosts[${earlierPlace}].url)`));
+    else byPlace.set(place, index);
   });
   return issues;
 }

@@ -20,6 +20,29 @@ function registry(progressIntervalMs = 0) {
 }
 
 describe('JobRegistry', () => {
+  it("lets a job's many concurrent waits listen to its signal without Node's leak warning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const { jobs, end } = registry();
+      const job = jobs.start('verify', async (context) => {
+        const waits = Array.from(
+          { length: 50 },
+          () => new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true })),
+        );
+        jobs.cancel(job);
+        await Promise.all(waits);
+        return { intact: 0, drifted: 0, skipped: 0 };
+      });
+      await end(job);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('hands out the id before the first event, then ends with exactly one result', async () => {
     const { jobs, events, end } = registry();
     const job = jobs.start('verify', async (context) => {

@@ -3,6 +3,7 @@
 // Must never let a job's failure escape as a throw: every ending becomes an event.
 
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { checkOutgoing, jobSchemas, type ApiEvent, type JobItemOf, type JobMethod, type JobResultOf } from '../../shared/api';
 import { ApiFailure, errorOf, fail, type ApiError } from '../../shared/apiError';
 import type { ApplyStep } from '../../shared/plan';
@@ -41,6 +42,10 @@ export class JobRegistry {
   start<M extends JobMethod>(method: M, run: (context: JobContext<M>) => Promise<JobResultOf<M>>): string {
     const job = `job-${this.prefix}-${++this.counter}`;
     const controller = new AbortController();
+    // Every pool request of the job listens to this one signal until it settles; a verify of many
+    // destinations has dozens at once. Node's leak warning at 11 would be noise on stderr (the agent's
+    // stderr is the operator's log), not a leak.
+    setMaxListeners(0, controller.signal);
     let lastSentAt = 0;
     let sentPhase: string | undefined;
     let pending: { done: number; total: number; bytes: number; step?: ApplyStep } | undefined;

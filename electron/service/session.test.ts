@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { methodNames, type ApiEvent, type ApiResult } from '../../shared/api';
+import { methodNames, type ApiEvent, type ApiResult, type Workspace } from '../../shared/api';
 import { Session } from './session';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
@@ -41,6 +41,59 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
+  it('journals every apply, done or refused as stale, beside the workspace, and answers history per destination', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const plan = async (destination: string) =>
+      value(
+        await session.call('planReplace', {
+          destination,
+          mode: 'force',
+          source: fixture.source,
+          pipelineId: 'docs',
+          destinationId: destination,
+        }),
+      ) as { planId: string; confirmText: string };
+    const apply = async (planned: { planId: string; confirmText: string }) => {
+      const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: planned.confirmText })) as { job: string };
+      return ending(session, job);
+    };
+    expect(await apply(await plan('empty-one'))).toMatchObject({ data: { result: { ok: true } } });
+    const stale = await plan('loose');
+    await fs.writeFile(path.join(fixture.workspace, 'loose', 'late.txt'), 'written after the plan');
+    expect(await apply(stale)).toMatchObject({ data: { result: { ok: false, error: { code: 'stale_plan' } } } });
+
+    const all = value(await session.call('history', {})) as {
+      file: string;
+      records: { destination: { id?: string }; transport: string; action: string; result: { outcome: string } }[];
+    };
+    expect(all.file).toBe(path.join(fixture.workspace, '.inspector-history.jsonl'));
+    expect(all.records.map((record) => [record.destination.id, record.transport, record.action, record.result.outcome])).toEqual([
+      ['empty-one', 'http', 'force', 'applied'],
+      ['loose', 'http', 'force', 'refused'],
+    ]);
+    const one = value(await session.call('history', { destination: 'loose' })) as { records: unknown[] };
+    expect(one.records).toHaveLength(1);
+    expect(await session.call('history', { destination: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('opens a workspace file that lists hosts with its local destinations, and says per host that it is not shown', async () => {
+    const { fixture, session } = await setup();
+    const file = path.join(fixture.workspace, 'with-hosts.json');
+    await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 'good' }], hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www' }] }));
+    await fs.mkdir(path.join(fixture.workspace, 'good'), { recursive: true });
+    const opened = value(await session.call('openWorkspace', { path: file })) as Workspace;
+    expect(opened.destinations.map((destination) => destination.id)).toEqual(['good']);
+    expect(opened.issues).toEqual([
+      expect.objectContaining({
+        path: ['hosts', 0],
+        code: 'host_not_shown',
+        severity: 'warning',
+        message: expect.stringContaining('ssh://web1/srv/www'),
+      }),
+    ]);
+  });
+
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
     const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));

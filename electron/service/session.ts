@@ -19,7 +19,7 @@ import {
   type Transport,
   type Workspace,
 } from '../../shared/api';
-import { formatIssuePath } from '../../shared/issues';
+import { formatIssuePath, warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
@@ -29,6 +29,9 @@ import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob 
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { loadSingleDestination, loadWorkspace } from '../engine/workspace';
+import { readHistory } from '../history/journal';
+import { workspaceHistoryFile } from '../history/journalPath';
+import path from 'node:path';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -43,6 +46,20 @@ export interface SessionOptions {
   /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
   initialWorkspace?: string;
   progressIntervalMs?: number;
+}
+
+/**
+ * The app does not reach other hosts yet (the CLI's `scan` does): said once per host, so that a
+ * workspace of hosts never looks like a workspace of only its local destinations.
+ */
+function hostsNotShown(hosts: { name: string; url: string }[] | undefined): Issue[] {
+  return (hosts ?? []).map((host, index) =>
+    warning(
+      ['hosts', index],
+      'host_not_shown',
+      `host "${host.name}" (${host.url}) is not shown here: its destinations are scanned by \`distributor-inspector scan\` of this workspace file`,
+    ),
+  );
 }
 
 export class Session implements SessionContext {
@@ -136,7 +153,7 @@ export class Session implements SessionContext {
       kind: workspace.kind,
       root: workspace.root,
       destinations,
-      issues: loaded.issues,
+      issues: [...loaded.issues, ...hostsNotShown(workspace.hosts)],
     };
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
@@ -197,6 +214,18 @@ export class Session implements SessionContext {
       contentDiff: async (request) => contentDiffHandler(this, request),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
+      history: async ({ destination }) => {
+        const open = this.workspace();
+        const entry = destination === undefined ? undefined : this.destination(destination);
+        const read = await readHistory(workspaceHistoryFile(open.loaded));
+        if (!read.ok) throw fail('history_unreadable', read.error.message);
+        if (!entry) return read.value;
+        // By id, and by path for records written without one (the CLI's replace of a DEST).
+        const records = read.value.records.filter(
+          (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
+        );
+        return { ...read.value, records };
+      },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
         const open = this.workspace();

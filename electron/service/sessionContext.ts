@@ -3,7 +3,7 @@
 // that the handlers depend on this, not on the class that wires them (no import cycle). Types only.
 
 import type { z } from 'zod';
-import type { DestinationEntry, MethodName, methods, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
+import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
 import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
@@ -27,6 +27,8 @@ export interface SessionState {
 
 export interface SessionContext {
   readonly state: SessionState;
+  /** How its client reaches it: what the history journal records as the transport. */
+  readonly options: { readonly transport: Transport };
   readonly jobs: JobRegistry;
   /** The open workspace; fails with no_workspace when there is none. */
   workspace(): OpenWorkspace;
