@@ -241,6 +241,14 @@ describe('a workspace file', () => {
     ]);
   });
 
+  it('keeps the history journal the file names, and refuses one inside a destination', async () => {
+    const kept = await loadWorkspace(writeWorkspace({ destinations: [{ path: 'site' }], history: 'logs/history.jsonl' }));
+    expect(kept).toMatchObject({ ok: true, workspace: { historyFile: path.join(dir, 'logs', 'history.jsonl') } });
+    expect(await issuesOf({ destinations: [{ path: 'site' }], history: 'site/history.jsonl' })).toMatchObject([
+      { at: 'history', code: 'history_inside_destination', message: expect.stringContaining(path.join(dir, 'site')) },
+    ]);
+  });
+
   it('refuses the same directory twice and the same pipeline and destination id twice', async () => {
     const issues = await issuesOf({
       destinations: [

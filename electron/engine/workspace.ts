@@ -22,6 +22,7 @@ import {
   type WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
+import { isInsideOrEqual } from './pathInside';
 import { describeFileKind, readRegularFile } from './regularFile';
 
 /** A workspace file lists destinations; 64 MB is some 300,000 of them. */
@@ -154,7 +155,7 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   assignIds(root, destinations);
   const historyFile = shape.data.history !== undefined ? path.resolve(root, shape.data.history) : undefined;
   if (historyFile !== undefined) {
-    const inside = destinations.find((destination) => isInside(destination.path, historyFile));
+    const inside = destinations.find((destination) => isInsideOrEqual(historyFile, destination.path));
     if (inside)
       return {
         ok: false,
@@ -204,11 +205,6 @@ function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
     });
   }
   return issues;
-}
-
-function isInside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function toHost(entry: WorkspaceFileHost): WorkspaceHost {

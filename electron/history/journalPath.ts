@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadedWorkspace } from '../../shared/workspaceSchema';
+import { isInsideOrEqual } from '../engine/pathInside';
 
 export const HISTORY_FILE_NAME = '.inspector-history.jsonl';
 /** The app's folder in the user's folders (the demo's cache folder has the same name). */
@@ -28,16 +29,11 @@ export function userHistoryFile(
   return path.join(state, APP_FOLDER, 'history.jsonl');
 }
 
-function isInside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 export function workspaceHistoryFile(
   workspace: Pick<LoadedWorkspace, 'kind' | 'root' | 'destinations' | 'historyFile'>,
   fallback = userHistoryFile,
 ): string {
   if (workspace.historyFile) return workspace.historyFile;
   const beside = path.join(workspace.root, HISTORY_FILE_NAME);
-  return workspace.destinations.some((destination) => isInside(destination.path, beside)) ? fallback() : beside;
+  return workspace.destinations.some((destination) => isInsideOrEqual(beside, destination.path)) ? fallback() : beside;
 }

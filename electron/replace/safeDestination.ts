@@ -10,14 +10,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlanRefusal, ReplaceMode } from '../../shared/plan';
+import { isInsideOrEqual } from '../engine/pathInside';
 import { isUnderHomeRoot, matchingSystemFolder, passwdHomes, readPasswd, systemFoldersFor, type PasswdEntry } from './systemFolders';
 
-/** Whether `inner` is `outer` or lies below it (both absolute, real paths). */
-export function isInsideOrEqual(inner: string, outer: string): boolean {
-  if (inner === outer) return true;
-  const prefix = outer.endsWith(path.sep) ? outer : outer + path.sep;
-  return inner.startsWith(prefix);
-}
+export { isInsideOrEqual } from '../engine/pathInside';
 
 /** The real path of a path that may not exist yet: the real path of its nearest existing ancestor, plus the rest. */
 export async function realPathOf(target: string): Promise<string> {
