@@ -9,8 +9,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from '../../shared/result';
-
-export const DEMO_APP_FOLDER = 'distributor-inspector';
+import { userAppFolder } from '../engine/userFolders';
 
 /**
  * The per-user demo folder: `$XDG_CACHE_HOME/distributor-inspector/demo`, else the platform's cache
@@ -21,14 +20,7 @@ export function defaultDemoDir(
   home: string = os.homedir(),
   platform: NodeJS.Platform = process.platform,
 ): string {
-  const xdg = env.XDG_CACHE_HOME;
-  let cache: string;
-  if (xdg && path.isAbsolute(xdg)) cache = xdg;
-  else if (platform === 'darwin') cache = path.join(home, 'Library', 'Caches');
-  else if (platform === 'win32')
-    cache = env.LOCALAPPDATA && path.win32.isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : path.join(home, 'AppData', 'Local');
-  else cache = path.join(home, '.cache');
-  return path.join(cache, DEMO_APP_FOLDER, 'demo');
+  return path.join(userAppFolder('cache', env, home, platform), 'demo');
 }
 
 /** The folder is ready (and whether it was just made), or why it cannot hold the demo (a sentence). */

@@ -8,25 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoadedWorkspace } from '../../shared/workspaceSchema';
 import { isInsideOrEqual } from '../engine/pathInside';
+import { userAppFolder } from '../engine/userFolders';
 
 export const HISTORY_FILE_NAME = '.inspector-history.jsonl';
-/** The app's folder in the user's folders (the demo's cache folder has the same name). */
-const APP_FOLDER = 'distributor-inspector';
 
-/** `$XDG_STATE_HOME/distributor-inspector/history.jsonl`, else `~/.local/state/…`, `~/Library/Application Support/…`, `%LOCALAPPDATA%\…`. */
+/** `$XDG_STATE_HOME/distributor-inspector/history.jsonl`, else `~/.local/state/…`, `~/Library/Application Support/…`, `%LOCALAPPDATA%\\…`. */
 export function userHistoryFile(
   env: Record<string, string | undefined> = process.env,
   home: string = os.homedir(),
   platform: NodeJS.Platform = process.platform,
 ): string {
-  const xdg = env.XDG_STATE_HOME;
-  let state: string;
-  if (xdg && path.isAbsolute(xdg)) state = xdg;
-  else if (platform === 'darwin') state = path.join(home, 'Library', 'Application Support');
-  else if (platform === 'win32')
-    state = env.LOCALAPPDATA && path.win32.isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : path.join(home, 'AppData', 'Local');
-  else state = path.join(home, '.local', 'state');
-  return path.join(state, APP_FOLDER, 'history.jsonl');
+  return path.join(userAppFolder('state', env, home, platform), 'history.jsonl');
 }
 
 export function workspaceHistoryFile(
