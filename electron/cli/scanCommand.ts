@@ -54,6 +54,7 @@ async function runScan(
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
+  hostsLimit: number,
 ): Promise<ScanOutcome | { inputIssues: string[] }> {
   const load = await loadWorkspace(path.resolve(io.cwd, target));
   if (!load.ok) return { inputIssues: load.issues.map((issue) => issueLine(load.file, issue)) };
@@ -62,7 +63,7 @@ async function runScan(
     // The hosts work on their own disks meanwhile; this machine scans its own destinations.
     const [local, hosts] = await Promise.all([
       runLocalScan(workspace, load.issues, verify, io),
-      scanHosts(workspace.hosts, options, verify, io),
+      scanHosts(workspace.hosts, options, verify, io, hostsLimit),
     ]);
     return withHosts(local, hosts);
   }
@@ -97,8 +98,8 @@ async function scanHosts(
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
+  limit: number,
 ): Promise<{ host: WorkspaceHost; result: Result<ScanOutcome, Problem> }[]> {
-  const limit = hostsParallel(options);
   const results: { host: WorkspaceHost; result: Result<ScanOutcome, Problem> }[] = new Array(hosts.length);
   let next = 0;
   const lane = async () => {
@@ -343,10 +344,10 @@ export const scanCommand: Command = {
   positionals: [1, 1],
   async run({ positionals, options }, io) {
     const remote = remotePaths([positionals[0]!], ['WORKSPACE'], options.agent);
-    hostsParallel(options); // refused before any work starts
+    const hostsLimit = hostsParallel(options); // a bad count is refused before any work starts
     const outcome = remote
       ? await runRemoteScan(remote[0]!, options, options.verify === true, io)
-      : await runScan(positionals[0]!, options, options.verify === true, io);
+      : await runScan(positionals[0]!, options, options.verify === true, io, hostsLimit);
     if ('inputIssues' in outcome) {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);
       return EXIT_INPUT;

@@ -12,8 +12,10 @@ import { problem, type Problem, type Result } from '../../shared/result';
 /** A journal past this is read from its end: the newest records are the ones asked for. */
 const MAX_READ_BYTES = 64 * 1024 * 1024;
 
+/** Never through a link in the journal's place (Windows has no O_NOFOLLOW). */
+const NO_FOLLOW = process.platform === 'win32' ? 0 : constants.O_NOFOLLOW;
 // Read and write: the last byte is read to know whether a torn record needs a line break first.
-const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (process.platform === 'win32' ? 0 : constants.O_NOFOLLOW);
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
 
 function errnoText(cause: unknown): string {
   const error = cause as NodeJS.ErrnoException;
@@ -62,7 +64,7 @@ export async function readHistory(file: string): Promise<Result<HistoryRead, Pro
   let text: string;
   let truncated: boolean;
   try {
-    const handle = await fs.open(file, constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NOFOLLOW));
+    const handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW);
     try {
       const stat = await handle.stat();
       if (!stat.isFile()) return { ok: false, error: problem('history_unreadable', `${file}: not a regular file`) };

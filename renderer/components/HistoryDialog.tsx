@@ -8,6 +8,7 @@ import { filterHistoryRows, historyActions, historyRows, type HistoryOutcome } f
 import { Callout } from './Callout';
 import { Dialog } from './Dialog';
 import { HistoryTable } from './HistoryTable';
+import { JournalIssues } from './JournalIssues';
 import { Icon } from './Icon';
 
 const OUTCOMES: HistoryOutcome[] = ['applied', 'refused', 'failed'];
@@ -63,17 +64,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
         {state.status === 'loading' && <p role="status">Reading the journal…</p>}
         {state.status === 'ok' && (
           <>
-            {state.value.issues.length > 0 && (
-              <Callout tone="warning" title={`${state.value.issues.length} line(s) of the journal could not be read`}>
-                <ul>
-                  {state.value.issues.slice(0, 5).map((issue) => (
-                    <li key={issue.line}>
-                      line {issue.line}: {issue.message}
-                    </li>
-                  ))}
-                </ul>
-              </Callout>
-            )}
+            <JournalIssues issues={state.value.issues} />
             <p role="status" className="muted">
               {shown.length === rows.length ? `${rows.length} record(s)` : `${shown.length} of ${rows.length} record(s)`} in{' '}
               <code>{state.value.file}</code>

@@ -7,6 +7,7 @@ import { useHistory } from '../hooks/api';
 import { historyRows } from '../view/historyRows';
 import { Callout } from './Callout';
 import { HistoryTable } from './HistoryTable';
+import { JournalIssues } from './JournalIssues';
 
 export function HistoryTab({ entry }: { entry: DestinationEntry }) {
   const history = useHistory(entry.id);
@@ -22,17 +23,7 @@ export function HistoryTab({ entry }: { entry: DestinationEntry }) {
   const { file, issues } = state.value;
   return (
     <div>
-      {issues.length > 0 && (
-        <Callout tone="warning" title={`${issues.length} line(s) of the journal could not be read`}>
-          <ul>
-            {issues.slice(0, 5).map((issue) => (
-              <li key={issue.line}>
-                line {issue.line}: {issue.message}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
+      <JournalIssues issues={issues} />
       {rows.length === 0 ? (
         <p className="muted">No replace has been applied to {entry.id} yet. Each one is recorded here, done, refused or failed.</p>
       ) : (
