@@ -54,43 +54,32 @@ describe('the fast record predicates', () => {
 // required keys), so that each of the predicate's conditions decides some of the verdicts.
 const timestamp = field(['2026-06-04T12:00:00Z', '2026-06-04T12:00:00.5+02:00'], ['2026-06-04', '2026-13-04T12:00:00Z', '', 5]);
 const anyValue = fc.constantFrom(null, 1, 'x', true, [], {});
-const manifestShellValue = fc.oneof(
-  fc.record(
-    {
-      schema_version: field([1], [2, '1', 1.5, null]),
-      id: field(['reports.x'], ['', 7, null]),
-      digest: field([sampleSha256(2)], [sampleSha256(2).toUpperCase(), 'sha256:', 3]),
-      created: timestamp,
-      files: field([[], [{ path: 'anything' }], ['not a record']], [{}, 'x', null]),
-      extra: fc.constantFrom(undefined, 'kept'),
-    },
-    { requiredKeys: [] },
-  ),
-  anyValue,
-);
-const stateShellValue = fc.oneof(
-  fc.record(
-    {
-      schema_version: field([1], [2, '1', null]),
-      distributor_version: field(['dev', ''], [3, null]),
-      pipeline_id: field(['reports'], ['', 1, null]),
-      destination_id: field(['archive'], ['', [], null]),
-      published_at: timestamp,
-      source: fc.oneof(fc.record({ manifest: manifestShellValue, extra: fc.constantFrom(undefined, 1) }, { requiredKeys: [] }), anyValue),
-      links: fc.oneof(
-        fc.record(
-          { primary_url: field(['https://x.example/a', 'HTTP://x.org'], ['http:/x', 'ftp://x', '', 'http://a b', 7]), extra: anyValue },
-          { requiredKeys: [] },
-        ),
-        anyValue,
-      ),
-      outputs: field([[], [{ path: 5 }]], [{}, 'x', null]),
-      extra: fc.constantFrom(undefined, 'kept'),
-    },
-    { requiredKeys: [] },
-  ),
-  anyValue,
-);
+// Keys are sometimes all present (fields still nearly right at times) and sometimes any may be
+// absent: with only the latter, a whole valid shell is rare enough that a run may see none.
+const shellOf = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) =>
+  fc.oneof({ arbitrary: fc.record(fields), weight: 3 }, { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 1 }, anyValue);
+const manifestShellValue = shellOf({
+  schema_version: field([1], [2, '1', 1.5, null]),
+  id: field(['reports.x'], ['', 7, null]),
+  digest: field([sampleSha256(2)], [sampleSha256(2).toUpperCase(), 'sha256:', 3]),
+  created: timestamp,
+  files: field([[], [{ path: 'anything' }], ['not a record']], [{}, 'x', null]),
+  extra: fc.constantFrom(undefined, 'kept'),
+});
+const stateShellValue = shellOf({
+  schema_version: field([1], [2, '1', null]),
+  distributor_version: field(['dev', ''], [3, null]),
+  pipeline_id: field(['reports'], ['', 1, null]),
+  destination_id: field(['archive'], ['', [], null]),
+  published_at: timestamp,
+  source: fc.oneof(shellOf({ manifest: manifestShellValue, extra: fc.constantFrom(undefined, 1) }), anyValue),
+  links: shellOf({
+    primary_url: field(['https://x.example/a', 'HTTP://x.org'], ['http:/x', 'ftp://x', '', 'http://a b', 7]),
+    extra: anyValue,
+  }),
+  outputs: field([[], [{ path: 5 }]], [{}, 'x', null]),
+  extra: fc.constantFrom(undefined, 'kept'),
+});
 
 describe('the fast shell predicates', () => {
   it('accept a state shell exactly when the state schema (records aside) does', () => {
@@ -119,7 +108,7 @@ describe('the fast shell predicates', () => {
     ] as const) {
       const samples = fc.sample(arbitrary as fc.Arbitrary<unknown>, 20000);
       const accepted = samples.filter(isValid).length;
-      expect(accepted).toBeGreaterThan(20);
+      expect(accepted).toBeGreaterThan(100);
       expect(samples.length - accepted).toBeGreaterThan(1000);
     }
   });
