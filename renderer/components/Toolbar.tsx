@@ -1,13 +1,14 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
-// Rescan, Verify all, and Export of the scan report as JSON or CSV.
+// Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
 
 import { useState } from 'react';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
-import { openWorkspace, reportError, scan, verify } from '../state/actions';
+import { openWorkspace, reportError, rescan, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
+import { HistoryDialog } from './HistoryDialog';
 
 function download(fileName: string, mediaType: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
@@ -24,6 +25,7 @@ export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);
   const busy = useAppState((state) => state.jobs.some((job) => job.method === 'scan' || job.method === 'verify'));
   const [openForm, setOpenForm] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const exporter = useExportReport();
 
   const open = async () => {
@@ -53,7 +55,7 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => void open()}>
         <Icon name="folder" /> Open…
       </button>
-      <button type="button" className="button" onClick={() => void scan()} disabled={!workspace || busy}>
+      <button type="button" className="button" onClick={() => void rescan()} disabled={!workspace || busy}>
         <Icon name="refresh" /> Rescan
       </button>
       <button type="button" className="button" onClick={() => void verify()} disabled={!workspace || busy}>
@@ -75,7 +77,11 @@ export function Toolbar() {
       >
         <Icon name="download" /> Export CSV
       </button>
+      <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
+        <Icon name="clock" /> History
+      </button>
       {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
     </header>
   );
 }

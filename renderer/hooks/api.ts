@@ -23,3 +23,9 @@ export function useContentDiff(request: RequestOf<'contentDiff'> | undefined) {
   const key = request ? `${JSON.stringify(request)}@${revision}` : '';
   return useApiQuery('contentDiff', request, key);
 }
+
+/** The history journal (of one destination, or of the workspace); reloads after that destination changes. */
+export function useHistory(destination: string | undefined, reload = 0) {
+  const revision = useAppState((state) => (destination ? (state.revisions.get(destination) ?? 0) : 0));
+  return useApiQuery('history', destination ? { destination } : {}, `${destination ?? '*'}@${revision}#${reload}`);
+}
