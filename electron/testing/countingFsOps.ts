@@ -13,7 +13,8 @@ export function countingFsOps(inner: FsOps, before: BeforeMutation = () => undef
   return {
     count: () => step,
     mkdir: async (dir, mode) => (next('mkdir', dir), inner.mkdir(dir, mode)),
-    writeFile: async (file, bytes) => (next('writeFile', file), inner.writeFile(file, bytes)),
+    writeFile: async (file, bytes, options) => (next('writeFile', file), inner.writeFile(file, bytes, options)),
+    syncFiles: async (files) => (next('syncFiles', `${files.length} files`), inner.syncFiles(files)),
     rename: async (from, to) => (next('rename', `${from} -> ${to}`), inner.rename(from, to)),
     unlink: async (file) => (next('unlink', file), inner.unlink(file)),
     rmdir: async (dir) => (next('rmdir', dir), inner.rmdir(dir)),
