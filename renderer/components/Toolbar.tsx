@@ -2,9 +2,10 @@
 // Rescan, Verify all, and Export of the scan report as JSON or CSV.
 
 import { useState } from 'react';
+import type { ApiError } from '../../shared/api';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
-import { openWorkspace, reportError, scan, verify } from '../state/actions';
+import { reportError, scan, tryOpenWorkspace, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
@@ -24,6 +25,8 @@ export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);
   const busy = useAppState((state) => state.jobs.some((job) => job.method === 'scan' || job.method === 'verify'));
   const [openForm, setOpenForm] = useState(false);
+  /** A workspace picked in the native dialog that did not open: the Open dialog shows why. */
+  const [pickFailure, setPickFailure] = useState<{ path: string; error: ApiError }>();
   const exporter = useExportReport();
 
   const open = async () => {
@@ -31,7 +34,13 @@ export function Toolbar() {
     if (client.transport !== 'electron') return setOpenForm(true);
     const picked = await client.invoke('chooseWorkspace', {});
     if (!picked.ok) return reportError('Could not show the open dialog', picked.error);
-    if (picked.value.path) await openWorkspace(picked.value.path);
+    const path = picked.value.path;
+    if (!path) return;
+    const opened = await tryOpenWorkspace(path);
+    if (!opened.ok) {
+      setPickFailure({ path, error: opened.error });
+      setOpenForm(true);
+    }
   };
 
   const exportAs = async (format: 'json' | 'csv') => {
@@ -75,7 +84,15 @@ export function Toolbar() {
       >
         <Icon name="download" /> Export CSV
       </button>
-      {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}
+      {openForm && (
+        <OpenWorkspaceDialog
+          initialFailure={pickFailure}
+          onClose={() => {
+            setOpenForm(false);
+            setPickFailure(undefined);
+          }}
+        />
+      )}
     </header>
   );
 }
