@@ -34,10 +34,10 @@ export interface RunningHost {
 }
 
 /** Starts the built CLI's `serve` and waits for the address it prints. */
-async function spawnHost(workspace: string | undefined, children: ChildProcess[]): Promise<RunningHost> {
+async function spawnHost(workspace: string | undefined, children: ChildProcess[], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const child = spawn(process.execPath, [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -68,8 +68,8 @@ type Fixtures = {
   tempDir: string;
   /** The demo workspace (every status, decision and drift) written into tempDir: its workspace file. */
   demoWorkspace: string;
-  /** Starts another browser host on a workspace; stopped after the test. */
-  startHost: (workspace?: string) => Promise<RunningHost>;
+  /** Starts another browser host on a workspace (with extra environment, e.g. another HOME); stopped after the test. */
+  startHost: (workspace?: string, env?: NodeJS.ProcessEnv) => Promise<RunningHost>;
   /** A host on the demo workspace. */
   host: RunningHost;
   /** A page loaded from `host` (the token taken from the URL into sessionStorage, as in real use). */
@@ -103,7 +103,7 @@ export const test = base.extend<Fixtures, { builtApp: void }>({
 
   startHost: async ({}, use) => {
     const children: ChildProcess[] = [];
-    await use((workspace) => spawnHost(workspace, children));
+    await use((workspace, env) => spawnHost(workspace, children, env));
     for (const child of children) {
       if (child.exitCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));

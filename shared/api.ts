@@ -17,6 +17,7 @@ import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
+import { sourceBundleListSchema } from './sourceBundles';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -68,6 +69,7 @@ export const listingEntrySchema = z.object({
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
 export { contentDiffSchema } from './contentDiff/contentDiffSchema';
+export { sourceBundleEntrySchema, sourceBundleListSchema, type SourceBundleEntry, type SourceBundleList } from './sourceBundles';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -173,6 +175,18 @@ export const methods = {
       source: userPath.optional(),
     }),
     response: contentDiffSchema,
+  }),
+  listSourceBundles: spec({
+    summary:
+      "The source bundles under the open workspace's folder and those its file configures, each with the id, created time and digest its manifest records",
+    request: empty,
+    response: sourceBundleListSchema,
+  }),
+  chooseSourceBundle: spec({
+    summary: "Native dialog to pick a source bundle folder, opened in the workspace's folder (Electron only)",
+    request: empty,
+    response: z.object({ path: z.string().nullable() }),
+    electronOnly: true,
   }),
   planReplace: spec({
     summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',

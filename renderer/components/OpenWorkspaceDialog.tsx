@@ -49,6 +49,7 @@ export function OpenWorkspaceForm({ onOpened, autoFocus = false, initialFailure 
     initialFailure && openFailureOf(initialFailure.path, initialFailure.error),
   );
   const opening = useAppState((state) => state.opening);
+  const workspaceRoot = useAppState((state) => state.workspace?.root);
   const recent = recentWorkspaces();
   const open = async (target: string) => {
     setFailure(undefined);
@@ -77,7 +78,19 @@ export function OpenWorkspaceForm({ onOpened, autoFocus = false, initialFailure 
             aria-describedby={failure ? 'open-failure' : undefined}
             data-autofocus={autoFocus || undefined}
           />
-          <span className="hint">A folder whose subfolders are destinations, or a workspace file that lists them.</span>
+          <span className="hint">
+            A folder whose subfolders are destinations, or a workspace file that lists them. A relative path is read from the open
+            workspace&apos;s folder
+            {workspaceRoot ? (
+              <>
+                {' '}
+                <code>{workspaceRoot}</code>
+              </>
+            ) : (
+              ' (your home folder when none is open)'
+            )}
+            ; <code>~</code> is the home folder of the user the inspector runs as.
+          </span>
         </div>
         <button type="submit" className="button primary" disabled={opening || path.trim() === ''}>
           {opening ? 'Opening…' : 'Open'}

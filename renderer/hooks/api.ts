@@ -23,3 +23,13 @@ export function useContentDiff(request: RequestOf<'contentDiff'> | undefined) {
   const key = request ? `${JSON.stringify(request)}@${revision}` : '';
   return useApiQuery('contentDiff', request, key);
 }
+
+/** The open workspace's source bundles, read again when another workspace opens or Rescan re-reads it. */
+export function useSourceBundles() {
+  const workspace = useAppState((state) => state.workspace);
+  return useApiQuery(
+    'listSourceBundles',
+    workspace ? {} : undefined,
+    workspace ? `${workspace.path}@${workspace.destinations.length}` : '',
+  );
+}
