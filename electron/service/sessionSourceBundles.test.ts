@@ -79,6 +79,37 @@ describe('paths the operator types', () => {
   });
 });
 
+describe('planning from another bundle than the configured one', () => {
+  it('an older bundle: the normal replace plans nothing (skip_newer), the forced replace rolls back and names the bundle', async () => {
+    const { root, session } = await demoSession();
+    const older = path.join(root, 'sources', 'handbook-2026-05');
+    const normal = await call(session, 'planReplace', { destination: 'docs-eu', mode: 'replace', source: 'sources/handbook-2026-05' });
+    expect(normal.plan).toMatchObject({ action: 'nothing', sourcePath: older, comparison: { decision: 'skip_newer', rule: 7 } });
+    expect(normal.plan.comparison.explanation).toMatchObject({ normalReplaceAllowed: false });
+
+    const forced = await call(session, 'planReplace', { destination: 'docs-eu', mode: 'force', source: 'sources/handbook-2026-05' });
+    expect(forced.plan).toMatchObject({ action: 'replace', sourcePath: older, comparison: { decision: 'skip_newer' } });
+    expect(forced.plan.newState?.source.manifest.created).toBe('2026-05-01T09:00:00Z');
+    // Only with its typed confirmation.
+    expect(await session.call('applyPlan', { planId: forced.planId })).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_required' },
+    });
+    const { job } = await call(session, 'applyPlan', { planId: forced.planId, confirm: forced.confirmText });
+    const result = await new Promise<unknown>((resolve) => {
+      const off = session.onEvent((event) => {
+        if (event.event === 'result' && event.data.job === job) {
+          off();
+          resolve(event.data.result);
+        }
+      });
+    });
+    expect(result).toMatchObject({ ok: true });
+    const state = JSON.parse(await fs.readFile(path.join(root, 'destinations', 'docs-eu', '.distributor.json'), 'utf8'));
+    expect(state.source.manifest.created).toBe('2026-05-01T09:00:00Z');
+  });
+});
+
 describe('listSourceBundles', () => {
   it("lists the demo's bundles with id, created and digest, grouped by id and newest first, and who is configured with each", async () => {
     const { root, session } = await demoSession();
