@@ -132,13 +132,18 @@ export default tseslint.config(
 
   ...room(
     'engine',
-    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
+    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history'],
     'The engine reads the disk; it imports no use case, shell, server or CLI.',
   ),
   ...room(
     'replace',
-    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
+    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history'],
     'replace/ imports the engine and shared/ only.',
+  ),
+  ...room(
+    'history',
+    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
+    'history/ reads and appends the journal; it imports the engine and shared/ only.',
   ),
   ...room(
     'operations',

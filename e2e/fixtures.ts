@@ -31,13 +31,25 @@ export interface RunningHost {
   token: string;
   /** Everything the host printed, for failure messages. */
   output: () => string;
+  /** The host's process, for a spec that kills it as a crash would. */
+  child: ChildProcess;
+}
+
+export interface HostOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** More arguments for `serve` (`--token-file FILE`). */
+  args?: string[];
+  /** More environment for the host (another HOME, for `~`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Starts the built CLI's `serve` and waits for the address it prints. */
-async function spawnHost(workspace: string | undefined, children: ChildProcess[], env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
-  const child = spawn(process.execPath, [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', '0'], {
+async function spawnHost(workspace: string | undefined, children: ChildProcess[], options: HostOptions = {}): Promise<RunningHost> {
+  const args = [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', String(options.port ?? 0), ...(options.args ?? [])];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -60,7 +72,7 @@ async function spawnHost(workspace: string | undefined, children: ChildProcess[]
     });
   });
   const parsed = new URL(url);
-  return { url, origin: parsed.origin, port: Number(parsed.port), token: parsed.hash.replace('#token=', ''), output: () => output };
+  return { url, origin: parsed.origin, port: Number(parsed.port), token: parsed.hash.replace('#token=', ''), output: () => output, child };
 }
 
 type Fixtures = {
@@ -68,8 +80,8 @@ type Fixtures = {
   tempDir: string;
   /** The demo workspace (every status, decision and drift) written into tempDir: its workspace file. */
   demoWorkspace: string;
-  /** Starts another browser host on a workspace (with extra environment, e.g. another HOME); stopped after the test. */
-  startHost: (workspace?: string, env?: NodeJS.ProcessEnv) => Promise<RunningHost>;
+  /** Starts another browser host on a workspace; stopped after the test. */
+  startHost: (workspace?: string, options?: HostOptions) => Promise<RunningHost>;
   /** A host on the demo workspace. */
   host: RunningHost;
   /** A page loaded from `host` (the token taken from the URL into sessionStorage, as in real use). */
@@ -103,9 +115,9 @@ export const test = base.extend<Fixtures, { builtApp: void }>({
 
   startHost: async ({}, use) => {
     const children: ChildProcess[] = [];
-    await use((workspace, env) => spawnHost(workspace, children, env));
+    await use((workspace, options) => spawnHost(workspace, children, options));
     for (const child of children) {
-      if (child.exitCode !== null) continue;
+      if (child.exitCode !== null || child.signalCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -12,7 +12,7 @@ test('a drifted output shows the size or hash on disk beside the record, and wha
   await openDestination(page, 'runbook-prod');
   await openTab(page, 'Outputs');
   await page.getByRole('button', { name: 'Verify this destination' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'drifted' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'drifted: 5 of 6 outputs differ' })).toBeVisible();
   const problemOf = (output: string) => page.locator(`tr[data-output="${output}"]`).getByTestId('output-problem');
   await expect(problemOf('checklists/deploy.txt')).toContainText(/size on disk \d+ bytes, recorded \d+ bytes/);
   await expect(problemOf('checklists/rollback.txt')).toContainText(/sha256 on disk sha256:[0-9a-f]{64}, recorded sha256:[0-9a-f]{64}/);

@@ -49,7 +49,7 @@ test("a relative path in Open is read from the open workspace's folder, and ~ is
   const root = path.dirname(demoWorkspace);
   const home = path.join(tempDir, 'home');
   await fs.cp(path.join(root, 'sources', 'handbook-2026-05'), path.join(home, 'bundles', 'old'), { recursive: true });
-  const host = await startHost(demoWorkspace, { HOME: home });
+  const host = await startHost(demoWorkspace, { env: { HOME: home } });
   await page.goto(host.url);
   await waitForScan(page);
 

@@ -12,6 +12,8 @@ import { startHost, type Host } from './server/httpHost';
 export interface ServeOptions {
   workspace?: string;
   port?: number;
+  /** The token to require (`--token-file`); default a new random one. */
+  token?: string;
   rendererDir?: string;
 }
 
@@ -39,7 +41,12 @@ export async function serve(options: ServeOptions = {}): Promise<Serving> {
     await session.close();
     throw fail(opened.error.code, opened.error.message, opened.error.details);
   }
-  const host = await startHost({ session, rendererDir: options.rendererDir ?? defaultRendererDir(), port: options.port ?? 0 });
+  const host = await startHost({
+    session,
+    rendererDir: options.rendererDir ?? defaultRendererDir(),
+    port: options.port ?? 0,
+    ...(options.token !== undefined ? { token: options.token } : {}),
+  });
   return {
     host,
     session,

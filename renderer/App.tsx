@@ -6,12 +6,14 @@ import { useEffect, useState } from 'react';
 import { getClient } from './api/client';
 import { takeToken } from './api/httpBridge';
 import { AccessRefused } from './components/AccessRefused';
+import { ConnectionBanner } from './components/ConnectionBanner';
 import { DetailPane } from './components/DetailPane';
 import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
 import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
-import { openWorkspace, reportError, scan, showWorkspace } from './state/actions';
+import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
+import { openWorkspace, reportError, scan, showWorkspace, watchConnection } from './state/actions';
 import { store, useAppState } from './state/store';
 
 /** Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token). */
@@ -24,6 +26,7 @@ async function start(): Promise<'refused' | undefined> {
     return undefined;
   }
   store.set({ transport: info.value.transport, version: info.value.version });
+  watchConnection();
   if (info.value.workspace) {
     showWorkspace(info.value.workspace);
     void scan();
@@ -69,6 +72,11 @@ export function App() {
   return (
     <div className="app">
       <Toolbar />
+      {/* One row for whatever must be noticed above the list; empty (and zero high) most of the time. */}
+      <div className="banners">
+        <ConnectionBanner />
+        {workspace && <WorkspaceReloadProblem workspace={workspace} />}
+      </div>
       {workspace ? (
         <div className="main">
           <Sidebar />

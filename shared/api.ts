@@ -12,12 +12,14 @@ import { error, formatIssuePath, issueSchema, type IssuePath } from './issues';
 import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
+import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
 import { sourceBundleListSchema } from './sourceBundles';
+import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -64,7 +66,10 @@ export const listingEntrySchema = z.object({
   path: z.string(),
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   sizeBytes: z.number(),
+  /** For a symbolic link: what it points at, read with readlink, never followed. */
+  linkTarget: z.string().optional(),
 });
+export type ListingEntry = z.infer<typeof listingEntrySchema>;
 
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
@@ -115,6 +120,12 @@ export const methods = {
       asDestination: z.boolean().optional(),
     }),
     response: workspaceSummarySchema,
+  }),
+  reloadWorkspace: spec({
+    summary:
+      'Read the open workspace again (its folder or workspace file): the list now and what was added, removed or changed; a file that no longer loads keeps the last good list, marked with its problem',
+    request: empty,
+    response: z.object({ workspace: workspaceSummarySchema, changes: workspaceChangesSchema }),
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
@@ -221,6 +232,19 @@ export const methods = {
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
     job: { item: appliedDestinationSchema, result: applyResultSchema },
+  }),
+  history: spec({
+    summary: "The open workspace's history journal: every replace applied, refused or failed, oldest first (of one destination, or all)",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: z.object({
+      /** The journal file read (beside the workspace file, or where the workspace says). */
+      file: z.string(),
+      records: z.array(historyRecordSchema),
+      /** Lines that could not be read, by number (a torn last record after a crash). */
+      issues: z.array(historyLineIssueSchema),
+      /** Only the newest part of a very large journal was read. */
+      truncated: z.boolean(),
+    }),
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',
@@ -377,11 +401,28 @@ export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.Zod
   return jobSpec(method);
 }
 
+/**
+ * The health of a bridge's link to the engine (the browser host's event stream): `connected` while
+ * its heartbeat is heard, `lost` when it stopped (host killed, hung, unreachable), `refused` when the
+ * host answers but not to this page's token (it was restarted with another). Never sent on the wire.
+ */
+export interface ConnectionState {
+  status: 'connecting' | 'connected' | 'lost' | 'refused';
+  /** When it took this status (ISO 8601). */
+  since: string;
+  /** The host's run (streamHelloSchema) last heard from. */
+  instance?: string;
+}
+
 /** What the Electron preload exposes as `window.inspector`, and all of it. */
 export interface InspectorBridge {
   invoke(method: string, request: unknown): Promise<ApiResult<unknown>>;
   /** Returns a function that removes the listener. */
   on(event: string, listener: (data: unknown) => void): () => void;
+  /** The browser host's bridge only (IPC cannot lose its main process and keep the page): each change of the link's health. */
+  onConnection?(listener: (state: ConnectionState) => void): () => void;
+  /** Tries the link again now instead of at the next retry. */
+  reconnect?(): void;
 }
 
 /** The browser host's wire: `POST /api/<method>` with a JSON body, and one event stream. */
@@ -392,6 +433,18 @@ export const http = {
   tokenHeader: 'x-inspector-token',
   /** The page URL carries the token in its fragment (`#token=…`), which browsers never send. */
   tokenFragmentKey: 'token',
-  /** The first event on a new stream: the client may start jobs once it has seen it. */
+  /** The first event on a new stream: the client may start jobs once it has seen it. Data: streamHelloSchema. */
   readyEvent: 'ready',
+  /**
+   * Sent on the stream every heartbeatIntervalMs (data: streamHelloSchema). A page that hears nothing
+   * for heartbeatTimeoutMs, or sees the stream end, has lost the host: it says so and re-inspects when
+   * the stream is back. The instance tells a host that came back apart from a restarted one.
+   */
+  heartbeatEvent: 'heartbeat',
+  heartbeatIntervalMs: 500,
+  heartbeatTimeoutMs: 1500,
 } as const;
+
+/** What `ready` and `heartbeat` carry: the host's run, a random id made when it started. */
+export const streamHelloSchema = z.object({ instance: z.string().min(1).max(200) });
+export type StreamHello = z.infer<typeof streamHelloSchema>;

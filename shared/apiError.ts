@@ -19,6 +19,8 @@ export const apiErrorCodeSchema = z.enum([
   'stale_plan', // the destination changed on disk after the plan was made
   'confirmation_required', // a forced replace needs the destination id typed exactly
   'cancelled',
+  'connection_lost', // the page lost its connection to the engine while a job ran: its outcome is unknown (never sent by the engine)
+  'history_unreadable', // the history journal cannot be read (not a file, a link, permission); the message names it
   'internal', // a bug: the message says what failed, never a stack trace
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

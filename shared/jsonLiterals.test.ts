@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanJsonLiterals, type JsonLiterals } from './jsonLiterals';
+import { hasOnlyPlainLiterals, scanJsonLiterals, type JsonLiterals } from './jsonLiterals';
 
 /** A slow, step-by-step reference: recursive descent with one regular expression per token. */
 function reference(text: string): Pick<JsonLiterals, 'notPlainIntegers' | 'duplicateKeys'> {
@@ -151,5 +151,50 @@ describe('how a JSON text was written', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('the quick pass over a clean text', () => {
+  const isClean = (text: string) => {
+    const found = scanJsonLiterals(text);
+    return found.notPlainIntegerCount === 0 && found.duplicateKeyCount === 0;
+  };
+  // Keys that JSON.parse treats specially or that only repeat once decoded.
+  const trickyText = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('__proto__', 'constructor', 'a', 'a\u0062', 'ab', '\u005f_proto__'),
+        fc.constantFrom('1', '{}', '[1,{"x":2}]'),
+      ),
+      {
+        maxLength: 4,
+      },
+    )
+    .map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+
+  it('says clean exactly when scanJsonLiterals finds nothing, on any JSON text', () => {
+    fc.assert(
+      fc.property(fc.oneof(jsonText, fc.json(), trickyText), (text) => {
+        expect(hasOnlyPlainLiterals(text, JSON.parse(text))).toBe(isClean(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('sees both verdicts often among the generated texts, so the agreement above is not vacuous', () => {
+    const samples = fc.sample(fc.oneof(jsonText, trickyText), 2000);
+    const clean = samples.filter(isClean).length;
+    expect(clean).toBeGreaterThan(200);
+    expect(samples.length - clean).toBeGreaterThan(200);
+  });
+
+  it('finds the one repeated key of a big state, whose other keys are all distinct', () => {
+    const members = Array.from({ length: 2000 }, (_, i) => `{"path":"p${i}","size":${i}}`);
+    const clean = `{"outputs":[${members.join(',')}]}`;
+    expect(hasOnlyPlainLiterals(clean, JSON.parse(clean))).toBe(true);
+    const repeated = clean.replace('"p1500","size"', '"p1500","path":"q","size"');
+    expect(hasOnlyPlainLiterals(repeated, JSON.parse(repeated))).toBe(false);
+    const fraction = clean.replace('"size":1500}', '"size":1500.0}');
+    expect(hasOnlyPlainLiterals(fraction, JSON.parse(fraction))).toBe(false);
   });
 });

@@ -184,6 +184,82 @@ export function scanJsonLiterals(text: string, options: ScanOptions = {}): JsonL
   return found;
 }
 
+/**
+ * True exactly when scanJsonLiterals would find nothing in `text` (every number a plain non-negative
+ * integer, no key twice in one object), for text that JSON.parse turned into `json`. The quick pass of
+ * the scan, ~2x faster than scanJsonLiterals: it only counts the keys as written (no key is sliced out
+ * or compared) and compares that with the keys `json` has; one object with a repeated key has fewer
+ * parsed keys than written ones, so equal totals mean no repeat anywhere. A false sends the caller to
+ * scanJsonLiterals for the findings and their paths (property-tested to agree).
+ */
+export function hasOnlyPlainLiterals(text: string, json: unknown): boolean {
+  // Whether each open container is an object: a key follows '{' and a ',' inside an object.
+  const inObject: boolean[] = [];
+  let expectKey = false;
+  let writtenKeys = 0;
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20) {
+      i++;
+    } else if (code === QUOTE) {
+      const end = closingQuote(text, i);
+      if (end < 0) return false;
+      if (expectKey) {
+        writtenKeys++;
+        expectKey = false;
+      }
+      i = end + 1;
+    } else if (code === OPEN_OBJECT) {
+      inObject.push(true);
+      expectKey = true;
+      i++;
+    } else if (code === OPEN_ARRAY) {
+      inObject.push(false);
+      expectKey = false;
+      i++;
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      inObject.pop();
+      expectKey = false;
+      i++;
+    } else if (code === COMMA) {
+      expectKey = inObject[inObject.length - 1] === true;
+      i++;
+    } else if (code >= DIGIT_0 && code <= DIGIT_9) {
+      i++;
+      while (i < length) {
+        const c = text.charCodeAt(i);
+        if (c >= DIGIT_0 && c <= DIGIT_9) i++;
+        else if (isNumberChar(c)) return false;
+        else break;
+      }
+    } else if (code === MINUS) {
+      return false;
+    } else {
+      // ':', and the letters of true, false and null.
+      i++;
+    }
+  }
+  return writtenKeys === parsedKeyCount(json);
+}
+
+/** How many keys all the objects in a parsed JSON value hold, together. */
+function parsedKeyCount(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) count += parsedKeyCount(value[i]);
+    return count;
+  }
+  for (const key in value) {
+    // JSON.parse makes plain objects: every enumerable key is an own one.
+    count++;
+    count += parsedKeyCount((value as Record<string, unknown>)[key]);
+  }
+  return count;
+}
+
 /** The longest start `prefix` and `path` share: `prefix` itself when it is one already (no allocation). */
 function sharedStart(prefix: IssuePath, path: readonly (string | number)[]): IssuePath {
   let length = 0;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isCleanRelativePath } from './cleanPath';
 import { cleanPathField, isSha256, isValidSize, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
+import { isRfc3339 } from './rfc3339';
 
 export const manifestFileSchema = z.looseObject({
   path: cleanPathField,
@@ -41,4 +42,24 @@ export function isValidManifestFile(value: unknown): boolean {
   if (!isJsonObject(value)) return false;
   const { path, sha256, size } = value;
   return typeof path === 'string' && isCleanRelativePath(path) && typeof sha256 === 'string' && isSha256(sha256) && isValidSize(size);
+}
+
+/**
+ * True only when manifestSchema, with `files` checked as an array only, accepts the value: the shape
+ * around the records, which parseDocument.ts otherwise hands to zod for every state of a scan.
+ * A false here sends the document to zod, which stays the judge (property-tested to agree).
+ */
+export function isValidManifestShell(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  const { schema_version: schemaVersion, id, digest, created, files } = value;
+  return (
+    schemaVersion === 1 &&
+    typeof id === 'string' &&
+    id !== '' &&
+    typeof digest === 'string' &&
+    isSha256(digest) &&
+    typeof created === 'string' &&
+    isRfc3339(created) &&
+    Array.isArray(files)
+  );
 }

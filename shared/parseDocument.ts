@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { manifestRules, stateRules } from './documentRules';
 import { IssueCollector, type IssueSink } from './issueCap';
 import { error, type Issue, type IssuePath } from './issues';
-import { isValidManifestFile, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
+import { isValidManifestFile, isValidManifestShell, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
 import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
-import { isValidOutputRecord, outputRecordSchema, stateSchema, type State } from './stateSchema';
+import { isValidOutputRecord, isValidStateShell, outputRecordSchema, stateSchema, type State } from './stateSchema';
 import { findJsonSyntaxError } from './jsonSyntax';
 import { literalIssues } from './literalRules';
 import type { Result } from './result';
@@ -66,8 +66,11 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
 // accepts the good ones, and only the others go through zod, for its issues. Zod copying 100,000
 // objects was most of the time of a large state; the document itself is the parsed value.
 const recordsChecked = z.array(z.unknown());
-const manifestShell = manifestSchema.extend({ files: recordsChecked });
-const stateShell = stateSchema.extend({ source: z.looseObject({ manifest: manifestShell }), outputs: recordsChecked });
+/** The documents without their big arrays' records (checked by checkRecords): exported for the test that holds the predicates to them. */
+export const manifestShell = manifestSchema.extend({ files: recordsChecked });
+export const stateShell = stateSchema.extend({ source: z.looseObject({ manifest: manifestShell }), outputs: recordsChecked });
+const stateShellCheck = { schema: stateShell, isValid: isValidStateShell };
+const manifestShellCheck = { schema: manifestShell, isValid: isValidManifestShell };
 
 function checkRecords(
   root: unknown,
@@ -101,14 +104,17 @@ function objectAt(value: unknown, key: string): unknown {
 /** The issues of the shape check, with the same paths zod would give for the whole document. */
 function shapeIssues(
   root: Record<string, unknown>,
-  shell: z.ZodType,
+  shell: { schema: z.ZodType; isValid: (value: unknown) => boolean },
   manifest: unknown,
   manifestAt: IssuePath,
   issues: IssueSink,
   outputs?: unknown,
 ): void {
-  const shape = shell.safeParse(root);
-  if (!shape.success) for (const issue of fromZodIssues(shape.error.issues, root)) issues.add(issue);
+  // The plain predicate accepts a good shell; zod runs only on the others, for its issues.
+  if (!shell.isValid(root)) {
+    const shape = shell.schema.safeParse(root);
+    if (!shape.success) for (const issue of fromZodIssues(shape.error.issues, root)) issues.add(issue);
+  }
   const filesAt = [...manifestAt, 'files'];
   checkRecords(root, objectAt(manifest, 'files'), filesAt, isValidManifestFile, manifestFileSchema, manifestFileCodes, issues);
   checkRecords(root, outputs, ['outputs'], isValidOutputRecord, outputRecordSchema, outputRecordCodes, issues);
@@ -128,9 +134,9 @@ export function parseState(input: Uint8Array | string): StateParse {
   const { json, text } = parsed.value;
   const manifest = objectAt(json.source, 'manifest');
   const issues = new IssueCollector();
-  shapeIssues(json, stateShell, manifest, ['source', 'manifest'], issues, json.outputs);
+  shapeIssues(json, stateShellCheck, manifest, ['source', 'manifest'], issues, json.outputs);
   stateRules(json, issues);
-  literalIssues(text, 'state', issues);
+  literalIssues(text, 'state', issues, json);
   // Every shape problem is an error issue, so no error means the schema accepts the document as it is.
   if (!issues.hasErrors()) return { status: 'managed', state: json as State, json, issues: issues.issues() };
   return { status: 'invalid', json, issues: issues.issues() };
@@ -140,7 +146,7 @@ export type ManifestParse = { ok: true; manifest: Manifest; issues: Issue[] } | 
 
 function checkManifest(json: unknown, issues: IssueCollector): void {
   if (json !== null && typeof json === 'object' && !Array.isArray(json))
-    shapeIssues(json as Record<string, unknown>, manifestShell, json, [], issues);
+    shapeIssues(json as Record<string, unknown>, manifestShellCheck, json, [], issues);
   else for (const issue of fromZodIssues(manifestSchema.safeParse(json).error?.issues ?? [], json)) issues.add(issue);
   manifestRules(json, [], issues);
 }
@@ -159,7 +165,7 @@ export function parseManifest(input: Uint8Array | string): ManifestParse {
   const { json, text } = parsed.value;
   const issues = new IssueCollector();
   checkManifest(json, issues);
-  literalIssues(text, 'manifest', issues);
+  literalIssues(text, 'manifest', issues, json);
   if (!issues.hasErrors()) return { ok: true, manifest: json as Manifest, issues: issues.issues() };
   return { ok: false, issues: issues.issues() };
 }

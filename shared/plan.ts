@@ -77,6 +77,8 @@ export const replacePlanSchema = z.object({
   destinationExists: z.boolean(),
   /** The source bundle directory holding manifest.json. */
   sourcePath: z.string(),
+  /** The source the destination's valid state recorded when planned (for the history journal). */
+  recordedSource: z.object({ id: z.string(), digest: z.string() }).optional(),
   /**
    * The working folder apply creates inside the destination (shared/staging.ts): a name that is not
    * an entry on disk and that no old or new output (nor a folder of one) uses.
@@ -173,6 +175,8 @@ export const applyResultSchema = z.object({
   /** Filesystem mutations made (through FsOps). */
   mutations: z.number(),
   durationMs: z.number(),
+  /** The apply stands, but its record could not be written to the history journal (why, naming the file). */
+  historyError: problemSchema.optional(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidManifestFile, manifestFileSchema } from './manifestSchema';
-import { isValidOutputRecord, outputRecordSchema, stateSchema } from './stateSchema';
+import { isValidManifestFile, isValidManifestShell, manifestFileSchema } from './manifestSchema';
+import { manifestShell, stateShell } from './parseDocument';
+import { isValidOutputRecord, isValidStateShell, outputRecordSchema, stateSchema } from './stateSchema';
 import { sampleSha256, sampleState } from './sampleDocuments';
 
 // Each field mostly right, sometimes nearly right or left out (undefined), so that both verdicts occur often.
@@ -45,6 +46,81 @@ describe('the fast record predicates', () => {
       const accepted = samples.filter(isValid).length;
       expect(accepted).toBeGreaterThan(100);
       expect(samples.length - accepted).toBeGreaterThan(100);
+    }
+  });
+});
+
+// The shells around the records: every field right, nearly right, of another type, or absent (no
+// required keys), so that each of the predicate's conditions decides some of the verdicts.
+const timestamp = field(['2026-06-04T12:00:00Z', '2026-06-04T12:00:00.5+02:00'], ['2026-06-04', '2026-13-04T12:00:00Z', '', 5]);
+const anyValue = fc.constantFrom(null, 1, 'x', true, [], {});
+const manifestShellValue = fc.oneof(
+  fc.record(
+    {
+      schema_version: field([1], [2, '1', 1.5, null]),
+      id: field(['reports.x'], ['', 7, null]),
+      digest: field([sampleSha256(2)], [sampleSha256(2).toUpperCase(), 'sha256:', 3]),
+      created: timestamp,
+      files: field([[], [{ path: 'anything' }], ['not a record']], [{}, 'x', null]),
+      extra: fc.constantFrom(undefined, 'kept'),
+    },
+    { requiredKeys: [] },
+  ),
+  anyValue,
+);
+const stateShellValue = fc.oneof(
+  fc.record(
+    {
+      schema_version: field([1], [2, '1', null]),
+      distributor_version: field(['dev', ''], [3, null]),
+      pipeline_id: field(['reports'], ['', 1, null]),
+      destination_id: field(['archive'], ['', [], null]),
+      published_at: timestamp,
+      source: fc.oneof(fc.record({ manifest: manifestShellValue, extra: fc.constantFrom(undefined, 1) }, { requiredKeys: [] }), anyValue),
+      links: fc.oneof(
+        fc.record(
+          { primary_url: field(['https://x.example/a', 'HTTP://x.org'], ['http:/x', 'ftp://x', '', 'http://a b', 7]), extra: anyValue },
+          { requiredKeys: [] },
+        ),
+        anyValue,
+      ),
+      outputs: field([[], [{ path: 5 }]], [{}, 'x', null]),
+      extra: fc.constantFrom(undefined, 'kept'),
+    },
+    { requiredKeys: [] },
+  ),
+  anyValue,
+);
+
+describe('the fast shell predicates', () => {
+  it('accept a state shell exactly when the state schema (records aside) does', () => {
+    fc.assert(
+      fc.property(stateShellValue, (value) => {
+        expect(isValidStateShell(value)).toBe(stateShell.safeParse(value).success);
+      }),
+      { numRuns: 10000 },
+    );
+  });
+
+  it('accept a manifest shell exactly when the manifest schema (files aside) does', () => {
+    fc.assert(
+      fc.property(manifestShellValue, (value) => {
+        expect(isValidManifestShell(value)).toBe(manifestShell.safeParse(value).success);
+      }),
+      { numRuns: 10000 },
+    );
+  });
+
+  it('accept the sample state and see both verdicts often, so the agreement above is not vacuous', () => {
+    expect(isValidStateShell(sampleState())).toBe(true);
+    for (const [arbitrary, isValid] of [
+      [stateShellValue, isValidStateShell],
+      [manifestShellValue, isValidManifestShell],
+    ] as const) {
+      const samples = fc.sample(arbitrary as fc.Arbitrary<unknown>, 20000);
+      const accepted = samples.filter(isValid).length;
+      expect(accepted).toBeGreaterThan(20);
+      expect(samples.length - accepted).toBeGreaterThan(1000);
     }
   });
 });

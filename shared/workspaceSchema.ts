@@ -58,6 +58,8 @@ export const workspaceFileSchema = z
     schema_version: z.literal(1, { message: 'must be the number 1' }).optional(),
     destinations: z.array(workspaceFileDestinationSchema).optional(),
     hosts: z.array(workspaceFileHostSchema).optional(),
+    /** The history journal (relative to this file); default `.inspector-history.jsonl` beside it. */
+    history: workspacePathField.optional(),
   })
   .refine((file) => file.destinations !== undefined || file.hosts !== undefined, {
     path: ['destinations'],
@@ -77,7 +79,7 @@ export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   source: string;
 };
 
-export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts'] as const;
+export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history'] as const;
 export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
   'path',
@@ -119,15 +121,36 @@ export const loadedWorkspaceSchema = z.object({
   destinations: z.array(workspaceDestinationSchema),
   /** Other machines whose destinations the agent there reads (workspace files only). */
   hosts: z.array(workspaceHostSchema).optional(),
+  /** The history journal the file configures (absolute); else the default of history/journalPath.ts. */
+  historyFile: z.string().optional(),
 });
 export type LoadedWorkspace = z.infer<typeof loadedWorkspaceSchema>;
 
+/**
+ * Why the list on screen is the last good one: the workspace file (or folder) stopped loading when it
+ * was read again (Rescan, live refresh). Every problem, the first as one line, and when.
+ */
+export const workspaceReloadProblemSchema = z.object({
+  /** The workspace file (or folder) that was read. */
+  file: z.string(),
+  /** The first problem as one line, `file: field: message`. */
+  message: z.string(),
+  issues: z.array(issueSchema),
+  /** When the re-read failed (ISO 8601). */
+  at: z.string(),
+});
+export type WorkspaceReloadProblem = z.infer<typeof workspaceReloadProblemSchema>;
+
 /** The open workspace as the API hands it to the renderer: where it is, its destinations, and its own problems. */
 export const workspaceSummarySchema = loadedWorkspaceSchema.omit({ file: true }).extend({
-  /** The folder or workspace file as opened (absolute). */
+  /** The folder or workspace file as opened (absolute); a folder that holds a workspace file opens as that file. */
   path: z.string(),
   /** Problems with the workspace itself (warnings: unknown fields, skipped entries). */
   issues: z.array(issueSchema),
+  /** When this list of destinations was read from the disk (ISO 8601). */
+  listReadAt: z.string().optional(),
+  /** Set when the last re-read failed: the list is the last good one, read at listReadAt. */
+  reloadProblem: workspaceReloadProblemSchema.optional(),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 

@@ -8,7 +8,6 @@ import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
-import { verifyDestination } from '../engine/verify';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
 import type { VerifyReport } from '../../shared/verifyReport';
@@ -60,6 +59,8 @@ export const inspectCommand: Command = {
     let verify;
     if (options.verify === true && inspection.state) {
       const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+      // Loaded only for --verify: the hash pool and its worker threads are no part of a plain inspect's start.
+      const { verifyDestination } = await import('./verifyLoader');
       verify = await verifyDestination(inspection.path, inspection.state, { onProgress: (step) => bar.update('verify', step) }).finally(
         () => bar.clear(),
       );

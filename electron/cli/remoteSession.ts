@@ -4,9 +4,9 @@
 // with the same code as local results, so the text and the --json are the same.
 // Must never mix hosts in one command, nor send a local path to an agent.
 
-import { APP_VERSION } from '../engine/appVersion';
-import { AgentConnection } from '../remote/agentConnection';
-import { RemoteFailure } from '../remote/sshFailures';
+// The connection (ssh, the API's schemas) is loaded when a command first connects (agentClient.ts):
+// a local command only needs remotePaths.
+import type { AgentConnection } from '../remote/agentConnection';
 import { isSshUrl, parseSshUrl, sameHost, type SshTarget } from '../../shared/sshUrl';
 import type { ApiResult } from '../../shared/api';
 import { problem, type Problem, type Result } from '../../shared/result';
@@ -71,6 +71,7 @@ export async function attemptWithAgent<T>(
 ): Promise<Result<T, Problem>> {
   const agent = typeof options.agent === 'string' ? options.agent : undefined;
   const debug = options.debug === true;
+  const { AgentConnection, RemoteFailure, APP_VERSION } = await import('./agentClient');
   let connection: AgentConnection | undefined;
   try {
     connection = await AgentConnection.connect({

@@ -15,6 +15,7 @@ import {
   type ReplacePlan,
 } from '../../shared/plan';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
+import { historyFileOf, historyOptions } from './historyFile';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { ERASE_LINE, formatBytes } from './progressBar';
@@ -145,7 +146,7 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD]',
+    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE]',
   summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
@@ -157,6 +158,7 @@ export const replaceCommand: Command = {
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
     ...agentOption,
+    ...historyOptions,
   },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
@@ -168,11 +170,16 @@ export const replaceCommand: Command = {
     };
     const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
     if (remote) {
+      if (options.history !== undefined || options.workspace !== undefined)
+        throw new CliError(
+          'the history of a replace over ssh is kept on that host (the agent journals it there): drop --history and --workspace',
+        );
       const [destination, source] = remote as [SshTarget, SshTarget];
       return withAgent(destination, options, io, (connection) =>
         replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
       );
     }
+    const historyFile = await historyFileOf(options, io);
     const steps: ReplaceSteps = {
       plan: () =>
         planDestinationReplace({
@@ -180,7 +187,8 @@ export const replaceCommand: Command = {
           sourcePath: path.resolve(io.cwd, positionals[1] as string),
           ...request,
         }),
-      apply: async (_planned, includeNested, onProgress) => (await applyReplacePlan(_planned.plan, { includeNested, onProgress })).result,
+      apply: async (_planned, includeNested, onProgress) =>
+        (await applyReplacePlan(_planned.plan, { includeNested, onProgress, history: { file: historyFile, transport: 'cli' } })).result,
     };
     return replaceFlow(steps, options, io);
   },
@@ -286,5 +294,7 @@ async function replaceFlow(steps: ReplaceSteps, options: Record<string, string |
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
   if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
   else io.stdout(`\n${resultText(result, style)}`);
+  // The apply stands either way; a missing record of it is worth a line of its own.
+  if (result.historyError) io.stderr(`distributor-inspector replace: warning: ${printable(result.historyError.message)}\n`);
   return result.ok ? EXIT_OK : EXIT_FINDINGS;
 }

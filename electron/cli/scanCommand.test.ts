@@ -50,6 +50,27 @@ describe('distributor-inspector scan', () => {
     expect(stdout).toContain('verified 1: 0 intact, 1 drifted');
   });
 
+  it('reads the workspace file a folder holds, and says which file it used', async () => {
+    writeManagedDestination(path.join(dir, 'destinations', 'docs'), { 'index.html': 'a' }, { destinationId: 'docs' });
+    mkdirSync(path.join(dir, 'sources'));
+    const file = path.join(dir, 'distributor-inspector.json');
+    writeFileSync(file, JSON.stringify({ destinations: [{ path: 'destinations/docs', destination_id: 'docs' }] }));
+    const text = await cli('scan', '.');
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')[0]).toBe(`Workspace file: ${file} (the workspace file in ${dir})`);
+    expect(text.stdout).toMatch(/managed\s+docs/);
+    expect(text.stdout).not.toMatch(/\bsources\b/);
+    const json = JSON.parse((await cli('scan', '.', '--json')).stdout);
+    expect(json.workspace).toMatchObject({ kind: 'file', file, root: dir });
+    expect(json.destinations.map((row: { id: string }) => row.id)).toEqual(['docs']);
+  });
+
+  it('names the folder it scanned when no workspace file is in it', async () => {
+    mkdirSync(path.join(dir, 'a'));
+    const { stdout } = await cli('scan', '.');
+    expect(stdout.split('\n')[0]).toBe(`Workspace folder: ${dir}`);
+  });
+
   it('exits 1 on an invalid state without --verify', async () => {
     mkdirSync(path.join(dir, 'bad'));
     writeFileSync(path.join(dir, 'bad', '.distributor.json'), '{"schema_version": "1"}');

@@ -22,6 +22,8 @@ import type { AgentConnection } from '../remote/agentConnection';
 import { agentOption, attemptWithAgent, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
 
 interface ScanOutcome {
+  /** The folder or file as named on the command line (absolute), when it is not the workspace file itself. */
+  named?: string;
   workspace: LoadedWorkspace;
   warnings: Issue[];
   rows: ScannedDestination[];
@@ -273,6 +275,15 @@ function statusCell(status: string, style: Style): string {
   return style.dim(status);
 }
 
+/** Which workspace was read: a folder named on the command line may have been read as the workspace file it holds. */
+function workspaceLine(outcome: ScanOutcome, style: Style): string {
+  const { file, root } = outcome.workspace;
+  if (file === undefined) return `${style.dim('Workspace folder:')} ${printable(root)}`;
+  const found =
+    outcome.named !== undefined && file !== outcome.named ? style.dim(` (the workspace file in ${printable(outcome.named)})`) : '';
+  return `${style.dim('Workspace file:')} ${printable(file)}${found}`;
+}
+
 function humanText(outcome: ScanOutcome, style: Style): string {
   const verifying = outcome.verify !== undefined;
   const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED'];
@@ -290,7 +301,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
       printable(summary.published_at ?? '-'),
     ];
   });
-  const lines = [table([header.map((cell) => style.bold(cell)), ...rows])];
+  const lines = [workspaceLine(outcome, style), '', table([header.map((cell) => style.bold(cell)), ...rows])];
 
   outcome.rows.forEach((row, index) => {
     const report = outcome.verify?.[index];
@@ -340,6 +351,7 @@ export const scanCommand: Command = {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);
       return EXIT_INPUT;
     }
+    outcome.named = remote ? remote[0]!.path : path.resolve(io.cwd, positionals[0]!);
     for (const warning of outcome.warnings)
       io.stderr(`distributor-inspector scan: warning: ${issueLine(outcome.workspace.file ?? outcome.workspace.root, warning)}\n`);
     if (options.json === true) io.stdout(`${JSON.stringify(jsonDocument(outcome), null, 2)}\n`);

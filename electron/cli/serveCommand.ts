@@ -1,10 +1,12 @@
-// `distributor-inspector serve [WORKSPACE] [--port N]`: the app in a browser, on 127.0.0.1 only, with
-// a per-run token in the address it prints. Runs until Ctrl-C (SIGINT) or SIGTERM.
+// `distributor-inspector serve [WORKSPACE] [--port N] [--token-file FILE]`: the app in a browser, on
+// 127.0.0.1 only, with a token in the address it prints (new each run, or kept in FILE so that a host
+// started again on the same port takes back the tabs already open). Runs until Ctrl-C or SIGTERM.
 // Never prints the token anywhere but that one address line on stdout.
 
 import path from 'node:path';
 import { ApiFailure } from '../../shared/apiError';
 import { serve } from '../serve';
+import { tokenFromFile } from '../server/tokenFile';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
@@ -31,17 +33,23 @@ function untilStopped(): Promise<string> {
 
 export const serveCommand: Command = {
   name: 'serve',
-  usage: 'serve [WORKSPACE] [--port N]',
+  usage: 'serve [WORKSPACE] [--port N] [--token-file FILE]',
   summary: 'Serve the app to a browser on 127.0.0.1 (a token in the printed address guards it)',
-  options: { port: { type: 'string' } },
+  options: { port: { type: 'string' }, 'token-file': { type: 'string' } },
   positionals: [0, 1],
   async run({ positionals, options }, io) {
     const style = makeStyle(io.isTerminal, io.env);
     const port = parsePort(options.port as string | undefined);
     const workspace = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : undefined;
+    let token: string | undefined;
+    if (options['token-file'] !== undefined) {
+      const read = await tokenFromFile(path.resolve(io.cwd, options['token-file'] as string));
+      if (!read.ok) throw new CliError(`--token-file: ${printable(read.error)}`);
+      token = read.value.token;
+    }
     let serving;
     try {
-      serving = await serve({ workspace, port });
+      serving = await serve({ workspace, port, ...(token !== undefined ? { token } : {}) });
     } catch (cause) {
       if (cause instanceof ApiFailure) throw new CliError(printable(cause.message));
       const code = (cause as NodeJS.ErrnoException).code;

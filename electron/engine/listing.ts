@@ -1,14 +1,12 @@
 // What is on disk in one destination, for the detail pane: every entry with its type and size, in
-// sorted order, capped so a huge tree cannot flood the UI. Uses lstat: never follows a symbolic link.
+// sorted order, capped so a huge tree cannot flood the UI. Uses lstat and readlink: never follows a
+// symbolic link, nor descends into a linked folder.
 
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
+import type { ListingEntry } from '../../shared/api';
 
-export interface ListingEntry {
-  path: string;
-  type: 'file' | 'directory' | 'symlink' | 'other';
-  sizeBytes: number;
-}
+export type { ListingEntry };
 
 export interface Listing {
   entries: ListingEntry[];
@@ -45,7 +43,12 @@ export async function listDestination(root: string, maxEntries = 5000): Promise<
       const stat = await fs.lstat(path.join(root, relative)).catch(() => undefined);
       if (!stat) continue;
       const type = typeOf(stat);
-      entries.push({ path: relative, type, sizeBytes: type === 'file' ? stat.size : 0 });
+      const entry: ListingEntry = { path: relative, type, sizeBytes: type === 'file' ? stat.size : 0 };
+      if (type === 'symlink') {
+        const target = await fs.readlink(path.join(root, relative)).catch(() => undefined);
+        if (target !== undefined) entry.linkTarget = target;
+      }
+      entries.push(entry);
       if (type === 'directory') queue.push(relative);
     }
   }

@@ -66,6 +66,34 @@ describe('a folder workspace', () => {
     expect(load.ok && load.workspace.destinations).toEqual([{ id: 'site', path: destination, replacePolicy: 'allow' }]);
   });
 
+  it('uses the workspace file a folder holds instead of listing its subfolders', async () => {
+    mkdirSync(path.join(dir, 'destinations', 'docs'), { recursive: true });
+    mkdirSync(path.join(dir, 'sources', 'docs'), { recursive: true });
+    const file = writeWorkspace({ destinations: [{ path: 'destinations/docs', destination_id: 'docs', source: 'sources/docs' }] });
+    const load = await loadWorkspace(dir);
+    if (!load.ok) throw new Error('expected the folder to load');
+    expect(load.workspace).toMatchObject({ kind: 'file', root: dir, file });
+    expect(load.workspace.destinations.map((destination) => [destination.id, destination.path])).toEqual([
+      ['docs', path.join(dir, 'destinations', 'docs')],
+    ]);
+  });
+
+  it('refuses a folder whose workspace file is invalid, naming the file and the field, rather than listing its subfolders', async () => {
+    mkdirSync(path.join(dir, 'destinations'));
+    const file = writeWorkspace({ destinations: [{ path: 42 }] });
+    const load = await loadWorkspace(dir);
+    if (load.ok) throw new Error('expected the folder to be refused');
+    expect(load.file).toBe(file);
+    expect(load.issues.map((issue) => formatIssuePath(issue.path))).toEqual(['destinations[0].path']);
+  });
+
+  it('keeps a folder holding .distributor.json one destination even when it also holds a file named like a workspace file', async () => {
+    const destination = path.join(dir, 'site');
+    writeManagedDestination(destination, { [WORKSPACE_FILE_NAME]: '{"destinations": []}' });
+    const load = await loadWorkspace(destination);
+    expect(load.ok && load.workspace.destinations).toEqual([{ id: 'site', path: destination, replacePolicy: 'allow' }]);
+  });
+
   it('reports a target that does not exist, naming it', async () => {
     const load = await loadWorkspace(path.join(dir, 'nope'));
     expect(load.ok).toBe(false);

@@ -11,6 +11,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { parseSshUrl } from '../../shared/sshUrl';
 import {
   WORKSPACE_DESTINATION_KNOWN_FIELDS,
+  WORKSPACE_FILE_NAME,
   WORKSPACE_HOST_KNOWN_FIELDS,
   WORKSPACE_KNOWN_FIELDS,
   workspaceFileSchema,
@@ -83,6 +84,15 @@ async function loadFolder(root: string): Promise<WorkspaceLoad> {
       workspace: { kind: 'folder', root, destinations: [{ id: relativeId(root, root), path: root, replacePolicy: 'allow' }] },
     };
   }
+  // A folder that holds a workspace file is that workspace: the file says which folders are
+  // destinations and how they are configured (its own `destinations/` and `sources/` are not). The
+  // state file is asked first: a destination may well hold an output of that name.
+  const workspaceFile = path.join(root, WORKSPACE_FILE_NAME);
+  const holdsWorkspaceFile = await fs.lstat(workspaceFile).then(
+    (stat) => !stat.isDirectory(),
+    () => false,
+  );
+  if (holdsWorkspaceFile) return loadFile(workspaceFile);
   let entries;
   try {
     entries = await fs.readdir(root, { withFileTypes: true });
@@ -142,7 +152,34 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   sortIssues(issues);
   if (hasErrors(issues)) return { ok: false, file, issues };
   assignIds(root, destinations);
-  return { ok: true, issues, workspace: { kind: 'file', root, file, destinations, ...(hosts ? { hosts } : {}) } };
+  const historyFile = shape.data.history !== undefined ? path.resolve(root, shape.data.history) : undefined;
+  if (historyFile !== undefined) {
+    const inside = destinations.find((destination) => isInside(destination.path, historyFile));
+    if (inside)
+      return {
+        ok: false,
+        file,
+        issues: [
+          error(
+            ['history'],
+            'history_inside_destination',
+            `${historyFile} is inside the destination ${inside.path}: a forced replace would delete it; keep the journal outside every destination`,
+          ),
+        ],
+      };
+  }
+  return {
+    ok: true,
+    issues,
+    workspace: {
+      kind: 'file',
+      root,
+      file,
+      destinations,
+      ...(hosts ? { hosts } : {}),
+      ...(historyFile !== undefined ? { historyFile } : {}),
+    },
+  };
 }
 
 function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
@@ -167,6 +204,11 @@ function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
     });
   }
   return issues;
+}
+
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function toHost(entry: WorkspaceFileHost): WorkspaceHost {

@@ -4,7 +4,12 @@
 // ones included) and what is on disk now. Never
 // throws for a refusal or a failure: those are in the result.
 
+import os from 'node:os';
+import { formatRfc3339Utc } from '../../shared/rfc3339';
+import { historyRecordOf, type HistoryTransport } from '../../shared/historySchema';
 import type { ApplyProgress, ApplyResult, ReplacePlan } from '../../shared/plan';
+import type { Problem } from '../../shared/result';
+import { appendHistory } from '../history/journal';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { HashPool } from '../engine/hashPool';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
@@ -19,6 +24,13 @@ export interface AppliedReplace {
   verify?: VerifyReport;
 }
 
+/** Where the apply is journaled, and who ran it. */
+export interface HistoryTarget {
+  file: string;
+  transport: HistoryTransport;
+  destinationId?: string;
+}
+
 export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
@@ -28,10 +40,23 @@ export interface ApplyOptions {
   verifyAfter?: boolean;
   /** The worker pool for that verify (the session's); without it, one is made for the call. */
   pool?: HashPool;
+  /** Journal the apply (applied, refused or failed) there, flushed before this returns. */
+  history?: HistoryTarget;
+}
+
+/** The OS user, also where the passwd database has no entry for the uid (a container). */
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? `uid ${process.getuid?.() ?? '?'}`;
+  }
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
-  const result = await applyPlan(plan, { signal: options.signal, onProgress: options.onProgress, includeNested: options.includeNested });
+  const applied = await applyPlan(plan, { signal: options.signal, onProgress: options.onProgress, includeNested: options.includeNested });
+  const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
+  const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   // Whatever happened, the caller should show the destination as it is now.
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };
@@ -40,4 +65,16 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions 
     () => undefined,
   );
   return verify ? { result, inspection, verify } : { result, inspection };
+}
+
+async function journal(plan: ReplacePlan, result: ApplyResult, target: HistoryTarget): Promise<Problem | undefined> {
+  const record = historyRecordOf(plan, result, {
+    at: formatRfc3339Utc(new Date()),
+    user: osUser(),
+    host: os.hostname(),
+    transport: target.transport,
+    ...(target.destinationId !== undefined ? { destinationId: target.destinationId } : {}),
+  });
+  const appended = await appendHistory(target.file, record);
+  return appended.ok ? undefined : appended.error;
 }

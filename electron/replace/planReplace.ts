@@ -342,6 +342,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     destinationRealPath: await realPathOf(dest),
     destinationExists: destExists,
     sourcePath: bundleRealPath,
+    ...(inspection.state
+      ? { recordedSource: { id: inspection.state.source.manifest.id, digest: inspection.state.source.manifest.digest } }
+      : {}),
     comparison: planComparison,
     plannedAt: formatRfc3339Utc(now),
   };

@@ -1,12 +1,11 @@
 // One server-sent-events stream per page: every session event as `event: <name>` / `data: <json>`,
-// opened with a `ready` event so the client knows it will hear the jobs it starts, and kept alive
-// with comments. Must never keep a listener on the session after its connection is gone.
+// opened with a `ready` event so the client knows it will hear the jobs it starts, and a `heartbeat`
+// every http.heartbeatIntervalMs so that a page notices within seconds when the host is gone or hung.
+// Must never keep a listener on the session after its connection is gone.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { http, type ApiEvent } from '../../shared/api';
+import { http, type ApiEvent, type StreamHello } from '../../shared/api';
 import type { Session } from '../service/session';
-
-export const KEEP_ALIVE_MS = 15_000;
 
 /** One SSE frame. JSON has no raw line breaks, so the data fits one `data:` line. */
 export function sseFrame(event: string, data: unknown): string {
@@ -18,6 +17,8 @@ export function openEventStream(
   response: ServerResponse,
   session: Session,
   headers: Record<string, string>,
+  /** `instance`: this run of the host, in every ready and heartbeat, so a page that reconnects can tell it came back to the same one. */
+  options: { instance: string; heartbeatIntervalMs?: number },
 ): void {
   response.writeHead(200, {
     ...headers,
@@ -29,8 +30,13 @@ export function openEventStream(
   response.flushHeaders();
   const write = (event: ApiEvent) => response.write(sseFrame(event.event, event.data));
   const unsubscribe = session.onEvent(write);
-  response.write(sseFrame(http.readyEvent, {}));
-  const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const hello: StreamHello = { instance: options.instance };
+  response.write(sseFrame(http.readyEvent, hello));
+  // Also keeps proxies and idle timers from closing a quiet stream.
+  const keepAlive = setInterval(
+    () => response.write(sseFrame(http.heartbeatEvent, hello)),
+    options.heartbeatIntervalMs ?? http.heartbeatIntervalMs,
+  );
   keepAlive.unref();
   const stop = () => {
     clearInterval(keepAlive);

@@ -3,7 +3,7 @@
 // Every request passes the Host check; every API request the Origin, fetch-metadata and token checks.
 // Must never listen on anything but loopback, and never answer an API call without the token.
 
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +44,8 @@ export interface HostOptions {
   port?: number;
   /** Defaults to 32 random bytes; tests pass their own. */
   token?: string;
+  /** How often the event stream says it is alive (default http.heartbeatIntervalMs). */
+  heartbeatIntervalMs?: number;
 }
 
 export interface Host {
@@ -91,6 +93,8 @@ async function readBody(request: IncomingMessage): Promise<Result<string, BodyRe
 
 export async function startHost(options: HostOptions): Promise<Host> {
   const token = options.token ?? randomBytes(32).toString('base64url');
+  // This run of the host: a page that reconnects learns whether it reached the same one.
+  const instance = randomUUID();
   const files = staticFiles(options.rendererDir);
   let port = 0;
 
@@ -106,7 +110,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
     if (pathname === http.eventsPath) {
       if (request.method !== 'GET') return sendError(response, apiError('bad_request', `${http.eventsPath} takes GET`), 405);
-      return openEventStream(request, response, options.session, securityHeaders(BROWSER_HOST_CSP));
+      return openEventStream(request, response, options.session, securityHeaders(BROWSER_HOST_CSP), {
+        instance,
+        ...(options.heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
+      });
     }
     const method = pathname.slice(http.apiPrefix.length);
     if (!isMethodName(method)) return sendError(response, apiError('unknown_method', `unknown method "${method}"`));

@@ -41,6 +41,42 @@ function ending(session: Session, job: string): Promise<ApiEvent> {
 }
 
 describe('Session', () => {
+  it('journals every apply, done or refused as stale, beside the workspace, and answers history per destination', async () => {
+    const { fixture, session } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const plan = async (destination: string) =>
+      value(
+        await session.call('planReplace', {
+          destination,
+          mode: 'force',
+          source: fixture.source,
+          pipelineId: 'docs',
+          destinationId: destination,
+        }),
+      ) as { planId: string; confirmText: string };
+    const apply = async (planned: { planId: string; confirmText: string }) => {
+      const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: planned.confirmText })) as { job: string };
+      return ending(session, job);
+    };
+    expect(await apply(await plan('empty-one'))).toMatchObject({ data: { result: { ok: true } } });
+    const stale = await plan('loose');
+    await fs.writeFile(path.join(fixture.workspace, 'loose', 'late.txt'), 'written after the plan');
+    expect(await apply(stale)).toMatchObject({ data: { result: { ok: false, error: { code: 'stale_plan' } } } });
+
+    const all = value(await session.call('history', {})) as {
+      file: string;
+      records: { destination: { id?: string }; transport: string; action: string; result: { outcome: string } }[];
+    };
+    expect(all.file).toBe(path.join(fixture.workspace, '.inspector-history.jsonl'));
+    expect(all.records.map((record) => [record.destination.id, record.transport, record.action, record.result.outcome])).toEqual([
+      ['empty-one', 'http', 'force', 'applied'],
+      ['loose', 'http', 'force', 'refused'],
+    ]);
+    const one = value(await session.call('history', { destination: 'loose' })) as { records: unknown[] };
+    expect(one.records).toHaveLength(1);
+    expect(await session.call('history', { destination: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
   it('opens a workspace file that lists hosts with its local destinations, and says per host that it is not shown', async () => {
     const { fixture, session } = await setup();
     const file = path.join(fixture.workspace, 'with-hosts.json');

@@ -4,6 +4,7 @@
 // never let an exception cross the boundary: every failure is an ApiError.
 
 import os from 'node:os';
+import path from 'node:path';
 import type { ZodType } from 'zod';
 import {
   apiError,
@@ -20,7 +21,7 @@ import {
   type Transport,
   type Workspace,
 } from '../../shared/api';
-import { error, formatIssuePath, warning, type Issue } from '../../shared/issues';
+import { error, warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
@@ -29,7 +30,11 @@ import { reportCsv, reportJson } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
-import { loadSingleDestination, loadWorkspace } from '../engine/workspace';
+import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
+import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import type { LoadedWorkspace } from '../engine/workspace';
+import { readHistory } from '../history/journal';
+import { workspaceHistoryFile } from '../history/journalPath';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
 
@@ -60,6 +65,23 @@ function hostsNotShown(hosts: { name: string; url: string }[] | undefined): Issu
       `host "${host.name}" (${host.url}) is not shown here: its destinations are scanned by \`distributor-inspector scan\` of this workspace file`,
     ),
   );
+}
+
+/** What a re-read of the workspace answers: the list now (or the last good one, with its problem) and what changed. */
+export interface WorkspaceReloadAnswer {
+  workspace: Workspace;
+  changes: WorkspaceChanges;
+}
+
+function summaryOf(loaded: LoadedWorkspace, destinations: DestinationEntry[], issues: Issue[], listReadAt: string): Workspace {
+  return {
+    path: loaded.file ?? loaded.root,
+    kind: loaded.kind,
+    root: loaded.root,
+    destinations,
+    issues: [...issues, ...hostsNotShown(loaded.hosts)],
+    listReadAt,
+  };
 }
 
 export class Session implements SessionContext {
@@ -150,35 +172,50 @@ export class Session implements SessionContext {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
     if (this.jobs.isRunning('applyPlan'))
       throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
-    const loaded = asDestination ? loadSingleDestination(target) : await loadWorkspace(target);
-    if (!loaded.ok) {
-      const first = loaded.issues[0];
-      throw fail(
-        'invalid_workspace',
-        `${loaded.file}: ${first ? `${first.path.length ? `${formatIssuePath(first.path)}: ` : ''}${first.message}` : 'cannot be opened'}`,
-        { issues: loaded.issues, file: loaded.file },
-      );
-    }
-    const { workspace } = loaded;
-    const destinations: DestinationEntry[] = workspace.destinations.map((d) => ({ ...d }));
-    const summary: Workspace = {
-      path: workspace.file ?? workspace.root,
-      kind: workspace.kind,
-      root: workspace.root,
-      destinations,
-      issues: [...loaded.issues, ...hostsNotShown(workspace.hosts)],
-    };
+    const opened: WorkspaceTarget = { target: path.resolve(target), asDestination };
+    const read = await readWorkspace(opened);
+    if (!read.ok) throw fail('invalid_workspace', read.problem.message, { issues: read.problem.issues, file: read.problem.file });
+    const destinations: DestinationEntry[] = read.loaded.destinations.map((d) => ({ ...d }));
+    const summary = summaryOf(read.loaded, destinations, read.issues, read.readAt);
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
     this.plans.clear();
     this.state.workspace = {
       summary,
-      loaded: workspace,
+      loaded: read.loaded,
+      opened,
       byId: new Map(destinations.map((d) => [d.id, d])),
       scans: new Map(),
       verifies: new Map(),
     };
     return summary;
+  }
+
+  /**
+   * Reads the open workspace again (Rescan; live refresh when its file changes) and reconciles the list:
+   * results and plans of destinations that went or changed are dropped, the others kept. A workspace
+   * that no longer loads keeps its last good list, marked with the problem (file, field): nothing is lost.
+   */
+  async reloadWorkspace(): Promise<WorkspaceReloadAnswer> {
+    const open = this.workspace();
+    const reload = await reloadWorkspace(open.opened, open.summary.destinations);
+    // Another open while this one read the disk: its answer is about a workspace no longer shown.
+    if (this.state.workspace !== open) return { workspace: this.workspace().summary, changes: noWorkspaceChanges() };
+    if (!reload.ok) {
+      open.summary = { ...open.summary, reloadProblem: reload.problem };
+      return { workspace: open.summary, changes: noWorkspaceChanges() };
+    }
+    const { changes } = reload;
+    const destinations: DestinationEntry[] = reload.loaded.destinations.map((d) => ({ ...d }));
+    for (const id of [...changes.removed, ...changes.changed]) {
+      open.scans.delete(id);
+      open.verifies.delete(id);
+    }
+    this.plans.dropFor(new Set([...changes.removed, ...changes.changed]));
+    open.summary = summaryOf(reload.loaded, destinations, reload.issues, reload.readAt);
+    open.loaded = reload.loaded;
+    open.byId = new Map(destinations.map((d) => [d.id, d]));
+    return { workspace: open.summary, changes };
   }
 
   private pool: HashPool | undefined;
@@ -213,6 +250,7 @@ export class Session implements SessionContext {
         workspace: this.state.workspace?.summary,
       }),
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
+      reloadWorkspace: async () => this.reloadWorkspace(),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
         return { job: this.jobs.start('scan', (context) => scanJob(this, destinations, context)) };
@@ -228,6 +266,18 @@ export class Session implements SessionContext {
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
+      history: async ({ destination }) => {
+        const open = this.workspace();
+        const entry = destination === undefined ? undefined : this.destination(destination);
+        const read = await readHistory(workspaceHistoryFile(open.loaded));
+        if (!read.ok) throw fail('history_unreadable', read.error.message);
+        if (!entry) return read.value;
+        // By id, and by path for records written without one (the CLI's replace of a DEST).
+        const records = read.value.records.filter(
+          (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
+        );
+        return { ...read.value, records };
+      },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
         const open = this.workspace();

@@ -3,10 +3,11 @@
 // that the handlers depend on this, not on the class that wires them (no import cycle). Types only.
 
 import type { z } from 'zod';
-import type { DestinationEntry, MethodName, methods, ScanEntry, VerifyEntry, Workspace } from '../../shared/api';
+import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
 import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
+import type { WorkspaceTarget } from '../operations/reloadWorkspace';
 
 /** The request a handler receives, already validated. */
 export type RequestValue<M extends MethodName> = z.output<(typeof methods)[M]['request']>;
@@ -16,6 +17,8 @@ export interface OpenWorkspace {
   summary: Workspace;
   /** As the workspace loader gave it: what scanWorkspace takes. */
   loaded: LoadedWorkspace;
+  /** What was opened, so that Rescan reads it again the same way. */
+  opened: WorkspaceTarget;
   byId: Map<string, DestinationEntry>;
   scans: Map<string, ScanEntry>;
   verifies: Map<string, VerifyEntry['report']>;
@@ -27,6 +30,8 @@ export interface SessionState {
 
 export interface SessionContext {
   readonly state: SessionState;
+  /** How its client reaches it: what the history journal records as the transport. */
+  readonly options: { readonly transport: Transport };
   readonly jobs: JobRegistry;
   /** The open workspace; fails with no_workspace when there is none. */
   workspace(): OpenWorkspace;

@@ -11,6 +11,7 @@ import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { scanEntryOf } from '../operations/scanEntry';
+import { workspaceHistoryFile } from '../history/journalPath';
 
 interface StoredPlan {
   plan: ReplacePlan;
@@ -23,6 +24,10 @@ export function planStore() {
   const plans = new Map<string, StoredPlan>();
   return {
     clear: () => plans.clear(),
+    /** Forgets the plans of these destinations (gone from the workspace, or configured otherwise now). */
+    dropFor: (ids: ReadonlySet<string>) => {
+      for (const [planId, stored] of plans) if (ids.has(stored.destination)) plans.delete(planId);
+    },
     get size() {
       return plans.size;
     },
@@ -90,6 +95,7 @@ export function planStore() {
         throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
+      const historyFile = workspaceHistoryFile(session.workspace().loaded);
       const job = session.jobs.start('applyPlan', async (context) => {
         const { result, inspection, verify } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
@@ -97,6 +103,7 @@ export function planStore() {
           includeNested,
           verifyAfter: true,
           pool: session.hashPool(),
+          history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
         });
         // Whatever happened, the destination as it is now (verified when a new state is in place):
         // kept for the list and the report, and sent as the job's item, so the renderer need not

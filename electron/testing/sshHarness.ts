@@ -158,6 +158,8 @@ export async function startSshServer(): Promise<SshServer> {
         'PrintMotd no',
         'PrintLastLog no',
         'LogLevel ERROR',
+        // The agent's user-level files (its history journal) go to this server's temp dir, not ~.
+        'AcceptEnv XDG_STATE_HOME',
         '',
       ].join('\n'),
     );
@@ -195,6 +197,7 @@ export async function startSshServer(): Promise<SshServer> {
         `  UserKnownHostsFile ${known}`,
         '  GlobalKnownHostsFile /dev/null',
         '  ConnectTimeout 10',
+        `  SetEnv XDG_STATE_HOME=${path.join(dir, 'state')}`,
         '',
       ].join('\n'),
     );

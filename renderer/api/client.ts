@@ -8,6 +8,7 @@ import {
   eventNames,
   isEventName,
   type ApiResult,
+  type ConnectionState,
   type EventName,
   type EventOf,
   type InspectorBridge,
@@ -22,6 +23,10 @@ export interface InspectorClient {
   transport: Transport;
   invoke<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>>;
   on<E extends EventName>(event: E, listener: (data: EventOf<E>) => void): () => void;
+  /** The link's health, now and at each change; a bridge that cannot lose its engine (IPC) is always connected. */
+  onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** Tries a lost link again now. */
+  reconnect(): void;
 }
 
 declare global {
@@ -43,7 +48,13 @@ export function clientFromBridge(bridge: InspectorBridge, transport: Transport):
     if (!isEventName(event)) throw new Error(`unknown event "${String(event)}"; known: ${eventNames.join(', ')}`);
     return bridge.on(event, listener as (data: unknown) => void);
   };
-  return { transport, invoke, on };
+  const started = new Date().toISOString();
+  const onConnection = (listener: (state: ConnectionState) => void): (() => void) => {
+    if (bridge.onConnection) return bridge.onConnection(listener);
+    listener({ status: 'connected', since: started });
+    return () => undefined;
+  };
+  return { transport, invoke, on, onConnection, reconnect: () => bridge.reconnect?.() };
 }
 
 /** The client for this page: Electron's preload bridge if there is one, else the browser host. */

@@ -1,8 +1,10 @@
 // The browser host's side of the bridge: `POST /api/<method>` and one streamed event feed, both
 // carrying the per-run token in a header. The token arrives in the page URL's fragment, moves to
-// sessionStorage, and leaves the address bar. Never throws on a failed call; never logs the token.
+// sessionStorage, and leaves the address bar. Watches the feed's heartbeat: a stream that ends or
+// goes quiet for http.heartbeatTimeoutMs is a lost connection, said at once (onConnection), and tried
+// again every second. Never throws on a failed call; never logs the token.
 
-import { apiError, http, type ApiResult, type InspectorBridge } from '../../shared/api';
+import { apiError, http, streamHelloSchema, type ApiResult, type ConnectionState, type InspectorBridge } from '../../shared/api';
 import { parseSseChunk, type SseFrame } from './sse';
 
 export interface HttpBridgeOptions {
@@ -12,6 +14,10 @@ export interface HttpBridgeOptions {
   token?: string;
   /** How long a call waits for the event stream before going ahead anyway. */
   readyTimeoutMs?: number;
+  /** Silence on the stream longer than this is a lost connection (default http.heartbeatTimeoutMs). */
+  heartbeatTimeoutMs?: number;
+  /** The wait between tries while the connection is lost. */
+  retryMs?: number;
 }
 
 const TOKEN_STORAGE_KEY = 'distributor-inspector.token';
@@ -45,13 +51,47 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
   const base = options.baseUrl ?? (typeof window !== 'undefined' ? window.location.origin : '');
   const token = options.token ?? takeToken() ?? '';
   const readyTimeoutMs = options.readyTimeoutMs ?? 3000;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? http.heartbeatTimeoutMs;
+  const retryMs = options.retryMs ?? 1000;
   const listeners = new Map<string, Set<(data: unknown) => void>>();
   let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let ready = new Promise<void>((resolve) => (markReady = resolve));
   let streaming = false;
 
+  let connection: ConnectionState = { status: 'connecting', since: new Date().toISOString() };
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const setConnection = (status: ConnectionState['status'], instance = connection.instance) => {
+    if (connection.status === status && connection.instance === instance) return;
+    connection = { status, since: new Date().toISOString(), ...(instance !== undefined ? { instance } : {}) };
+    if (status === 'lost') {
+      // Calls made from now on wait for the stream to be back (up to readyTimeoutMs), as at the start.
+      ready = new Promise<void>((resolve) => (markReady = resolve));
+    }
+    for (const listener of connectionListeners) {
+      try {
+        listener(connection);
+      } catch (cause) {
+        console.error('connection listener failed', cause);
+      }
+    }
+  };
+  let wake: () => void = () => undefined;
+
   const deliver = (frame: SseFrame) => {
-    if (frame.event === http.readyEvent) return markReady();
+    if (frame.event === http.readyEvent || frame.event === http.heartbeatEvent) {
+      let instance: string | undefined;
+      try {
+        const hello = streamHelloSchema.safeParse(JSON.parse(frame.data));
+        if (hello.success) instance = hello.data.instance;
+      } catch {
+        // An old host's `{}`: still a sign of life.
+      }
+      if (frame.event === http.readyEvent) {
+        setConnection('connected', instance ?? connection.instance);
+        markReady();
+      }
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(frame.data);
@@ -67,35 +107,57 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
     }
   };
 
-  // One stream for the page's lifetime, reconnecting with backoff; events while disconnected are lost,
-  // which is why calls wait for the stream to be ready before starting jobs.
+  // One stream for the page's lifetime, tried again every retryMs while it is down; events while
+  // disconnected are lost, which is why calls wait for the stream to be ready before starting jobs,
+  // and why a lost connection ends the page's running jobs as `connection_lost` (jobs.ts).
   const stream = async () => {
-    let backoffMs = 250;
     for (;;) {
+      const controller = new AbortController();
+      let lastHeardAt = Date.now();
+      // Also covers a host that accepts the connection and never answers (stopped, hung).
+      const watchdog = setInterval(
+        () => {
+          if (Date.now() - lastHeardAt > heartbeatTimeoutMs) controller.abort();
+        },
+        Math.max(50, Math.floor(heartbeatTimeoutMs / 6)),
+      );
       try {
         const response = await fetch(`${base}${http.eventsPath}`, {
           headers: { [http.tokenHeader]: token, accept: 'text/event-stream' },
           cache: 'no-store',
+          signal: controller.signal,
         });
-        // Refused (no or a wrong token): calls need not wait for a stream that will not come; they get the same answer.
-        if (!response.ok) markReady();
-        if (response.ok && response.body) {
-          backoffMs = 250;
+        lastHeardAt = Date.now();
+        if (response.status === 401) {
+          // Refused (no or a wrong token): calls need not wait for a stream that will not come; they get the same answer.
+          markReady();
+          setConnection('refused');
+        } else if (response.ok && response.body) {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
+            lastHeardAt = Date.now();
             const parsed = parseSseChunk(buffer + value);
             buffer = parsed.rest;
             parsed.frames.forEach(deliver);
           }
         }
       } catch {
-        // Host restarting or gone: try again below.
+        // Host gone, hung (the watchdog aborted) or restarting: said below, tried again.
+      } finally {
+        clearInterval(watchdog);
       }
-      await sleep(backoffMs);
-      backoffMs = Math.min(backoffMs * 2, 5000);
+      if (connection.status !== 'refused') setConnection('lost');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, retryMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => undefined;
     }
   };
   const startStream = () => {
@@ -136,6 +198,15 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
       if (!set) listeners.set(event, (set = new Set()));
       set.add(listener);
       return () => void set.delete(listener);
+    },
+    onConnection(listener) {
+      startStream();
+      connectionListeners.add(listener);
+      listener(connection);
+      return () => void connectionListeners.delete(listener);
+    },
+    reconnect() {
+      wake();
     },
   };
 }

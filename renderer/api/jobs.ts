@@ -1,7 +1,8 @@
 // Runs one job method to its end over the client's events: progress and items as callbacks, then the
-// result or the error as data. Listens before starting, so no event of the job is missed.
+// result or the error as data. Listens before starting, so no event of the job is missed. A link that
+// is lost while the job runs ends it as `connection_lost`: its outcome is unknown, never shown as running.
 
-import type { ApiResult, EventOf, JobItemOf, JobMethod, JobResultOf, RequestOf } from '../../shared/api';
+import { apiError, type ApiResult, type EventOf, type JobItemOf, type JobMethod, type JobResultOf, type RequestOf } from '../../shared/api';
 import type { InspectorClient } from './client';
 
 export interface JobHandlers<M extends JobMethod> {
@@ -24,7 +25,10 @@ export function runJob<M extends JobMethod>(
     // Events can arrive before the start call returns; keep them until the job id is known.
     const early: { event: 'progress' | 'item' | 'result' | 'error'; data: { job: string } }[] = [];
     const unsubscribe: (() => void)[] = [];
+    let finished = false;
     const finish = (outcome: JobOutcome<M>) => {
+      if (finished) return;
+      finished = true;
       unsubscribe.forEach((off) => off());
       resolve(outcome);
     };
@@ -37,6 +41,23 @@ export function runJob<M extends JobMethod>(
       else finish({ ok: false, error: (data as EventOf<'error'>).error });
     };
     for (const event of ['progress', 'item', 'result', 'error'] as const) unsubscribe.push(client.on(event, (data) => handle(event, data)));
+    // Only a change counts: a job started while the link is down waits for it like any call.
+    let status: string | undefined;
+    unsubscribe.push(
+      client.onConnection((state) => {
+        const was = status;
+        status = state.status;
+        if (was === undefined || was === state.status || (state.status !== 'lost' && state.status !== 'refused')) return;
+        finish({
+          ok: false,
+          error: apiError(
+            'connection_lost',
+            `${method}: the connection to the inspector was lost while it ran (${state.since}); its outcome is unknown: re-inspect`,
+            job !== undefined ? { job } : undefined,
+          ),
+        });
+      }),
+    );
     void client.invoke(method, request).then((started) => {
       if (!started.ok) return finish({ ok: false, error: started.error });
       job = (started.value as { job: string }).job;

@@ -5,6 +5,7 @@
 import type { ApiError } from '../../shared/api';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
+import { useAppState } from '../state/store';
 import { Callout } from './Callout';
 
 export type ApplyOutcome = { kind: 'result'; result: ApplyResult } | { kind: 'error'; error: ApiError };
@@ -29,7 +30,50 @@ function ResultFacts({ result }: { result: ApplyResult }) {
   );
 }
 
-export function ApplyOutcomeView({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+/** A replace whose link was lost while it ran: unknown until the workspace is read again, then pointed at what the disk says. */
+function OutcomeUnknown() {
+  const reconnected = useAppState((state) => state.reconnected);
+  if (reconnected && !reconnected.reinspecting) {
+    return (
+      <Callout tone="warning" title="The connection was lost while this replace ran" role="status">
+        <p data-testid="apply-outcome-unknown">
+          The destination was read again when the inspector answered: its status above is what the disk holds now. Plan again if it still
+          needs a replace.
+        </p>
+      </Callout>
+    );
+  }
+  return (
+    <Callout tone="danger" title="Replace: outcome unknown: re-inspect" role="alert">
+      <p data-testid="apply-outcome-unknown">
+        The connection to the inspector was lost while the replace ran: it may have finished, failed or stopped half-way with the host. The
+        workspace is read again when the inspector answers; until then, nothing on this page says what the destination holds now.
+      </p>
+    </Callout>
+  );
+}
+
+/** The apply stands; only its record in the history journal is missing, and the operator should know. */
+function HistoryWarning({ result }: { result: ApplyResult }) {
+  if (!result.historyError) return null;
+  return (
+    <Callout tone="warning" title="Not recorded in the history" role="alert">
+      <p>{result.historyError.message}</p>
+    </Callout>
+  );
+}
+
+export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+  return (
+    <>
+      <ApplyOutcomeCallout {...props} />
+      {props.outcome.kind !== 'error' && <HistoryWarning result={props.outcome.result} />}
+    </>
+  );
+}
+
+function ApplyOutcomeCallout({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+  if (outcome.kind === 'error' && outcome.error.code === 'connection_lost') return <OutcomeUnknown />;
   if (outcome.kind === 'error') {
     return (
       <Callout tone="danger" title="The replace did not run" role="alert">

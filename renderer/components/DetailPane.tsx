@@ -1,8 +1,9 @@
 // The right pane: the selected destination's header and its tabs (Overview, Outputs, Compare,
-// Raw state, Actions). Loads the destination once per selection and after it changes on disk.
+// Raw state, Actions, History). Loads the destination once per selection and after it changes on disk.
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useInspectDestination } from '../hooks/api';
+import { selectionPlacement } from '../state/shownRows';
 import { useAppState } from '../state/store';
 import { Callout } from './Callout';
 import { ActionsTab } from './ActionsTab';
@@ -10,6 +11,7 @@ import { CompareTab } from './CompareTab';
 import { OutputsTab } from './OutputsTab';
 import { OverviewTab } from './OverviewTab';
 import { RawStateTab } from './RawStateTab';
+import { HistoryTab } from './HistoryTab';
 import { StatusBadge, VerifyMark } from './StatusBadge';
 import { groupDigits } from '../../shared/issueCap';
 import { countIssues } from '../../shared/issues';
@@ -20,6 +22,7 @@ const TABS = [
   { id: 'compare', label: 'Compare' },
   { id: 'raw', label: 'Raw state' },
   { id: 'actions', label: 'Actions' },
+  { id: 'history', label: 'History' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -29,7 +32,24 @@ export function DetailPane() {
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
-  const inspection = useInspectDestination(selectedId);
+  const placement = useAppState(selectionPlacement);
+  const nothingShown = placement === 'nothing_shown';
+  const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
+
+  if (nothingShown) {
+    // The list is empty: showing a destination that is not in it would be a picture of nothing the operator chose.
+    return (
+      <main className="detail">
+        <div className="placeholder" data-testid="detail-nothing-shown">
+          <h2>No destination matches</h2>
+          <p>
+            The search and filters match no destination. <strong>{selectedId}</strong> stays selected, hidden by the filter: clear the
+            search to see it again.
+          </p>
+        </div>
+      </main>
+    );
+  }
 
   if (!entry) {
     return (
@@ -68,6 +88,11 @@ export function DetailPane() {
           {entry.id}
           {data && <StatusBadge status={status} />}
           {status === 'managed' && <VerifyMark mark={verified ? verified.report.status : 'unverified'} />}
+          {placement === 'hidden' && (
+            <span className="badge outline tone-neutral" data-testid="selected-hidden">
+              selected, hidden by the filter
+            </span>
+          )}
         </h1>
         <div className="path">{entry.path}</div>
       </header>
@@ -108,6 +133,7 @@ export function DetailPane() {
         {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
         {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} />}
+        {tab === 'history' && <HistoryTab key={entry.id} entry={entry} />}
       </div>
     </main>
   );

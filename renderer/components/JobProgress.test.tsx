@@ -36,3 +36,13 @@ describe('a running job', () => {
     expect(screen.queryByTestId('job-step')).toBeNull();
   });
 });
+
+describe('a job whose connection was lost', () => {
+  it('says its outcome is unknown instead of a frozen bar with a percent and Cancel', () => {
+    render(<JobProgress job={{ ...apply({ phase: 'stage', done: 3_400, total: 10_000 }), outcomeUnknown: true }} compact />);
+    expect(screen.getByTestId('job-applyPlan').textContent).toContain('outcome unknown: re-inspect');
+    expect(screen.getByTestId('job-applyPlan').textContent).not.toContain('%');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath } from '../../shared/issues';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { isInterruptedIssue } from '../view/destinationRows';
+import { entryKind, listingSentence, summarizeListing } from '../view/listingView';
 import { formatBytes, formatTimestamp, shortHash } from '../view/format';
 import { readState, splitIssues, stateCounts } from '../view/stateView';
 import { Callout } from './Callout';
@@ -13,6 +14,54 @@ import { CopyButton } from './CopyButton';
 import { ExternalLink } from './ExternalLink';
 
 type Inspection = ResponseOf<'inspectDestination'>;
+
+/** How many entries of an unmanaged destination the overview names; the count covers them all. */
+const FIRST_ENTRIES_SHOWN = 20;
+
+/** An unmanaged destination's contents: nothing records them, so the overview shows what the engine found. */
+function UnmanagedContents({ listing }: { listing: Inspection['listing'] }) {
+  const summary = summarizeListing(listing, FIRST_ENTRIES_SHOWN);
+  const more = summary.total - summary.first.length;
+  return (
+    <section className="section" aria-labelledby="overview-contents">
+      <h2 id="overview-contents">What is in it</h2>
+      <p data-testid="contents-count">{listingSentence(summary)}</p>
+      {summary.first.length > 0 && (
+        <div className="table-wrap">
+          <table data-testid="contents-table">
+            <caption className="visually-hidden">The first entries of the destination, as found on disk</caption>
+            <thead>
+              <tr>
+                <th scope="col">Path</th>
+                <th scope="col">What</th>
+                <th scope="col" className="num">
+                  Size
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.first.map((item) => (
+                <tr key={item.path} data-entry={item.path}>
+                  <td>
+                    <code>{item.type === 'directory' ? `${item.path}/` : item.path}</code>
+                  </td>
+                  <td>{entryKind(item)}</td>
+                  <td className="num">{item.type === 'file' ? formatBytes(item.sizeBytes) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more > 0 && (
+        <p className="muted" data-testid="contents-more">
+          and {summary.truncated ? 'at least ' : ''}
+          {groupDigits(more)} more.
+        </p>
+      )}
+    </section>
+  );
+}
 
 function Time({ text }: { text: string }) {
   const time = formatTimestamp(text);
@@ -37,6 +86,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
   const interrupted = inspection.issues.some(isInterruptedIssue);
   const counts = state ? stateCounts(state) : undefined;
   const onDisk = data.listing.entries.filter((item) => item.type === 'file').length;
+  // By the contract, unmanaged and empty mean no state file; only then is there nothing to check.
+  const hasStateFile = inspection.status === 'managed' || inspection.status === 'invalid';
 
   return (
     <div>
@@ -60,7 +111,7 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
       )}
       {inspection.status === 'unmanaged' && (
         <Callout tone="warning" title="Unmanaged: files, but no state file">
-          <p>Nothing records what these {data.listing.entries.length} entries are. A forced replace takes the destination over.</p>
+          <p>Nothing records what is here (listed below). A forced replace takes the destination over and deletes all of it.</p>
         </Callout>
       )}
       {inspection.status === 'empty' && (
@@ -71,6 +122,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
           </p>
         </Callout>
       )}
+
+      {inspection.status === 'unmanaged' && <UnmanagedContents listing={data.listing} />}
 
       {counts && (
         <div className="cards" aria-label="Counts">
@@ -161,7 +214,7 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
       <section className="section" aria-labelledby="overview-issues">
         <h2 id="overview-issues">Warnings and errors</h2>
         {inspection.issues.length === 0 ? (
-          <p className="muted">None: the state file follows the contract.</p>
+          <p className="muted">{hasStateFile ? 'None: the state file follows the contract.' : 'None: there is no state file to check.'}</p>
         ) : (
           <ul className="issue-list">
             {[...errors, ...warnings].map((issue, index) => (

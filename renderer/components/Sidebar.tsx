@@ -1,11 +1,15 @@
-// The left pane: search, filter chips with counts (OR between chips), sort, and the destination list.
+// The left pane: search, filter chips with counts (status and health: OR within a group, AND across
+// groups and with the search), sort, and the destination list.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
+import { selectionPlacement, shownRows } from '../state/shownRows';
 import { store, useAppState } from '../state/store';
 import { STATUSES, type SortKey } from '../view/destinationRows';
+import { HEALTH_CHIPS, type HealthMark } from '../view/health';
+import { initialSelection } from '../view/selection';
 import { DestinationList } from './DestinationList';
-import { Icon } from './Icon';
+import { Icon, type IconName } from './Icon';
 import { statusIcon, statusLabel } from './StatusBadge';
 
 export const SEARCH_INPUT_ID = 'destination-search';
@@ -14,11 +18,28 @@ function setFilter(patch: Partial<ReturnType<typeof store.get>['filter']>) {
   store.set((state) => ({ filter: { ...state.filter, ...patch } }));
 }
 
-function toggleStatus(status: DestinationStatus) {
-  const next = new Set(store.get().filter.statuses);
-  if (next.has(status)) next.delete(status);
-  else next.add(status);
-  setFilter({ statuses: next });
+function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
+  const next = new Set(set);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return next;
+}
+
+const toggleStatus = (status: DestinationStatus) => setFilter({ statuses: toggled(store.get().filter.statuses, status) });
+const toggleHealth = (mark: HealthMark) => setFilter({ health: toggled(store.get().filter.health, mark) });
+
+const HEALTH_LOOK: Record<HealthMark, { label: string; icon: IconName }> = {
+  drifted: { label: 'drifted', icon: 'alert' },
+  intact: { label: 'intact', icon: 'shield' },
+  unverified: { label: 'not verified', icon: 'dash' },
+  stale: { label: 'stale', icon: 'refresh' },
+  interrupted: { label: 'interrupted', icon: 'stop' },
+  warnings: { label: 'has warnings', icon: 'info' },
+};
+
+/** Search and every chip off: the whole list, with a hidden selection back in it. */
+function showEverything() {
+  setFilter({ query: '', statuses: new Set(), health: new Set() });
 }
 
 export function Sidebar() {
@@ -28,15 +49,17 @@ export function Sidebar() {
 
   // The table derives each row once, as its result arrives; here only the shown order is computed.
   const counts = table.statusCounts;
+  const healthCounts = table.healthCounts;
   const total = table.destinationCount;
-  const rows = useMemo(() => table.view(filter, filter.sort), [table, filter]);
+  const rows = useAppState(shownRows);
+  const placement = useAppState(selectionPlacement);
 
-  // Keep a selection inside what is shown, so the detail pane never shows a hidden row by surprise.
-  const firstShown = rows[0]?.id;
-  const selectedShown = rows.some((row) => row.id === selectedId);
+  // Only a workspace just opened gets a selection on its own; a search or a chip never moves it to
+  // another row: a hidden selection stays selected and is said to be hidden (below).
+  const first = initialSelection(rows, selectedId);
   useEffect(() => {
-    if (!selectedShown && firstShown) store.set({ selectedId: firstShown });
-  }, [selectedShown, firstShown]);
+    if (first !== undefined) store.set({ selectedId: first });
+  }, [first]);
 
   return (
     <aside className="sidebar" aria-label="Destinations">
@@ -76,6 +99,15 @@ export function Sidebar() {
             </button>
           ))}
         </div>
+        <div className="chips" role="group" aria-label="Filter by health (any of)">
+          {HEALTH_CHIPS.map((mark) => (
+            <button key={mark} type="button" className="chip" aria-pressed={filter.health.has(mark)} onClick={() => toggleHealth(mark)}>
+              <Icon name={HEALTH_LOOK[mark].icon} />
+              {HEALTH_LOOK[mark].label}
+              <span className="count">{healthCounts[mark].toLocaleString('en-US')}</span>
+            </button>
+          ))}
+        </div>
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
             {rows.length === total
@@ -87,11 +119,23 @@ export function Sidebar() {
             Sort{' '}
             <select value={filter.sort} onChange={(event) => setFilter({ sort: event.target.value as SortKey })}>
               <option value="status">by status</option>
+              <option value="health">by health (drifted first)</option>
               <option value="id">by id</option>
               <option value="published">by published time</option>
             </select>
           </label>
         </div>
+        {(placement === 'hidden' || placement === 'nothing_shown') && selectedId !== undefined && (
+          <div className="hidden-selection" data-testid="hidden-selection">
+            <Icon name="info" />
+            <span>
+              <strong>{selectedId}</strong> is selected, hidden by the filter
+            </span>
+            <button type="button" className="button small" onClick={showEverything}>
+              Clear filters
+            </button>
+          </div>
+        )}
       </div>
       <DestinationList
         rows={rows}

@@ -2,6 +2,7 @@
 
 import type { DestinationStatus } from '../../shared/inspection';
 import type { VerifyMark as VerifyMarkValue } from '../view/destinationRows';
+import { STALE_TITLE } from '../../shared/verifyFreshnessWords';
 import { Icon, type IconName } from './Icon';
 
 const STATUS_LOOK: Record<DestinationStatus | 'pending', { label: string; icon: IconName; tone: string; hint: string }> = {
@@ -26,6 +27,7 @@ const VERIFY_LOOK: Record<VerifyMarkValue, { label: string; icon: IconName; tone
   intact: { label: 'intact', icon: 'shield', tone: 'tone-good' },
   drifted: { label: 'drifted', icon: 'alert', tone: 'tone-danger' },
   unverified: { label: 'not verified', icon: 'dash', tone: 'tone-neutral' },
+  stale: { label: STALE_TITLE, icon: 'refresh', tone: 'tone-warning' },
 };
 
 export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; compact?: boolean }) {

@@ -1,8 +1,10 @@
 // The bottom bar: running jobs with progress and Cancel, and the last error with its details.
 
 import { useState } from 'react';
+import { hasWorkspaceChanges, workspaceChangesText } from '../../shared/workspaceReload';
 import { dismissError } from '../state/actions';
 import { useAppState } from '../state/store';
+import { healthSummary } from '../view/health';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -14,15 +16,29 @@ export function StatusBar() {
   const total = useAppState((state) => state.workspace?.destinations.length ?? 0);
   const transport = useAppState((state) => state.transport);
   const version = useAppState((state) => state.version);
+  const lastReload = useAppState((state) => state.lastReload);
+  const notice = useAppState((state) => state.notice);
+  // Both counts are kept by the table as rows change: this is a few additions, not a walk over the rows.
+  const statusCounts = useAppState((state) => state.destinationTable.statusCounts);
+  const healthCounts = useAppState((state) => state.destinationTable.healthCounts);
+  const summary = healthSummary(statusCounts, healthCounts);
   const [showDetails, setShowDetails] = useState(false);
 
   return (
     <footer className="statusbar" aria-label="Status">
       <div className="jobs" role="status" aria-live="polite">
         {jobs.length === 0 ? (
-          <span className="idle">
-            {total > 0 ? `Ready · ${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : 'Ready'}
-            {version ? ` · v${version}${transport === 'http' ? ' · browser host' : ''}` : ''}
+          <span className="idle" data-testid="status-line">
+            {[
+              notice ?? 'Ready',
+              summary ?? (total > 0 ? `${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : ''),
+              lastReload && hasWorkspaceChanges(lastReload.changes)
+                ? `workspace read again: ${workspaceChangesText(lastReload.changes)}`
+                : '',
+              version ? `v${version}${transport === 'http' ? ' · browser host' : ''}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         ) : (
           jobs.map((job) => <JobProgress key={job.key} job={job} compact />)

@@ -1,14 +1,15 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
-// Rescan, Verify all, and Export of the scan report as JSON or CSV.
+// Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
 
 import { useState } from 'react';
 import type { ApiError } from '../../shared/api';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
-import { reportError, scan, tryOpenWorkspace, verify } from '../state/actions';
+import { reportError, rescan, tryOpenWorkspace, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
+import { HistoryDialog } from './HistoryDialog';
 
 function download(fileName: string, mediaType: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
@@ -27,6 +28,7 @@ export function Toolbar() {
   const [openForm, setOpenForm] = useState(false);
   /** A workspace picked in the native dialog that did not open: the Open dialog shows why. */
   const [pickFailure, setPickFailure] = useState<{ path: string; error: ApiError }>();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const exporter = useExportReport();
 
   const open = async () => {
@@ -62,7 +64,7 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => void open()}>
         <Icon name="folder" /> Open…
       </button>
-      <button type="button" className="button" onClick={() => void scan()} disabled={!workspace || busy}>
+      <button type="button" className="button" onClick={() => void rescan()} disabled={!workspace || busy}>
         <Icon name="refresh" /> Rescan
       </button>
       <button type="button" className="button" onClick={() => void verify()} disabled={!workspace || busy}>
@@ -84,6 +86,9 @@ export function Toolbar() {
       >
         <Icon name="download" /> Export CSV
       </button>
+      <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
+        <Icon name="clock" /> History
+      </button>
       {openForm && (
         <OpenWorkspaceDialog
           initialFailure={pickFailure}
@@ -93,6 +98,7 @@ export function Toolbar() {
           }}
         />
       )}
+      {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
     </header>
   );
 }

@@ -33,3 +33,9 @@ export function useSourceBundles() {
     workspace ? `${workspace.path}@${workspace.destinations.length}` : '',
   );
 }
+
+/** The history journal (of one destination, or of the workspace); reloads after that destination changes. */
+export function useHistory(destination: string | undefined, reload = 0) {
+  const revision = useAppState((state) => (destination ? (state.revisions.get(destination) ?? 0) : 0));
+  return useApiQuery('history', destination ? { destination } : {}, `${destination ?? '*'}@${revision}#${reload}`);
+}

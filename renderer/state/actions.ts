@@ -6,17 +6,21 @@
 import type {
   ApiError,
   AppliedDestination,
+  ConnectionState,
   JobItemOf,
   JobMethod,
   JobResultOf,
   RequestOf,
+  ResponseOf,
   ScanEntry,
   VerifyEntry,
   Workspace,
 } from '../../shared/api';
+import { hasWorkspaceChanges } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
+import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
 import { store, type JobView } from './store';
 
@@ -51,7 +55,7 @@ export async function trackedJob<M extends JobMethod>(
     bytes: 0,
     ...(options.destination ? { destination: options.destination } : {}),
   };
-  store.set((state) => ({ jobs: [...state.jobs, view] }));
+  store.set((state) => ({ jobs: [...state.jobs, view], notice: undefined }));
   const outcome = await runJob(getClient(), method, request, {
     onStart: (job) => updateJob(key, { job }),
     onProgress: (progress) => {
@@ -66,8 +70,11 @@ export async function trackedJob<M extends JobMethod>(
     },
     ...(options.onItem ? { onItem: options.onItem } : {}),
   });
-  store.set((state) => ({ jobs: state.jobs.filter((job) => job.key !== key) }));
-  if (!outcome.ok && outcome.error.code !== 'cancelled') reportError(`${label} failed`, outcome.error);
+  // A job whose link was lost stays in view, marked: it may have finished, failed or still run.
+  if (!outcome.ok && outcome.error.code === 'connection_lost') updateJob(key, { outcomeUnknown: true });
+  else store.set((state) => ({ jobs: state.jobs.filter((job) => job.key !== key) }));
+  if (!outcome.ok && outcome.error.code !== 'cancelled' && outcome.error.code !== 'connection_lost')
+    reportError(`${label} failed`, outcome.error);
   return outcome;
 }
 
@@ -144,11 +151,21 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
   const label = destinations
     ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Verify all';
+  // What it sets out to check: the engine verifies the managed destinations among those asked for.
+  const setOutFor = destinations ? destinations.length : store.get().destinationTable.statusCounts.managed;
+  let kept = 0;
+  let last = { done: 0, total: 0 };
   const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
-    onItem: (entry) => items.push(entry),
+    onItem: (entry) => {
+      kept += 1;
+      items.push(entry);
+    },
+    onProgress: (view) => (last = { done: view.done, total: view.total }),
     ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
   });
   items.flush();
+  if (!outcome.ok && outcome.error.code === 'cancelled')
+    store.set({ notice: cancelledVerifySentence({ kept, destinations: setOutFor, outputsDone: last.done, outputsTotal: last.total }) });
   return outcome;
 }
 
@@ -164,12 +181,46 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
+/**
+ * Shows a re-read of the open workspace (Rescan; live refresh): the list as the engine now has it, the
+ * results of destinations that stayed as they were kept, those of added, removed or reconfigured ones
+ * gone. A workspace file that no longer loads comes back with the last good list and its problem,
+ * which the page shows beside that list.
+ */
+export function applyWorkspaceReload({ workspace, changes }: ResponseOf<'reloadWorkspace'>): void {
+  store.set((state) => {
+    if (!hasWorkspaceChanges(changes) && state.workspace?.root === workspace.root)
+      return { workspace, lastReload: { changes, at: new Date().toISOString() } };
+    const dropped = new Set([...changes.removed, ...changes.changed]);
+    const removed = new Set(changes.removed);
+    return {
+      workspace,
+      destinationTable: state.destinationTable.reconciled(workspace.root, workspace.destinations, dropped),
+      selectedId: state.selectedId !== undefined && removed.has(state.selectedId) ? undefined : state.selectedId,
+      lastReload: { changes, at: new Date().toISOString() },
+    };
+  });
+  if (changes.changed.length > 0) bumpRevisions(changes.changed);
+}
+
+/** Rescan: read the workspace file (or folder) again, then every destination in it. */
+export async function rescan(): Promise<JobOutcome<'scan'> | undefined> {
+  const answer = await getClient().invoke('reloadWorkspace', {});
+  if (!answer.ok) {
+    reportError('Could not read the workspace again', answer.error);
+    return undefined;
+  }
+  applyWorkspaceReload(answer.value);
+  return scan();
+}
+
 /** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
 export function showWorkspace(workspace: Workspace): void {
   store.set({
     workspace,
     destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
+    lastReload: undefined,
   });
 }
 
@@ -227,10 +278,72 @@ export async function applyPlan(
     },
     ...(onProgress ? { onProgress } : {}),
   });
-  // A refusal before the job started (a wrong confirmation, an unknown plan) changed nothing.
-  const started = outcome.ok || !['confirmation_required', 'not_found', 'refused', 'bad_request'].includes(outcome.error.code);
+  // A refusal before the job started (a wrong confirmation, an unknown plan) changed nothing; a lost
+  // link is re-inspected as a whole when it is back (reinspect).
+  const started =
+    outcome.ok || !['confirmation_required', 'not_found', 'refused', 'bad_request', 'connection_lost'].includes(outcome.error.code);
   if (!applied && started) await scan([destination]);
   return outcome;
+}
+
+/**
+ * After a lost link came back: read everything again, since anything may have happened meanwhile (a
+ * replace finished or stopped half-way, the host restarted with nothing open). The workspace the host
+ * has open now is shown (reopened from its path when a restarted host has none), every destination
+ * scanned and every open view reloaded; jobs marked `outcome unknown` are cleared once that is done.
+ */
+export async function reinspect(sameHost: boolean): Promise<void> {
+  store.set({ reconnected: { at: new Date().toISOString(), sameHost, reinspecting: true } });
+  const client = getClient();
+  const shown = store.get().workspace;
+  const info = await client.invoke('appInfo', {});
+  if (!info.ok) {
+    reportError('Could not read the workspace again after reconnecting', info.error);
+    store.set((state) => ({ reconnected: state.reconnected && { ...state.reconnected, reinspecting: false } }));
+    return;
+  }
+  let workspace = info.value.workspace;
+  if (!workspace && shown) {
+    const reopened = await client.invoke('openWorkspace', { path: shown.path });
+    if (!reopened.ok) {
+      reportError(`Could not open ${shown.path} again after reconnecting`, reopened.error);
+      store.set((state) => ({ reconnected: state.reconnected && { ...state.reconnected, reinspecting: false } }));
+      return;
+    }
+    workspace = reopened.value;
+  }
+  if (workspace) {
+    const keep = store.get().selectedId;
+    showWorkspace(workspace);
+    if (keep !== undefined && workspace.destinations.some((destination) => destination.id === keep)) store.set({ selectedId: keep });
+    bumpRevisions(workspace.destinations.map((destination) => destination.id));
+  }
+  store.set((state) => ({
+    jobs: state.jobs.filter((job) => !job.outcomeUnknown),
+    reconnected: state.reconnected && { ...state.reconnected, reinspecting: false },
+  }));
+  if (workspace) await scan();
+}
+
+let stopWatching: (() => void) | undefined;
+
+/** Follows the link's health (once per page, however often it is called): a link back after it was lost re-inspects everything. */
+export function watchConnection(): () => void {
+  if (stopWatching) return stopWatching;
+  let previous: ConnectionState | undefined;
+  stopWatching = getClient().onConnection((state) => {
+    const wasDown = previous?.status === 'lost' || previous?.status === 'refused';
+    const lastInstance = previous?.instance;
+    previous = state;
+    store.set({ connection: state, ...(state.status === 'lost' || state.status === 'refused' ? { reconnected: undefined } : {}) });
+    if (wasDown && state.status === 'connected') void reinspect(lastInstance !== undefined && lastInstance === state.instance);
+  });
+  return stopWatching;
+}
+
+/** Tries a lost link again now. */
+export function reconnect(): void {
+  getClient().reconnect();
 }
 
 export type { JobResultOf };

@@ -3,10 +3,12 @@
 // Never holds anything the engine did not say; never calls the API itself (actions.ts does).
 
 import { useSyncExternalStore } from 'react';
-import type { ApiError, JobMethod, Transport, Workspace } from '../../shared/api';
+import type { ApiError, ConnectionState, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
+import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { SortKey } from '../view/destinationRows';
+import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
 
 export interface JobView {
@@ -22,6 +24,8 @@ export interface JobView {
   step?: ApplyStep;
   /** The destination it is about, when one. */
   destination?: string;
+  /** The link to the engine was lost while it ran: how it ended is unknown until the workspace is read again. */
+  outcomeUnknown?: boolean;
 }
 
 export interface ErrorView {
@@ -43,9 +47,18 @@ export interface AppState {
   selectedId?: string;
   jobs: readonly JobView[];
   lastError?: ErrorView;
+  /** The link to the engine (the browser host's event stream; IPC is always connected). */
+  connection?: ConnectionState;
+  /** After a lost link came back: when, whether it was the same run of the host, and how far the re-inspection is. */
+  reconnected?: { at: string; sameHost: boolean; reinspecting: boolean };
+  /** What the last re-read of the workspace (Rescan) changed in the list, and when. */
+  lastReload?: { changes: WorkspaceChanges; at: string };
+  /** What the last job that ended said about itself (a cancelled verify: how far it got); cleared when another starts. */
+  notice?: string;
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
-  filter: { statuses: ReadonlySet<DestinationStatus>; query: string; sort: SortKey };
+  /** Chips OR'ed within their group (statuses, health); the groups and the search AND'ed (docs/destination-list.md). */
+  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey };
 }
 
 type Listener = () => void;
@@ -73,7 +86,7 @@ export const initialState = (): AppState => ({
   jobs: [],
   revisions: new Map(),
   // By id (workspace order) by default: rows keep their places while scan results stream in.
-  filter: { statuses: new Set(), query: '', sort: 'id' },
+  filter: { statuses: new Set(), health: new Set(), query: '', sort: 'id' },
 });
 
 export const store = createStore(initialState());

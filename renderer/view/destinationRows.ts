@@ -1,13 +1,16 @@
 // The destination list as the sidebar shows it: one row per workspace destination, joined with its
-// scan and verify results, then filtered (status chips OR'ed, text search) and sorted. Pure: no DOM.
+// scan and verify results, then filtered (status chips OR'ed, health chips OR'ed, the two groups and
+// the search AND'ed) and sorted. Pure: no DOM.
 // Never drops a destination that is still being scanned; it shows as pending until its result arrives.
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import { parseRfc3339, compareInstants, type Instant } from '../../shared/rfc3339';
+import { healthRank, matchesHealth, type HealthMark } from './health';
 
-export type VerifyMark = 'intact' | 'drifted' | 'unverified';
-export type SortKey = 'status' | 'id' | 'published';
+/** stale: a verify result that no longer describes the disk (shared/verifyFreshness.ts). */
+export type VerifyMark = 'intact' | 'drifted' | 'unverified' | 'stale';
+export type SortKey = 'status' | 'health' | 'id' | 'published';
 
 export const STATUSES: readonly DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
 
@@ -91,15 +94,19 @@ export function buildRows(
 export interface RowFilter {
   /** Chips that are on; none on means every status (and pending rows). */
   statuses: ReadonlySet<DestinationStatus>;
+  /** Health chips that are on (health.ts); none on, or absent, means every row. */
+  health?: ReadonlySet<HealthMark>;
   query: string;
 }
 
-/** Whether a row passes the filter: status chips OR'ed, search terms AND'ed. */
+/** Whether a row passes the filter: chips OR'ed within their group (status, health), the groups and the search terms AND'ed. */
 export function rowMatcher(filter: RowFilter): (row: DestinationRow) => boolean {
   const terms = filter.query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const byStatus = filter.statuses.size > 0;
+  const health = filter.health;
   return (row) => {
     if (byStatus && (row.status === undefined || !filter.statuses.has(row.status))) return false;
+    if (health && !matchesHealth(row, health)) return false;
     // Every term must appear (in any of id, pipeline id, path): "eu handbook" narrows, like most search boxes.
     for (const term of terms) if (!row.searchText.includes(term)) return false;
     return true;
@@ -133,6 +140,7 @@ export function sortRows(rows: DestinationRow[], key: SortKey): DestinationRow[]
   const sorted = [...rows];
   if (key === 'id') return sorted.sort(byName);
   if (key === 'status') return sorted.sort((a, b) => statusRank(a) - statusRank(b) || byName(a, b));
+  if (key === 'health') return sorted.sort((a, b) => healthRank(a) - healthRank(b) || byName(a, b));
   // Newest first, compared as instants at full precision; rows without a time go last.
   return sorted.sort((a, b) => {
     if (a.publishedInstant && b.publishedInstant) return compareInstants(b.publishedInstant, a.publishedInstant) || byName(a, b);

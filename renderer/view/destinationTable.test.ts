@@ -4,6 +4,7 @@ import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api'
 import type { DestinationStatus } from '../../shared/inspection';
 import { buildRows, countStatuses, filterRows, sortRows, type SortKey } from './destinationRows';
 import { DestinationTable } from './destinationTable';
+import { countHealth, HEALTH_MARKS } from './health';
 
 const ROOT = '/w';
 const STATUSES: DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
@@ -77,12 +78,13 @@ const batchArb = fc.oneof(
 );
 const filterArb = fc.record({
   statuses: fc.subarray(STATUSES).map((statuses) => new Set(statuses)),
+  health: fc.subarray([...HEALTH_MARKS]).map((marks) => new Set(marks)),
   query: fc.constantFrom('', 'docs', 'DOCS eu', 'site-1', 'handbook', 'destinations/', '  ', 'zzz', 'state'),
-  sort: fc.constantFrom<SortKey>('id', 'status', 'published'),
+  sort: fc.constantFrom<SortKey>('id', 'status', 'health', 'published'),
 });
 
 describe('the incremental destination table', () => {
-  it('lists, counts, filters and sorts exactly as rebuilding every row does, after any sequence of batches', () => {
+  it('lists, counts (status and health), filters and sorts exactly as rebuilding every row does, after any sequence of batches', () => {
     fc.assert(
       fc.property(
         fc.array(destinationArb, { maxLength: 12 }),
@@ -107,6 +109,7 @@ describe('the incremental destination table', () => {
             const reference = buildRows(root, destinations, scan, verify);
             expect(table.rows).toEqual(reference);
             expect(table.statusCounts).toEqual(countStatuses(reference));
+            expect(table.healthCounts).toEqual(countHealth(reference));
             expect(table.view(filter, filter.sort)).toEqual(sortRows(filterRows(reference, filter), filter.sort));
             for (const { id } of destinations) {
               expect(table.scanEntry(id)).toBe(scan.get(id));
@@ -148,5 +151,22 @@ describe('the incremental destination table', () => {
     expect(shown).toBe(count);
     expect(table.statusCounts.pending).toBe(0);
     expect(table.scannedCount).toBe(count);
+  });
+});
+
+describe('DestinationTable.reconciled', () => {
+  it('keeps the results of destinations a re-read kept, and drops the added, removed and reconfigured ones', () => {
+    const before = DestinationTable.of(ROOT, [destination('a'), destination('b'), destination('c')])
+      .withScan([scanned('a', 'managed'), scanned('b', 'managed'), scanned('c', 'invalid')])
+      .withVerify([verified('a', 'intact'), verified('b', 'drifted')]);
+    const after = before.reconciled(ROOT, [destination('a'), destination('b', '/w/moved/b'), destination('d')], new Set(['b']));
+    expect(after.rows.map((row) => row.id)).toEqual(['a', 'b', 'd']);
+    expect(after.scanEntry('a')?.summary.status).toBe('managed');
+    expect(after.verifyEntry('a')?.report.status).toBe('intact');
+    expect(after.scanEntry('b')).toBeUndefined();
+    expect(after.verifyEntry('b')).toBeUndefined();
+    expect(after.scanEntry('c')).toBeUndefined();
+    expect(after.scannedCount).toBe(1);
+    expect(after.statusCounts.pending).toBe(2);
   });
 });

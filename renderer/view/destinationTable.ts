@@ -17,6 +17,7 @@ import {
   type SortKey,
   type StatusCounts,
 } from './destinationRows';
+import { emptyHealthCounts, HEALTH_RANKS, healthRank, tallyHealth, type HealthCounts } from './health';
 
 const RANKS = 6;
 
@@ -38,6 +39,7 @@ export class DestinationTable {
     /** How many destinations have a scan result. */
     readonly scannedCount: number,
     private readonly counts: Readonly<StatusCounts>,
+    private readonly health: Readonly<HealthCounts>,
   ) {}
 
   static empty(): DestinationTable {
@@ -59,7 +61,29 @@ export class DestinationTable {
     if (!isSortedByName(rows)) order.sort((a, b) => byName(rows[a]!, rows[b]!));
     const shared: Shared = { destinations, relativePaths, positionsById, nameOrder: Int32Array.from(order) };
     const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: rows.length };
-    return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), 0, counts);
+    const health = emptyHealthCounts();
+    for (const row of rows) tallyHealth(health, row, 1);
+    return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), 0, counts, health);
+  }
+
+  /**
+   * The table of a re-read workspace: its list, with the results this table holds for the ids it keeps
+   * (`dropped`: ids whose results no longer apply, e.g. a destination now configured otherwise).
+   */
+  reconciled(root: string, destinations: readonly DestinationEntry[], dropped: ReadonlySet<string>): DestinationTable {
+    const scans: ScanEntry[] = [];
+    const verifies: VerifyEntry[] = [];
+    for (const { id } of destinations) {
+      if (dropped.has(id)) continue;
+      const scanned = this.scanEntry(id);
+      if (scanned) scans.push(scanned);
+      const verified = this.verifyEntry(id);
+      if (verified) verifies.push(verified);
+    }
+    let table = DestinationTable.of(root, destinations);
+    if (scans.length > 0) table = table.withScan(scans);
+    if (verifies.length > 0) table = table.withVerify(verifies);
+    return table;
   }
 
   get destinationCount(): number {
@@ -73,6 +97,11 @@ export class DestinationTable {
 
   get statusCounts(): Readonly<StatusCounts> {
     return this.counts;
+  }
+
+  /** How many rows carry each health mark (health.ts), kept as rows change. */
+  get healthCounts(): Readonly<HealthCounts> {
+    return this.health;
   }
 
   scanEntry(id: string): ScanEntry | undefined {
@@ -113,7 +142,7 @@ export class DestinationTable {
   view(filter: RowFilter, sort: SortKey): DestinationRow[] {
     const rows = this.rowList;
     const order = this.shared.nameOrder;
-    const everything = filter.statuses.size === 0 && filter.query.trim() === '';
+    const everything = filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '';
     if (sort === 'id') {
       const shownRows: DestinationRow[] = [];
       const matches = rowMatcher(filter);
@@ -126,10 +155,11 @@ export class DestinationTable {
     const matches = rowMatcher(filter);
     const shown: number[] = [];
     for (let i = 0; i < order.length; i += 1) if (everything || matches(rows[order[i]!]!)) shown.push(order[i]!);
-    if (sort === 'status') {
+    if (sort === 'status' || sort === 'health') {
       // A counting sort by rank over the by-name order: rank, then name, as sortRows compares.
-      const buckets: number[][] = Array.from({ length: RANKS }, () => []);
-      for (const position of shown) buckets[statusRank(rows[position]!)]!.push(position);
+      const [rankOf, ranks] = sort === 'status' ? [statusRank, RANKS] : [healthRank, HEALTH_RANKS];
+      const buckets: number[][] = Array.from({ length: ranks }, () => []);
+      for (const position of shown) buckets[rankOf(rows[position]!)]!.push(position);
       const shownRows: DestinationRow[] = [];
       for (const bucket of buckets) for (const position of bucket) shownRows.push(rows[position]!);
       return shownRows;
@@ -168,6 +198,7 @@ export class DestinationTable {
     if (touched.size === 0) return this;
     const rows = this.rowList.slice();
     const counts = { ...this.counts };
+    const health = { ...this.health };
     let scannedCount = this.scannedCount;
     for (const position of touched) {
       const before = rows[position]!;
@@ -179,10 +210,12 @@ export class DestinationTable {
       );
       counts[before.status ?? 'pending'] -= 1;
       counts[after.status ?? 'pending'] += 1;
+      tallyHealth(health, before, -1);
+      tallyHealth(health, after, 1);
       if (scanChanged && this.scanned[position] === undefined) scannedCount += 1;
       rows[position] = after;
     }
-    return new DestinationTable(this.shared, rows, scanned, verified, scannedCount, counts);
+    return new DestinationTable(this.shared, rows, scanned, verified, scannedCount, counts, health);
   }
 }
 

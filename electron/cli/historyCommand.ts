@@ -1,0 +1,74 @@
+// `distributor-inspector history [DEST] [--workspace W | --history FILE] [--json]`: the journal of
+// applies (issue 13 §4), newest last, optionally of one destination (its path, or its id in the
+// workspace). Exit 1 when the journal holds lines it cannot read (a torn last record, say), 2 when the
+// journal itself cannot be read.
+
+import path from 'node:path';
+import type { HistoryRecord } from '../../shared/historySchema';
+import { readHistory } from '../history/journal';
+import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
+import { historyFileOf, historyOptions } from './historyFile';
+import { makeStyle, table, type Style } from './style';
+import { printable } from './terminalText';
+
+function outcomeCell(outcome: HistoryRecord['result']['outcome'], style: Style): string {
+  if (outcome === 'applied') return style.green(outcome);
+  if (outcome === 'failed') return style.red(outcome);
+  return style.yellow(outcome);
+}
+
+/** `sha256:0123456789ab`: enough of a digest to tell two publications of one id apart. */
+const shortDigest = (digest: string) => digest.slice(0, 'sha256:'.length + 12);
+
+function sourceCell(record: HistoryRecord): string {
+  const { sourceBefore: before, sourceAfter: after } = record;
+  if (!before && !after) return '-';
+  if (before && after && before.id === after.id)
+    return before.digest === after.digest
+      ? printable(after.id)
+      : `${printable(after.id)} ${shortDigest(before.digest)} → ${shortDigest(after.digest)}`;
+  return `${printable(before?.id ?? '(none)')} → ${printable(after?.id ?? '(unchanged)')}`;
+}
+
+export const historyCommand: Command = {
+  name: 'history',
+  usage: 'history [DEST] [--workspace W | --history FILE] [--json]',
+  summary: 'Every replace applied, refused or failed, from the history journal (of a workspace with --workspace)',
+  options: { json: { type: 'boolean' }, ...historyOptions },
+  positionals: [0, 1],
+  async run({ positionals, options }, io) {
+    const file = await historyFileOf(options, io);
+    const read = await readHistory(file);
+    if (!read.ok) throw new CliError(printable(read.error.message), EXIT_INPUT);
+    const { records, issues, truncated } = read.value;
+    const filter = positionals[0];
+    const wanted = filter === undefined ? undefined : path.resolve(io.cwd, filter);
+    const shown = records.filter(
+      (record) => filter === undefined || record.destination.id === filter || path.resolve(record.destination.path) === wanted,
+    );
+    for (const issue of issues)
+      io.stderr(`distributor-inspector history: ${printable(file)}: line ${issue.line}: ${printable(issue.message)}\n`);
+    if (truncated) io.stderr(`distributor-inspector history: ${printable(file)}: only its newest 64 MiB were read\n`);
+    if (options.json === true) {
+      io.stdout(`${JSON.stringify({ file, records: shown, issues, truncated }, null, 2)}\n`);
+    } else if (shown.length === 0) {
+      io.stdout(`No applies recorded${filter === undefined ? '' : ` for ${printable(filter)}`} in ${printable(file)}.\n`);
+    } else {
+      const style = makeStyle(io.isTerminal, io.env);
+      const header = ['TIME', 'ACTION', 'DESTINATION', 'RESULT', 'DELETE', 'WRITE', 'KEEP', 'SOURCE', 'BY'].map((cell) => style.bold(cell));
+      const rows = shown.map((record) => [
+        printable(record.at),
+        printable(record.action),
+        printable(record.destination.id ?? record.destination.path),
+        `${outcomeCell(record.result.outcome, style)}${record.result.code ? style.dim(` (${printable(record.result.code)})`) : ''}`,
+        String(record.counts.delete),
+        String(record.counts.write),
+        record.counts.keep === undefined ? '-' : String(record.counts.keep),
+        sourceCell(record),
+        `${printable(record.user)}@${printable(record.host)} (${record.transport})`,
+      ]);
+      io.stdout(`${table([header, ...rows])}\n${style.dim(`${shown.length} record(s) in ${printable(file)}`)}\n`);
+    }
+    return issues.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+  },
+};

@@ -1,0 +1,92 @@
+// The workspace's History view: every replace applied, refused or failed on any of its destinations,
+// newest first, filtered by action and outcome. Opened from the toolbar; reads the journal on open
+// and on Reload.
+
+import { useId, useMemo, useState } from 'react';
+import { useHistory } from '../hooks/api';
+import { filterHistoryRows, historyActions, historyRows, type HistoryOutcome } from '../view/historyRows';
+import { Callout } from './Callout';
+import { Dialog } from './Dialog';
+import { HistoryTable } from './HistoryTable';
+import { Icon } from './Icon';
+
+const OUTCOMES: HistoryOutcome[] = ['applied', 'refused', 'failed'];
+
+export function HistoryDialog({ onClose }: { onClose: () => void }) {
+  const labelId = useId();
+  const [reload, setReload] = useState(0);
+  const [action, setAction] = useState('');
+  const [outcome, setOutcome] = useState<HistoryOutcome | ''>('');
+  const history = useHistory(undefined, reload);
+  const state = history.state;
+  const rows = useMemo(() => (state.status === 'ok' ? historyRows(state.value.records) : []), [state]);
+  const shown = useMemo(
+    () => filterHistoryRows(rows, { action: action || undefined, outcome: outcome || undefined }),
+    [rows, action, outcome],
+  );
+
+  return (
+    <Dialog title="Workspace history" labelId={labelId} onClose={onClose}>
+      <div className="history-dialog">
+        <div className="button-row history-filters">
+          <label>
+            Action{' '}
+            <select value={action} onChange={(event) => setAction(event.target.value)} data-autofocus>
+              <option value="">all</option>
+              {historyActions(rows).map((choice) => (
+                <option key={choice.action} value={choice.action}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Result{' '}
+            <select value={outcome} onChange={(event) => setOutcome(event.target.value as HistoryOutcome | '')}>
+              <option value="">all</option>
+              {OUTCOMES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button" onClick={() => setReload((count) => count + 1)}>
+            <Icon name="refresh" /> Reload
+          </button>
+        </div>
+        {state.status === 'error' && (
+          <Callout tone="danger" title="Could not read the history" role="alert">
+            <p>{state.error.message}</p>
+          </Callout>
+        )}
+        {state.status === 'loading' && <p role="status">Reading the journal…</p>}
+        {state.status === 'ok' && (
+          <>
+            {state.value.issues.length > 0 && (
+              <Callout tone="warning" title={`${state.value.issues.length} line(s) of the journal could not be read`}>
+                <ul>
+                  {state.value.issues.slice(0, 5).map((issue) => (
+                    <li key={issue.line}>
+                      line {issue.line}: {issue.message}
+                    </li>
+                  ))}
+                </ul>
+              </Callout>
+            )}
+            <p role="status" className="muted">
+              {shown.length === rows.length ? `${rows.length} record(s)` : `${shown.length} of ${rows.length} record(s)`} in{' '}
+              <code>{state.value.file}</code>
+            </p>
+            {shown.length > 0 && <HistoryTable rows={shown} caption="Workspace history" withDestination />}
+          </>
+        )}
+        <div className="button-row">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

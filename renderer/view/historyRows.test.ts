@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { HISTORY_FORMAT, type HistoryRecord } from '../../shared/historySchema';
+import { filterHistoryRows, historyActions, historyRows, sourceText } from './historyRows';
+
+const digest = (c: string) => `sha256:${c.repeat(64)}`;
+function record(overrides: Partial<HistoryRecord>): HistoryRecord {
+  return {
+    format: HISTORY_FORMAT,
+    at: '2026-12-03T17:30:00Z',
+    user: 'ops',
+    host: 'desk',
+    transport: 'http',
+    destination: { id: 'docs-eu', path: '/srv/docs-eu' },
+    action: 'replace',
+    sourcePath: '/srv/src',
+    counts: { delete: 2, write: 3, keep: 1 },
+    result: { outcome: 'applied', changed: true, stateWritten: true },
+    durationMs: 5,
+    ...overrides,
+  };
+}
+
+describe('history rows', () => {
+  it('lists the newest first, with the words of each outcome and who applied it', () => {
+    const rows = historyRows([
+      record({}),
+      record({
+        at: '2026-12-03T18:00:00Z',
+        action: 'force',
+        transport: 'cli',
+        result: { outcome: 'refused', changed: false, stateWritten: false, code: 'stale_plan', message: 'plan again' },
+      }),
+    ]);
+    expect(rows.map((row) => [row.at, row.actionLabel, row.outcome, row.tone, row.reason, row.by])).toEqual([
+      ['2026-12-03T18:00:00Z', 'forced replace', 'refused', 'tone-warning', 'stale_plan: plan again', 'ops@desk, command line'],
+      ['2026-12-03T17:30:00Z', 'replace', 'applied', 'tone-good', undefined, 'ops@desk, browser host'],
+    ]);
+    expect(rows[1]!.counts).toBe('2 deleted, 3 written, 1 kept');
+  });
+
+  it('names the source moved from and to, telling two publications of one id apart by digest', () => {
+    expect(sourceText({ sourceBefore: { id: 'a', digest: digest('1') }, sourceAfter: { id: 'b', digest: digest('2') } })).toBe('a → b');
+    expect(sourceText({ sourceBefore: { id: 'a', digest: digest('1') }, sourceAfter: { id: 'a', digest: digest('2') } })).toBe(
+      'a (111111111111 → 222222222222)',
+    );
+    expect(sourceText({ sourceAfter: { id: 'b', digest: digest('2') } })).toBe('none → b');
+    expect(sourceText({ sourceBefore: { id: 'a', digest: digest('1') } })).toBe('a (unchanged)');
+    expect(sourceText({})).toBe('—');
+  });
+
+  it('filters by action and outcome together, and offers the actions present', () => {
+    const rows = historyRows([
+      record({}),
+      record({ action: 'force' }),
+      record({ action: 'force', result: { outcome: 'failed', changed: true, stateWritten: false, code: 'io_error' } }),
+    ]);
+    expect(filterHistoryRows(rows, { action: 'force' })).toHaveLength(2);
+    expect(filterHistoryRows(rows, { action: 'force', outcome: 'failed' })).toHaveLength(1);
+    expect(filterHistoryRows(rows, {})).toHaveLength(3);
+    expect(historyActions(rows)).toEqual([
+      { action: 'force', label: 'forced replace' },
+      { action: 'replace', label: 'replace' },
+    ]);
+  });
+});

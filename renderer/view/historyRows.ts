@@ -1,0 +1,77 @@
+// The history journal as rows for the History tab and the workspace's History view: newest first,
+// each with the words and tone of its outcome, what it did in counts, and the source it moved from
+// and to. Pure; filters by action and outcome for the workspace view.
+
+import type { HistoryRecord } from '../../shared/historySchema';
+
+export type HistoryOutcome = HistoryRecord['result']['outcome'];
+
+export interface HistoryRow {
+  key: string;
+  at: string;
+  action: string;
+  actionLabel: string;
+  destination: string;
+  outcome: HistoryOutcome;
+  tone: 'tone-good' | 'tone-warning' | 'tone-danger';
+  /** "stale_plan: the destination changed since the plan" for a refusal or a failure. */
+  reason?: string;
+  counts: string;
+  source: string;
+  by: string;
+}
+
+const ACTION_LABELS: Record<string, string> = { replace: 'replace', force: 'forced replace', repair: 'repair' };
+const TONES: Record<HistoryOutcome, HistoryRow['tone']> = { applied: 'tone-good', refused: 'tone-warning', failed: 'tone-danger' };
+const TRANSPORT_LABELS: Record<string, string> = { electron: 'desktop app', http: 'browser host', agent: 'agent', cli: 'command line' };
+
+const shortDigest = (digest: string) => digest.replace(/^sha256:/, '').slice(0, 12);
+
+export function sourceText(record: Pick<HistoryRecord, 'sourceBefore' | 'sourceAfter'>): string {
+  const { sourceBefore: before, sourceAfter: after } = record;
+  if (!before && !after) return '—';
+  if (before && after && before.id === after.id)
+    return before.digest === after.digest ? after.id : `${after.id} (${shortDigest(before.digest)} → ${shortDigest(after.digest)})`;
+  if (!after) return `${before!.id} (unchanged)`;
+  return `${before?.id ?? 'none'} → ${after.id}`;
+}
+
+function countsText(counts: HistoryRecord['counts']): string {
+  const parts = [`${counts.delete} deleted`, `${counts.write} written`];
+  if (counts.keep !== undefined) parts.push(`${counts.keep} kept`);
+  return parts.join(', ');
+}
+
+export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
+  return records
+    .map((record, index) => ({
+      key: `${index}:${record.at}`,
+      at: record.at,
+      action: record.action,
+      actionLabel: ACTION_LABELS[record.action] ?? record.action,
+      destination: record.destination.id ?? record.destination.path,
+      outcome: record.result.outcome,
+      tone: TONES[record.result.outcome],
+      ...(record.result.code ? { reason: `${record.result.code}${record.result.message ? `: ${record.result.message}` : ''}` } : {}),
+      counts: countsText(record.counts),
+      source: sourceText(record),
+      by: `${record.user}@${record.host}, ${TRANSPORT_LABELS[record.transport] ?? record.transport}`,
+    }))
+    .reverse();
+}
+
+export interface HistoryFilter {
+  action?: string;
+  outcome?: HistoryOutcome;
+}
+
+export function filterHistoryRows(rows: readonly HistoryRow[], filter: HistoryFilter): HistoryRow[] {
+  return rows.filter((row) => (!filter.action || row.action === filter.action) && (!filter.outcome || row.outcome === filter.outcome));
+}
+
+/** The actions present, for the filter's choices. */
+export function historyActions(rows: readonly HistoryRow[]): { action: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const row of rows) seen.set(row.action, row.actionLabel);
+  return [...seen].map(([action, label]) => ({ action, label }));
+}

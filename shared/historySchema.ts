@@ -1,0 +1,100 @@
+// The history journal's record (issue 13 §4): one line of JSON per plan applied, refused or failed,
+// written by whoever applied it (the app, the browser host, the CLI, an agent) into the journal of
+// the workspace. zod, so the reader checks every line it did not write itself. Pure: no Node.
+
+import { z } from 'zod';
+import type { ApplyResult, ReplacePlan } from './plan';
+
+export const HISTORY_FORMAT = 1;
+
+/** Who applied it: the API's transports, and the command line applying on its own. */
+export const historyTransportSchema = z.enum(['electron', 'http', 'agent', 'cli']);
+export type HistoryTransport = z.infer<typeof historyTransportSchema>;
+
+const sourceRefSchema = z.object({ id: z.string(), digest: z.string() });
+
+export const historyRecordSchema = z.looseObject({
+  format: z.literal(HISTORY_FORMAT),
+  /** RFC 3339, UTC: when the apply ended. */
+  at: z.string(),
+  user: z.string(),
+  host: z.string(),
+  transport: historyTransportSchema,
+  destination: z.object({ id: z.string().optional(), path: z.string() }),
+  /** The plan's mode: replace, force (and the recovery actions as they come). */
+  action: z.string(),
+  sourcePath: z.string(),
+  counts: z.object({ delete: z.number(), write: z.number(), keep: z.number().optional() }),
+  /** What the destination recorded before, and what it records after (absent where there is no state). */
+  sourceBefore: sourceRefSchema.optional(),
+  sourceAfter: sourceRefSchema.optional(),
+  result: z.object({
+    /** applied: done; refused: stopped before anything changed (a stale plan, say); failed: an error, perhaps midway. */
+    outcome: z.enum(['applied', 'refused', 'failed']),
+    changed: z.boolean(),
+    stateWritten: z.boolean(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  durationMs: z.number(),
+  /** The backup of what the apply removed, where one was kept. */
+  backupId: z.string().optional(),
+});
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
+/** A problem with one line of the journal: the line number and why it was skipped. */
+export const historyLineIssueSchema = z.object({ line: z.number(), message: z.string(), torn: z.boolean() });
+export type HistoryLineIssue = z.infer<typeof historyLineIssueSchema>;
+
+/** Stopped before it changed anything, for a reason of the plan or the disk's state (not an error). */
+const REFUSAL_CODES = new Set([
+  'stale_plan',
+  'source_changed',
+  'unsafe_path',
+  'crosses_mount_point',
+  'nested_not_acknowledged',
+  'target_exists',
+  'invalid_plan',
+  'cancelled',
+]);
+
+export function applyOutcomeOf(result: Pick<ApplyResult, 'ok' | 'changed' | 'error'>): HistoryRecord['result']['outcome'] {
+  if (result.ok) return 'applied';
+  return !result.changed && result.error && REFUSAL_CODES.has(result.error.code) ? 'refused' : 'failed';
+}
+
+export interface HistoryContext {
+  at: string;
+  user: string;
+  host: string;
+  transport: HistoryTransport;
+  destinationId?: string;
+  backupId?: string;
+}
+
+/** The record of one apply, from the plan, its result and who ran it. */
+export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context: HistoryContext): HistoryRecord {
+  const after = result.state?.source.manifest ?? (result.stateWritten ? plan.newState?.source.manifest : undefined);
+  const keep = plan.mode === 'force' || !plan.newState ? undefined : Math.max(0, plan.newState.outputs.length - plan.summary.writeCount);
+  return {
+    format: HISTORY_FORMAT,
+    at: context.at,
+    user: context.user,
+    host: context.host,
+    transport: context.transport,
+    destination: { ...(context.destinationId !== undefined ? { id: context.destinationId } : {}), path: plan.destinationPath },
+    action: plan.mode,
+    sourcePath: plan.sourcePath,
+    counts: { delete: plan.summary.deleteCount, write: plan.summary.writeCount, ...(keep !== undefined ? { keep } : {}) },
+    ...(plan.recordedSource ? { sourceBefore: plan.recordedSource } : {}),
+    ...(after && result.stateWritten ? { sourceAfter: { id: after.id, digest: after.digest } } : {}),
+    result: {
+      outcome: applyOutcomeOf(result),
+      changed: result.changed,
+      stateWritten: result.stateWritten,
+      ...(result.error ? { code: result.error.code, message: result.error.message } : {}),
+    },
+    durationMs: result.durationMs,
+    ...(context.backupId !== undefined ? { backupId: context.backupId } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+// Whether a verify result still describes the disk: the one rule every view and helper asks (the
+// destination list, the detail pane, live refresh, the health filters). A verify result belongs to
+// the disk as it was when it was taken; it carries that time and a fingerprint of what it read, and
+// turns stale for good (until the next verify) as soon as a re-read of the destination finds a
+// different fingerprint, or a watcher says the destination changed. Pure: the engine reads the disk
+// and computes fingerprints; this module only compares them. Never turns a stale result fresh again.
+
+import { z } from 'zod';
+
+/**
+ * What a read of a destination proves about it, cheaply, without hashing an output: the sha256 of
+ * the state file's bytes (absent when there is none or it cannot be read) and a digest of the
+ * destination folder's own listing (its entry names and the folder's modification time; absent when
+ * the folder is missing or is not a directory). A removed, added or renamed top-level entry, an
+ * editor's save-by-rename, a staging folder left by an interrupted replace and a new state file all
+ * change it. An edit in place inside a file, or anything below a subfolder, does not: only a new
+ * verify (or a watcher's event) sees those.
+ */
+export const destinationFingerprintSchema = z.object({
+  stateSha256: z.string().optional(),
+  listing: z.string().optional(),
+});
+export type DestinationFingerprint = z.infer<typeof destinationFingerprintSchema>;
+
+/** When a verify was taken (RFC 3339, UTC, the engine's clock) and the fingerprint read just before it hashed. */
+export const verifyStampSchema = z.object({
+  verifiedAt: z.string(),
+  basis: destinationFingerprintSchema,
+});
+export type VerifyStamp = z.infer<typeof verifyStampSchema>;
+
+/** Why a verify result no longer describes the disk; the first that applies is named. */
+export const staleReasonSchema = z.enum([
+  /** The state file is another one (replaced, edited, removed, or a new one appeared). */
+  'state_changed',
+  /** The destination's top-level listing changed (a file removed, added, renamed; a staging folder). */
+  'listing_changed',
+  /** A watcher saw a change on disk before any re-read could compare. */
+  'changed_on_disk',
+]);
+export type StaleReason = z.infer<typeof staleReasonSchema>;
+
+export const verifyFreshnessSchema = z.discriminatedUnion('fresh', [
+  z.object({ fresh: z.literal(true) }),
+  z.object({
+    fresh: z.literal(false),
+    reason: staleReasonSchema,
+    /** When it turned stale (the re-read's or the event's time). */
+    since: z.string(),
+  }),
+]);
+export type VerifyFreshness = z.infer<typeof verifyFreshnessSchema>;
+
+export const FRESH: VerifyFreshness = Object.freeze({ fresh: true }) as VerifyFreshness;
+
+/** Something learned about a destination after it was verified. */
+export type DestinationObservation =
+  /** The destination was read again (a rescan, the re-read after an action): its fingerprint then. */
+  | { kind: 'reread'; fingerprint: DestinationFingerprint; at: string }
+  /** A watcher saw the destination (its root, its state file, its staging folder) change. */
+  | { kind: 'changed_on_disk'; at: string };
+
+/**
+ * The rule. A result that is stale stays stale with its first reason and time. A re-read keeps a
+ * fresh result fresh only when both fingerprints are fully known and equal; any difference, or a
+ * fact that either side could not read (no listing: the folder was missing or not a directory),
+ * turns it stale: a result is only kept when the disk proves it unchanged.
+ */
+export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness, observation: DestinationObservation): VerifyFreshness {
+  if (!current.fresh) return current;
+  if (observation.kind === 'changed_on_disk') return { fresh: false, reason: 'changed_on_disk', since: observation.at };
+  const before = stamp.basis;
+  const now = observation.fingerprint;
+  if (before.stateSha256 !== now.stateSha256 || before.stateSha256 === undefined) {
+    return { fresh: false, reason: 'state_changed', since: observation.at };
+  }
+  if (before.listing === undefined || now.listing === undefined || before.listing !== now.listing) {
+    return { fresh: false, reason: 'listing_changed', since: observation.at };
+  }
+  return current;
+}
+
+/** A verify result's health as the list shows and filters it: a stale one is neither intact nor drifted any more. */
+export type VerifyHealth = 'intact' | 'drifted' | 'stale' | 'unverified';
+
+export function verifyHealth(verified: { status: 'intact' | 'drifted'; freshness: VerifyFreshness } | undefined): VerifyHealth {
+  if (!verified) return 'unverified';
+  return verified.freshness.fresh ? verified.status : 'stale';
+}
