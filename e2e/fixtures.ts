@@ -40,6 +40,8 @@ export interface HostOptions {
   port?: number;
   /** More arguments for `serve` (`--token-file FILE`). */
   args?: string[];
+  /** More environment for the host (another HOME, for `~`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Starts the built CLI's `serve` and waits for the address it prints. */
@@ -47,7 +49,7 @@ async function spawnHost(workspace: string | undefined, children: ChildProcess[]
   const args = [CLI, 'serve', ...(workspace ? [workspace] : []), '--port', String(options.port ?? 0), ...(options.args ?? [])];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

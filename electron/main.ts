@@ -13,6 +13,7 @@ import { staticFiles } from './web/staticFiles';
 import { setupMenu } from './shell/appMenu';
 import { resolveAppRequest } from './shell/appProtocol';
 import { desktopHandlers } from './shell/desktopHandlers';
+import { pickedPath, sourceBundleDialogOptions, workspaceDialogOptions, type OpenDialogRequest } from './shell/openDialogs';
 import { PRODUCT_NAME } from './shell/diagnostics';
 import { workspaceFromArgv } from './shell/launchArgs';
 import { setupLogging } from './shell/logging';
@@ -59,16 +60,12 @@ async function start(): Promise<void> {
   const sendCommand = (command: AppCommand, workspacePath?: string) =>
     sendEvent(targets(), { event: 'appCommand', data: workspacePath === undefined ? { command } : { command, path: workspacePath } });
 
+  const showOpenDialog = async (options: OpenDialogRequest) =>
+    pickedPath(window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options));
   const overrides = {
     ...desktopHandlers(session, {
-      chooseWorkspace: async (kind) => {
-        const options =
-          kind === 'file'
-            ? { properties: ['openFile' as const], filters: [{ name: 'Workspace file', extensions: ['json'] }] }
-            : { properties: ['openDirectory' as const] };
-        const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-        return picked.canceled ? null : (picked.filePaths[0] ?? null);
-      },
+      chooseWorkspace: (kind) => showOpenDialog(workspaceDialogOptions(kind)),
+      chooseSourceBundle: (startIn) => showOpenDialog(sourceBundleDialogOptions(startIn)),
       showItemInFolder: (target) => shell.showItemInFolder(target),
       openExternal: async (url) => {
         if (isOpenableExternalUrl(url)) await shell.openExternal(url);

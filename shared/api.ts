@@ -18,6 +18,7 @@ import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
+import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 
 // ---------------------------------------------------------------------------------------------
@@ -73,6 +74,7 @@ export type ListingEntry = z.infer<typeof listingEntrySchema>;
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
 export { contentDiffSchema } from './contentDiff/contentDiffSchema';
+export { sourceBundleEntrySchema, sourceBundleListSchema, type SourceBundleEntry, type SourceBundleList } from './sourceBundles';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
 const jobStarted = z.object({ job: handle });
@@ -184,6 +186,18 @@ export const methods = {
       source: userPath.optional(),
     }),
     response: contentDiffSchema,
+  }),
+  listSourceBundles: spec({
+    summary:
+      "The source bundles under the open workspace's folder and those its file configures, each with the id, created time and digest its manifest records",
+    request: empty,
+    response: sourceBundleListSchema,
+  }),
+  chooseSourceBundle: spec({
+    summary: "Native dialog to pick a source bundle folder, opened in the workspace's folder (Electron only)",
+    request: empty,
+    response: z.object({ path: z.string().nullable() }),
+    electronOnly: true,
   }),
   planReplace: spec({
     summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',

@@ -3,6 +3,7 @@
 // Must never act on a path the renderer sends for a destructive action (only ids it resolves), and
 // never let an exception cross the boundary: every failure is an ApiError.
 
+import os from 'node:os';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import {
@@ -20,7 +21,7 @@ import {
   type Transport,
   type Workspace,
 } from '../../shared/api';
-import { warning, type Issue } from '../../shared/issues';
+import { error, warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
@@ -34,6 +35,8 @@ import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspac
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
 import { workspaceHistoryFile } from '../history/journalPath';
+import { listSourceBundles } from '../engine/sourceBundles';
+import { resolveUserPath } from '../engine/userPath';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -145,6 +148,19 @@ export class Session implements SessionContext {
     return entry;
   }
 
+  typedPath(typed: string, what: 'workspace' | 'source'): string {
+    const home = os.homedir();
+    // With nothing open, the home folder: never the working directory the host happened to start in.
+    const base = this.state.workspace?.summary.root ?? home;
+    const resolved = resolveUserPath(typed, { base, home });
+    if (resolved.ok) return resolved.value;
+    if (what === 'source') throw fail('invalid_source', `source bundle "${typed}" ${resolved.error}`);
+    throw fail('invalid_workspace', `"${typed}" ${resolved.error}`, {
+      file: typed,
+      issues: [error([], 'invalid_path', resolved.error)],
+    });
+  }
+
   /** Fails the call itself (not a job later) when there is no workspace or an id is unknown. */
   private checkIds(ids: string[] | undefined): void {
     this.workspace();
@@ -233,7 +249,7 @@ export class Session implements SessionContext {
         initialWorkspace: this.options.initialWorkspace,
         workspace: this.state.workspace?.summary,
       }),
-      openWorkspace: async ({ path, asDestination }) => this.open(path, asDestination === true),
+      openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
@@ -247,6 +263,7 @@ export class Session implements SessionContext {
       compare: async ({ destination, source, pipelineId, destinationId }) =>
         compareHandler(this, destination, source, { pipelineId, destinationId }),
       contentDiff: async (request) => contentDiffHandler(this, request),
+      listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
       planReplace: async (request) => this.plans.plan(this, request),
       applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
       history: async ({ destination }) => {

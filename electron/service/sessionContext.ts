@@ -39,4 +39,10 @@ export interface SessionContext {
   destination(id: string): DestinationEntry;
   /** The session's one pool of worker threads. */
   hashPool(): HashPool;
+  /**
+   * A path the operator typed or picked, made absolute by the one rule (engine/userPath.ts): `~` is
+   * the engine user's home, a relative path is read from the open workspace's folder. Fails with
+   * invalid_workspace or invalid_source naming the path when it names none.
+   */
+  typedPath(typed: string, what: 'workspace' | 'source'): string;
 }

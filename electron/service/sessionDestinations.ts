@@ -92,7 +92,7 @@ export async function compareHandler(
   ids: { pipelineId?: string; destinationId?: string } = {},
 ): Promise<ResponseOf<'compare'>> {
   const destination = session.destination(id);
-  const sourcePath = sourceOverride ?? destination.source;
+  const sourcePath = sourceOverride !== undefined ? session.typedPath(sourceOverride, 'source') : destination.source;
   if (sourcePath === undefined)
     throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare with`);
   const compared = await compareDestination({
@@ -113,7 +113,7 @@ export async function contentDiffHandler(
   request: RequestValue<'contentDiff'>,
 ): Promise<ResponseOf<'contentDiff'>> {
   const destination = session.destination(request.destination);
-  const sourcePath = request.source ?? destination.source;
+  const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
   const diffed = await diffOutput({
     destinationPath: destination.path,
     path: request.path,

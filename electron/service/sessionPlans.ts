@@ -35,7 +35,7 @@ export function planStore() {
     async plan(session: SessionContext, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
       const destination = session.destination(request.destination);
       const open = session.workspace();
-      const sourcePath = request.source ?? destination.source;
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
       if (sourcePath === undefined)
         throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to plan from`);
       const planned = await planDestinationReplace({

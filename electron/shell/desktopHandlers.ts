@@ -11,6 +11,8 @@ import { isOpenableExternalUrl } from './navigation';
 export interface DesktopDeps {
   /** The native open dialog; the chosen path, or null when cancelled. */
   chooseWorkspace(kind: 'folder' | 'file'): Promise<string | null>;
+  /** The native folder dialog for a source bundle, opened in `startIn` (the workspace's folder) when given. */
+  chooseSourceBundle(startIn: string | undefined): Promise<string | null>;
   showItemInFolder(absolutePath: string): void;
   openExternal(url: string): Promise<void>;
   log(level: 'error' | 'warn' | 'info', message: string, context?: string): void;
@@ -21,6 +23,7 @@ export interface DesktopDeps {
 export function desktopHandlers(session: Session, deps: DesktopDeps): Pick<HandlerTable, ElectronOnlyMethod> {
   return {
     chooseWorkspace: async ({ kind }) => ({ path: await deps.chooseWorkspace(kind ?? 'folder') }),
+    chooseSourceBundle: async () => ({ path: await deps.chooseSourceBundle(session.state.workspace?.summary.root) }),
     revealPath: async ({ destination, path }) => {
       deps.showItemInFolder(pathInside(session, destination, path));
       return { revealed: true };

@@ -199,8 +199,13 @@ describe('the desktop-only handlers', () => {
   let session: Session;
   const revealed: string[] = [];
   const opened: string[] = [];
+  const sourceDialogsStartedIn: (string | undefined)[] = [];
   const deps: DesktopDeps = {
     chooseWorkspace: async (kind) => (kind === 'file' ? '/picked/distributor-inspector.json' : null),
+    chooseSourceBundle: async (startIn) => {
+      sourceDialogsStartedIn.push(startIn);
+      return startIn === undefined ? null : path.join(startIn, 'sources', 'v1');
+    },
     showItemInFolder: (target) => void revealed.push(target),
     openExternal: async (url) => void opened.push(url),
     log: () => undefined,
@@ -262,6 +267,17 @@ describe('the desktop-only handlers', () => {
       value: { path: '/picked/distributor-inspector.json' },
     });
     expect(await session.call('chooseWorkspace', {}, overrides)).toEqual({ ok: true, value: { path: null } });
+  });
+
+  it("open the source bundle dialog in the workspace's folder and answer the folder picked", async () => {
+    const overrides = desktopHandlers(session, deps);
+    expect(await session.call('chooseSourceBundle', {}, overrides)).toEqual({
+      ok: true,
+      value: { path: path.join(fixture.workspace, 'sources', 'v1') },
+    });
+    expect(sourceDialogsStartedIn).toEqual([fixture.workspace]);
+    // The browser host has no native dialog: it lists the workspace's bundles instead (listSourceBundles).
+    expect(await session.call('chooseSourceBundle', {})).toMatchObject({ ok: false, error: { code: 'not_available' } });
   });
 });
 

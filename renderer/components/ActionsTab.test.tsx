@@ -50,7 +50,7 @@ describe('the Actions tab', () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    const confirm = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files' });
+    const confirm = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files from handbook-2026-06' });
     expect(confirm).toHaveProperty('disabled', false);
     expect(applies()).toEqual([]);
     await user.click(confirm);
@@ -118,5 +118,34 @@ describe('the Actions tab', () => {
   it('gives no permission advice when the state file was read', () => {
     render(<ActionsTab entry={entry()} issues={[{ path: [], code: 'invalid_json', message: 'x', severity: 'error' }]} />);
     expect(screen.queryByText(/permission denied/)).toBeNull();
+  });
+
+  it('plans both actions from the bundle chosen above, and drops a shown plan when another is chosen', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry()} />);
+    const field = screen.getByLabelText('Source bundle');
+    expect(field).toHaveProperty('value', '/w/sources/handbook-2026-06');
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    await screen.findByRole('button', { name: /^Replace: delete/ });
+    // The configured source is the engine's default: not sent.
+    expect(calls.at(-1)).toEqual({ method: 'planReplace', request: { destination: 'legacy-site', mode: 'replace' } });
+
+    await user.clear(field);
+    await user.type(field, 'sources/handbook-2026-05');
+    expect(screen.queryByRole('button', { name: /^Replace: delete/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    await user.click(screen.getByRole('button', { name: 'Plan forced replace' }));
+    const planned = calls.filter((call) => call.method === 'planReplace').slice(-2);
+    expect(planned.map((call) => call.request)).toEqual([
+      { destination: 'legacy-site', mode: 'replace', source: 'sources/handbook-2026-05' },
+      { destination: 'legacy-site', mode: 'force', source: 'sources/handbook-2026-05' },
+    ]);
+  });
+
+  it('offers no plan without a source bundle to plan from', () => {
+    render(<ActionsTab entry={{ ...entry(), source: undefined }} />);
+    expect(screen.getByRole('button', { name: 'Plan replace' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Plan forced replace' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/configures no source for this destination: choose one above/)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
-// The Actions tab: normal and forced replace, always planned first. A normal replace confirms with one
+// The Actions tab: normal and forced replace from the configured source bundle or any other (typed,
+// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
 // button that names the count, enabled only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
 // while it runs. Then progress and the engine's ApplyResult, refused and failed ones included.
@@ -10,28 +11,40 @@ import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
-import { confirmLabel, readPlan } from '../view/planView';
+import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
+import { SourceBundlePicker } from './SourceBundlePicker';
 
-function PlanError({ error }: { error: ApiError }) {
+function PlanError({ error, source }: { error: ApiError; source?: string }) {
   return (
     <Callout tone="danger" title="The plan was refused" role="alert">
       <p>{error.message}</p>
+      {source && (
+        <p className="muted" data-testid="plan-error-source">
+          Planned from the source bundle <code>{source}</code>.
+        </p>
+      )}
     </Callout>
   );
 }
 
-function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force') {
+/** The source to plan from: the configured one unless another was typed, listed or picked. */
+function sourceRequest(entry: DestinationEntry, source: string): { source?: string } {
+  const typed = source.trim();
+  return typed === '' || typed === entry.source ? {} : { source: typed };
+}
+
+function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force', source: string) {
   const plan = usePlanReplace();
   const [outcome, setOutcome] = useState<ApplyOutcome | undefined>();
   const makePlan = () => {
     setOutcome(undefined);
-    void plan.run({ destination: entry.id, mode });
+    void plan.run({ destination: entry.id, mode, ...sourceRequest(entry, source) });
   };
   const apply = async (planId: string, confirm?: string, includeNested?: boolean): Promise<ApplyOutcome> => {
     const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
@@ -67,8 +80,18 @@ function UnreadableStateAdvice({ issue }: { issue: Issue }) {
 
 export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; issues?: readonly Issue[] }) {
   const unreadable = issues.find((issue) => issue.code === 'state_unreadable');
-  const normal = usePlanAndApply(entry, 'replace');
-  const force = usePlanAndApply(entry, 'force');
+  const [source, setSource] = useState(entry.source ?? '');
+  const normal = usePlanAndApply(entry, 'replace', source);
+  const force = usePlanAndApply(entry, 'force', source);
+  const { reset: resetNormal } = normal.plan;
+  const { reset: resetForce } = force.plan;
+  /** A plan belongs to the bundle it was made from: another bundle chosen, the shown plans go. */
+  const chooseSource = (next: string) => {
+    setSource(next);
+    resetNormal();
+    resetForce();
+  };
+  const noSource = source.trim() === '' && !entry.source;
   const [confirming, setConfirming] = useState<
     { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
   >();
@@ -82,12 +105,23 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   return (
     <div>
       {unreadable && <UnreadableStateAdvice issue={unreadable} />}
+      <section className="action-section" aria-labelledby="plan-from-title">
+        <h2 id="plan-from-title">
+          <Icon name="package" /> Plan from
+        </h2>
+        <p>
+          Both actions publish this source bundle: the configured one, or any other (an older one to roll back to, a rebuilt one). The
+          contract still decides: a normal replace never publishes an older source over a newer one; rolling back takes a forced replace and
+          its typed confirmation.
+        </p>
+        <SourceBundlePicker entry={entry} value={source} onChange={chooseSource} inputId="actions-source" />
+      </section>
       <section className="action-section" aria-labelledby="replace-title">
         <h2 id="replace-title">
           <Icon name="refresh" /> Replace
         </h2>
         <p>
-          Publishes the configured source: deletes only the outputs the state file records and the state file itself, then writes the new
+          Publishes the source bundle above: deletes only the outputs the state file records and the state file itself, then writes the new
           outputs. Extra files are never touched. Allowed when the destination holds an older publication of the same source, or nothing
           yet.
         </p>
@@ -96,14 +130,14 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
             type="button"
             className="button"
             onClick={normal.makePlan}
-            disabled={normal.plan.state.status === 'loading' || Boolean(applying)}
+            disabled={normal.plan.state.status === 'loading' || Boolean(applying) || noSource}
           >
             {normalPlan ? 'Plan again' : 'Plan replace'}
           </button>
-          {!entry.source && <span className="muted">The workspace configures no source for this destination.</span>}
+          {noSource && <span className="muted">The workspace configures no source for this destination: choose one above.</span>}
         </div>
         {normal.plan.state.status === 'loading' && <p role="status">Planning…</p>}
-        {normal.plan.state.status === 'error' && <PlanError error={normal.plan.state.error} />}
+        {normal.plan.state.status === 'error' && <PlanError error={normal.plan.state.error} source={source.trim() || entry.source} />}
         {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.error }} />}
         {normalPlan?.ok && words && (
           <>
@@ -119,7 +153,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 disabled={!canApplyNormal}
                 onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
               >
-                {confirmLabel(normalPlan.value)}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}`}
               </button>
             </div>
           </>
@@ -145,13 +179,13 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
             type="button"
             className="button danger-outline"
             onClick={force.makePlan}
-            disabled={force.plan.state.status === 'loading' || Boolean(applying)}
+            disabled={force.plan.state.status === 'loading' || Boolean(applying) || noSource}
           >
             {forcePlan ? 'Plan forced replace again' : 'Plan forced replace'}
           </button>
         </div>
         {force.plan.state.status === 'loading' && <p role="status">Planning…</p>}
-        {force.plan.state.status === 'error' && <PlanError error={force.plan.state.error} />}
+        {force.plan.state.status === 'error' && <PlanError error={force.plan.state.error} source={source.trim() || entry.source} />}
         {forcePlan && !forcePlan.ok && <PlanError error={{ code: 'internal', message: forcePlan.error }} />}
         {forcePlan?.ok && force.plan.state.status === 'ok' && (
           <>

@@ -1,5 +1,6 @@
-// The Compare tab: a source bundle (the configured one by default), the decision and its reason in
-// plain words, the field differences (id, created, digest) and the file diff.
+// The Compare tab: a source bundle (the configured one by default, or any other: typed, one of the
+// workspace's bundles, or picked in the desktop app), the decision and its reason in plain words, the
+// field differences (id, created, digest) and the file diff.
 
 import { useEffect, useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -9,6 +10,7 @@ import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { ManifestDiff } from './ManifestDiff';
 import { ContentDiffPanel } from './ContentDiffPanel';
+import { SourceBundlePicker } from './SourceBundlePicker';
 import { outputRuleFor } from '../../shared/publishRules';
 
 function Field({
@@ -80,21 +82,7 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
           submit();
         }}
       >
-        <div className="field">
-          <label htmlFor="compare-source">Source bundle</label>
-          <input
-            id="compare-source"
-            value={source}
-            onChange={(event) => setSource(event.target.value)}
-            placeholder="/path/to/source-bundle (folder holding manifest.json)"
-            spellCheck={false}
-          />
-          <span className="hint">
-            {entry.source
-              ? 'Defaults to the source the workspace file configures.'
-              : 'The workspace configures no source for this destination: type a bundle path.'}
-          </span>
-        </div>
+        <SourceBundlePicker entry={entry} value={source} onChange={setSource} inputId="compare-source" />
         <button type="submit" className="button primary" disabled={state.status === 'loading' || (source.trim() === '' && !entry.source)}>
           Compare
         </button>

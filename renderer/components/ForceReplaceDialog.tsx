@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
 import type { JobView } from '../state/store';
-import { confirmLabel } from '../view/planView';
+import { confirmLabel, planSourceWords, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
 import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
@@ -38,6 +38,8 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
     if (outcome) close.current?.focus();
   }, [outcome]);
   const firstDeletes = plan.deletes.slice(0, 5);
+  const sourceWords = planSourceWords(plan);
+  const rollback = rollbackWarning(plan);
   return (
     <Dialog
       title={
@@ -55,9 +57,15 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
       <div id="force-description">
         <p>
           This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>: {plural(plan.summary.deleteCount, 'path')},
-          including files no state file records, then writes {plural(plan.summary.writeCount, 'file')} from <code>{plan.sourcePath}</code>.{' '}
-          <strong>It cannot be undone.</strong>
+          including files no state file records, then writes {plural(plan.summary.writeCount, 'file')} from the source bundle{' '}
+          <code data-testid="force-source">{plan.sourcePath}</code>
+          {sourceWords ? ` (${sourceWords})` : ''}. <strong>It cannot be undone.</strong>
         </p>
+        {rollback && (
+          <p role="note" data-testid="force-rollback">
+            <Icon name="alert" /> <strong>{rollback}</strong>
+          </p>
+        )}
         {firstDeletes.length > 0 && (
           <ul className="plan-list">
             {firstDeletes.map((entry) => (

@@ -1,14 +1,26 @@
-// A plan as the operator reads it before confirming: counts first, then every path, deletions first.
+// A plan as the operator reads it before confirming: the bundle it publishes, counts, then every path,
+// deletions first.
 import type { ReplacePlan } from '../../shared/plan';
-import { changedWarning, planLines, planSummary } from '../view/planView';
+import { changedWarning, planLines, planSourceWords, planSummary, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
 import { Icon } from './Icon';
 
 export function PlanDetails({ plan }: { plan: ReplacePlan }) {
   const lines = planLines(plan);
   const changed = changedWarning(plan);
+  const sourceWords = planSourceWords(plan);
+  const rollback = rollbackWarning(plan);
   return (
     <div data-testid={`plan-${plan.mode}`}>
+      <p className="plan-source" data-testid="plan-source">
+        From source bundle <code>{plan.sourcePath}</code>
+        {sourceWords ? ` (${sourceWords})` : ''}
+      </p>
+      {rollback && (
+        <p className="muted" role="note" data-testid="plan-rollback">
+          <Icon name="alert" /> {rollback}
+        </p>
+      )}
       <div className="plan-counts" aria-label="Plan summary">
         <span className="tone-danger badge">{plural(plan.summary.deleteCount, 'path')} to delete</span>
         <span className="tone-good badge">{plural(plan.summary.writeCount, 'file')} to write</span>
@@ -30,7 +42,8 @@ export function PlanDetails({ plan }: { plan: ReplacePlan }) {
         </p>
       )}
       {lines.length > 0 && (
-        <ul className="plan-list" aria-label="Every path the plan deletes, then every path it writes">
+        // Focusable: a long plan scrolls, and a keyboard user must be able to scroll it too.
+        <ul className="plan-list" aria-label="Every path the plan deletes, then every path it writes" tabIndex={0}>
           {lines.map((line, index) => (
             <li key={`${line.op}-${line.path}-${index}`} className={line.changed ? `${line.op} changed` : line.op}>
               <span className="op">{line.op === 'delete' ? 'delete' : 'write'}</span>

@@ -2,9 +2,10 @@
 // Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
 
 import { useState } from 'react';
+import type { ApiError } from '../../shared/api';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
-import { openWorkspace, reportError, rescan, verify } from '../state/actions';
+import { reportError, rescan, tryOpenWorkspace, verify } from '../state/actions';
 import { useAppState } from '../state/store';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
@@ -25,6 +26,8 @@ export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);
   const busy = useAppState((state) => state.jobs.some((job) => job.method === 'scan' || job.method === 'verify'));
   const [openForm, setOpenForm] = useState(false);
+  /** A workspace picked in the native dialog that did not open: the Open dialog shows why. */
+  const [pickFailure, setPickFailure] = useState<{ path: string; error: ApiError }>();
   const [historyOpen, setHistoryOpen] = useState(false);
   const exporter = useExportReport();
 
@@ -33,7 +36,13 @@ export function Toolbar() {
     if (client.transport !== 'electron') return setOpenForm(true);
     const picked = await client.invoke('chooseWorkspace', {});
     if (!picked.ok) return reportError('Could not show the open dialog', picked.error);
-    if (picked.value.path) await openWorkspace(picked.value.path);
+    const path = picked.value.path;
+    if (!path) return;
+    const opened = await tryOpenWorkspace(path);
+    if (!opened.ok) {
+      setPickFailure({ path, error: opened.error });
+      setOpenForm(true);
+    }
   };
 
   const exportAs = async (format: 'json' | 'csv') => {
@@ -80,7 +89,15 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
         <Icon name="clock" /> History
       </button>
-      {openForm && <OpenWorkspaceDialog onClose={() => setOpenForm(false)} />}
+      {openForm && (
+        <OpenWorkspaceDialog
+          initialFailure={pickFailure}
+          onClose={() => {
+            setOpenForm(false);
+            setPickFailure(undefined);
+          }}
+        />
+      )}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
     </header>
   );

@@ -24,6 +24,16 @@ export function useContentDiff(request: RequestOf<'contentDiff'> | undefined) {
   return useApiQuery('contentDiff', request, key);
 }
 
+/** The open workspace's source bundles, read again when another workspace opens or Rescan re-reads it. */
+export function useSourceBundles() {
+  const workspace = useAppState((state) => state.workspace);
+  return useApiQuery(
+    'listSourceBundles',
+    workspace ? {} : undefined,
+    workspace ? `${workspace.path}@${workspace.destinations.length}` : '',
+  );
+}
+
 /** The history journal (of one destination, or of the workspace); reloads after that destination changes. */
 export function useHistory(destination: string | undefined, reload = 0) {
   const revision = useAppState((state) => (destination ? (state.revisions.get(destination) ?? 0) : 0));

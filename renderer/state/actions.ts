@@ -224,20 +224,29 @@ export function showWorkspace(workspace: Workspace): void {
   });
 }
 
-/** Opens a workspace and starts its scan at once; the list fills as results stream in. */
-export async function openWorkspace(path: string): Promise<boolean> {
+/**
+ * Opens a workspace and starts its scan at once; the list fills as results stream in. A failure is
+ * answered, not reported: the Open dialog shows it in place, with every problem.
+ */
+export async function tryOpenWorkspace(path: string): Promise<{ ok: true } | { ok: false; error: ApiError }> {
   store.set({ opening: true });
   const answer = await getClient().invoke('openWorkspace', { path });
   if (!answer.ok) {
     store.set({ opening: false });
-    reportError(`Could not open ${path}`, answer.error);
-    return false;
+    return { ok: false, error: answer.error };
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
   store.set({ opening: false, lastError: undefined });
   showWorkspace(answer.value);
   void scan();
-  return true;
+  return { ok: true };
+}
+
+/** Opens a workspace where no dialog is there to show why it failed (the start, a menu): the status bar says it. */
+export async function openWorkspace(path: string): Promise<boolean> {
+  const opened = await tryOpenWorkspace(path);
+  if (!opened.ok) reportError(`Could not open ${path}`, opened.error);
+  return opened.ok;
 }
 
 /** The destination as the engine read it after an apply: its row, and its verify (dropped when there is none: it described the old outputs). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedWarning, confirmLabel, planLines, planSummary, readPlan } from './planView';
+import type { ReplacePlan } from '../../shared/plan';
+import { bundleName, changedWarning, confirmLabel, planLines, planSourceWords, planSummary, readPlan, rollbackWarning } from './planView';
 import { describeComparison } from '../../shared/comparisonWords';
 
 const sha = `sha256:${'b'.repeat(64)}`;
@@ -68,5 +69,30 @@ describe('the plan as the Actions tab shows it', () => {
   it('refuses to show a plan it cannot read, saying so', () => {
     const read = readPlan({ ...plan, deletes: 'everything' });
     expect(read).toEqual({ ok: false, error: expect.stringContaining('the plan could not be read') });
+  });
+});
+
+describe('the source bundle a plan publishes', () => {
+  const manifest = { schema_version: 1, id: 'handbook', digest: sha, created: '2026-05-01T09:00:00Z', files: [] };
+  const withState = {
+    ...(plan as unknown as ReplacePlan),
+    newState: { source: { manifest } } as unknown as ReplacePlan['newState'],
+  };
+
+  it('is named by its folder on the confirm button, whatever the separator', () => {
+    expect(bundleName(plan as unknown as ReplacePlan)).toBe('handbook-2026-06');
+    expect(bundleName({ ...(plan as unknown as ReplacePlan), sourcePath: 'C:\\bundles\\v1\\' })).toBe('v1');
+  });
+
+  it('is described by what its manifest records, or not at all when the plan publishes nothing', () => {
+    expect(planSourceWords(withState)).toBe('handbook, created 2026-05-01 09:00:00 UTC');
+    expect(planSourceWords(plan as unknown as ReplacePlan)).toBeUndefined();
+  });
+
+  it('says a forced replace from an older bundle rolls back, and nothing else does', () => {
+    const older = { ...withState, comparison: { ...withState.comparison, decision: 'skip_newer' as const, rule: 7 } };
+    expect(rollbackWarning({ ...older, mode: 'force' })).toContain('rolls the destination back');
+    expect(rollbackWarning({ ...older, mode: 'replace' })).toBeUndefined();
+    expect(rollbackWarning({ ...withState, mode: 'force' })).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
-import { formatBytes, plural } from './format';
+import { formatBytes, formatTimestamp, plural } from './format';
 
 /** The plan, or why it cannot be read (a sentence). */
 export type PlanRead = Result<ReplacePlan, string>;
@@ -64,4 +64,25 @@ export function planSummary(plan: ReplacePlan): string {
 /** Whether applying could change anything: skip and skip_newer plan nothing. */
 export function planDoesSomething(plan: ReplacePlan): boolean {
   return plan.action === 'replace';
+}
+
+/** The bundle folder's own name ("handbook-2026-05"): what the confirm button says it publishes. */
+export function bundleName(plan: ReplacePlan): string {
+  return plan.sourcePath.split(/[\\/]/).filter(Boolean).at(-1) ?? plan.sourcePath;
+}
+
+/** What the plan publishes, as its manifest says: "handbook, created 2026-05-01 09:00:00 UTC"; undefined when it publishes nothing. */
+export function planSourceWords(plan: ReplacePlan): string | undefined {
+  const manifest = plan.newState?.source.manifest;
+  if (!manifest) return undefined;
+  return `${manifest.id}, created ${formatTimestamp(manifest.created)?.utc ?? manifest.created}`;
+}
+
+/**
+ * A forced replace from a bundle older than the destination's publication (the decision skip_newer)
+ * rolls it back: said in so many words, with both times, before anyone types the id.
+ */
+export function rollbackWarning(plan: ReplacePlan): string | undefined {
+  if (plan.mode !== 'force' || plan.comparison.decision !== 'skip_newer') return undefined;
+  return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
 }
