@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { methodNames, type ApiEvent, type ApiResult, type Workspace } from '../../shared/api';
+import { methodNames, type ApiEvent, type Workspace } from '../../shared/api';
 import { Session } from './session';
+import { okValue as value } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,11 +22,6 @@ async function setup(options: { bigOutputBytes?: number } = {}) {
     await fixture.remove();
   });
   return { fixture, session, events };
-}
-
-function value<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
 }
 
 /** Resolves with the ending event of a job. */

@@ -1,25 +1,17 @@
 import { mkdirSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult, MethodName, RequestOf, ResponseOf } from '../../shared/api';
+import type { ApiEvent } from '../../shared/api';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { writeBundle } from '../testing/fixtures';
 import { Session } from './session';
+import { okValue as value, callOk as call } from '../testing/sessionCalls';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-function value<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-async function call<M extends MethodName>(session: Session, method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
-  return value(await session.call(method, request)) as ResponseOf<M>;
-}
 
 async function setup() {
   const { dir, remove } = await makeTempDir('session-reload');

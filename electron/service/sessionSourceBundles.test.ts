@@ -4,24 +4,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiResult, MethodName, RequestOf, ResponseOf } from '../../shared/api';
 import { makeDemoFixture } from '../testing/demoFixture';
 import { Session } from './session';
+import { callOk as call } from '../testing/sessionCalls';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-function value<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-/** A call whose answer is typed as its method's response. */
-async function call<M extends MethodName>(session: Session, method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
-  return value((await session.call(method, request)) as ApiResult<ResponseOf<M>>);
-}
 
 async function demoSession() {
   const demo = await makeDemoFixture('inspector-bundles-');
