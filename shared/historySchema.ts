@@ -21,7 +21,7 @@ export const historyRecordSchema = z.looseObject({
   host: z.string(),
   transport: historyTransportSchema,
   destination: z.object({ id: z.string().optional(), path: z.string() }),
-  /** The plan's mode: replace, force (and the recovery actions as they come). */
+  /** The plan's kind: replace, force, repair, discard_staging (and the recovery actions as they come). */
   action: z.string(),
   sourcePath: z.string(),
   counts: z.object({ delete: z.number(), write: z.number(), keep: z.number().optional() }),
@@ -75,7 +75,13 @@ export interface HistoryContext {
 /** The record of one apply, from the plan, its result and who ran it. */
 export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context: HistoryContext): HistoryRecord {
   const after = result.state?.source.manifest ?? (result.stateWritten ? plan.newState?.source.manifest : undefined);
-  const keep = plan.mode === 'force' || !plan.newState ? undefined : Math.max(0, plan.newState.outputs.length - plan.summary.writeCount);
+  // A repair keeps the extra files (and every output that was fine); a replace the outputs it does not write.
+  const keep =
+    plan.mode === 'repair'
+      ? (plan.repair?.extras.length ?? 0)
+      : plan.mode === 'force' || !plan.newState
+        ? undefined
+        : Math.max(0, plan.newState.outputs.length - plan.summary.writeCount);
   return {
     format: HISTORY_FORMAT,
     at: context.at,

@@ -11,6 +11,14 @@ import { stateSchema } from './stateSchema';
 export const replaceModeSchema = z.enum(['replace', 'force']);
 export type ReplaceMode = z.infer<typeof replaceModeSchema>;
 
+/**
+ * What a plan does: a normal or forced replace (publish the source), a repair (rewrite only the
+ * recorded outputs that drifted, from proven bytes; the state stays), or discarding the staging
+ * folder an interrupted apply left. One plan → confirm → apply path for all four.
+ */
+export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging']);
+export type PlanKind = z.infer<typeof planKindSchema>;
+
 /** What lstat saw at one path, without following links. `missing` when nothing was there. */
 export const entryTypeSchema = z.enum(['file', 'directory', 'symlink', 'other', 'missing']);
 export type EntryType = z.infer<typeof entryTypeSchema>;
@@ -59,6 +67,59 @@ export const planWriteSchema = z.object({
 });
 export type PlanWrite = z.infer<typeof planWriteSchema>;
 
+/** Repair: a drifted output it cannot rewrite, by name, and why (its bytes are not proven, a link is on its way, …). */
+export const repairRefusalSchema = z.object({
+  path: z.string(),
+  /** What verify found there. */
+  status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
+  code: z.string(),
+  message: z.string(),
+});
+export type RepairRefusal = z.infer<typeof repairRefusalSchema>;
+
+export const repairDetailsSchema = z.object({
+  /** How many recorded outputs verify found not ok (rewritten + refused). */
+  driftedCount: z.number(),
+  /** The outputs repair rewrites: what verify found, and where the bytes are proven from. */
+  repairs: z.array(
+    z.object({
+      path: z.string(),
+      status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
+      origin: z.enum(['source_file', 'regenerated']),
+    }),
+  ),
+  refused: z.array(repairRefusalSchema),
+  /** Extra files in the destination: kept, never touched. */
+  extras: z.array(z.string()),
+  /** Staging folders an interrupted apply left (kept; Discard staging removes them). */
+  interruptedStaging: z.array(z.string()),
+});
+export type RepairDetails = z.infer<typeof repairDetailsSchema>;
+
+/** Discard staging: what one leftover staging folder holds, read from its marker and a walk of it. */
+export const stagingContentsSchema = z.object({
+  name: z.string(),
+  /** The interrupted apply, from the marker: its mode, publication and when it was planned and started. */
+  marker: z
+    .object({
+      mode: z.string(),
+      source: z.object({ id: z.string(), digest: z.string() }),
+      created: z.string(),
+      plannedAt: z.string(),
+      pipeline_id: z.string(),
+      destination_id: z.string(),
+    })
+    .optional(),
+  /** New outputs staged under files/ (files, and their bytes). */
+  stagedFiles: z.number(),
+  stagedBytes: z.number(),
+  /** Old entries a forced replace had moved into trash/ and not yet removed. */
+  trashEntries: z.number(),
+  /** Whether the new state's temporary file is there. */
+  stateTemp: z.boolean(),
+});
+export type StagingContents = z.infer<typeof stagingContentsSchema>;
+
 export const planComparisonSchema = comparisonSchema.extend({
   /** The decision in the one wording (shared/comparisonWords.ts), with the destination's replace policy. */
   explanation: comparisonWordsSchema,
@@ -66,7 +127,7 @@ export const planComparisonSchema = comparisonSchema.extend({
 
 export const replacePlanSchema = z.object({
   planVersion: z.literal(1),
-  mode: replaceModeSchema,
+  mode: planKindSchema,
   /** `nothing`: skip or skip_newer; the lists are empty and apply changes nothing. */
   action: z.enum(['replace', 'nothing']),
   /** Absolute, as given (resolved). */
@@ -89,13 +150,18 @@ export const replacePlanSchema = z.object({
    * managed destinations) and would be deleted. Apply refuses unless the confirmation acknowledges them.
    */
   nestedDestinations: z.array(z.string()),
-  comparison: planComparisonSchema,
+  /** The source against the destination (absent for discard staging, which reads no source). */
+  comparison: planComparisonSchema.optional(),
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
   /** The new outputs, in apply order. */
   writes: z.array(planWriteSchema),
-  /** The state apply writes last. `published_at` is re-stamped with the time of the apply. */
+  /** The state apply writes last. `published_at` is re-stamped with the time of the apply. Absent for repair (the state stays) and discard staging. */
   newState: stateSchema.optional(),
+  /** Repair: what drifted, what is rewritten and what is refused by name. */
+  repair: repairDetailsSchema.optional(),
+  /** Discard staging: what each staging folder it removes holds. */
+  staging: z.array(stagingContentsSchema).optional(),
   fingerprint: fingerprintSchema,
   plannedAt: z.string(),
   summary: z.object({
@@ -147,13 +213,13 @@ export const applyProgressSchema = z.object({
 });
 export type ApplyProgress = z.infer<typeof applyProgressSchema>;
 
-/** Why an apply stopped, the one Problem shape; codes: stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, target_exists, io_error, cancelled, invalid_plan. */
+/** Why an apply stopped, the one Problem shape; codes: stale_plan, source_changed, unsafe_path, crosses_mount_point, nested_not_acknowledged, partial_not_accepted, target_exists, io_error, cancelled, invalid_plan. */
 export const applyErrorSchema = problemSchema;
 export type ApplyError = z.infer<typeof applyErrorSchema>;
 
 export const applyResultSchema = z.object({
   ok: z.boolean(),
-  mode: replaceModeSchema,
+  mode: planKindSchema,
   destinationPath: z.string(),
   error: applyErrorSchema.optional(),
   /** Whether anything on disk was changed (false for every refusal before the first mutation). */
@@ -189,6 +255,25 @@ export function nestedNotAcknowledged(plan: Pick<ReplacePlan, 'nestedDestination
 }
 
 /** "2 other managed destinations inside it (a, b)": how the plan's nested destinations are named in text. */
+/**
+ * Whether a repair plan refuses some drifted outputs and the operator has not accepted repairing only
+ * the rest (the one rule: applyPlan refuses such a plan; the CLI and the UI ask first).
+ */
+export function partialNotAccepted(plan: Pick<ReplacePlan, 'mode' | 'repair' | 'writes'>, acceptPartial: boolean | undefined): boolean {
+  return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 && plan.writes.length > 0 && acceptPartial !== true;
+}
+
+/** "2 outputs cannot be repaired (a.html, b.html)": how a repair plan's refusals are named in text. */
+export function repairRefusedText(plan: Pick<ReplacePlan, 'repair'>, limit = 5): string {
+  const refused = plan.repair?.refused ?? [];
+  const list = refused
+    .slice(0, limit)
+    .map((entry) => entry.path)
+    .join(', ');
+  const more = refused.length > limit ? ` and ${refused.length - limit} more` : '';
+  return `${refused.length} output${refused.length === 1 ? '' : 's'} cannot be repaired (${list}${more})`;
+}
+
 export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinations'>, limit = 5): string {
   const count = plan.nestedDestinations.length;
   const list = plan.nestedDestinations.slice(0, limit).join(', ');
@@ -202,9 +287,17 @@ export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinatio
  * no return, with no state yet.
  */
 export function applyAftermathText(
-  result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'>,
+  result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'> & { mode?: PlanKind },
 ): string {
   if (!result.changed) return 'Nothing was changed.';
+  if (result.mode === 'repair') {
+    // The state is never touched by a repair: each output is as it was, or restored, or (between the
+    // removal of its drifted bytes and the move of the proven ones) missing.
+    const staging = result.stagingLeft ? '; its staging folder was left behind (Discard staging removes it)' : '';
+    return `The state file was not touched: ${result.written.length} output${result.written.length === 1 ? ' was' : 's were'} restored before it stopped, and a later repair restores the rest${staging}.`;
+  }
+  if (result.mode === 'discard_staging')
+    return `${result.deleted.length} staging folder${result.deleted.length === 1 ? ' was' : 's were'} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`;
   if (result.stateWritten) return 'The new state is in place; only the cleanup of the staging folder did not finish.';
   if (!result.oldTouched) {
     const moved = result.written.length;

@@ -34,7 +34,8 @@ export const stagingMarkerSchema = z.object({
   version: z.literal(1),
   /** When the apply created the folder (RFC 3339). */
   created: z.string().min(1),
-  mode: z.enum(['replace', 'force']),
+  /** A repair stages too (the recorded publication's outputs); discard staging makes no staging folder. */
+  mode: z.enum(['replace', 'force', 'repair']),
   /** The publication being written: the source manifest's id and digest, and when the plan was made. */
   source: z.object({ id: z.string(), digest: z.string() }),
   plannedAt: z.string(),
@@ -86,7 +87,7 @@ export function interruptedStagingNames(candidates: readonly StagingCandidate[],
 /** The message of the `interrupted` issue, one wording for inspect, scan and the plan refusal. */
 export function interruptedMessage(names: readonly string[]): string {
   const list = names.join(', ');
-  return `a replace was interrupted: its staging folder ${list} was left behind; a forced replace clears it`;
+  return `a replace was interrupted: its staging folder ${list} was left behind; Discard staging (or a forced replace) clears it`;
 }
 
 /**

@@ -43,10 +43,12 @@ function bytesText(size: number): string {
 
 export function planText(plan: ReplacePlan, style: Style): string {
   const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
-  const lines = [
-    `${title} of ${printable(plan.destinationPath)}`,
-    `Decision: ${plan.comparison.decision}${plan.comparison.reason ? ` (${plan.comparison.reason})` : ''}. ${printable(plan.comparison.explanation.sentence)}`,
-  ];
+  const comparison = plan.comparison;
+  const lines = [`${title} of ${printable(plan.destinationPath)}`];
+  if (comparison)
+    lines.push(
+      `Decision: ${comparison.decision}${comparison.reason ? ` (${comparison.reason})` : ''}. ${printable(comparison.explanation.sentence)}`,
+    );
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
   if (plan.summary.changedCount > 0)

@@ -36,6 +36,8 @@ export interface ApplyOptions {
   onProgress?: (progress: ApplyProgress) => void;
   /** The operator acknowledged the nested managed destinations a forced plan deletes. */
   includeNested?: boolean;
+  /** The operator accepted a repair that leaves its refused outputs as they are. */
+  acceptPartial?: boolean;
   /** Verify the destination against the state the apply wrote (the desktop app shows it at once). */
   verifyAfter?: boolean;
   /** The worker pool for that verify (the session's); without it, one is made for the call. */
@@ -54,13 +56,20 @@ function osUser(): string {
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
-  const applied = await applyPlan(plan, { signal: options.signal, onProgress: options.onProgress, includeNested: options.includeNested });
+  const applied = await applyPlan(plan, {
+    signal: options.signal,
+    onProgress: options.onProgress,
+    includeNested: options.includeNested,
+    acceptPartial: options.acceptPartial,
+  });
   const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   // Whatever happened, the caller should show the destination as it is now.
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };
-  if (!options.verifyAfter || !result.stateWritten || !inspection.state) return { result, inspection };
+  // A repair and a discard keep the state: what is on disk is verified against it, also after a failure.
+  const stateStands = result.stateWritten || plan.mode === 'repair' || plan.mode === 'discard_staging';
+  if (!options.verifyAfter || !stateStands || !inspection.state || inspection.status !== 'managed') return { result, inspection };
   const verify = await verifyDestination(plan.destinationPath, inspection.state, options.pool ? { pool: options.pool } : {}).catch(
     () => undefined,
   );

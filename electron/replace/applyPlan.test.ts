@@ -132,7 +132,7 @@ describe('applyPlan, normal replace', () => {
   it('publishes into an empty destination folder that does not exist yet', async () => {
     await writeBundle(source, { 'index.md': '# Home' }, NEW);
     const planned = await plan({ configured: { pipelineId: 'reports', destinationId: 'archive' }, baseUrl: 'https://example.com/r' });
-    expect(planned.comparison.decision).toBe('publish');
+    expect(planned.comparison?.decision).toBe('publish');
     const result = await applyPlan(planned);
     expect(result.ok).toBe(true);
     const state = await parsedState();
@@ -358,7 +358,7 @@ describe('applyPlan, forced replace', () => {
     await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
     await writeBundle(source, { 'report.md': '# R' }, NEW);
     const planned = await plan({ mode: 'force', configured: { pipelineId: 'p', destinationId: 'd' } });
-    expect(planned.comparison.decision).toBe('unmanaged');
+    expect(planned.comparison?.decision).toBe('unmanaged');
     const result = await applyPlan(planned);
     expect(result.ok).toBe(true);
     expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'report.html']);

@@ -15,6 +15,7 @@ import { parseState } from '../../shared/parseDocument';
 import {
   nestedDestinationsText,
   nestedNotAcknowledged,
+  planKindSchema,
   replacePlanSchema,
   type ApplyPhase,
   type ApplyProgress,
@@ -33,6 +34,7 @@ import {
   stagingMarkerText,
 } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
+import { checkDiscardPlan, discardStagingFolder, repairBytes, repairTarget } from './applyKinds';
 import { boundedAll } from './boundedAll';
 import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FsOps, type WriteOptions } from './fsOps';
@@ -49,6 +51,8 @@ export interface ApplyOptions {
   now?: () => Date;
   /** The operator acknowledged the nested managed destinations a forced plan deletes (--include-nested). */
   includeNested?: boolean;
+  /** The operator accepted a repair that leaves its refused outputs as they are (--partial). */
+  acceptPartial?: boolean;
 }
 
 // Per-output work in flight at once: keeps libuv's four threads and the disk queue busy (one call at a
@@ -121,7 +125,9 @@ function checkPlanPaths(plan: ReplacePlan, newState: State): void {
     .map((w) => `${w.path}\0${w.sha256}\0${w.size}`)
     .sort()
     .join('\n');
-  if (recorded !== planned) throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
+  // A repair rewrites some of the state's outputs (applyKinds.ts checks them); a replace all of them.
+  if (recorded !== planned && plan.mode !== 'repair')
+    throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
   if (parseState(JSON.stringify(newState)).status !== 'managed')
     throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
   if (plan.mode === 'force' && plan.fingerprint.wholeTree) {
@@ -153,7 +159,7 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
 }
 
 /** What an apply has done before its first step: nothing. Filled in as it goes. */
-function initialResult(mode: ReplacePlan['mode'], destinationPath: string): ApplyResult {
+function initialResult(mode: ApplyResult['mode'], destinationPath: string): ApplyResult {
   return {
     ok: false,
     mode,
@@ -173,7 +179,7 @@ function initialResult(mode: ReplacePlan['mode'], destinationPath: string): Appl
 function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
   const given = planInput as Partial<ReplacePlan> | undefined;
   return {
-    ...initialResult(given?.mode === 'force' ? 'force' : 'replace', String(given?.destinationPath ?? '')),
+    ...initialResult(planKindSchema.safeParse(given?.mode).data ?? 'replace', String(given?.destinationPath ?? '')),
     error: { code: 'invalid_plan', message },
     durationMs: Math.round(performance.now() - startedMs),
   };
@@ -214,6 +220,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   // Folders of the staging folder, opened once (apply's own, below a 0700 folder); destination folders are pinned per mutation.
   const pins = new PinCache(staging);
   let createdDestination = false;
+  // A repair's state (on disk, unchanged): its outputs' bytes are proven from it, not from a new manifest.
+  let repairState: State | undefined;
   let stagingCreated = false;
   // Set when the old state is about to go: from then on a failure leaves things for a forced replace.
   let pastNoReturn = false;
@@ -341,6 +349,17 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     manifestFiles: ReadonlyMap<string, ManifestFile>,
     write: ReplacePlan['writes'][number],
   ): Promise<Buffer> {
+    if (repairState) {
+      // A repair writes exactly the bytes the state records, proven the one way (expectedBytes.ts).
+      const proven = await repairBytes(repairState, write, plan.sourcePath);
+      if (!proven.ok)
+        throw new ApplyFailure(
+          'source_changed',
+          `${proven.error.message}; the source changed after the plan was made`,
+          proven.error.details,
+        );
+      return proven.value;
+    }
     const file = manifestFiles.get(write.source_path);
     if (!file)
       throw new ApplyFailure(
@@ -402,7 +421,32 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       result.ok = true;
       return result;
     }
-    const newState = plan.newState;
+    if (plan.mode === 'discard_staging') {
+      const refusal = await checkDiscardPlan(plan, destReal);
+      if (refusal) throw new ApplyFailure(refusal.code, refusal.message, refusal.details);
+      await pinDestination();
+      // Only apply's own leftovers go: nothing of the publication is touched, so there is nothing to take back.
+      pastNoReturn = true;
+      enter('delete', plan.deletes.length);
+      progress();
+      for (const entry of plan.deletes) {
+        await discardStagingFolder(entry.path, destReal, ops);
+        result.deleted.push(entry.path);
+        done++;
+        stepDone++;
+        progress(entry.path);
+      }
+      await ops.fsyncDir('');
+      enter('done', 0);
+      progress();
+      result.ok = true;
+      return result;
+    }
+    // What the writes publish: the new state, or for a repair the state on disk, which stays.
+    const target = plan.mode === 'repair' ? await repairTarget(plan, destReal, options.acceptPartial) : undefined;
+    if (target && !target.ok) throw new ApplyFailure(target.error.code, target.error.message, target.error.details);
+    repairState = target?.value;
+    const newState = target ? target.value : plan.newState;
     if (!newState) throw new ApplyFailure('invalid_plan', 'the plan has no new state');
     checkPlanPaths(plan, newState);
     if (plan.mode === 'replace') await checkNormalDeletes(plan, destReal);
@@ -456,7 +500,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       kind: STAGING_MARKER_KIND,
       version: 1,
       created: formatRfc3339Utc((options.now ?? (() => new Date()))()),
-      mode: plan.mode,
+      mode: plan.mode === 'force' ? 'force' : plan.mode === 'repair' ? 'repair' : 'replace',
       source: { id: newState.source.manifest.id, digest: newState.source.manifest.digest },
       plannedAt: plan.plannedAt,
       pipeline_id: newState.pipeline_id,
@@ -501,8 +545,11 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
-    enter('remove_state', 1);
-    progress();
+    // (A repair keeps the state: its point of no return is the first drifted output it removes.)
+    if (plan.mode !== 'repair') {
+      enter('remove_state', 1);
+      progress();
+    }
     pastNoReturn = true;
     const stateDelete = plan.deletes.find((entry) => entry.path === STATE_FILE_NAME && entry.type !== 'directory');
     const otherDeletes = plan.deletes.filter((entry) => entry !== stateDelete);
@@ -578,17 +625,19 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     for (const folder of checkedFolders) movedFolders.add(folder);
     for (const folder of [...movedFolders].sort().reverse()) await ops.fsyncDir(folder);
 
-    // ── write_state: temporary file (fsynced), rename, fsync of the folder ──
-    enter('write_state', 1);
-    progress();
-    const finalState: State = { ...newState, published_at: formatRfc3339Utc((options.now ?? (() => new Date()))()) };
-    const stateBytes = stateFileBytes(finalState);
-    await ops.writeFile(inStaging(STAGING_STATE_TEMP), stateBytes);
-    await ops.rename(inStaging(STAGING_STATE_TEMP), STATE_FILE_NAME);
-    result.stateWritten = true;
-    result.state = finalState;
-    result.stateSha256 = sha256Of(stateBytes);
-    await ops.fsyncDir('');
+    // ── write_state: temporary file (fsynced), rename, fsync of the folder (a repair keeps the state) ──
+    if (plan.mode !== 'repair') {
+      enter('write_state', 1);
+      progress();
+      const finalState: State = { ...newState, published_at: formatRfc3339Utc((options.now ?? (() => new Date()))()) };
+      const stateBytes = stateFileBytes(finalState);
+      await ops.writeFile(inStaging(STAGING_STATE_TEMP), stateBytes);
+      await ops.rename(inStaging(STAGING_STATE_TEMP), STATE_FILE_NAME);
+      result.stateWritten = true;
+      result.state = finalState;
+      result.stateSha256 = sha256Of(stateBytes);
+      await ops.fsyncDir('');
+    }
     done++;
     stepDone++;
     progress(STATE_FILE_NAME);
@@ -647,7 +696,12 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   } finally {
     await pins.closeAll();
     await destPin?.close();
-    result.stagingLeft = staging !== '' && (await lstatEntry(destReal, staging).catch(() => ({ type: 'missing' }))).type !== 'missing';
+    // A discard's own targets count too: one it did not finish removing is still there, marked.
+    const leftovers = plan.mode === 'discard_staging' ? plan.deletes.map((entry) => entry.path) : [staging];
+    let left = false;
+    for (const name of leftovers.filter((name) => name !== ''))
+      left ||= (await lstatEntry(destReal, name).catch(() => ({ type: 'missing' }))).type !== 'missing';
+    result.stagingLeft = left;
     result.durationMs = Math.round(performance.now() - startedMs);
   }
 }

@@ -54,7 +54,7 @@ describe('planReplace decisions', () => {
     await writeBundle(source, { 'report.md': '# New', 'b.txt': 'b' }, { created: NEW_CREATED });
     const plan = planOf(await run());
     expect(plan.action).toBe('replace');
-    expect(plan.comparison.decision).toBe('replace');
+    expect(plan.comparison?.decision).toBe('replace');
     expect(plan.deletes.map((entry) => entry.path)).toEqual(['.distributor.json', 'pages/a.html', 'report.html', 'pages']);
     expect(plan.writes.map((write) => [write.path, write.kind])).toEqual([
       ['report.html', 'generated'],
@@ -75,7 +75,7 @@ describe('planReplace decisions', () => {
     const before = await snapshotTree(root);
     const plan = planOf(await run());
     expect(plan.action).toBe('nothing');
-    expect(plan.comparison.decision).toBe('skip');
+    expect(plan.comparison?.decision).toBe('skip');
     expect(plan.deletes).toEqual([]);
     expect(plan.writes).toEqual([]);
     const result = await applyPlan(plan);
@@ -88,7 +88,7 @@ describe('planReplace decisions', () => {
     await writeBundle(source, { 'report.md': '# Older' }, { created: '2026-06-01T00:00:00Z' });
     const plan = planOf(await run());
     expect(plan.action).toBe('nothing');
-    expect(plan.comparison.decision).toBe('skip_newer');
+    expect(plan.comparison?.decision).toBe('skip_newer');
   });
 
   it('refuses a replace that the destination policy denies', async () => {

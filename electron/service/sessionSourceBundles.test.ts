@@ -75,7 +75,7 @@ describe('planning from another bundle than the configured one', () => {
     const older = path.join(root, 'sources', 'handbook-2026-05');
     const normal = await call(session, 'planReplace', { destination: 'docs-eu', mode: 'replace', source: 'sources/handbook-2026-05' });
     expect(normal.plan).toMatchObject({ action: 'nothing', sourcePath: older, comparison: { decision: 'skip_newer', rule: 7 } });
-    expect(normal.plan.comparison.explanation).toMatchObject({ normalReplaceAllowed: false });
+    expect(normal.plan.comparison?.explanation).toMatchObject({ normalReplaceAllowed: false });
 
     const forced = await call(session, 'planReplace', { destination: 'docs-eu', mode: 'force', source: 'sources/handbook-2026-05' });
     expect(forced.plan).toMatchObject({ action: 'replace', sourcePath: older, comparison: { decision: 'skip_newer' } });

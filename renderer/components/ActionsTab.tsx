@@ -99,7 +99,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
   const forcePlan = force.plan.state.status === 'ok' ? readPlan(force.plan.state.value.plan) : undefined;
-  const words = normalPlan?.ok ? normalPlan.value.comparison.explanation : undefined;
+  const words = normalPlan?.ok ? normalPlan.value.comparison?.explanation : undefined;
   const canApplyNormal = Boolean(normalPlan?.ok && words?.normalReplaceAllowed && normalPlan.value.action === 'replace' && !applying);
 
   return (

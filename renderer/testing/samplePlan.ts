@@ -8,7 +8,7 @@ const SHA = `sha256:${'b'.repeat(64)}`;
 
 export interface SamplePlanOptions {
   mode?: ReplacePlan['mode'];
-  decision?: ReplacePlan['comparison']['decision'];
+  decision?: NonNullable<ReplacePlan['comparison']>['decision'];
   /** Deletions besides the state file, named page-1.html, page-2.html, … */
   extraDeletes?: number;
   /** The workspace's replace policy allows a replace: the engine words the decision with it. */

@@ -83,6 +83,6 @@ export function planSourceWords(plan: ReplacePlan): string | undefined {
  * rolls it back: said in so many words, with both times, before anyone types the id.
  */
 export function rollbackWarning(plan: ReplacePlan): string | undefined {
-  if (plan.mode !== 'force' || plan.comparison.decision !== 'skip_newer') return undefined;
+  if (plan.mode !== 'force' || plan.comparison?.decision !== 'skip_newer') return undefined;
   return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
 }
