@@ -10,7 +10,7 @@ import { samplePlan } from '../testing/samplePlan';
 import { ActionsTab } from './ActionsTab';
 
 const calls: { method: string; request: unknown }[] = [];
-let decision: ReplacePlan['comparison']['decision'] = 'replace';
+let decision: NonNullable<ReplacePlan['comparison']>['decision'] = 'replace';
 let replaceAllowed = true;
 
 const bridge: InspectorBridge = {
