@@ -90,7 +90,7 @@ describe('the source bundle a plan publishes', () => {
   });
 
   it('says a forced replace from an older bundle rolls back, and nothing else does', () => {
-    const older = { ...withState, comparison: { ...withState.comparison, decision: 'skip_newer' as const, rule: 7 } };
+    const older: ReplacePlan = { ...withState, comparison: { ...withState.comparison!, decision: 'skip_newer' as const, rule: 7 } };
     expect(rollbackWarning({ ...older, mode: 'force' })).toContain('rolls the destination back');
     expect(rollbackWarning({ ...older, mode: 'replace' })).toBeUndefined();
     expect(rollbackWarning({ ...withState, mode: 'force' })).toBeUndefined();
