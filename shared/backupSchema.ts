@@ -141,8 +141,8 @@ export const restorePlanSchema = z.object({
   method: backupMethodSchema,
   /** What the apply wrote and is there now: removed first (the state file first of all). */
   removes: z.array(z.object({ path: z.string(), type: z.enum(['file', 'directory', 'symlink', 'other']), size: z.number() })),
-  /** The apply's staging folder, when an interrupted apply left it: removed. */
-  removeStaging: z.string().optional(),
+  /** Staging folders an interrupted apply (or restore) left: removed. */
+  removeStaging: z.array(z.string()),
   /** Backup entries put back, the old state last. */
   puts: z.array(backupEntrySchema),
   /** Entries already back in place (a restore killed mid-way, or an apply killed before it moved them). */
