@@ -132,18 +132,23 @@ export default tseslint.config(
 
   ...room(
     'engine',
-    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history'],
+    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history', 'backup'],
     'The engine reads the disk; it imports no use case, shell, server or CLI.',
   ),
   ...room(
     'replace',
-    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history'],
+    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history', 'backup'],
     'replace/ imports the engine and shared/ only.',
   ),
   ...room(
     'history',
-    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote'],
+    ['replace', 'operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'backup'],
     'history/ reads and appends the journal; it imports the engine and shared/ only.',
+  ),
+  ...room(
+    'backup',
+    ['operations', 'service', 'demo', 'web', 'server', 'shell', 'cli', 'remote', 'history'],
+    'backup/ keeps and restores what applies remove; it imports the engine, replace/ and shared/ only.',
   ),
   ...room(
     'operations',
@@ -153,28 +158,28 @@ export default tseslint.config(
   ...room('service', ['demo', 'web', 'server', 'shell', 'cli', 'remote'], 'The service knows no transport (server, shell, CLI).'),
   ...room(
     'demo',
-    ['operations', 'service', 'web', 'server', 'shell', 'cli', 'remote'],
+    ['operations', 'service', 'web', 'server', 'shell', 'cli', 'remote', 'backup'],
     'The demo generator writes files; it knows no adapter.',
   ),
   ...room(
     'web',
-    ['engine', 'replace', 'operations', 'service', 'demo', 'server', 'shell', 'cli', 'remote'],
+    ['engine', 'replace', 'operations', 'service', 'demo', 'server', 'shell', 'cli', 'remote', 'backup'],
     'web/ is neutral ground for both shells: it imports no room.',
   ),
   ...room(
     'server',
-    ['replace', 'operations', 'demo', 'shell', 'cli', 'remote'],
+    ['replace', 'operations', 'demo', 'shell', 'cli', 'remote', 'backup'],
     'The browser host imports the service and web/, not the desktop shell or the CLI.',
   ),
   ...room(
     'shell',
-    ['replace', 'operations', 'demo', 'server', 'cli', 'remote'],
+    ['replace', 'operations', 'demo', 'server', 'cli', 'remote', 'backup'],
     'The desktop shell imports the service and web/, not the browser host or the CLI.',
   ),
   ...room('cli', ['shell', 'web'], 'The CLI does not import the desktop shell.'),
   ...room(
     'remote',
-    ['replace', 'operations', 'demo', 'web', 'server', 'shell', 'cli'],
+    ['replace', 'operations', 'demo', 'web', 'server', 'shell', 'cli', 'backup'],
     'remote/ carries the Session over ssh: it imports the service, the engine and shared/, never the CLI, a shell or a use case.',
   ),
   { files: ['electron/testing/**'], rules: restrict([entries]) },

@@ -14,6 +14,10 @@ export function describeApplyStep(step: ApplyStep): string {
       return `checking the source ${of}`;
     case 'stage':
       return `staging ${of}`;
+    case 'backup':
+      return step.total === 0
+        ? 'keeping a backup: nothing to keep'
+        : `keeping a backup of ${count(step.total)} entr${step.total === 1 ? 'y' : 'ies'}`;
     case 'remove_state':
       return 'removing the old state file';
     case 'delete':

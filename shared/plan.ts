@@ -194,7 +194,18 @@ export function isInputRefusal(refusal: PlanRefusal): boolean {
   return (INPUT_REFUSAL_CODES as readonly string[]).includes(refusal.code);
 }
 
-export const applyPhaseSchema = z.enum(['check', 'verify', 'stage', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']);
+export const applyPhaseSchema = z.enum([
+  'check',
+  'verify',
+  'stage',
+  'backup',
+  'remove_state',
+  'delete',
+  'move',
+  'write_state',
+  'cleanup',
+  'done',
+]);
 export type ApplyPhase = z.infer<typeof applyPhaseSchema>;
 
 /** The phase an apply is in, with its own count (files staged of files to stage), for words like "staging 3,400 / 10,000". */

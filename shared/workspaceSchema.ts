@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
 import { issueSchema } from './issues';
 import { parseSshUrl } from './sshUrl';
+import { workspaceBackupsFieldSchema } from './backupSchema';
 
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
@@ -60,6 +61,8 @@ export const workspaceFileSchema = z
     hosts: z.array(workspaceFileHostSchema).optional(),
     /** The history journal (relative to this file); default `.inspector-history.jsonl` beside it. */
     history: workspacePathField.optional(),
+    /** Backups of what applies remove: `"off"`, or `{folder, keep}` (folder relative to this file). */
+    backups: workspaceBackupsFieldSchema.optional(),
   })
   .refine((file) => file.destinations !== undefined || file.hosts !== undefined, {
     path: ['destinations'],
@@ -79,7 +82,7 @@ export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   source: string;
 };
 
-export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history'] as const;
+export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history', 'backups'] as const;
 export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
   'path',
@@ -123,6 +126,8 @@ export const loadedWorkspaceSchema = z.object({
   hosts: z.array(workspaceHostSchema).optional(),
   /** The history journal the file configures (absolute); else the default of history/journalPath.ts. */
   historyFile: z.string().optional(),
+  /** The file's `backups`: off, or the folder (absolute) and how many to keep; else the defaults of backup/backupLocation.ts. */
+  backups: z.object({ off: z.boolean().optional(), folder: z.string().optional(), keep: z.number().optional() }).optional(),
 });
 export type LoadedWorkspace = z.infer<typeof loadedWorkspaceSchema>;
 

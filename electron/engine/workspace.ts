@@ -19,6 +19,8 @@ import {
   type WorkspaceFileDestination,
   type WorkspaceFileHost,
   type WorkspaceHost,
+  type LoadedWorkspace,
+  type WorkspaceFile,
   type WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
@@ -169,6 +171,20 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
         ],
       };
   }
+  const backups = backupsOf(root, shape.data.backups);
+  const backupsInside = backups?.folder === undefined ? undefined : destinations.find((d) => isInsideOrEqual(backups.folder!, d.path));
+  if (backups?.folder !== undefined && backupsInside)
+    return {
+      ok: false,
+      file,
+      issues: [
+        error(
+          ['backups', 'folder'],
+          'backups_inside_destination',
+          `${backups.folder} is inside the destination ${backupsInside.path}: a forced replace would delete the backups, and they would show as extra files; keep them outside every destination`,
+        ),
+      ],
+    };
   return {
     ok: true,
     issues,
@@ -179,7 +195,18 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
       destinations,
       ...(hosts ? { hosts } : {}),
       ...(historyFile !== undefined ? { historyFile } : {}),
+      ...(backups ? { backups } : {}),
     },
+  };
+}
+
+/** The file's `backups` resolved against its folder. */
+function backupsOf(root: string, field: WorkspaceFile['backups']): LoadedWorkspace['backups'] {
+  if (field === undefined) return undefined;
+  if (field === 'off') return { off: true };
+  return {
+    ...(field.folder !== undefined ? { folder: path.resolve(root, field.folder) } : {}),
+    ...(field.keep !== undefined ? { keep: field.keep } : {}),
   };
 }
 

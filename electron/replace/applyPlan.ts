@@ -35,6 +35,7 @@ import {
 } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { checkDiscardPlan, discardStagingFolder, repairBytes, repairTarget } from './applyKinds';
+import { BackupRefused, countedFsOps, type BackupStep, type PreparedBackup } from './backupStep';
 import { boundedAll } from './boundedAll';
 import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FsOps, type WriteOptions } from './fsOps';
@@ -53,6 +54,8 @@ export interface ApplyOptions {
   includeNested?: boolean;
   /** The operator accepted a repair that leaves its refused outputs as they are (--partial). */
   acceptPartial?: boolean;
+  /** Keeps what the apply removes (backup/backupWriter.ts); without it, removed entries are deleted. */
+  backup?: BackupStep;
 }
 
 // Per-output work in flight at once: keeps libuv's four threads and the disk queue busy (one call at a
@@ -223,6 +226,10 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   // A repair's state (on disk, unchanged): its outputs' bytes are proven from it, not from a new manifest.
   let repairState: State | undefined;
   let stagingCreated = false;
+  // The backup of what the apply removes: entered just before the point of no return.
+  let backupEntered = false;
+  let backupTaken: PreparedBackup | undefined;
+  const backupFs = countedFsOps(inner, () => void result.mutations++);
   // Set when the old state is about to go: from then on a failure leaves things for a forced replace.
   let pastNoReturn = false;
   let phase = 'check' as ApplyPhase; // widened: enter() changes it inside a closure
@@ -318,6 +325,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     unlink: (relative: string) => mutate(relative, (full) => inner.unlink(full)),
     rmdir: (relative: string) => mutate(relative, (full) => inner.rmdir(full)),
     removeTree: (relative: string) => mutate(relative, (full) => inner.removeTree(full)),
+    /** Into the backup, outside the destination: a folder the backup made itself, private to this user. */
+    moveOut: (relative: string, target: string) => mutate(relative, (full) => inner.rename(full, target)),
     fsyncDir: async (folder: string) => {
       if (!destPin) throw new ApplyFailure('invalid_plan', 'the destination is not open');
       let pin: PinnedDir;
@@ -336,12 +345,35 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   };
 
   async function deleteEntry(entry: ReplacePlan['deletes'][number], record = true): Promise<void> {
-    if (entry.type === 'directory') await ops.rmdir(entry.path);
+    if (entry.type !== 'directory' && backupTaken?.moves) await ops.moveOut(entry.path, backupTaken.targetOf(entry.path));
+    else if (entry.type === 'directory') await ops.rmdir(entry.path);
     else await ops.unlink(entry.path); // files, links (the link itself) and special files alike
     if (record) result.deleted.push(entry.path);
     done++;
     stepDone++;
     progress(entry.path);
+  }
+
+  /** Keeps what will be removed, before anything is: a failure here stops the apply with nothing deleted. */
+  async function prepareBackup(step: BackupStep): Promise<PreparedBackup> {
+    const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry]));
+    const units = plan.deletes
+      .filter((entry) => (plan.mode === 'force' ? !entry.path.includes('/') : entry.type !== 'directory'))
+      .flatMap((entry) => seen.get(entry.path) ?? []);
+    enter('backup', units.length);
+    progress();
+    backupEntered = true;
+    try {
+      return await step.prepare({ plan, destRealPath: destReal, units, fs: backupFs });
+    } catch (cause) {
+      if (cause instanceof BackupRefused) throw new ApplyFailure(cause.code, cause.message);
+      const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
+      throw new ApplyFailure(
+        'backup_failed',
+        `could not keep a backup of what it removes (${(cause as Error)?.message ?? String(cause)}); it stopped before anything was deleted`,
+        { phase: 'backup', ...(errno ? { errno } : {}) },
+      );
+    }
   }
 
   async function sourceBytes(
@@ -543,6 +575,8 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     if (plan.mode === 'force') await ops.mkdir(inStaging(STAGING_TRASH_DIR), 0o700);
     if (options.signal?.aborted)
       throw new ApplyFailure('cancelled', 'cancelled before the destination was changed; the staging folder is removed');
+    // ── backup: what will be removed, kept outside the destination (moved by rename, or copied first) ──
+    if (options.backup) backupTaken = await prepareBackup(options.backup);
 
     // ── remove_state: from here on no state file claims anything until the new one is in place ──
     // (A repair keeps the state: its point of no return is the first drifted output it removes.)
@@ -561,7 +595,19 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     // ── delete: normal: recorded outputs and their emptied folders; force: everything, via the trash ──
     enter('delete', otherDeletes.length);
     progress();
-    if (plan.mode === 'force') {
+    if (plan.mode === 'force' && backupTaken?.moves) {
+      // Each top-level entry moves whole into the backup (rename never follows a link): nothing is deleted.
+      for (const entry of otherDeletes) {
+        if (entry.path.includes('/')) continue;
+        await ops.moveOut(entry.path, backupTaken.targetOf(entry.path));
+      }
+      await ops.fsyncDir('');
+      await ops.rmdir(inStaging(STAGING_TRASH_DIR));
+      for (const entry of otherDeletes) result.deleted.push(entry.path);
+      done += otherDeletes.length;
+      stepDone = otherDeletes.length;
+      progress();
+    } else if (plan.mode === 'force') {
       // Each top-level entry moves into the private trash by rename (which never follows a link), so
       // what is removed next is exactly what was in the destination, and removal never leaves the trash.
       for (const entry of otherDeletes) {
@@ -680,6 +726,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
           await ops.removeTree(staging);
           stagingCreated = false;
         }
+        if (backupEntered) await options.backup?.discard(backupFs);
         if (createdDestination) {
           await destPin?.close();
           destPin = undefined;

@@ -1,4 +1,4 @@
-// The only way apply changes the disk: eight small mutations, each one step. Tests wrap this
+// The only way apply changes the disk: nine small mutations, each one step. Tests wrap this
 // interface to count steps, kill the process before step k, or inject EIO/ENOSPC/EACCES/ENAMETOOLONG
 // at step k. Reads (lstat, realpath, readdir) are not here: they change nothing. Never follows a
 // symbolic link when creating a file (O_EXCL | O_NOFOLLOW): a link planted at a path makes the write
@@ -8,7 +8,7 @@ import { constants, promises as fs } from 'node:fs';
 import { boundedAll } from './boundedAll';
 import { removeTree } from './removeTree';
 
-export type FsOpName = 'mkdir' | 'writeFile' | 'syncFiles' | 'rename' | 'unlink' | 'rmdir' | 'fsyncDir' | 'removeTree';
+export type FsOpName = 'mkdir' | 'writeFile' | 'syncFiles' | 'rename' | 'unlink' | 'rmdir' | 'fsyncDir' | 'removeTree' | 'symlink';
 
 export interface WriteOptions {
   /**
@@ -42,6 +42,8 @@ export interface FsOps {
    * leaves the folder, never crosses into another file system (removeTree.ts).
    */
   removeTree(dir: string): Promise<void>;
+  /** Creates a symbolic link holding `target` (a backup's copy of a link, and its restore); never over an existing path. */
+  symlink(target: string, link: string): Promise<void>;
 }
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -102,5 +104,8 @@ export const nodeFsOps: FsOps = {
   },
   async removeTree(dir) {
     await removeTree(dir);
+  },
+  async symlink(target, link) {
+    await fs.symlink(target, link);
   },
 };

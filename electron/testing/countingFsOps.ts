@@ -20,6 +20,7 @@ export function countingFsOps(inner: FsOps, before: BeforeMutation = () => undef
     rmdir: async (dir) => (next('rmdir', dir), inner.rmdir(dir)),
     fsyncDir: async (dir) => (next('fsyncDir', dir), inner.fsyncDir(dir)),
     removeTree: async (dir) => (next('removeTree', dir), inner.removeTree(dir)),
+    symlink: async (target, link) => (next('symlink', link), inner.symlink(target, link)),
   };
 }
 

@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { RestorePlan, RestoreResult } from '../../shared/backupSchema';
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,11 +31,13 @@ export async function buildCrashChild(outDir: string): Promise<string> {
   return outfile;
 }
 
-export type ChildRun = { killed: true } | { killed: false; result: ApplyResult };
+export type ChildRun<R = ApplyResult> = { killed: true } | { killed: false; result: R };
 
 export interface CrashChild {
   /** Applies the plan in the child, which kills itself before mutation `killStep`. Once per child. */
-  run(plan: ReplacePlan, killStep: number): Promise<ChildRun>;
+  run(plan: ReplacePlan, killStep: number, options?: { backupsFolder?: string }): Promise<ChildRun>;
+  /** Applies a restore plan in the child, killed before mutation `killStep`. Once per child. */
+  runRestore(plan: RestorePlan, killStep: number): Promise<ChildRun<RestoreResult>>;
   /** Kills the child if it never got a plan. */
   dispose(): void;
 }
@@ -49,17 +52,19 @@ export function startCrashChild(childScript: string, workDir: string): CrashChil
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
+  async function runLine<R>(plan: unknown, line: Record<string, unknown>): Promise<ChildRun<R>> {
+    const planFile = path.join(workDir, `plan-${child.pid}.json`);
+    await fs.writeFile(planFile, JSON.stringify(plan));
+    child.stdin.end(`${JSON.stringify({ planFile, ...line })}\n`);
+    const { code, signal } = await exited;
+    await fs.rm(planFile, { force: true });
+    if (signal === 'SIGKILL') return { killed: true };
+    if (code !== 0) throw new Error(`crash child exited with ${code ?? signal}: ${stderr}`);
+    return { killed: false, result: JSON.parse(stdout) as R };
+  }
   return {
-    async run(plan, killStep) {
-      const planFile = path.join(workDir, `plan-${child.pid}.json`);
-      await fs.writeFile(planFile, JSON.stringify(plan));
-      child.stdin.end(`${JSON.stringify({ planFile, killStep })}\n`);
-      const { code, signal } = await exited;
-      await fs.rm(planFile, { force: true });
-      if (signal === 'SIGKILL') return { killed: true };
-      if (code !== 0) throw new Error(`crash child exited with ${code ?? signal}: ${stderr}`);
-      return { killed: false, result: JSON.parse(stdout) as ApplyResult };
-    },
+    run: (plan, killStep, options = {}) => runLine<ApplyResult>(plan, { killStep, ...options }),
+    runRestore: (plan, killStep) => runLine<RestoreResult>(plan, { killStep, restore: true }),
     dispose() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },

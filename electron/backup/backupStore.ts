@@ -1,0 +1,151 @@
+// The backups kept in a workspace's backup folder: read one (its manifest, checked), list them with
+// their sizes, mark how an apply or a restore ended, and prune all but the newest N of each
+// destination. Removal goes through replace/removeTree.ts (never follows a link, never crosses into
+// another file system); nothing outside the backup folder is ever touched.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import {
+  BACKUP_MANIFEST_NAME,
+  backupManifestSchema,
+  type BackupManifest,
+  type BackupSettings,
+  type BackupSummary,
+} from '../../shared/backupSchema';
+import { readRegularFile } from '../engine/regularFile';
+import { removeTree } from '../replace/removeTree';
+import { isBackupId } from './backupLocation';
+
+export type ReadBackup = { ok: true; manifest: BackupManifest; folder: string } | { ok: false; folder: string; problem: string };
+
+export async function readBackup(folder: string): Promise<ReadBackup> {
+  const file = path.join(folder, BACKUP_MANIFEST_NAME);
+  const read = await readRegularFile(file, { maxBytes: 256 * 1024 * 1024 }).catch((cause: Error) => ({
+    kind: 'error' as const,
+    message: cause.message,
+  }));
+  if (read.kind === 'missing')
+    return { ok: false, folder, problem: `${file} is missing: the apply that made it was interrupted before it kept anything` };
+  if (read.kind !== 'bytes')
+    return { ok: false, folder, problem: `${file} cannot be read (${'message' in read ? read.message : read.kind})` };
+  let json: unknown;
+  try {
+    json = JSON.parse(read.bytes.toString('utf8'));
+  } catch (cause) {
+    return { ok: false, folder, problem: `${file} is not JSON: ${(cause as Error).message}` };
+  }
+  const parsed = backupManifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return { ok: false, folder, problem: `${file}: ${first?.path.join('.') || '(top)'}: ${first?.message ?? 'not a backup manifest'}` };
+  }
+  return { ok: true, manifest: parsed.data, folder };
+}
+
+/** Replaces the manifest atomically (temporary file, fsync, rename): how an apply's or a restore's end is recorded. */
+export async function updateBackup(folder: string, change: (manifest: BackupManifest) => BackupManifest): Promise<void> {
+  const read = await readBackup(folder);
+  if (!read.ok) throw new Error(read.problem);
+  const temp = path.join(folder, `${BACKUP_MANIFEST_NAME}.tmp`);
+  await fs.rm(temp, { force: true });
+  const handle = await fs.open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(change(read.manifest), null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(temp, path.join(folder, BACKUP_MANIFEST_NAME));
+}
+
+function summaryOf(read: ReadBackup, id: string): BackupSummary {
+  if (!read.ok)
+    return {
+      id,
+      folder: read.folder,
+      destination: { path: '' },
+      action: 'unknown',
+      createdAt: '',
+      method: 'rename',
+      sizeBytes: 0,
+      entryCount: 0,
+      problem: read.problem,
+    };
+  const { manifest } = read;
+  const kept = manifest.entries.filter((entry) => entry.kept);
+  return {
+    id: manifest.id,
+    folder: read.folder,
+    destination:
+      manifest.destination.id !== undefined
+        ? { id: manifest.destination.id, path: manifest.destination.path }
+        : { path: manifest.destination.path },
+    action: manifest.action,
+    createdAt: manifest.createdAt,
+    method: manifest.method,
+    sizeBytes: kept.reduce((sum, entry) => sum + entry.size, 0),
+    entryCount: kept.length,
+    ...(manifest.after ? { outcome: manifest.after.outcome } : {}),
+    ...(typeof manifest.restoredAt === 'string' ? { restoredAt: manifest.restoredAt } : {}),
+  };
+}
+
+async function namesIn(folder: string): Promise<string[]> {
+  const entries = await fs
+    .readdir(folder, { withFileTypes: true })
+    .catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' ? [] : Promise.reject(cause)));
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+}
+
+/** Every backup under the settings' folder, newest first; `destinationFolder` limits it to one destination's. */
+export async function listBackups(settings: BackupSettings, destinationFolder?: string): Promise<BackupSummary[]> {
+  if (!settings.enabled) return [];
+  const folders =
+    destinationFolder !== undefined
+      ? [destinationFolder]
+      : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
+  const summaries: BackupSummary[] = [];
+  for (const folder of folders) {
+    for (const id of (await namesIn(folder)).filter(isBackupId)) summaries.push(summaryOf(await readBackup(path.join(folder, id)), id));
+  }
+  return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+/** A backup folder without a manifest this old is a killed apply's, never one being made now. */
+const UNFINISHED_AGE_MS = 10 * 60 * 1000;
+
+/**
+ * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and removes
+ * the rest, and any folder of a killed apply that never kept anything. Returns what it removed.
+ */
+export async function pruneBackups(
+  settings: BackupSettings,
+  destinationFolder?: string,
+  nowMs: number = Date.now(),
+): Promise<{ removed: BackupSummary[]; kept: number }> {
+  if (!settings.enabled) return { removed: [], kept: 0 };
+  const folders =
+    destinationFolder !== undefined
+      ? [destinationFolder]
+      : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
+  const removed: BackupSummary[] = [];
+  let keptCount = 0;
+  for (const folder of folders) {
+    const all = (await listBackups(settings, folder)).filter((summary) => path.dirname(summary.folder) === folder);
+    let kept = 0;
+    for (const summary of all) {
+      const unfinished = summary.problem !== undefined;
+      if (unfinished) {
+        const stat = await fs.stat(summary.folder).catch(() => undefined);
+        if (!stat || nowMs - stat.mtimeMs < UNFINISHED_AGE_MS) continue;
+      } else if (kept < settings.keep) {
+        kept++;
+        continue;
+      }
+      await removeTree(summary.folder);
+      removed.push(summary);
+    }
+    keptCount += kept;
+  }
+  return { removed, kept: keptCount };
+}

@@ -1,0 +1,149 @@
+// Restore: a replace or forced replace undone puts the destination back exactly as it was (the same
+// bytes, the same state, the same tree), by rename or from a copy on another file system; refused
+// when the destination changed since the apply; a second restore has nothing left to do.
+
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReplaceMode } from '../../shared/plan';
+import { applyPlan } from '../replace/applyPlan';
+import { planReplace } from '../replace/planReplace';
+import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { applyRestore } from './applyRestore';
+import { updateBackup } from './backupStore';
+import { backupWriter } from './backupWriter';
+import { planRestore } from './planRestore';
+
+let root: string;
+const mounted: string[] = [];
+beforeEach(async () => {
+  root = await makeTempDir('restore-');
+});
+afterEach(async () => {
+  for (const point of mounted.splice(0).reverse()) execFileSync('umount', [point]);
+  await removeTempDir(root);
+});
+
+const canMount = process.platform === 'linux' && process.getuid?.() === 0;
+const mountIt = canMount ? it : it.skip;
+if (!canMount) console.warn('restore.test.ts: the copy (another file system) tests need root to mount a tmpfs; skipped');
+
+/** A destination, replaced (or force-replaced) with a backup kept in `backups`: what it was before, and the backup. */
+async function replaced(mode: ReplaceMode, backups = path.join(root, 'backups', 'archive')) {
+  const dest = path.join(root, 'dest');
+  const old = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(dest, {
+    manifest: old,
+    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
+    extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
+  });
+  await fs.symlink('../outside', path.join(dest, 'link'));
+  await writeBundle(
+    path.join(root, 'source'),
+    { 'report.md': '# New', 'pages/a.md': '# A', 'b.txt': 'b' },
+    { created: '2026-06-05T09:00:00Z' },
+  );
+  const before = await snapshotTree(dest);
+  const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
+  if (!planned.ok) throw new Error(planned.error.message);
+  const writer = backupWriter({ destinationFolder: backups, action: mode });
+  const result = await applyPlan(planned.value, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  const made = writer.made()!;
+  await updateBackup(made.folder, (manifest) => ({
+    ...manifest,
+    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: result.stateSha256 },
+  }));
+  return { dest, before, folder: made.folder, method: made.method };
+}
+
+async function restore(folder: string, dest: string) {
+  const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+  if (!planned.ok) throw new Error(`${planned.error.code}: ${planned.error.message}`);
+  return { plan: planned.value, result: await applyRestore(planned.value) };
+}
+
+describe.each(['replace', 'force'] as const)('restoring the backup of a %s', (mode) => {
+  it('puts the destination back exactly as it was, then has nothing left to do', async () => {
+    const { dest, before, folder } = await replaced(mode);
+    expect(await snapshotTree(dest)).not.toBe(before);
+    const { plan, result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(result.stateRestored).toBe(true);
+    expect(plan.puts.at(-1)?.path).toBe('.distributor.json');
+    expect(await snapshotTree(dest)).toBe(before);
+    const again = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(again.ok && again.value.summary).toEqual({ removeCount: 0, putCount: 0, putBytes: 0 });
+  });
+
+  it('is refused when an output the apply wrote was edited since', async () => {
+    const { dest, folder } = await replaced(mode);
+    await fs.writeFile(path.join(dest, 'b.txt'), 'edited by hand');
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({ code: 'destination_changed', details: { path: 'b.txt' } });
+  });
+
+  it('is refused when the state is not the one the apply wrote', async () => {
+    const { dest, folder } = await replaced(mode);
+    const state = JSON.parse(await fs.readFile(path.join(dest, '.distributor.json'), 'utf8'));
+    await fs.writeFile(path.join(dest, '.distributor.json'), JSON.stringify({ ...state, published_at: '2026-07-01T00:00:00Z' }));
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error.code).toBe('destination_changed');
+  });
+
+  it('is refused at apply when the destination changed after the restore was planned', async () => {
+    const { dest, folder } = await replaced(mode);
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    if (!planned.ok) throw new Error(planned.error.message);
+    await fs.writeFile(path.join(dest, 'late.txt'), 'late');
+    const result = await applyRestore(planned.value);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(result.changed).toBe(false);
+  });
+});
+
+describe('restoring a forced replace', () => {
+  it('is refused when a file was added after it, naming the file', async () => {
+    const { dest, folder } = await replaced('force');
+    await fs.writeFile(path.join(dest, 'added.txt'), 'new');
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({ code: 'destination_changed', details: { path: 'added.txt' } });
+  });
+
+  it('is refused when the backup was tampered with', async () => {
+    const { dest, folder } = await replaced('force');
+    await fs.rm(path.join(folder, 'files', 'notes.txt'));
+    await fs.writeFile(path.join(folder, 'files', 'notes.txt'), 'swapped');
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({ code: 'backup_changed', details: { path: 'notes.txt' } });
+  });
+});
+
+describe('restoring a normal replace', () => {
+  it('keeps an extra file added since, and refuses one added where an old output goes back', async () => {
+    const { dest, folder } = await replaced('replace');
+    await fs.writeFile(path.join(dest, 'later.txt'), 'later');
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(planned.ok).toBe(true);
+    await fs.mkdir(path.join(dest, 'old'));
+    await fs.writeFile(path.join(dest, 'old', 'gone.html'), 'squatter');
+    const refused = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'target_exists', details: { path: 'old/gone.html' } });
+  });
+});
+
+describe.each(['replace', 'force'] as const)('restoring a copied backup of a %s (another file system)', (mode) => {
+  mountIt('puts the destination back exactly as it was', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, before, folder, method } = await replaced(mode, path.join(other, 'archive'));
+    expect(method).toBe('copy');
+    const { result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(dest)).toBe(before);
+    expect((await fs.readdir(dest)).some((name) => name.startsWith('.distributor-staging'))).toBe(false);
+  });
+});
