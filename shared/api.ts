@@ -14,6 +14,7 @@ import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verif
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
+import { verifyStampSchema } from './verifyFreshness';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
@@ -54,7 +55,8 @@ export const scanEntrySchema = z.object({
 });
 export type ScanEntry = z.infer<typeof scanEntrySchema>;
 
-export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema });
+/** A verify result with its stamp: when it was taken and the fingerprint it was taken with (shared/verifyFreshness.ts). */
+export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema, stamp: verifyStampSchema });
 export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
 
 /** A destination as it is after an apply: its row, and its verify against the new state when one was written. */

@@ -25,5 +25,11 @@ export const destinationInspectionSchema = z.object({
   stateWithheld: z.object({ sizeBytes: z.number().int().nonnegative() }).optional(),
   /** Whether the directory holds anything besides a state file. */
   hasContent: z.boolean(),
+  /**
+   * A digest of the folder's own entry names and its modification time (engine/listingDigest.ts),
+   * when it is a directory: with stateSha256, the fingerprint a verify result is kept fresh by
+   * (shared/verifyFreshness.ts).
+   */
+  listingDigest: z.string().optional(),
 });
 export type DestinationInspectionData = z.infer<typeof destinationInspectionSchema>;

@@ -22,6 +22,14 @@ export const destinationFingerprintSchema = z.object({
 });
 export type DestinationFingerprint = z.infer<typeof destinationFingerprintSchema>;
 
+/** The fingerprint an inspection carries (its state file's sha256, its listing digest): what a re-read is compared by. */
+export function fingerprintOf(inspection: { stateSha256?: string; listingDigest?: string }): DestinationFingerprint {
+  const fingerprint: DestinationFingerprint = {};
+  if (inspection.stateSha256 !== undefined) fingerprint.stateSha256 = inspection.stateSha256;
+  if (inspection.listingDigest !== undefined) fingerprint.listing = inspection.listingDigest;
+  return fingerprint;
+}
+
 /** When a verify was taken (RFC 3339, UTC, the engine's clock) and the fingerprint read just before it hashed. */
 export const verifyStampSchema = z.object({
   verifiedAt: z.string(),

@@ -34,11 +34,21 @@ export function staleReasonWords(reason: StaleReason): string {
 }
 
 /**
- * The whole sentence for a detail pane or a tooltip: "intact, verified 2 min ago" or "was intact,
+ * What stands beside the badge (which says intact, drifted or STALE_TITLE): "verified 2 min ago", or
+ * for a stale one what it was, when, and why it is stale: "was intact, verified 5 min ago; files in
+ * the destination changed since".
+ */
+export function verifyFreshnessDetail(status: 'intact' | 'drifted', verifiedAt: string, freshness: VerifyFreshness, now: number): string {
+  const age = verifiedAgo(verifiedAt, now);
+  if (freshness.fresh) return age;
+  return `was ${status}, ${age}; ${staleReasonWords(freshness.reason)}`;
+}
+
+/**
+ * The whole sentence for a tooltip or a line of text: "intact, verified 2 min ago" or "was intact,
  * verified 5 min ago; files in the destination changed since: stale — verify again".
  */
 export function describeVerifyFreshness(status: 'intact' | 'drifted', verifiedAt: string, freshness: VerifyFreshness, now: number): string {
-  const age = verifiedAgo(verifiedAt, now);
-  if (freshness.fresh) return `${status}, ${age}`;
-  return `was ${status}, ${age}; ${staleReasonWords(freshness.reason)}: ${STALE_TITLE}`;
+  const detail = verifyFreshnessDetail(status, verifiedAt, freshness, now);
+  return freshness.fresh ? `${status}, ${detail}` : `${detail}: ${STALE_TITLE}`;
 }

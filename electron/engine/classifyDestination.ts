@@ -34,6 +34,8 @@ export type DestinationFacts =
       hasContent: boolean;
       /** The top-level folders that could be an apply's staging folder, with their markers (shared/staging.ts decides). */
       staging: StagingCandidate[];
+      /** The folder's listing digest (listingDigest.ts), handed on as the inspection's. */
+      listingDigest?: string;
     };
 
 /** An inspection without the state's own forms; the classifier hands those over beside it. */
@@ -85,6 +87,7 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
       };
   }
   const { stateFile, hasContent } = facts;
+  const listed = facts.listingDigest === undefined ? {} : { listingDigest: facts.listingDigest };
   // A folder is a left-behind staging folder by its marker, never by its name alone: a valid state may
   // record outputs under such a name, so the recorded outputs are taken into account.
   const interruptedBy = (outputs: readonly { path: string }[] = []) => {
@@ -96,13 +99,14 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   };
   const interrupted = interruptedBy();
   if (stateFile.kind === 'missing')
-    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent } };
+    return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent, ...listed } };
   if (stateFile.kind === 'not_a_file') {
     return {
       inspection: {
         path: dir,
         status: 'invalid',
         hasContent,
+        ...listed,
         issues: [
           ...interrupted,
           error([], 'state_not_a_file', `${path.join(dir, STATE_FILE_NAME)} is ${stateFile.what}, not a state file`),
@@ -117,6 +121,7 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
         path: dir,
         status: 'invalid',
         hasContent,
+        ...listed,
         stateWithheld: { sizeBytes: stateFile.sizeBytes },
         issues: [
           ...interrupted,
@@ -136,6 +141,7 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
         path: dir,
         status: 'invalid',
         hasContent,
+        ...listed,
         issues: [
           ...interrupted,
           error([], 'state_unreadable', `permission denied: ${file} cannot be read by the inspector (${stateFile.why})`),
@@ -149,7 +155,7 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   const parsed = parseState(text ?? stateFile.bytes);
   const issues = [...interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues];
   const classification: Classification = {
-    inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent },
+    inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent, ...listed },
   };
   if (parsed.status === 'invalid' && stateFile.bytes.length > INVALID_STATE_SHOWN_MAX_BYTES)
     classification.inspection.stateWithheld = { sizeBytes: stateFile.bytes.length };

@@ -9,6 +9,7 @@ import type { DestinationInspectionData } from '../../shared/inspection';
 import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
 import { isPermissionDenied, permissionDeniedWhy, readRegularFile, type RegularFileRead } from './regularFile';
+import { listingDigest } from './listingDigest';
 import { stagingCandidates } from './stagingReader';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -67,11 +68,13 @@ async function readFacts(dir: string): Promise<{ facts: DestinationFacts; bytes?
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
   const read = await readStateFile(path.join(dir, STATE_FILE_NAME));
   const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
-  const staging = stagingCandidates(dir, await fs.readdir(dir));
-  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, staging } };
+  const names = await fs.readdir(dir);
+  const staging = stagingCandidates(dir, names);
+  const listed = listingDigest(names, stat.mtimeMs);
+  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, staging, listingDigest: listed } };
   const sha256 = `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`;
   return {
-    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, staging },
+    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, staging, listingDigest: listed },
     bytes: read.bytes,
   };
 }

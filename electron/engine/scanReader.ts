@@ -12,6 +12,7 @@ import type { ScanSummary } from '../../shared/verifyReport';
 import { classifyDestination, type DestinationFacts, type StateFileFacts } from './classifyDestination';
 import type { DestinationInspection } from './inspectDestination';
 import { isPermissionDenied, permissionDeniedWhy, readRegularFileSync, type RegularFileRead } from './regularFile';
+import { listingDigest } from './listingDigest';
 import { stagingCandidates } from './stagingReader';
 
 /**
@@ -55,7 +56,7 @@ function readFactsSync(dir: string): DestinationFacts {
   // One-shot hash: no Hash object per destination.
   const stateFile: StateFileFacts =
     read.kind === 'bytes' ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
-  return { kind: 'directory', stateFile, hasContent, staging };
+  return { kind: 'directory', stateFile, hasContent, staging, listingDigest: listingDigest(names, stat.mtimeMs) };
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {

@@ -22,6 +22,8 @@ export interface AppliedReplace {
   inspection?: DestinationInspection;
   /** With `verifyAfter`, once a new state is in place: its outputs hashed against it, as on disk now. */
   verify?: VerifyReport;
+  /** When `inspection` was read (RFC 3339): the time a verify made after it is stamped with. */
+  readAt?: string;
 }
 
 /** Where the apply is journaled, and who ran it. */
@@ -65,15 +67,16 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions 
   const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   // Whatever happened, the caller should show the destination as it is now.
+  const readAt = new Date().toISOString();
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };
   // A repair and a discard keep the state: what is on disk is verified against it, also after a failure.
   const stateStands = result.stateWritten || plan.mode === 'repair' || plan.mode === 'discard_staging';
-  if (!options.verifyAfter || !stateStands || !inspection.state || inspection.status !== 'managed') return { result, inspection };
+  if (!options.verifyAfter || !stateStands || !inspection.state || inspection.status !== 'managed') return { result, inspection, readAt };
   const verify = await verifyDestination(plan.destinationPath, inspection.state, options.pool ? { pool: options.pool } : {}).catch(
     () => undefined,
   );
-  return verify ? { result, inspection, verify } : { result, inspection };
+  return verify ? { result, inspection, verify, readAt } : { result, inspection, readAt };
 }
 
 async function journal(plan: ReplacePlan, result: ApplyResult, target: HistoryTarget): Promise<Problem | undefined> {

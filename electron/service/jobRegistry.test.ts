@@ -131,7 +131,11 @@ describe('JobRegistry', () => {
   it('checks each item against its schema: a malformed one is not sent, and the job ends with an internal error naming the field', async () => {
     const { jobs, events, end } = registry();
     const job = jobs.start('verify', async (context) => {
-      context.item({ destination: 'a', report: { status: 'intact', outputs: [], extra: [] } });
+      context.item({
+        destination: 'a',
+        report: { status: 'intact', outputs: [], extra: [] },
+        stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} },
+      });
       context.item({ destination: 'b', report: { status: 'fine', outputs: [], extra: [] } } as never);
       return { intact: 1, drifted: 0, skipped: 0 };
     });

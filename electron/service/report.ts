@@ -3,6 +3,14 @@
 // Never emits a CSV cell a spreadsheet would run as a formula.
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
+import { verifyHealth, type VerifyFreshness } from '../../shared/verifyFreshness';
+
+/** A verify result as the session holds it: a stale one is reported as stale, never as intact or drifted. */
+export interface ReportedVerify {
+  report: VerifyEntry['report'];
+  stamp: VerifyEntry['stamp'];
+  freshness: VerifyFreshness;
+}
 
 export interface ReportInput {
   generatedAt: string;
@@ -10,11 +18,21 @@ export interface ReportInput {
   workspace: { path: string; kind: 'folder' | 'file'; root: string };
   destinations: DestinationEntry[];
   scans: ReadonlyMap<string, ScanEntry>;
-  verifies: ReadonlyMap<string, VerifyEntry['report']>;
+  verifies: ReadonlyMap<string, ReportedVerify>;
 }
 
 export function reportJson(input: ReportInput): string {
-  const counts = { total: input.destinations.length, scanned: 0, empty: 0, unmanaged: 0, managed: 0, invalid: 0, intact: 0, drifted: 0 };
+  const counts = {
+    total: input.destinations.length,
+    scanned: 0,
+    empty: 0,
+    unmanaged: 0,
+    managed: 0,
+    invalid: 0,
+    intact: 0,
+    drifted: 0,
+    stale: 0,
+  };
   const destinations = input.destinations.map((destination) => {
     const scan = input.scans.get(destination.id);
     const verify = input.verifies.get(destination.id);
@@ -22,7 +40,8 @@ export function reportJson(input: ReportInput): string {
       counts.scanned++;
       counts[scan.summary.status]++;
     }
-    if (verify) counts[verify.status]++;
+    const health = verify ? verifyHealth({ status: verify.report.status, freshness: verify.freshness }) : undefined;
+    if (health === 'intact' || health === 'drifted' || health === 'stale') counts[health]++;
     return {
       id: destination.id,
       path: destination.path,
@@ -30,7 +49,7 @@ export function reportJson(input: ReportInput): string {
       status: scan?.summary.status ?? null,
       summary: scan?.summary ?? null,
       issues: scan?.inspection.issues ?? [],
-      verify: verify ?? null,
+      verify: verify ? { ...verify.report, health, verifiedAt: verify.stamp.verifiedAt, freshness: verify.freshness } : null,
     };
   });
   return `${JSON.stringify({ generatedAt: input.generatedAt, appVersion: input.appVersion, workspace: input.workspace, counts, destinations }, null, 2)}\n`;
@@ -64,7 +83,8 @@ export function reportCsv(input: ReportInput): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const destination of input.destinations) {
     const scan = input.scans.get(destination.id);
-    const verify = input.verifies.get(destination.id);
+    const held = input.verifies.get(destination.id);
+    const verify = held?.report;
     const summary = scan?.summary;
     const row = [
       destination.id,
@@ -76,7 +96,7 @@ export function reportCsv(input: ReportInput): string {
       summary?.outputCount,
       summary?.errorCount,
       summary?.warningCount,
-      verify?.status,
+      held && verifyHealth({ status: held.report.status, freshness: held.freshness }),
       verify ? verify.outputs.filter((output) => output.status !== 'ok').length : undefined,
       verify?.extra.length,
       scan ? [...new Set(scan.inspection.issues.map((issue) => issue.code))].join(';') : undefined,

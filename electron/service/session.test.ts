@@ -178,6 +178,34 @@ describe('Session', () => {
     expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.done === 2 && e.data.bytes > 0)).toBe(true);
   });
 
+  it('stamps each verify result with its time and fingerprint; a rescan that finds an output gone reports it stale, not intact', async () => {
+    const { fixture, session, events } = await setup();
+    value(await session.call('openWorkspace', { path: fixture.workspace }));
+    const before = Date.now();
+    const { job } = value(await session.call('verify', { destinations: ['site-a'] })) as { job: string };
+    await ending(session, job);
+    const item = events.find((e) => e.event === 'item' && e.data.job === job) as
+      { data: { item: { stamp: { verifiedAt: string; basis: { stateSha256?: string; listing?: string } } } } } | undefined;
+    const stamp = item!.data.item.stamp;
+    expect(Date.parse(stamp.verifiedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(stamp.basis.stateSha256).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(stamp.basis.listing).toMatch(/^sha256:/);
+    const report = async () => JSON.parse((value(await session.call('exportReport', { format: 'json' })) as { content: string }).content);
+    const scan = async () => ending(session, (value(await session.call('scan', {})) as { job: string }).job);
+
+    await scan();
+    expect((await report()).destinations.find((d: { id: string }) => d.id === 'site-a').verify).toMatchObject({ health: 'intact' });
+    await fs.rm(path.join(fixture.workspace, 'site-a', 'index.html'));
+    await scan();
+    const after = await report();
+    expect(after.destinations.find((d: { id: string }) => d.id === 'site-a').verify).toMatchObject({
+      health: 'stale',
+      status: 'intact',
+      freshness: { fresh: false, reason: 'listing_changed' },
+    });
+    expect(after.counts).toMatchObject({ intact: 0, stale: 1 });
+  });
+
   it('cancels a running verify: it ends with a cancelled error event', async () => {
     const { fixture, session } = await setup({ bigOutputBytes: 4 * 1024 ** 3 });
     value(await session.call('openWorkspace', { path: fixture.workspace }));

@@ -4,6 +4,7 @@
 
 import type { z } from 'zod';
 import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
+import type { VerifyFreshness } from '../../shared/verifyFreshness';
 import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
@@ -21,7 +22,14 @@ export interface OpenWorkspace {
   opened: WorkspaceTarget;
   byId: Map<string, DestinationEntry>;
   scans: Map<string, ScanEntry>;
-  verifies: Map<string, VerifyEntry['report']>;
+  verifies: Map<string, HeldVerify>;
+}
+
+/** A verify result as the session keeps it: with its stamp, and whether a re-read since left it describing the disk. */
+export interface HeldVerify {
+  report: VerifyEntry['report'];
+  stamp: VerifyEntry['stamp'];
+  freshness: VerifyFreshness;
 }
 
 export interface SessionState {

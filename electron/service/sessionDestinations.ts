@@ -3,7 +3,7 @@
 // Every destination comes from an id resolved by the session, never from a path the renderer sent.
 
 import path from 'node:path';
-import type { DestinationEntry, JobResultOf, ResponseOf } from '../../shared/api';
+import type { DestinationEntry, JobResultOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import { cleanPathProblem } from '../../shared/cleanPath';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
@@ -13,13 +13,37 @@ import { compareDestination } from '../operations/compareDestination';
 import { diffOutput } from '../operations/diffOutput';
 import { scanEntryOf } from '../operations/scanEntry';
 import { listDestination } from '../engine/listing';
-import type { RequestValue, SessionContext } from './sessionContext';
+import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
+import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { scanWorkspace } from '../engine/scan';
 import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
 function pick(session: SessionContext, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();
   return ids === undefined ? open.summary.destinations : ids.map((id) => session.destination(id));
+}
+
+/**
+ * Keeps a read of a destination (a scan row, an inspect) and applies the freshness rule to the verify
+ * result held for it: a result whose fingerprint no longer matches the disk turns stale for good.
+ */
+export function keepReread(open: OpenWorkspace, entry: ScanEntry, at: string = new Date().toISOString()): void {
+  open.scans.set(entry.destination, entry);
+  const held = open.verifies.get(entry.destination);
+  if (!held) return;
+  const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'reread', fingerprint: fingerprintOf(entry.inspection), at });
+  if (freshness !== held.freshness) open.verifies.set(entry.destination, { ...held, freshness });
+}
+
+/** Keeps a verify result just taken (fresh) and makes the entry that carries it to the renderer. */
+export function keepVerify(
+  open: OpenWorkspace,
+  destination: string,
+  report: VerifyEntry['report'],
+  stamp: VerifyEntry['stamp'],
+): VerifyEntry {
+  open.verifies.set(destination, { report, stamp, freshness: FRESH });
+  return { destination, report, stamp };
 }
 
 export async function scanJob(
@@ -38,7 +62,7 @@ export async function scanJob(
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
         const entry = scanEntryOf(row.destination.id, row.inspection, row.summary);
-        open.scans.set(row.destination.id, entry);
+        keepReread(open, entry);
         context.item(entry);
       },
     },
@@ -55,12 +79,20 @@ export async function verifyJob(
   const open = session.workspace();
   const candidates = pick(session, ids);
   const pool = session.hashPool();
-  // Read each state afresh: verify checks the disk as it is now, not as the last scan saw it.
+  // Read each state afresh: verify checks the disk as it is now, not as the last scan saw it. That
+  // read is the result's basis: a later read with another fingerprint makes the result stale.
+  const readAt = new Date().toISOString();
   const scanned = await scanWorkspace({ ...open.loaded, destinations: candidates }, { signal: context.signal, pool, retain: 'full' });
-  const targets: (VerifyTarget & { id: string })[] = [];
+  const targets: (VerifyTarget & { id: string; stamp: VerifyEntry['stamp'] })[] = [];
   for (const row of scanned.rows) {
-    open.scans.set(row.destination.id, scanEntryOf(row.destination.id, row.inspection, row.summary));
-    if (row.state) targets.push({ id: row.destination.id, path: row.inspection.path, state: row.state });
+    keepReread(open, scanEntryOf(row.destination.id, row.inspection, row.summary), readAt);
+    if (row.state)
+      targets.push({
+        id: row.destination.id,
+        path: row.inspection.path,
+        state: row.state,
+        stamp: { verifiedAt: readAt, basis: fingerprintOf(row.inspection) },
+      });
   }
   const result = { intact: 0, drifted: 0, skipped: candidates.length - targets.length };
   await verifyWorkspace(targets, {
@@ -68,10 +100,9 @@ export async function verifyJob(
     pool,
     onProgress: ({ done, total, bytes }) => context.progress(done, total, bytes),
     onResult: (index, report) => {
-      const id = targets[index]!.id;
-      open.verifies.set(id, report);
+      const { id, stamp } = targets[index]!;
       result[report.status]++;
-      context.item({ destination: id, report });
+      context.item(keepVerify(open, id, report, stamp));
     },
   });
   return result;
@@ -80,7 +111,7 @@ export async function verifyJob(
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
-  session.workspace().scans.set(id, scanEntryOf(id, inspection));
+  keepReread(session.workspace(), scanEntryOf(id, inspection));
   const { state: _state, ...data } = inspection;
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }

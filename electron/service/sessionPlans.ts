@@ -12,6 +12,8 @@ import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { scanEntryOf } from '../operations/scanEntry';
 import { workspaceHistoryFile } from '../history/journalPath';
+import { fingerprintOf } from '../../shared/verifyFreshness';
+import { keepVerify } from './sessionDestinations';
 
 interface StoredPlan {
   plan: ReplacePlan;
@@ -97,7 +99,7 @@ export function planStore() {
       plans.delete(planId);
       const historyFile = workspaceHistoryFile(session.workspace().loaded);
       const job = session.jobs.start('applyPlan', async (context) => {
-        const { result, inspection, verify } = await applyReplacePlan(stored.plan, {
+        const { result, inspection, verify, readAt } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
           includeNested,
@@ -112,9 +114,9 @@ export function planStore() {
           const open = session.workspace();
           const entry = scanEntryOf(destination.id, inspection);
           open.scans.set(destination.id, entry);
-          if (verify) open.verifies.set(destination.id, verify);
-          else open.verifies.delete(destination.id);
-          context.item(verify ? { entry, verify: { destination: destination.id, report: verify } } : { entry });
+          if (!verify) open.verifies.delete(destination.id);
+          const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
+          context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
         }
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;

@@ -107,7 +107,7 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
                   {row.pipelineId ? `${row.pipelineId} · ` : ''}
                   {row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}
                 </span>
-                {row.status === 'managed' && <VerifyMark mark={row.verify} compact />}
+                {row.status === 'managed' && <VerifyMark mark={row.verify} compact verified={row.verified} />}
                 {row.errorCount + row.warningCount > 0 && (
                   <span
                     className="badge tone-neutral"

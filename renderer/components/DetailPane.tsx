@@ -14,6 +14,8 @@ import { RawStateTab } from './RawStateTab';
 import { HistoryTab } from './HistoryTab';
 import { StatusBadge, VerifyMark } from './StatusBadge';
 import { groupDigits } from '../../shared/issueCap';
+import { verifyHealth } from '../../shared/verifyFreshness';
+import { verifiedFactsOf } from '../view/destinationRows';
 import { countIssues } from '../../shared/issues';
 
 const TABS = [
@@ -30,6 +32,7 @@ export function DetailPane() {
   const selectedId = useAppState((state) => state.selectedId);
   const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
+  const freshness = useAppState((state) => (state.selectedId ? state.destinationTable.verifyFreshness(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
   const placement = useAppState(selectionPlacement);
@@ -74,6 +77,7 @@ export function DetailPane() {
     tabRefs.current.get(next)?.focus();
   };
 
+  const facts = verifiedFactsOf(verified, freshness);
   const state = inspection.state;
   const data = state.status === 'ok' ? state.value : undefined;
   const status = data?.inspection.status;
@@ -87,7 +91,7 @@ export function DetailPane() {
         <h1 id="detail-title">
           {entry.id}
           {data && <StatusBadge status={status} />}
-          {status === 'managed' && <VerifyMark mark={verified ? verified.report.status : 'unverified'} />}
+          {status === 'managed' && <VerifyMark mark={verifyHealth(facts)} verified={facts} detail />}
           {placement === 'hidden' && (
             <span className="badge outline tone-neutral" data-testid="selected-hidden">
               selected, hidden by the filter

@@ -14,8 +14,15 @@ const OUTPUT_LOOK: Record<string, { label: string; icon: IconName; tone: string 
   not_a_file: { label: 'not a file', icon: 'stop', tone: 'tone-danger' },
 };
 
-export function OutputVerifyStatus({ verified }: { verified: OutputVerification | undefined }) {
+/** `stale`: the result no longer describes the disk (shared/verifyFreshness.ts): shown as what it was, without its colour. */
+export function OutputVerifyStatus({ verified, stale = false }: { verified: OutputVerification | undefined; stale?: boolean }) {
   if (!verified) return <span className="muted">not verified</span>;
+  if (stale)
+    return (
+      <span className="muted" title="as found by the last verify, which no longer describes the disk">
+        was {OUTPUT_LOOK[verified.status]!.label}
+      </span>
+    );
   const look = OUTPUT_LOOK[verified.status]!;
   const actualHash = verified.status === 'hash_mismatch' ? verified.actual?.sha256 : undefined;
   return (

@@ -13,6 +13,9 @@ import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { OutputVerifyStatus } from './OutputVerifyStatus';
+import { useNow } from '../hooks/useNow';
+import { verifiedFactsOf } from '../view/destinationRows';
+import { describeVerifyFreshness, verifiedAgo } from '../../shared/verifyFreshnessWords';
 
 type Inspection = ResponseOf<'inspectDestination'>;
 
@@ -22,7 +25,13 @@ const DIFFABLE = new Set(['size_mismatch', 'hash_mismatch', 'missing']);
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
   const [diffPath, setDiffPath] = useState<string>();
   const state = readState(data.inspection.stateJson);
-  const report = useAppState((app) => app.destinationTable.verifyEntry(entry.id))?.report;
+  const verified = useAppState((app) => app.destinationTable.verifyEntry(entry.id));
+  const freshness = useAppState((app) => app.destinationTable.verifyFreshness(entry.id));
+  const report = verified?.report;
+  const facts = verifiedFactsOf(verified, freshness);
+  const now = useNow();
+  // A stale result describes the disk as it was: its outputs are shown as what they were, never as ok now.
+  const stale = facts !== undefined && !facts.freshness.fresh;
   const job = useAppState((app) => app.jobs.find((candidate) => candidate.method === 'verify' && candidate.destination === entry.id));
   if (!state) {
     return (
@@ -46,12 +55,19 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
             <Icon name="shield" /> Verify this destination
           </button>
           {job && <JobProgress job={job} />}
-          {!job && report && (
+          {!job && report && stale && facts && (
+            <span role="status" className="badge tone-warning" data-testid="outputs-verify-stale">
+              <Icon name="refresh" />
+              {describeVerifyFreshness(facts.status, facts.verifiedAt, facts.freshness, now)}
+            </span>
+          )}
+          {!job && report && !stale && (
             <span role="status" className={`badge ${report.status === 'intact' ? 'tone-good' : 'tone-danger'}`}>
               <Icon name={report.status === 'intact' ? 'shield' : 'alert'} />
               {report.status === 'intact'
                 ? 'intact: every output matches its record'
                 : `drifted: ${problems} of ${report.outputs.length} outputs differ`}
+              {facts && `, ${verifiedAgo(facts.verifiedAt, now)}`}
             </span>
           )}
           {!job && !report && <span className="muted">Not verified yet: verifying hashes every output on disk.</span>}
@@ -75,13 +91,13 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           </thead>
           <tbody>
             {state.outputs.map((output) => {
-              const verified = byPath.get(output.path);
+              const outputVerified = byPath.get(output.path);
               return (
                 <tr key={output.path} data-output={output.path}>
                   <td>
                     <span className="output-path">
                       <code>{output.path}</code>
-                      {verified && DIFFABLE.has(verified.status) && (
+                      {outputVerified && DIFFABLE.has(outputVerified.status) && (
                         <button
                           type="button"
                           className="button small"
@@ -95,7 +111,7 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                     </span>
                   </td>
                   <td>
-                    <OutputVerifyStatus verified={verified} />
+                    <OutputVerifyStatus verified={outputVerified} stale={stale} />
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>
@@ -130,7 +146,10 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
           <p className="muted">None: every file here is a recorded output.</p>
         ) : (
           <>
-            <p className="muted">Not recorded in the state. A normal replace never touches them; a forced replace deletes them.</p>
+            <p className="muted">
+              Not recorded in the state. A normal replace never touches them; a forced replace deletes them.
+              {stale && ' As found by the last verify: verify again to see them as they are now.'}
+            </p>
             <ul>
               {report.extra.map((path) => (
                 <li key={path}>

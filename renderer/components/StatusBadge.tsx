@@ -1,9 +1,10 @@
 // A destination's status and verify mark as badges: a word, an icon and a colour, never colour alone.
 
 import type { DestinationStatus } from '../../shared/inspection';
-import type { VerifyMark as VerifyMarkValue } from '../view/destinationRows';
-import { STALE_TITLE } from '../../shared/verifyFreshnessWords';
+import type { VerifiedFacts, VerifyMark as VerifyMarkValue } from '../view/destinationRows';
+import { describeVerifyFreshness, STALE_TITLE, verifyFreshnessDetail } from '../../shared/verifyFreshnessWords';
 import { Icon, type IconName } from './Icon';
+import { useNow } from '../hooks/useNow';
 
 const STATUS_LOOK: Record<DestinationStatus | 'pending', { label: string; icon: IconName; tone: string; hint: string }> = {
   managed: { label: 'managed', icon: 'checkCircle', tone: 'tone-good', hint: 'a valid state file describes this destination' },
@@ -30,8 +31,23 @@ const VERIFY_LOOK: Record<VerifyMarkValue, { label: string; icon: IconName; tone
   stale: { label: STALE_TITLE, icon: 'refresh', tone: 'tone-warning' },
 };
 
-export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; compact?: boolean }) {
+/**
+ * The verify mark. With `verified`, its tooltip says when it was taken and, for a stale one, why
+ * (shared/verifyFreshnessWords.ts); `detail` writes that beside the badge too (the detail header).
+ */
+export function VerifyMark({
+  mark,
+  compact = false,
+  verified,
+  detail = false,
+}: {
+  mark: VerifyMarkValue;
+  compact?: boolean;
+  verified?: VerifiedFacts | undefined;
+  detail?: boolean;
+}) {
   const look = VERIFY_LOOK[mark];
+  const now = useNow();
   // In the list, "not verified" is quiet text: it is the normal state before a verify, not a finding.
   if (compact && mark === 'unverified')
     return (
@@ -39,11 +55,21 @@ export function VerifyMark({ mark, compact = false }: { mark: VerifyMarkValue; c
         not verified
       </span>
     );
+  const title = verified
+    ? `verify: ${describeVerifyFreshness(verified.status, verified.verifiedAt, verified.freshness, now)}`
+    : `verify: ${look.label}`;
   return (
-    <span className={`badge outline ${look.tone}`} title={`verify: ${look.label}`}>
-      <Icon name={look.icon} />
-      {look.label}
-    </span>
+    <>
+      <span className={`badge outline ${look.tone}`} title={title} data-verify-mark={mark}>
+        <Icon name={look.icon} />
+        {look.label}
+      </span>
+      {detail && verified && (
+        <span className="verify-detail muted" data-testid="verify-freshness">
+          {verifyFreshnessDetail(verified.status, verified.verifiedAt, verified.freshness, now)}
+        </span>
+      )}
+    </>
   );
 }
 

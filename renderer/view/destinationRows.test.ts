@@ -32,7 +32,14 @@ const scan = new Map<string, ScanEntry>([
   ['broken', scanned('broken', 'invalid', 'not a time')],
 ]);
 const verify = new Map<string, VerifyEntry>([
-  ['docs-us', { destination: 'docs-us', report: { status: 'drifted', outputs: [], extra: [] } }],
+  [
+    'docs-us',
+    {
+      destination: 'docs-us',
+      report: { status: 'drifted', outputs: [], extra: [] },
+      stamp: { verifiedAt: '2026-12-04T05:00:00.000Z', basis: {} },
+    },
+  ],
 ]);
 const rows = buildRows('/w', destinations, scan, verify);
 

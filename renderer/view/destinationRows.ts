@@ -6,6 +6,7 @@
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import { parseRfc3339, compareInstants, type Instant } from '../../shared/rfc3339';
+import { FRESH, verifyHealth, type VerifyFreshness } from '../../shared/verifyFreshness';
 import { healthRank, matchesHealth, type HealthMark } from './health';
 
 /** stale: a verify result that no longer describes the disk (shared/verifyFreshness.ts). */
@@ -13,6 +14,18 @@ export type VerifyMark = 'intact' | 'drifted' | 'unverified' | 'stale';
 export type SortKey = 'status' | 'health' | 'id' | 'published';
 
 export const STATUSES: readonly DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
+
+/** Of a verify result: what it found, when it was taken and whether it still describes the disk. */
+export interface VerifiedFacts {
+  status: 'intact' | 'drifted';
+  verifiedAt: string;
+  freshness: VerifyFreshness;
+}
+
+/** A held verify result as its facts (for the marks' words); undefined when there is none. */
+export function verifiedFactsOf(verified: VerifyEntry | undefined, freshness: VerifyFreshness = FRESH): VerifiedFacts | undefined {
+  return verified && { status: verified.report.status, verifiedAt: verified.stamp.verifiedAt, freshness };
+}
 
 export interface DestinationRow {
   id: string;
@@ -22,6 +35,8 @@ export interface DestinationRow {
   /** undefined while the scan has not reached it. */
   status?: DestinationStatus;
   verify: VerifyMark;
+  /** The verify result behind `verify`: what it found, when, and whether it still describes the disk. */
+  verified?: VerifiedFacts;
   publishedAt?: string;
   interrupted: boolean;
   errorCount: number;
@@ -57,6 +72,8 @@ export function deriveRow(
   relativePath: string,
   entry: ScanEntry | undefined,
   verified: VerifyEntry | undefined,
+  /** Of `verified`: fresh unless a re-read since found the disk changed (shared/verifyFreshness.ts). */
+  freshness: VerifyFreshness = FRESH,
 ): DestinationRow {
   const summary = entry?.summary;
   const pipelineId = summary?.pipeline_id ?? destination.pipelineId;
@@ -65,12 +82,14 @@ export function deriveRow(
     id: destination.id,
     name: destination.id,
     relativePath,
-    verify: verified ? verified.report.status : 'unverified',
+    verify: verifyHealth(verified && { status: verified.report.status, freshness }),
     interrupted: entry?.inspection.issues.some(isInterruptedIssue) ?? false,
     errorCount: summary?.errorCount ?? 0,
     warningCount: summary?.warningCount ?? 0,
     searchText: [destination.id, summary?.destination_id, pipelineId, relativePath].filter(Boolean).join('\n').toLowerCase(),
   };
+  const facts = verifiedFactsOf(verified, freshness);
+  if (facts) row.verified = facts;
   if (pipelineId !== undefined) row.pipelineId = pipelineId;
   if (summary) row.status = summary.status;
   if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
@@ -84,10 +103,12 @@ export function buildRows(
   destinations: readonly DestinationEntry[],
   scan: ReadonlyMap<string, ScanEntry>,
   verify: ReadonlyMap<string, VerifyEntry>,
+  /** How fresh each verify result is now; an id without one is fresh. */
+  freshness: ReadonlyMap<string, VerifyFreshness> = new Map(),
 ): DestinationRow[] {
   const relative = makeRelativeToRoot(root);
   return destinations.map((destination) =>
-    deriveRow(destination, relative(destination.path), scan.get(destination.id), verify.get(destination.id)),
+    deriveRow(destination, relative(destination.path), scan.get(destination.id), verify.get(destination.id), freshness.get(destination.id)),
   );
 }
 

@@ -5,6 +5,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import { buildRows, countStatuses, filterRows, sortRows, type SortKey } from './destinationRows';
 import { DestinationTable } from './destinationTable';
 import { countHealth, HEALTH_MARKS } from './health';
+import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
 
 const ROOT = '/w';
 const STATUSES: DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
@@ -16,7 +17,12 @@ const destination = (id: string, path = `/w/destinations/${id}`, pipelineId?: st
   replacePolicy: 'allow',
 });
 
-function scanned(id: string, status: DestinationStatus, publishedAt?: string, interrupted = false): ScanEntry {
+// Two fingerprints a read can find: the one every verify below is taken with, and another.
+const SAME = { stateSha256: `sha256:${'a'.repeat(64)}`, listingDigest: 'listing-1' };
+const CHANGED = { stateSha256: `sha256:${'a'.repeat(64)}`, listingDigest: 'listing-2' };
+const AT = '2026-12-04T06:00:00.000Z';
+
+function scanned(id: string, status: DestinationStatus, publishedAt?: string, interrupted = false, changed = false): ScanEntry {
   const issues: ScanEntry['inspection']['issues'] = interrupted
     ? [{ path: [], code: 'interrupted_replace', message: 'a staging folder is left', severity: 'warning' }]
     : status === 'invalid'
@@ -24,7 +30,7 @@ function scanned(id: string, status: DestinationStatus, publishedAt?: string, in
       : [];
   return {
     destination: id,
-    inspection: { path: `/w/destinations/${id}`, status, issues, hasContent: status !== 'empty' },
+    inspection: { path: `/w/destinations/${id}`, status, issues, hasContent: status !== 'empty', ...(changed ? CHANGED : SAME) },
     summary: {
       status,
       outputCount: 0,
@@ -39,6 +45,7 @@ function scanned(id: string, status: DestinationStatus, publishedAt?: string, in
 const verified = (id: string, status: 'intact' | 'drifted'): VerifyEntry => ({
   destination: id,
   report: { status, outputs: [], extra: [] },
+  stamp: { verifiedAt: '2026-12-04T05:00:00.000Z', basis: fingerprintOf(SAME) },
 });
 
 // Times that tie, differ only in the fraction or the offset, or do not parse at all.
@@ -70,6 +77,7 @@ const scanArb = fc.record({
   status: fc.constantFrom(...STATUSES),
   time: fc.option(fc.constantFrom(...TIMES), { nil: undefined }),
   interrupted: fc.boolean(),
+  changed: fc.boolean(),
 });
 const verifyArb = fc.record({ id: ids, status: fc.constantFrom('intact' as const, 'drifted' as const) });
 const batchArb = fc.oneof(
@@ -84,7 +92,7 @@ const filterArb = fc.record({
 });
 
 describe('the incremental destination table', () => {
-  it('lists, counts (status and health), filters and sorts exactly as rebuilding every row does, after any sequence of batches', () => {
+  it('lists, counts (status and health, stale included), filters and sorts exactly as rebuilding every row with the freshness rule does, after any sequence of batches', () => {
     fc.assert(
       fc.property(
         fc.array(destinationArb, { maxLength: 12 }),
@@ -96,17 +104,29 @@ describe('the incremental destination table', () => {
           let table = DestinationTable.of(root, destinations);
           const scan = new Map<string, ScanEntry>();
           const verify = new Map<string, VerifyEntry>();
+          // The reference's freshness: every read of a verified destination folded through the one rule.
+          const freshness = new Map<string, VerifyFreshness>();
           for (const batch of batches) {
             if (batch.kind === 'scan') {
-              const items = batch.items.map((item) => scanned(item.id, item.status, item.time, item.interrupted));
-              for (const item of items) scan.set(item.destination, item);
-              table = table.withScan(items);
+              const items = batch.items.map((item) => scanned(item.id, item.status, item.time, item.interrupted, item.changed));
+              for (const item of items) {
+                scan.set(item.destination, item);
+                const held = verify.get(item.destination);
+                if (held) {
+                  const reread = { kind: 'reread' as const, fingerprint: fingerprintOf(item.inspection), at: AT };
+                  freshness.set(item.destination, nextVerifyFreshness(held.stamp, freshness.get(item.destination) ?? FRESH, reread));
+                }
+              }
+              table = table.withScan(items, AT);
             } else {
               const items = batch.items.map((item) => verified(item.id, item.status));
-              for (const item of items) verify.set(item.destination, item);
+              for (const item of items) {
+                verify.set(item.destination, item);
+                freshness.set(item.destination, FRESH);
+              }
               table = table.withVerify(items);
             }
-            const reference = buildRows(root, destinations, scan, verify);
+            const reference = buildRows(root, destinations, scan, verify, freshness);
             expect(table.rows).toEqual(reference);
             expect(table.statusCounts).toEqual(countStatuses(reference));
             expect(table.healthCounts).toEqual(countHealth(reference));
@@ -114,6 +134,7 @@ describe('the incremental destination table', () => {
             for (const { id } of destinations) {
               expect(table.scanEntry(id)).toBe(scan.get(id));
               expect(table.verifyEntry(id)).toBe(verify.get(id));
+              expect(table.verifyFreshness(id)).toEqual(verify.has(id) ? freshness.get(id) : undefined);
             }
             expect(table.scannedCount).toBe(reference.filter((row) => row.status !== undefined).length);
           }
@@ -151,6 +172,29 @@ describe('the incremental destination table', () => {
     expect(shown).toBe(count);
     expect(table.statusCounts.pending).toBe(0);
     expect(table.scannedCount).toBe(count);
+  });
+});
+
+describe('a verify result in the table', () => {
+  const two = () =>
+    DestinationTable.of(ROOT, [destination('a'), destination('b')]).withScan([scanned('a', 'managed'), scanned('b', 'managed')]);
+
+  it('stays intact when a rescan reads the same fingerprint, and turns stale (never intact) when it reads another', () => {
+    const table = two().withVerify([verified('a', 'intact'), verified('b', 'intact')]);
+    const rescanned = table.withScan([scanned('a', 'managed'), scanned('b', 'managed', undefined, false, true)], AT);
+    expect(rescanned.rows.map((row) => row.verify)).toEqual(['intact', 'stale']);
+    expect(rescanned.verifyFreshness('b')).toEqual({ fresh: false, reason: 'listing_changed', since: AT });
+    expect(rescanned.healthCounts).toMatchObject({ intact: 1, stale: 1 });
+    // Stale is final until the next verify, even when a later read finds the first fingerprint again.
+    expect(rescanned.withScan([scanned('b', 'managed')], AT).rows[1]!.verify).toBe('stale');
+    expect(rescanned.withVerify([verified('b', 'drifted')]).rows[1]!.verify).toBe('drifted');
+  });
+
+  it('keeps its staleness across a re-read of the workspace file', () => {
+    const stale = two()
+      .withVerify([verified('a', 'intact')])
+      .withScan([scanned('a', 'managed', undefined, false, true)], AT);
+    expect(stale.reconciled(ROOT, [destination('a'), destination('b')], new Set()).rows[0]!.verify).toBe('stale');
   });
 });
 

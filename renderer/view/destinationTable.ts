@@ -18,6 +18,7 @@ import {
   type StatusCounts,
 } from './destinationRows';
 import { emptyHealthCounts, HEALTH_RANKS, healthRank, tallyHealth, type HealthCounts } from './health';
+import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
 
 const RANKS = 6;
 
@@ -36,6 +37,8 @@ export class DestinationTable {
     private readonly rowList: readonly DestinationRow[],
     private readonly scanned: readonly (ScanEntry | undefined)[],
     private readonly verified: readonly (VerifyEntry | undefined)[],
+    /** Of each verify result: whether the reads since it was taken left it describing the disk. */
+    private readonly freshness: readonly (VerifyFreshness | undefined)[],
     /** How many destinations have a scan result. */
     readonly scannedCount: number,
     private readonly counts: Readonly<StatusCounts>,
@@ -63,7 +66,7 @@ export class DestinationTable {
     const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: rows.length };
     const health = emptyHealthCounts();
     for (const row of rows) tallyHealth(health, row, 1);
-    return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), 0, counts, health);
+    return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), new Array(rows.length), 0, counts, health);
   }
 
   /**
@@ -72,17 +75,18 @@ export class DestinationTable {
    */
   reconciled(root: string, destinations: readonly DestinationEntry[], dropped: ReadonlySet<string>): DestinationTable {
     const scans: ScanEntry[] = [];
-    const verifies: VerifyEntry[] = [];
+    const verifies: { entry: VerifyEntry; freshness: VerifyFreshness }[] = [];
     for (const { id } of destinations) {
       if (dropped.has(id)) continue;
       const scanned = this.scanEntry(id);
       if (scanned) scans.push(scanned);
       const verified = this.verifyEntry(id);
-      if (verified) verifies.push(verified);
+      if (verified) verifies.push({ entry: verified, freshness: this.verifyFreshness(id) ?? FRESH });
     }
     let table = DestinationTable.of(root, destinations);
     if (scans.length > 0) table = table.withScan(scans);
-    if (verifies.length > 0) table = table.withVerify(verifies);
+    // Kept with their freshness: a stale result stays stale across a re-read of the workspace file.
+    if (verifies.length > 0) table = table.placeVerifies(verifies);
     return table;
   }
 
@@ -114,28 +118,65 @@ export class DestinationTable {
     return position === undefined ? undefined : this.verified[position];
   }
 
-  /** A table with these scan results in; results for ids the workspace does not list are ignored. */
-  withScan(entries: readonly ScanEntry[]): DestinationTable {
-    // slice, not spread: a plain copy of the pointers, no iterator per element.
-    const scanned = this.scanned.slice();
-    const touched = this.place(entries, (position, entry) => (scanned[position] = entry));
-    return this.rederive(touched, scanned, this.verified, true);
+  /** Whether the verify result held for `id` still describes the disk; undefined when there is none. */
+  verifyFreshness(id: string): VerifyFreshness | undefined {
+    const position = this.shared.positionsById.get(id)?.[0];
+    if (position === undefined || this.verified[position] === undefined) return undefined;
+    return this.freshness[position] ?? FRESH;
   }
 
+  /**
+   * A table with these scan results in; results for ids the workspace does not list are ignored. Each
+   * is a re-read of its destination: a verify result held for it turns stale when the read's
+   * fingerprint differs from the one it was taken with (shared/verifyFreshness.ts), `at` that moment.
+   */
+  withScan(entries: readonly ScanEntry[], at: string = new Date().toISOString()): DestinationTable {
+    // slice, not spread: a plain copy of the pointers, no iterator per element.
+    const scanned = this.scanned.slice();
+    let freshness: (VerifyFreshness | undefined)[] | undefined;
+    const touched = this.place(entries, (position, entry) => {
+      scanned[position] = entry;
+      const verified = this.verified[position];
+      if (!verified) return;
+      const before = (freshness ?? this.freshness)[position] ?? FRESH;
+      const after = nextVerifyFreshness(verified.stamp, before, { kind: 'reread', fingerprint: fingerprintOf(entry.inspection), at });
+      if (after === before) return;
+      freshness ??= this.freshness.slice();
+      freshness[position] = after;
+    });
+    return this.rederive(touched, scanned, this.verified, freshness ?? this.freshness, true);
+  }
+
+  /** Verify results just taken: fresh. */
   withVerify(entries: readonly VerifyEntry[]): DestinationTable {
-    const verified = this.verified.slice();
-    const touched = this.place(entries, (position, entry) => (verified[position] = entry));
-    return this.rederive(touched, this.scanned, verified, false);
+    return this.placeVerifies(entries.map((entry) => ({ entry, freshness: FRESH })));
   }
 
   /** A table that no longer holds a verify result for these ids (it described outputs that are gone). */
   withoutVerify(ids: readonly string[]): DestinationTable {
     const verified = this.verified.slice();
+    const freshness = this.freshness.slice();
     const touched = this.place(
       ids.map((destination) => ({ destination })),
-      (position) => (verified[position] = undefined),
+      (position) => {
+        verified[position] = undefined;
+        freshness[position] = undefined;
+      },
     );
-    return this.rederive(touched, this.scanned, verified, false);
+    return this.rederive(touched, this.scanned, verified, freshness, false);
+  }
+
+  private placeVerifies(entries: readonly { entry: VerifyEntry; freshness: VerifyFreshness }[]): DestinationTable {
+    const verified = this.verified.slice();
+    const freshness = this.freshness.slice();
+    const touched = this.place(
+      entries.map((held) => ({ destination: held.entry.destination, held })),
+      (position, { held }) => {
+        verified[position] = held.entry;
+        freshness[position] = held.freshness;
+      },
+    );
+    return this.rederive(touched, this.scanned, verified, freshness, false);
   }
 
   /** The rows the list shows: filtered as filterRows, ordered as sortRows would. */
@@ -193,6 +234,7 @@ export class DestinationTable {
     touched: ReadonlySet<number>,
     scanned: readonly (ScanEntry | undefined)[],
     verified: readonly (VerifyEntry | undefined)[],
+    freshness: readonly (VerifyFreshness | undefined)[],
     scanChanged: boolean,
   ): DestinationTable {
     if (touched.size === 0) return this;
@@ -207,6 +249,7 @@ export class DestinationTable {
         this.shared.relativePaths[position]!,
         scanned[position],
         verified[position],
+        freshness[position],
       );
       counts[before.status ?? 'pending'] -= 1;
       counts[after.status ?? 'pending'] += 1;
@@ -215,7 +258,7 @@ export class DestinationTable {
       if (scanChanged && this.scanned[position] === undefined) scannedCount += 1;
       rows[position] = after;
     }
-    return new DestinationTable(this.shared, rows, scanned, verified, scannedCount, counts, health);
+    return new DestinationTable(this.shared, rows, scanned, verified, freshness, scannedCount, counts, health);
   }
 }
 

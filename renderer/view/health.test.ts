@@ -20,6 +20,7 @@ function scanned(id: string, status: DestinationStatus, warnings = 0, interrupte
 const verified = (id: string, status: 'intact' | 'drifted'): VerifyEntry => ({
   destination: id,
   report: { status, outputs: [], extra: [] },
+  stamp: { verifiedAt: '2026-12-04T05:00:00.000Z', basis: {} },
 });
 
 const ids = ['a-intact', 'b-drifted', 'c-unverified', 'd-warned', 'e-interrupted', 'f-unmanaged', 'g-invalid', 'h-pending'];

@@ -12,13 +12,8 @@ export type HealthMark = 'drifted' | 'intact' | 'unverified' | 'stale' | 'interr
 
 export const HEALTH_MARKS: readonly HealthMark[] = ['drifted', 'intact', 'unverified', 'stale', 'interrupted', 'warnings'];
 
-/**
- * The chips the sidebar offers, in this order. `stale` joins them once verify results carry their
- * stamp from the engine (shared/verifyFreshness.ts is merged; the stamp on VerifyEntry is not yet):
- * until then no row can be stale, and a chip that can never count anything would only mislead. The
- * mark, its count, its rank in the health sort and its part of the status bar's summary are in place.
- */
-export const HEALTH_CHIPS: readonly HealthMark[] = ['drifted', 'intact', 'unverified', 'interrupted', 'warnings'];
+/** The chips the sidebar offers, in this order. */
+export const HEALTH_CHIPS: readonly HealthMark[] = HEALTH_MARKS;
 
 export type HealthCounts = Record<HealthMark, number>;
 
