@@ -97,6 +97,10 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
   };
 }
 
+// Each of these runs one fixture, one apply and one recovery per mutation step (tens of them, with a
+// child process killed at each in the first): well over the default timeout on a loaded 2-core machine.
+const STEP_LOOP_TIMEOUT = 240_000;
+
 /** What must hold after any interruption, and that a forced replace then finishes the job. */
 async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label: string): Promise<void> {
   const { dest, root } = fixture;
@@ -144,113 +148,125 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
 }
 
 describe.each(['replace', 'force'] as const)('a %s killed before every mutation', (mode) => {
-  it('leaves a valid state (or none), untouched extras and canaries, an interrupted report, and recovers by force', async () => {
-    let completedAt: number | undefined;
-    let child = startCrashChild(childScript, workDir);
-    try {
-      for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
+  it(
+    'leaves a valid state (or none), untouched extras and canaries, an interrupted report, and recovers by force',
+    async () => {
+      let completedAt: number | undefined;
+      let child = startCrashChild(childScript, workDir);
+      try {
+        for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
+          const fixture = await makeFixture(mode);
+          try {
+            const running = child.run(fixture.plan, killStep);
+            child = startCrashChild(childScript, workDir);
+            const run = await running;
+            if (!run.killed) {
+              expect(run.result.ok).toBe(true);
+              expect(run.result.mutations).toBe(killStep - 1);
+              expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+              completedAt = killStep;
+              break;
+            }
+            await checkAfterInterruption(fixture, mode, `${mode}, killed before mutation ${killStep}`);
+          } finally {
+            await removeTempDir(fixture.root);
+          }
+        }
+      } finally {
+        child.dispose();
+      }
+      // Small bundle, a handful of files: a few dozen steps, each one a kill point.
+      expect(completedAt).toBeGreaterThan(15);
+    },
+    STEP_LOOP_TIMEOUT,
+  );
+});
+
+describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at every mutation', (mode) => {
+  it(
+    'returns the error as data and keeps the same promises',
+    async () => {
+      const counting = await makeFixture(mode);
+      const counter = countingFsOps(nodeFsOps);
+      expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
+      const steps = counter.count();
+      await removeTempDir(counting.root);
+
+      const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
+      for (let failStep = 1; failStep <= steps; failStep++) {
+        const code = codes[failStep % codes.length] as InjectedErrno;
+        const label = `${mode}, ${code} at mutation ${failStep} of ${steps}`;
         const fixture = await makeFixture(mode);
         try {
-          const running = child.run(fixture.plan, killStep);
-          child = startCrashChild(childScript, workDir);
-          const run = await running;
-          if (!run.killed) {
-            expect(run.result.ok).toBe(true);
-            expect(run.result.mutations).toBe(killStep - 1);
-            expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
-            completedAt = killStep;
-            break;
+          const result = await applyPlan(fixture.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
+          expect(result.ok, label).toBe(false);
+          expect(result.error?.code, label).toBe('io_error');
+          expect(result.error?.details?.errno, label).toBe(code);
+          expect(result.error?.message, label).toContain(code);
+          // Before the old state is removed, a failure takes everything back out: exactly as it was.
+          const stateStillOld = await fs
+            .readFile(path.join(fixture.dest, '.distributor.json'))
+            .then((bytes) => sha256(bytes) === fixture.plan.fingerprint.stateSha256)
+            .catch(() => false);
+          if (stateStillOld && !result.stateWritten) {
+            expect(await snapshotTree(fixture.dest), label).toBe(fixture.destBefore);
+            expect(result.stagingLeft, label).toBe(false);
+            expect(result.changed, label).toBe(false);
           }
-          await checkAfterInterruption(fixture, mode, `${mode}, killed before mutation ${killStep}`);
+          await checkAfterInterruption(fixture, mode, label);
         } finally {
           await removeTempDir(fixture.root);
         }
       }
-    } finally {
-      child.dispose();
-    }
-    // Small bundle, a handful of files: a few dozen steps, each one a kill point.
-    expect(completedAt).toBeGreaterThan(15);
-  });
-});
-
-describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at every mutation', (mode) => {
-  it('returns the error as data and keeps the same promises', async () => {
-    const counting = await makeFixture(mode);
-    const counter = countingFsOps(nodeFsOps);
-    expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
-    const steps = counter.count();
-    await removeTempDir(counting.root);
-
-    const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
-    for (let failStep = 1; failStep <= steps; failStep++) {
-      const code = codes[failStep % codes.length] as InjectedErrno;
-      const label = `${mode}, ${code} at mutation ${failStep} of ${steps}`;
-      const fixture = await makeFixture(mode);
-      try {
-        const result = await applyPlan(fixture.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
-        expect(result.ok, label).toBe(false);
-        expect(result.error?.code, label).toBe('io_error');
-        expect(result.error?.details?.errno, label).toBe(code);
-        expect(result.error?.message, label).toContain(code);
-        // Before the old state is removed, a failure takes everything back out: exactly as it was.
-        const stateStillOld = await fs
-          .readFile(path.join(fixture.dest, '.distributor.json'))
-          .then((bytes) => sha256(bytes) === fixture.plan.fingerprint.stateSha256)
-          .catch(() => false);
-        if (stateStillOld && !result.stateWritten) {
-          expect(await snapshotTree(fixture.dest), label).toBe(fixture.destBefore);
-          expect(result.stagingLeft, label).toBe(false);
-          expect(result.changed, label).toBe(false);
-        }
-        await checkAfterInterruption(fixture, mode, label);
-      } finally {
-        await removeTempDir(fixture.root);
-      }
-    }
-  });
+    },
+    STEP_LOOP_TIMEOUT,
+  );
 });
 
 describe('a forced takeover of an unmanaged destination failing at every mutation', () => {
-  it('leaves the destination exactly as it was when it fails before the first delete, else reports the interruption', async () => {
-    async function fixture() {
-      const root = await makeTempDir('crash-unmanaged-');
-      const dest = path.join(root, 'dest');
-      await fs.mkdir(path.join(dest, 'sub'), { recursive: true });
-      await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
-      await fs.writeFile(path.join(dest, 'sub', 'more.txt'), 'more');
-      await writeBundle(path.join(root, 'source'), { 'index.md': '# Home', 'a.txt': 'a' });
-      const outcome = await planReplace({
-        destinationPath: dest,
-        sourcePath: path.join(root, 'source'),
-        mode: 'force',
-        configured: { pipelineId: 'p', destinationId: 'd' },
-      });
-      if (!outcome.ok) throw new Error(outcome.error.message);
-      return { root, dest, plan: outcome.value, before: await snapshotTree(dest) };
-    }
-    const counting = await fixture();
-    const counter = countingFsOps(nodeFsOps);
-    expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
-    await removeTempDir(counting.root);
-    for (let failStep = 1; failStep <= counter.count(); failStep++) {
-      const { root, dest, plan, before } = await fixture();
-      try {
-        const events: string[] = [];
-        const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO'), onProgress: (e) => events.push(e.phase) });
-        const label = `EIO at mutation ${failStep}`;
-        expect(result.error?.code, label).toBe('io_error');
-        expect(await stateInvariantProblems(dest), label).toEqual([]);
-        const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
-        if (['check', 'verify', 'stage'].includes(String(result.error?.details?.phase))) {
-          expect(await snapshotTree(dest), label).toBe(before);
-          expect(interrupted, label).toBe(false);
-        }
-        if (interrupted) expect(result.stagingLeft, label).toBe(true);
-        else if (!result.stateWritten) expect(await snapshotTree(dest), label).toBe(before);
-      } finally {
-        await removeTempDir(root);
+  it(
+    'leaves the destination exactly as it was when it fails before the first delete, else reports the interruption',
+    async () => {
+      async function fixture() {
+        const root = await makeTempDir('crash-unmanaged-');
+        const dest = path.join(root, 'dest');
+        await fs.mkdir(path.join(dest, 'sub'), { recursive: true });
+        await fs.writeFile(path.join(dest, 'stray.txt'), 'stray');
+        await fs.writeFile(path.join(dest, 'sub', 'more.txt'), 'more');
+        await writeBundle(path.join(root, 'source'), { 'index.md': '# Home', 'a.txt': 'a' });
+        const outcome = await planReplace({
+          destinationPath: dest,
+          sourcePath: path.join(root, 'source'),
+          mode: 'force',
+          configured: { pipelineId: 'p', destinationId: 'd' },
+        });
+        if (!outcome.ok) throw new Error(outcome.error.message);
+        return { root, dest, plan: outcome.value, before: await snapshotTree(dest) };
       }
-    }
-  });
+      const counting = await fixture();
+      const counter = countingFsOps(nodeFsOps);
+      expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
+      await removeTempDir(counting.root);
+      for (let failStep = 1; failStep <= counter.count(); failStep++) {
+        const { root, dest, plan, before } = await fixture();
+        try {
+          const events: string[] = [];
+          const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO'), onProgress: (e) => events.push(e.phase) });
+          const label = `EIO at mutation ${failStep}`;
+          expect(result.error?.code, label).toBe('io_error');
+          expect(await stateInvariantProblems(dest), label).toEqual([]);
+          const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
+          if (['check', 'verify', 'stage'].includes(String(result.error?.details?.phase))) {
+            expect(await snapshotTree(dest), label).toBe(before);
+            expect(interrupted, label).toBe(false);
+          }
+          if (interrupted) expect(result.stagingLeft, label).toBe(true);
+          else if (!result.stateWritten) expect(await snapshotTree(dest), label).toBe(before);
+        } finally {
+          await removeTempDir(root);
+        }
+      }
+    },
+    STEP_LOOP_TIMEOUT,
+  );
 });
