@@ -410,7 +410,10 @@ export class Session implements SessionContext {
         this.hostPlans.has(planId)
           ? this.hostPlans.apply(this, this.hostRouter(), planId, confirm, includeNested)
           : this.plans.apply(this, planId, confirm, includeNested),
-      hosts: async () => ({ hosts: this.router?.states() ?? [] }),
+      hosts: async () => {
+        this.workspace();
+        return { hosts: this.router?.states() ?? [] };
+      },
       reconnectHost: async ({ name }) => {
         this.workspace();
         return this.hostRouter().reconnect(name);

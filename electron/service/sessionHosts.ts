@@ -160,8 +160,16 @@ export async function routedReadJob<M extends ReadMethod>(
           },
         })
         .then(
-          (ending) => {
+          async (ending) => {
             if (ending.ok) return ending.value;
+            // The agent cancels its jobs when its input ends: a cancel nobody asked for is the connection going.
+            if (ending.error.code === 'cancelled' && !context.signal.aborted) {
+              await Promise.race([link.ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
+              if (link.lost) {
+                lost.push(`${host}: ${link.lost.message}`);
+                throw lostError(host, link.lost);
+              }
+            }
             throw new ApiFailure({ ...ending.error, message: `${host}: ${ending.error.message}` });
           },
           (cause: unknown) => {
