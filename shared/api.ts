@@ -222,6 +222,25 @@ export const methods = {
       confirmText: z.string().optional(),
     }),
   }),
+  planRepair: spec({
+    summary:
+      'Plan a repair: rewrite only the recorded outputs verify finds drifted, from bytes proven from the source; the state and the extra files stay, and an output that cannot be proven is refused by name',
+    request: z.strictObject({
+      destination: handle,
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      /** Shown to the operator; never sent back (apply takes the planId, and acceptPartial when some outputs are refused). */
+      plan: replacePlanSchema,
+    }),
+  }),
+  planDiscardStaging: spec({
+    summary: 'Plan removing the staging folder an interrupted apply left: which publication it holds and how many files it staged',
+    request: z.strictObject({ destination: handle }),
+    response: z.object({ planId: handle, plan: replacePlanSchema }),
+  }),
   applyPlan: spec({
     summary:
       'Apply a plan; a forced replace needs `confirm` equal to the destination id, and `includeNested` when it deletes nested destinations',
@@ -230,6 +249,8 @@ export const methods = {
       confirm: z.string().max(1000).optional(),
       /** Acknowledges the other managed destinations a forced plan deletes (plan.nestedDestinations); required when there are any. */
       includeNested: z.boolean().optional(),
+      /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */
+      acceptPartial: z.boolean().optional(),
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */

@@ -265,7 +265,10 @@ export class Session implements SessionContext {
       contentDiff: async (request) => contentDiffHandler(this, request),
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
       planReplace: async (request) => this.plans.plan(this, request),
-      applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
+      planRepair: async (request) => this.plans.planRepair(this, request),
+      planDiscardStaging: async (request) => this.plans.planDiscardStaging(this, request),
+      applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
+        this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
       history: async ({ destination }) => {
         const open = this.workspace();
         const entry = destination === undefined ? undefined : this.destination(destination);
