@@ -21,6 +21,7 @@ import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
 import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
+import { hostStateEventSchema, hostStateSchema } from './hostState';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -76,6 +77,7 @@ export type ListingEntry = z.infer<typeof listingEntrySchema>;
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
 export { contentDiffSchema } from './contentDiff/contentDiffSchema';
+export { hostStateSchema, hostStateEventSchema, type HostState, type HostStateEvent } from './hostState';
 export { sourceBundleEntrySchema, sourceBundleListSchema, type SourceBundleEntry, type SourceBundleList } from './sourceBundles';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
@@ -269,6 +271,31 @@ export const methods = {
       truncated: z.boolean(),
     }),
   }),
+  hosts: spec({
+    summary: "The open workspace's hosts (issue 15): each one's connection state, why it failed or was lost, and its agent",
+    request: empty,
+    response: z.object({ hosts: z.array(hostStateSchema) }),
+  }),
+  reconnectHost: spec({
+    summary:
+      'Connect to a workspace host again (after it failed or was lost) and read its destinations again; answers at once, the hostState events follow',
+    request: z.strictObject({ name: z.string().min(1).max(63) }),
+    response: hostStateSchema,
+  }),
+  addHost: spec({
+    summary:
+      'Add a host to the open workspace file (an ssh target and a folder of destinations or a workspace file on that host), saved to the file, then connected',
+    request: z.strictObject({
+      name: z.string().max(200),
+      /** `[user@]host[:port]`, or an alias of ~/.ssh/config. */
+      target: z.string().max(1000),
+      /** Absolute, on that host: a folder of destinations or a distributor-inspector.json file. */
+      path: z.string().max(4096),
+      /** The agent command on that host (default `distributor-inspector`). */
+      agent: z.string().max(1000).optional(),
+    }),
+    response: z.object({ workspace: workspaceSummarySchema, host: hostStateSchema }),
+  }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',
     request: z.strictObject({ job: handle }),
@@ -374,6 +401,8 @@ export const events = {
   result: resultEventSchema,
   error: jobErrorEventSchema,
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
+  /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */
+  hostState: hostStateEventSchema,
   appCommand: z.object({ command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport']), path: userPath.optional() }),
 };
 export type EventName = keyof typeof events;
