@@ -272,7 +272,8 @@ export class DestinationWatcher {
   private onNativeEvent(target: Target, eventType: string, fileName: string | undefined): void {
     if (target.gone || target.suppressed > 0) return;
     if (target.fileName !== undefined && fileName !== undefined && fileName !== target.fileName) return;
-    if (target.entriesOnly && eventType !== 'rename') return;
+    // A folder of destinations lists its visible subfolders: a hidden entry (the history journal) is none.
+    if (target.entriesOnly && (eventType !== 'rename' || fileName?.startsWith('.') === true)) return;
     this.noteEvent(target);
   }
 
