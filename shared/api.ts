@@ -15,6 +15,7 @@ import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceS
 import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
 import { verifyStampSchema } from './verifyFreshness';
+import { liveRefreshStatusSchema } from './liveRefresh';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
@@ -130,6 +131,12 @@ export const methods = {
       'Read the open workspace again (its folder or workspace file): the list now and what was added, removed or changed; a file that no longer loads keeps the last good list, marked with its problem',
     request: empty,
     response: z.object({ workspace: workspaceSummarySchema, changes: workspaceChangesSchema }),
+  }),
+  liveRefreshStatus: spec({
+    summary:
+      'How the open workspace is watched for live refresh: destinations watched and polled (and why), the workspace file; changes then arrive as liveRefresh events',
+    request: empty,
+    response: liveRefreshStatusSchema,
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
@@ -400,6 +407,24 @@ export const events = {
   item: itemEventSchema,
   result: resultEventSchema,
   error: jobErrorEventSchema,
+  /**
+   * Live refresh (docs/live-refresh.md): destinations that changed on disk, each read again (a verify
+   * result held for it turned stale at `changedAt`); the workspace file read again (the reload's
+   * answer, and the rows of the destinations it added or changed); or a change in how the workspace is watched.
+   */
+  liveRefresh: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('destinations'),
+      changes: z.array(z.object({ entry: scanEntrySchema, changedAt: z.string() })),
+    }),
+    z.object({
+      kind: z.literal('workspace'),
+      changedAt: z.string(),
+      reload: z.object({ workspace: workspaceSummarySchema, changes: workspaceChangesSchema }),
+      entries: z.array(scanEntrySchema),
+    }),
+    z.object({ kind: z.literal('status'), status: liveRefreshStatusSchema }),
+  ]),
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
   /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */
   hostState: hostStateEventSchema,

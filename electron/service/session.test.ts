@@ -92,7 +92,7 @@ describe('Session', () => {
 
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
-    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));
+    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob', 'liveRefreshStatus'].includes(m));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...needWorkspace), fc.anything(), async (method, junk) => {
         const result = await session.call(method, junk);
@@ -108,9 +108,10 @@ describe('Session', () => {
     expect(await session.call('revealPath', { destination: 'x' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
   });
 
-  it('answers appInfo and cancelJob before a workspace is open', async () => {
+  it('answers appInfo, cancelJob and liveRefreshStatus before a workspace is open', async () => {
     const session = new Session({ transport: 'http' });
     expect(await session.call('appInfo', {})).toMatchObject({ ok: true, value: { transport: 'http' } });
+    expect(await session.call('liveRefreshStatus', {})).toMatchObject({ ok: true, value: { active: false, watching: 0 } });
     expect(await session.call('cancelJob', { job: 'no-such-job' })).toEqual({ ok: true, value: { cancelled: false } });
   });
 

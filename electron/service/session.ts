@@ -30,8 +30,10 @@ import { reportCsv, reportJson } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
+import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
-import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
 import { workspaceHistoryFile } from '../history/journalPath';
@@ -64,6 +66,11 @@ export interface SessionOptions {
   connectHost?: HostConnector;
   /** At most this many hosts connecting at once (default 8). */
   hostsParallel?: number;
+  /**
+   * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
+   * default, off (false) for the ssh agent, whose client asks when it wants to know.
+   */
+  liveRefresh?: boolean | LiveRefreshOptions;
 }
 
 /**
@@ -116,9 +123,13 @@ export class Session implements SessionContext {
   readonly initialOpen: Promise<ApiResult<Workspace> | undefined>;
   /** Generated from the table's names: one handler per method; electron-only ones say not_available. */
   readonly handlers: HandlerTable;
+  /** Undefined when live refresh is off. */
+  private readonly live: LiveRefresh | undefined;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
+    const live = options.liveRefresh ?? options.transport !== 'agent';
+    this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
       ? this.open(options.initialWorkspace).then(
@@ -236,6 +247,8 @@ export class Session implements SessionContext {
       verifies: new Map(),
     };
     this.syncHosts(read.loaded.hosts ?? []);
+    // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
+    void this.live?.follow(this.state.workspace);
     return summary;
   }
 
@@ -335,6 +348,7 @@ export class Session implements SessionContext {
     open.loaded = reload.loaded;
     open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
     this.syncHosts(reload.loaded.hosts ?? []);
+    if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
     return { workspace: open.summary, changes };
   }
 
@@ -346,7 +360,13 @@ export class Session implements SessionContext {
     return this.pool;
   }
 
+  /** Keeps live refresh quiet about a destination the engine is writing; returns the release. */
+  muteLiveRefresh(id: string): () => void {
+    return this.live?.mute(id) ?? (() => undefined);
+  }
+
   async close(): Promise<void> {
+    await this.live?.close();
     await this.jobs.close();
     await this.router?.close();
     this.router = undefined;
@@ -373,6 +393,7 @@ export class Session implements SessionContext {
       }),
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
+      liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
         const router = this.router;

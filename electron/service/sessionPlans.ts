@@ -152,6 +152,8 @@ export function planStore() {
       plans.delete(planId);
       const historyFile = workspaceHistoryFile(session.workspace().loaded);
       const job = session.jobs.start('applyPlan', async (context) => {
+        // Its own writes are no news: the apply reads and verifies the destination afterwards.
+        const unmute = session.muteLiveRefresh(destination.id);
         const { result, inspection, verify, readAt } = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
@@ -160,7 +162,7 @@ export function planStore() {
           verifyAfter: true,
           pool: session.hashPool(),
           history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
-        });
+        }).finally(unmute);
         // Whatever happened, the destination as it is now (verified when a new state is in place):
         // kept for the list and the report, and sent as the job's item, so the renderer need not
         // start a scan and a verify to learn it.
