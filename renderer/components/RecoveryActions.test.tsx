@@ -39,7 +39,7 @@ function verified(status: 'intact' | 'drifted') {
   const verify: VerifyEntry = {
     destination: entry.id,
     report: { status, outputs: [], extra: [] },
-    stamp: { verifiedAt: new Date().toISOString(), basis: fingerprintOf({ stateSha256: null, listingDigest: 'l' }) },
+    stamp: { verifiedAt: new Date().toISOString(), basis: fingerprintOf({ listingDigest: 'l' }) },
   };
   store.set({ destinationTable: DestinationTable.of('/w', [entry]).withVerify([verify]) });
 }
