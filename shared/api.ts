@@ -17,6 +17,7 @@ import { fromZodIssues } from './zodIssues';
 import { verifyStampSchema } from './verifyFreshness';
 import { liveRefreshStatusSchema } from './liveRefresh';
 import { comparisonSchema } from './compare';
+import { outputDriftSchema } from './outputDrift';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
@@ -178,6 +179,8 @@ export const methods = {
       comparison: comparisonSchema,
       /** The decision in the one wording, with the destination's replace policy: what the renderer shows. */
       explanation: comparisonWordsSchema,
+      /** When the manifest matches (skip): the outputs verified against the state, those that differ, and the extras. */
+      drift: outputDriftSchema.optional(),
       /** Present when the destination holds a valid state. */
       diff: manifestDiffSchema.optional(),
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
