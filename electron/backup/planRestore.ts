@@ -134,7 +134,15 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
       'destination_changed',
       `${path.join(destinationPath, STATE_FILE_NAME)} is ${stateBytes === 'symlink' ? 'a symbolic link' : 'not a file'} now`,
     );
-  if (stateBytes && !stateKeptBack) {
+  if (manifest.stateLeft !== undefined) {
+    // A repair never touched the state: it must still be the same, and it stays where it is.
+    if (!stateBytes || sha256Of(stateBytes) !== manifest.stateLeft)
+      return refuse(
+        'destination_changed',
+        `the state file of ${destinationPath} is not the one the ${manifest.action} of ${manifest.createdAt} left in place: the destination changed since; a restore would not match it`,
+        { path: STATE_FILE_NAME },
+      );
+  } else if (stateBytes && !stateKeptBack) {
     if (!isApplysState(stateBytes, manifest))
       return refuse(
         'destination_changed',

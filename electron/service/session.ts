@@ -34,6 +34,7 @@ import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operati
 import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
+import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
 import { workspaceHistoryFile } from '../history/journalPath';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
@@ -278,6 +279,9 @@ export class Session implements SessionContext {
         );
         return { ...read.value, records };
       },
+      listBackups: async (request) => listBackupsHandler(this, request),
+      planRestore: async (request) => planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request),
+      pruneBackups: async (request) => pruneBackupsHandler(this, request),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
         const open = this.workspace();
