@@ -18,6 +18,7 @@ export const commands: CommandEntry[] = [
   { name: 'diff', load: async () => (await import('./diffCommand')).diffCommand },
   { name: 'replace', load: async () => (await import('./replaceCommand')).replaceCommand },
   { name: 'history', load: async () => (await import('./historyCommand')).historyCommand },
+  { name: 'backups', load: async () => (await import('./backupsCommand')).backupsCommand },
   { name: 'demo', load: async () => (await import('./demoCommand')).demoCommand },
   { name: 'serve', load: async () => (await import('./serveCommand')).serveCommand },
   { name: 'agent', load: async () => (await import('./agentCommand')).agentCommand },
