@@ -169,11 +169,14 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
   const gone = new Set(removes.map((entry) => entry.path));
   const isGone = (relative: string) => gone.has(relative) || removeStaging.some((name) => isBelow(relative, name));
   // Folders the apply's outputs leave empty, deepest first (a folder that still holds anything stays).
-  const candidates = [...new Set(removes.flatMap((entry) => ancestorsOf(entry.path)))].sort().reverse();
+  // After a forced replace every folder of its outputs is its own (all that was there is in the backup):
+  // also one a killed restore already emptied, which would otherwise stand where the old folder goes back.
+  const writtenFolders = manifest.action === 'force' ? manifest.writes.flatMap((write) => ancestorsOf(write.path)) : [];
+  const candidates = [...new Set([...removes.flatMap((entry) => ancestorsOf(entry.path)), ...writtenFolders])].sort().reverse();
   for (const folder of candidates) {
     if (inPlaceCovers(folder)) continue;
     const children = walk.entries.filter((entry) => entry.path.startsWith(`${folder}/`));
-    if (children.every((child) => isGone(child.path))) {
+    if (byPath.get(folder)?.type === 'directory' && children.every((child) => isGone(child.path))) {
       removes.push({ path: folder, type: 'directory', size: 0 });
       gone.add(folder);
     }
