@@ -24,6 +24,7 @@ import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffS
 import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 import { hostStateEventSchema, hostStateSchema } from './hostState';
+import { backupListSchema, backupSummarySchema, backupTargetInfoSchema, restorePlanSchema } from './backupSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -305,6 +306,31 @@ export const methods = {
       agent: z.string().max(1000).optional(),
     }),
     response: z.object({ workspace: workspaceSummarySchema, host: hostStateSchema }),
+  }),
+  listBackups: spec({
+    summary:
+      "The open workspace's backups (docs/backups.md), newest first, of one destination or all, with their sizes and times; for one destination, also where its next apply's backup goes",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: backupListSchema.extend({
+      /** With `destination`: where an apply of it keeps what it removes (rename or copy), or that backups are off. */
+      target: backupTargetInfoSchema.optional(),
+    }),
+  }),
+  planRestore: spec({
+    summary:
+      'Plan the restore of a backup: the destination put back exactly as it was before the apply that made it; refused when it changed since. Applied by applyPlan with `confirm` equal to the destination id',
+    request: z.strictObject({ destination: handle, backup: z.string().min(1).max(200) }),
+    response: z.object({
+      planId: handle,
+      plan: restorePlanSchema,
+      /** What the operator must type to apply it: the destination id. */
+      confirmText: z.string(),
+    }),
+  }),
+  pruneBackups: spec({
+    summary: "Keep only the newest backups of each destination (the workspace's `keep`, default 5), of one destination or all",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: z.object({ removed: z.array(backupSummarySchema), kept: z.number() }),
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',

@@ -18,6 +18,8 @@ import {
 } from '../../shared/plan';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { historyFileOf, historyOptions } from './historyFile';
+import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
+import { destinationBackupsFolder } from '../backup/backupLocation';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { ERASE_LINE, formatBytes } from './progressBar';
@@ -102,14 +104,34 @@ function changedText(plan: ReplacePlan): string {
   return `${count} recorded output${count === 1 ? ' was' : 's were'} changed on disk since published`;
 }
 
+/** "Backup: what it removes is kept in …", or plainly that backups are off and why. */
+function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
+  if (!backups.settings.enabled)
+    return `Backups are off (${backups.offReason ?? 'off'}): what this deletes is gone for good. Give --backup-dir DIR or --workspace W to keep it.`;
+  const folder = destinationBackupsFolder(backups.settings.folder, {
+    ...(destinationId !== undefined ? { id: destinationId } : {}),
+    path: destinationPath,
+  });
+  return `Backup: what this removes is kept in ${printable(folder)}${path.sep}<UTC time>${path.sep} (the last ${backups.settings.keep} are kept).`;
+}
+
+function backupResultText(result: ApplyResult): string {
+  const backup = result.backup;
+  if (!backup) return '';
+  const restore = `distributor-inspector backups restore ${printable(result.destinationPath)} ${printable(backup.id)}`;
+  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\nUndo: ${restore}\n`;
+}
+
 function resultText(result: ApplyResult, plan: ReplacePlan, style: Style): string {
-  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging')) return recoveryDoneText(result, plan, style);
+  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
+    return `${recoveryDoneText(result, plan, style)}${backupResultText(result)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
   lines.push(applyAftermathText(result));
+  if (result.backup) lines.push(backupResultText(result).trimEnd());
   if (result.stagingLeft)
     lines.push(
       'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
@@ -163,7 +185,7 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE]',
+    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR]',
   summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
@@ -176,6 +198,7 @@ export const replaceCommand: Command = {
     json: { type: 'boolean' },
     ...agentOption,
     ...historyOptions,
+    ...backupOptions,
   },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
@@ -191,21 +214,34 @@ export const replaceCommand: Command = {
         throw new CliError(
           'the history of a replace over ssh is kept on that host (the agent journals it there): drop --history and --workspace',
         );
+      if (options['backup-dir'] !== undefined)
+        throw new CliError('the backup of a replace over ssh is kept on that host, where its workspace says: drop --backup-dir');
       const [destination, source] = remote as [SshTarget, SshTarget];
       return withAgent(destination, options, io, (connection) =>
         replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
       );
     }
     const historyFile = await historyFileOf(options, io);
+    const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const backups = await cliBackups(options, io);
+    const destinationId = workspaceIdOf(backups.workspace, destinationPath);
     const steps: ReplaceSteps = {
       plan: () =>
         planDestinationReplace({
-          destinationPath: path.resolve(io.cwd, positionals[0] as string),
+          destinationPath,
           sourcePath: path.resolve(io.cwd, positionals[1] as string),
           ...request,
         }),
+      backupText: () => backupPlanText(backups, destinationPath, destinationId),
       apply: async (_planned, includeNested, onProgress) =>
-        (await applyReplacePlan(_planned.plan, { includeNested, onProgress, history: { file: historyFile, transport: 'cli' } })).result,
+        (
+          await applyReplacePlan(_planned.plan, {
+            includeNested,
+            onProgress,
+            history: { file: historyFile, transport: 'cli', ...(destinationId !== undefined ? { destinationId } : {}) },
+            backup: { settings: backups.settings, ...(destinationId !== undefined ? { destinationId } : {}) },
+          })
+        ).result,
     };
     return replaceFlow(steps, options, io);
   },
@@ -216,6 +252,8 @@ type Planned = Result<PlannedReplace, PlanRefusal>;
 /** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one (replace, repair, discard-staging). */
 export interface ReplaceSteps {
   plan(): Promise<Planned>;
+  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
+  backupText?(): string;
   apply(
     planned: PlannedReplace,
     includeNested: boolean,
@@ -300,6 +338,7 @@ export async function replaceFlow(
   }
   const { plan } = planned.value;
   if (!json) io.stdout(planText(plan, style));
+  if (!json && plan.action !== 'nothing' && steps.backupText) io.stdout(`\n${steps.backupText()}\n`);
   if (plan.action === 'nothing') {
     if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.
@@ -332,5 +371,6 @@ export async function replaceFlow(
   else io.stdout(`\n${resultText(result, plan, style)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
+  if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
   return result.ok ? EXIT_OK : EXIT_FINDINGS;
 }

@@ -36,6 +36,7 @@ import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
+import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
 import { workspaceHistoryFile } from '../history/journalPath';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
@@ -215,11 +216,14 @@ export class Session implements SessionContext {
     return remote && { ...remote, router: this.hostRouter() };
   }
 
-  /** Repair and discard staging are planned where the files are; a host's agent does not take them yet. */
+  /** Repair, discard staging and backups are planned where the files are; a host's agent does not take them yet. */
   private refuseOnHost(id: string, action: string): void {
     const remote = remoteIdOf(this, id);
     if (remote)
-      throw fail('not_available', `${action} of a destination on host "${remote.host}" is not available yet: use a forced replace there`);
+      throw fail(
+        'not_available',
+        `${action} of a destination on host "${remote.host}" is not available from here yet: run distributor-inspector on that host (a forced replace from here works)`,
+      );
   }
 
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
@@ -481,6 +485,18 @@ export class Session implements SessionContext {
           (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
         );
         return { ...read.value, records };
+      },
+      listBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return listBackupsHandler(this, request);
+      },
+      planRestore: async (request) => {
+        this.refuseOnHost(request.destination, 'restore');
+        return planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
+      },
+      pruneBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return pruneBackupsHandler(this, request);
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {
