@@ -155,7 +155,7 @@ describe('planRows', () => {
       withState: fc.boolean(),
     })
     .map(({ deletes, writes, extras, withState }) => {
-      const taken = new Set([...deletes.map((entry) => entry.path), ...writes.map((entry) => entry.path)]);
+      const taken = new Set<string>([...deletes.map((entry) => entry.path), ...writes.map((entry) => entry.path)]);
       return planOf({
         deletes: deletes.map(clean),
         writes: writes.map((entry) => write(entry.path, entry.sha, entry.size)),
