@@ -55,6 +55,8 @@ export const planDeleteSchema = z.object({
   size: z.number(),
   /** Normal replace: this recorded output was changed on disk since it was published, and will be lost. */
   changed: changedOnDiskSchema.optional(),
+  /** Normal replace: a recorded output whose bytes on disk were hashed while planning and are its recorded ones (this sha256). */
+  sha256: z.string().optional(),
 });
 export type PlanDelete = z.infer<typeof planDeleteSchema>;
 
@@ -152,6 +154,8 @@ export const replacePlanSchema = z.object({
   nestedDestinations: z.array(z.string()),
   /** The source against the destination (absent for discard staging, which reads no source). */
   comparison: planComparisonSchema.optional(),
+  /** Normal replace: the extra entries in the destination (files no state records), kept untouched; repair lists its own in `repair.extras`. */
+  extras: z.array(z.string()).optional(),
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
   /** The new outputs, in apply order. */

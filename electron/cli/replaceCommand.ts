@@ -16,6 +16,7 @@ import {
   type PlanRefusal,
   type ReplacePlan,
 } from '../../shared/plan';
+import { planDocument, planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { historyFileOf, historyOptions } from './historyFile';
 import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
@@ -57,7 +58,12 @@ export function planText(plan: ReplacePlan, style: Style): string {
       `Decision: ${comparison.decision}${comparison.reason ? ` (${comparison.reason})` : ''}. ${printable(comparison.explanation.sentence)}`,
     );
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
-  lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
+  const { rows, totals } = planRows(plan);
+  lines.push(
+    '',
+    style.bold(planTotalsText(totals)),
+    style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
+  );
   if (plan.summary.changedCount > 0)
     lines.push(
       style.yellow(
@@ -68,26 +74,11 @@ export function planText(plan: ReplacePlan, style: Style): string {
     lines.push(style.red(`This also deletes ${nestedDestinationsText(plan, LIST_LIMIT)}: each one's state file and outputs go too.`));
     lines.push('Apply only with --include-nested.');
   }
-  const list = <T>(heading: string, items: T[], line: (item: T) => string) => {
-    lines.push('', `${heading}:`);
-    if (items.length === 0) lines.push('  (none)');
-    for (const item of items.slice(0, LIST_LIMIT)) lines.push(line(item));
-    if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--json lists them all)`);
-  };
-  list(
-    `Delete (${bytesText(plan.summary.deleteBytes)})`,
-    plan.deletes,
-    (entry) =>
-      `  ${style.red('-')} ${printable(entry.path)}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}${
-        entry.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${entry.changed})`)}` : ''
-      }`,
-  );
-  list(
-    `Write (${bytesText(plan.summary.writeBytes)})`,
-    plan.writes,
-    (write) =>
-      `  ${style.green('+')} ${printable(write.path)}  ${style.dim(`${write.kind === 'generated' ? `generated from ${printable(write.source_path)}` : 'copied'}, ${bytesText(write.size)}`)}`,
-  );
+  lines.push('');
+  if (rows.length === 0) lines.push('  (no path)');
+  const width = Math.max(...rows.slice(0, LIST_LIMIT).map((row) => planRowWord(row).length), 0);
+  for (const row of rows.slice(0, LIST_LIMIT)) lines.push(rowLine(row, width, style));
+  if (rows.length > LIST_LIMIT) lines.push(`  … ${rows.length - LIST_LIMIT} more (--json lists them all)`);
   const state = plan.newState;
   if (state) {
     lines.push(
@@ -96,6 +87,29 @@ export function planText(plan: ReplacePlan, style: Style): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+const SIGN_COLOR: Record<PlanRow['kind'], keyof Pick<Style, 'green' | 'yellow' | 'red' | 'dim'>> = {
+  create: 'green',
+  update: 'yellow',
+  delete: 'red',
+  unchanged: 'dim',
+  keep: 'dim',
+};
+
+/** "  ~ update      report.html  120 bytes (was 80 bytes), generated from report.md": one row of the plan. */
+function rowLine(row: PlanRow, width: number, style: Style): string {
+  const color = style[SIGN_COLOR[row.kind]];
+  const details: string[] = [];
+  if (row.type === 'state') details.push('the state file');
+  else if (row.type !== 'file') details.push(row.type);
+  if (row.size !== undefined && row.type !== 'directory')
+    details.push(row.oldSize !== undefined ? `${bytesText(row.size)} (was ${bytesText(row.oldSize)})` : bytesText(row.size));
+  if (row.write) details.push(row.write.kind === 'generated' ? `generated from ${printable(row.write.sourcePath)}` : 'copied');
+  if (row.kind === 'unchanged') details.push('same bytes, written again');
+  if (row.note && row.note !== 'extra') details.push(printable(row.note));
+  const changed = row.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${row.changed})`)}` : '';
+  return `  ${color(`${PLAN_ROW_SIGNS[row.kind]} ${planRowWord(row).padEnd(width)}`)}  ${printable(row.path)}  ${style.dim(details.join(', '))}${changed}`;
 }
 
 /** "2 recorded outputs were changed on disk since published". */
@@ -340,7 +354,7 @@ export async function replaceFlow(
   if (!json) io.stdout(planText(plan, style));
   if (!json && plan.action !== 'nothing' && steps.backupText) io.stdout(`\n${steps.backupText()}\n`);
   if (plan.action === 'nothing') {
-    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.
     return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
   }
@@ -348,26 +362,26 @@ export async function replaceFlow(
   if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
     // Asked before any confirmation: the operator must say on the command line that these go too.
     const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
-    if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
     else io.stderr(`distributor-inspector ${command}: refused: ${message} (nested_not_acknowledged)\n`);
     return EXIT_FINDINGS;
   }
   const acceptPartial = options['accept-partial'] === true;
   if (partialNotAccepted(plan, acceptPartial) && (options.yes === true || (!json && io.isTerminal))) {
     const message = `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`;
-    if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
     else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
     return EXIT_FINDINGS;
   }
   const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
   if (!apply) {
-    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
     return EXIT_OK;
   }
   const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
-  if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
+  if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
   else io.stdout(`\n${resultText(result, plan, style)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
