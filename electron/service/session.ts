@@ -30,10 +30,13 @@ import { reportCsv, reportJson } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
+import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
-import { noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
+import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
 import { workspaceHistoryFile } from '../history/journalPath';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
@@ -64,6 +67,11 @@ export interface SessionOptions {
   connectHost?: HostConnector;
   /** At most this many hosts connecting at once (default 8). */
   hostsParallel?: number;
+  /**
+   * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
+   * default, off (false) for the ssh agent, whose client asks when it wants to know.
+   */
+  liveRefresh?: boolean | LiveRefreshOptions;
 }
 
 /**
@@ -116,9 +124,13 @@ export class Session implements SessionContext {
   readonly initialOpen: Promise<ApiResult<Workspace> | undefined>;
   /** Generated from the table's names: one handler per method; electron-only ones say not_available. */
   readonly handlers: HandlerTable;
+  /** Undefined when live refresh is off. */
+  private readonly live: LiveRefresh | undefined;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
+    const live = options.liveRefresh ?? options.transport !== 'agent';
+    this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
       ? this.open(options.initialWorkspace).then(
@@ -204,6 +216,16 @@ export class Session implements SessionContext {
     return remote && { ...remote, router: this.hostRouter() };
   }
 
+  /** Repair, discard staging and backups are planned where the files are; a host's agent does not take them yet. */
+  private refuseOnHost(id: string, action: string): void {
+    const remote = remoteIdOf(this, id);
+    if (remote)
+      throw fail(
+        'not_available',
+        `${action} of a destination on host "${remote.host}" is not available from here yet: run distributor-inspector on that host (a forced replace from here works)`,
+      );
+  }
+
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
   async open(target: string, asDestination = false): Promise<Workspace> {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
@@ -229,6 +251,8 @@ export class Session implements SessionContext {
       verifies: new Map(),
     };
     this.syncHosts(read.loaded.hosts ?? []);
+    // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
+    void this.live?.follow(this.state.workspace);
     return summary;
   }
 
@@ -328,6 +352,7 @@ export class Session implements SessionContext {
     open.loaded = reload.loaded;
     open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
     this.syncHosts(reload.loaded.hosts ?? []);
+    if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
     return { workspace: open.summary, changes };
   }
 
@@ -339,7 +364,13 @@ export class Session implements SessionContext {
     return this.pool;
   }
 
+  /** Keeps live refresh quiet about a destination the engine is writing; returns the release. */
+  muteLiveRefresh(id: string): () => void {
+    return this.live?.mute(id) ?? (() => undefined);
+  }
+
   async close(): Promise<void> {
+    await this.live?.close();
     await this.jobs.close();
     await this.router?.close();
     this.router = undefined;
@@ -366,6 +397,7 @@ export class Session implements SessionContext {
       }),
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
+      liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
         const router = this.router;
@@ -406,10 +438,18 @@ export class Session implements SessionContext {
         const remote = this.remote(request.destination);
         return remote ? this.hostPlans.plan(remote.router, remote, request.destination, request) : this.plans.plan(this, request);
       },
-      applyPlan: async ({ planId, confirm, includeNested }) =>
+      planRepair: async (request) => {
+        this.refuseOnHost(request.destination, 'repair');
+        return this.plans.planRepair(this, request);
+      },
+      planDiscardStaging: async (request) => {
+        this.refuseOnHost(request.destination, 'discard staging');
+        return this.plans.planDiscardStaging(this, request);
+      },
+      applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
         this.hostPlans.has(planId)
           ? this.hostPlans.apply(this, this.hostRouter(), planId, confirm, includeNested)
-          : this.plans.apply(this, planId, confirm, includeNested),
+          : this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
       hosts: async () => {
         this.workspace();
         return { hosts: this.router?.states() ?? [] };
@@ -445,6 +485,18 @@ export class Session implements SessionContext {
           (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
         );
         return { ...read.value, records };
+      },
+      listBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return listBackupsHandler(this, request);
+      },
+      planRestore: async (request) => {
+        this.refuseOnHost(request.destination, 'restore');
+        return planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
+      },
+      pruneBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return pruneBackupsHandler(this, request);
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {

@@ -2,7 +2,9 @@
 // listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
 // button that names the count, enabled only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
-// while it runs. Then progress and the engine's ApplyResult, refused and failed ones included.
+// while it runs. Then progress and the engine's ApplyResult, refused and failed ones included. Beside
+// them the two recovery actions: Repair of what verify found drifted (RepairSection.tsx), and Discard
+// staging on an interrupted destination (DiscardStagingSection.tsx).
 
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
@@ -20,6 +22,9 @@ import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
 import { SourceBundlePicker } from './SourceBundlePicker';
+import { RepairSection } from './RepairSection';
+import { DiscardStagingSection } from './DiscardStagingSection';
+import { isInterruptedIssue } from '../view/destinationRows';
 
 function PlanError({ error, source }: { error: ApiError; source?: string }) {
   return (
@@ -93,6 +98,10 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
     resetForce();
   };
   const noSource = source.trim() === '' && !entry.source;
+  // Shown while the destination is interrupted, and kept once shown so its result stays on screen.
+  const interrupted = issues.some(isInterruptedIssue);
+  const [discardShown, setDiscardShown] = useState(interrupted);
+  if (interrupted && !discardShown) setDiscardShown(true);
   const [confirming, setConfirming] = useState<
     { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
   >();
@@ -114,9 +123,9 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           <Icon name="package" /> Plan from
         </h2>
         <p>
-          Both actions publish this source bundle: the configured one, or any other (an older one to roll back to, a rebuilt one). The
-          contract still decides: a normal replace never publishes an older source over a newer one; rolling back takes a forced replace and
-          its typed confirmation.
+          Replace and forced replace publish this source bundle, and Repair proves the expected bytes from it: the configured one, or any
+          other (an older one to roll back to, a rebuilt one). The contract still decides: a normal replace never publishes an older source
+          over a newer one; rolling back takes a forced replace and its typed confirmation.
         </p>
         <SourceBundlePicker entry={entry} value={source} onChange={chooseSource} inputId="actions-source" />
       </section>
@@ -165,6 +174,10 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
         {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
       </section>
+
+      {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
+      <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />
+      {discardShown && <DiscardStagingSection entry={entry} />}
 
       <section className="action-section destructive" aria-labelledby="force-title-section">
         <h2 id="force-title-section">

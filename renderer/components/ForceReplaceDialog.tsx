@@ -1,6 +1,6 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
 // once the operator has typed the destination id and, when the folder holds other managed
-// destinations, ticked that they go too (every one is listed). Cancel is the default button. While the
+// destinations, ticked that they go too (every one is listed, as is every path of the plan, filterable). Cancel is the default button. While the
 // apply runs the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
+import { PlanRowsList } from './PlanRowsList';
 
 interface Props {
   plan: ReplacePlan;
@@ -49,7 +50,6 @@ export function ForceReplaceDialog({
   useEffect(() => {
     if (outcome) close.current?.focus();
   }, [outcome]);
-  const firstDeletes = plan.deletes.slice(0, 5);
   const sourceWords = planSourceWords(plan);
   const rollback = rollbackWarning(plan);
   return (
@@ -85,21 +85,7 @@ export function ForceReplaceDialog({
             <Icon name="alert" /> <strong>{rollback}</strong>
           </p>
         )}
-        {firstDeletes.length > 0 && (
-          <ul className="plan-list">
-            {firstDeletes.map((entry) => (
-              <li key={entry.path} className="delete">
-                <span className="op">delete</span>
-                <span className="path">{entry.path}</span>
-              </li>
-            ))}
-            {plan.deletes.length > firstDeletes.length && (
-              <li className="delete">
-                <span className="op" /> <span className="path">…and {plan.deletes.length - firstDeletes.length} more</span>
-              </li>
-            )}
-          </ul>
-        )}
+        <PlanRowsList plan={plan} />
         {nested.length > 0 && (
           <div className="callout tone-danger" role="note" data-testid="nested-destinations">
             <p>

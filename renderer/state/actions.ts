@@ -7,6 +7,7 @@ import type {
   ApiError,
   AppliedDestination,
   ConnectionState,
+  EventOf,
   HostState,
   HostStateEvent,
   JobItemOf,
@@ -237,6 +238,7 @@ export function showWorkspace(workspace: Workspace): void {
       state.filter.host !== undefined && state.workspace?.path !== workspace.path ? { ...state.filter, host: undefined } : state.filter,
   }));
   void refreshHosts();
+  void refreshLiveRefreshStatus();
 }
 
 /** Reads every host's state again (after an open, a reload, a reconnected page). */
@@ -442,6 +444,38 @@ export function watchConnection(): () => void {
     if (wasDown && state.status === 'connected') void reinspect(lastInstance !== undefined && lastInstance === state.instance);
   });
   return stopWatching;
+}
+
+/** Asks the engine how it watches the open workspace (after an open, a reconnect); the events say each change after. */
+export async function refreshLiveRefreshStatus(): Promise<void> {
+  const answer = await getClient().invoke('liveRefreshStatus', {});
+  if (answer.ok) store.set({ liveRefresh: answer.value });
+}
+
+/**
+ * Applies one live refresh event: destinations that changed on disk come with their new rows (their
+ * verify turned stale at once) and every open view of them reloads; a workspace file read again is
+ * shown as a Rescan's re-read is, with the rows of what it added or changed; a new watch status is kept.
+ */
+export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
+  if (event.kind === 'status') return store.set({ liveRefresh: event.status });
+  if (event.kind === 'destinations') {
+    store.set((state) => ({ destinationTable: state.destinationTable.withChangedOnDisk(event.changes) }));
+    bumpRevisions(event.changes.map((change) => change.entry.destination));
+    return;
+  }
+  // Another workspace opened meanwhile: this re-read is about one no longer shown.
+  if (store.get().workspace?.root !== event.reload.workspace.root) return;
+  applyWorkspaceReload(event.reload);
+  if (event.entries.length > 0) store.set((state) => ({ destinationTable: state.destinationTable.withScan(event.entries) }));
+}
+
+let stopFollowing: (() => void) | undefined;
+
+/** Follows live refresh (once per page, however often it is called). */
+export function followLiveRefresh(): () => void {
+  stopFollowing ??= getClient().on('liveRefresh', applyLiveRefresh);
+  return stopFollowing;
 }
 
 /** Tries a lost link again now. */

@@ -7,6 +7,7 @@ import type { ApiError, ConnectionState, HostState, JobMethod, Transport, Worksp
 import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
+import type { LiveRefreshStatus } from '../../shared/liveRefresh';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
@@ -53,6 +54,8 @@ export interface AppState {
   reconnected?: { at: string; sameHost: boolean; reinspecting: boolean };
   /** What the last re-read of the workspace (Rescan) changed in the list, and when. */
   lastReload?: { changes: WorkspaceChanges; at: string };
+  /** How the engine watches the open workspace for live refresh (the status bar says it); undefined until it said. */
+  liveRefresh?: LiveRefreshStatus;
   /** What the last job that ended said about itself (a cancelled verify: how far it got); cleared when another starts. */
   notice?: string;
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
