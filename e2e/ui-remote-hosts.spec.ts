@@ -2,7 +2,8 @@
 // local destinations and two ssh hosts, each a real sshd of our own on 127.0.0.1 (throwaway keys, the
 // agent from the repo's build), named by aliases in one ssh config (DISTRIBUTOR_INSPECTOR_SSH). Scan,
 // verify, compare, replace and forced replace on a remote destination change the disk "over there";
-// one sshd killed mid-verify: that host says connection lost, the other's destinations are untouched.
+// one sshd killed mid-verify: that host says connection lost, the other's destinations are untouched;
+// Reconnect while it is down names host_unreachable, and once its sshd is back it is connected again.
 
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -76,6 +77,13 @@ test('two ssh hosts and local destinations in one list: scan, verify, compare, r
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'remote-hosts-list');
 
+    // Rescan reads each host's disk again, there: web-2's site-a state file broken over there shows.
+    await fs.writeFile(path.join(web2.workspace, 'site-a', '.distributor.json'), '{ "schema_version": ');
+    await page.getByRole('button', { name: 'Rescan' }).click();
+    await waitForScan(page);
+    await expect(page.getByRole('option', { name: /^web-2:site-a/ })).toContainText('invalid', { timeout: 20_000 });
+    await expect(page.getByRole('option', { name: /^web-1:site-a/ })).toContainText('managed');
+
     // Verify, compare and a normal replace of web-1:site-a, on web-1's disk.
     await openDestination(page, 'web-1:site-a');
     await openTab(page, 'Outputs');
@@ -128,6 +136,19 @@ test('two ssh hosts and local destinations in one list: scan, verify, compare, r
     expect(await fs.readdir(web2.workspace, { recursive: true })).toEqual(web2Before);
     await openDestination(page, 'web-1:site-a');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('web-1:site-a');
+
+    // Reconnect while web-2's sshd is still gone: failed, named host_unreachable; once it is back: connected.
+    await hosts.getByRole('button', { name: 'Reconnect web-2' }).click();
+    await expect(hosts.getByTestId('host-state-web-2')).toHaveText('failed', { timeout: 30_000 });
+    await expect(hosts.locator('[data-host="web-2"]')).toContainText('host_unreachable');
+    await servers[1]!.restart();
+    await hosts.getByRole('button', { name: 'Reconnect web-2' }).click();
+    await expect(hosts.getByTestId('host-state-web-2')).toHaveText('connected', { timeout: 30_000 });
+    await page.getByRole('searchbox', { name: /Search destinations/ }).fill('');
+    await expect(page.getByRole('option', { name: /^web-2:loose/ })).not.toContainText('host lost', { timeout: 20_000 });
+    await expect(page.getByRole('option', { name: /^web-2:loose/ })).toContainText('unmanaged');
+    await expect(page.getByTestId('list-count')).toHaveText('7 destinations');
+    expect(await fs.readdir(web2.workspace, { recursive: true })).toEqual(web2Before);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(fixtures.map((fixture) => fixture.remove()));
