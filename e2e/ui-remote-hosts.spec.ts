@@ -27,7 +27,7 @@ async function remoteWorkspace(fixture: FixtureWorkspace): Promise<string> {
   return file;
 }
 
-test('two ssh hosts and local destinations in one list: scan, verify, compare, replace and forced replace over ssh; one sshd killed mid-verify leaves the other host untouched', async ({
+test('two ssh hosts and local destinations in one list: scan, verify, compare, replace and forced replace over ssh; one sshd killed mid-verify leaves the other host untouched, and Reconnect brings it back', async ({
   page,
   startHost,
   tempDir,
