@@ -20,6 +20,7 @@ export const commands: CommandEntry[] = [
   { name: 'repair', load: async () => (await import('./recoveryCommands')).repairCommand },
   { name: 'discard-staging', load: async () => (await import('./recoveryCommands')).discardStagingCommand },
   { name: 'history', load: async () => (await import('./historyCommand')).historyCommand },
+  { name: 'backups', load: async () => (await import('./backupsCommand')).backupsCommand },
   { name: 'demo', load: async () => (await import('./demoCommand')).demoCommand },
   { name: 'serve', load: async () => (await import('./serveCommand')).serveCommand },
   { name: 'agent', load: async () => (await import('./agentCommand')).agentCommand },

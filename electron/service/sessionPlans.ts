@@ -18,10 +18,10 @@ import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
-import { scanEntryOf } from '../operations/scanEntry';
 import { workspaceHistoryFile } from '../history/journalPath';
-import { fingerprintOf } from '../../shared/verifyFreshness';
-import { keepVerify } from './sessionDestinations';
+import { workspaceBackupSettings } from '../backup/backupLocation';
+import { reportApplied } from './sessionApplied';
+import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 
 interface StoredPlan {
   plan: ReplacePlan;
@@ -43,14 +43,26 @@ export function planStore() {
     plans.set(planId, stored);
     return planId;
   };
+  // Restores of a backup (sessionBackups.ts): planned apart, applied through the same applyPlan.
+  const restores = new Map<string, StoredRestore>();
   return {
-    clear: () => plans.clear(),
+    clear: () => {
+      plans.clear();
+      restores.clear();
+    },
     /** Forgets the plans of these destinations (gone from the workspace, or configured otherwise now). */
     dropFor: (ids: ReadonlySet<string>) => {
       for (const [planId, stored] of plans) if (ids.has(stored.destination)) plans.delete(planId);
+      for (const [planId, stored] of restores) if (ids.has(stored.destination)) restores.delete(planId);
     },
     get size() {
-      return plans.size;
+      return plans.size + restores.size;
+    },
+    /** Keeps a restore plan under a new opaque id. */
+    keepRestore(stored: StoredRestore): string {
+      const planId = opaqueId('plan');
+      restores.set(planId, stored);
+      return planId;
     },
 
     async plan(session: SessionContext, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
@@ -118,6 +130,8 @@ export function planStore() {
       includeNested?: boolean,
       acceptPartial?: boolean,
     ): Promise<ResponseOf<'applyPlan'>> {
+      const restore = restores.get(planId);
+      if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
@@ -151,8 +165,11 @@ export function planStore() {
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const historyFile = workspaceHistoryFile(session.workspace().loaded);
+      const backupSettings = workspaceBackupSettings(session.workspace().loaded);
       const job = session.jobs.start('applyPlan', async (context) => {
-        const { result, inspection, verify, readAt } = await applyReplacePlan(stored.plan, {
+        // Its own writes are no news: the apply reads and verifies the destination afterwards.
+        const unmute = session.muteLiveRefresh(destination.id);
+        const applied = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
           includeNested,
@@ -160,18 +177,11 @@ export function planStore() {
           verifyAfter: true,
           pool: session.hashPool(),
           history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
-        });
-        // Whatever happened, the destination as it is now (verified when a new state is in place):
-        // kept for the list and the report, and sent as the job's item, so the renderer need not
-        // start a scan and a verify to learn it.
-        if (inspection && session.state.workspace?.byId.get(destination.id) === destination) {
-          const open = session.workspace();
-          const entry = scanEntryOf(destination.id, inspection);
-          open.scans.set(destination.id, entry);
-          if (!verify) open.verifies.delete(destination.id);
-          const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
-          context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
-        }
+          backup: { settings: backupSettings, destinationId: destination.id },
+        }).finally(unmute);
+        const { result } = applied;
+        // Whatever happened, the destination as it is now (verified when a new state is in place).
+        reportApplied(session, context, destination, applied);
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;
       });

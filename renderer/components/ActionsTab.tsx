@@ -13,6 +13,7 @@ import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
+import { hostPhrase } from '../view/hostWords';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
@@ -104,6 +105,9 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   const [confirming, setConfirming] = useState<
     { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
   >();
+  // On a workspace host, every destructive step names it: the button, the section, the confirmation.
+  const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
+  const host = entry.host === undefined ? undefined : hostPhrase({ name: entry.host, url: hostState?.url });
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
@@ -162,7 +166,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 disabled={!canApplyNormal}
                 onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
               >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}`}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}`}
               </button>
             </div>
           </>
@@ -182,6 +186,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         <p>
           <strong>
             Deletes everything inside <code>{entry.path}</code>
+            {host ? ` on host ${host}` : ''}
           </strong>
           , including files that no state file records and any staging folder left by an interrupted replace, then publishes the source. It
           never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be
@@ -230,6 +235,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
+          {...(host ? { host } : {})}
           running={confirming.applying ? applying : undefined}
           applying={Boolean(confirming.applying)}
           outcome={confirming.outcome}
