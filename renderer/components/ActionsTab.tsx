@@ -1,6 +1,6 @@
 // The Actions tab: normal and forced replace from the configured source bundle or any other (typed,
-// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
-// button that names the count, enabled only when the decision allows it; a forced replace sits in a red
+// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms in a
+// dialog that names the counts (one click, or Enter), offered only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
 // while it runs. Then progress and the engine's ApplyResult, refused and failed ones included.
 
@@ -18,6 +18,7 @@ import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
+import { ReplaceConfirmDialog } from './ReplaceConfirmDialog';
 import { SourceBundlePicker } from './SourceBundlePicker';
 
 function PlanError({ error, source }: { error: ApiError; source?: string }) {
@@ -93,7 +94,8 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   };
   const noSource = source.trim() === '' && !entry.source;
   const [confirming, setConfirming] = useState<
-    { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
+    | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
+    | undefined
   >();
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
 
@@ -151,9 +153,12 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 type="button"
                 className="button primary"
                 disabled={!canApplyNormal}
-                onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
+                onClick={() =>
+                  normal.plan.state.status === 'ok' &&
+                  setConfirming({ mode: 'replace', plan: normalPlan.value, planId: normal.plan.state.value.planId, confirmText: entry.id })
+                }
               >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}`}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}…`}
               </button>
             </div>
           </>
@@ -198,6 +203,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 onClick={() =>
                   force.plan.state.status === 'ok' &&
                   setConfirming({
+                    mode: 'force',
                     plan: forcePlan.value,
                     planId: force.plan.state.value.planId,
                     confirmText: force.plan.state.value.confirmText ?? entry.id,
@@ -213,7 +219,20 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
       </section>
 
-      {confirming && (
+      {confirming?.mode === 'replace' && (
+        <ReplaceConfirmDialog
+          destinationId={entry.id}
+          plan={confirming.plan}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.
+            const { planId } = confirming;
+            setConfirming(undefined);
+            void normal.apply(planId);
+          }}
+        />
+      )}
+      {confirming?.mode === 'force' && (
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
