@@ -141,6 +141,21 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
     ],
   },
   {
+    boundary: 'watch/ imports shared/ only, and only the service wires it',
+    crossed: [
+      ['electron/watch/destinationWatcher.ts', '../engine/inspectDestination'],
+      ['electron/watch/destinationWatcher.ts', '../service/session'],
+      ['electron/engine/scan.ts', '../watch/destinationWatcher'],
+      ['electron/server/httpHost.ts', '../watch/destinationWatcher'],
+      ['electron/operations/reloadWorkspace.ts', '../watch/destinationWatcher'],
+    ],
+    allowed: [
+      ['electron/watch/destinationWatcher.ts', '../../shared/staging'],
+      ['electron/watch/destinationWatcher.ts', 'node:fs'],
+      ['electron/service/session.ts', '../watch/destinationWatcher'],
+    ],
+  },
+  {
     boundary: 'web/ is neutral ground and imports no room',
     crossed: [
       ['electron/web/csp.ts', '../engine/scan'],

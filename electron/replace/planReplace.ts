@@ -23,6 +23,8 @@ import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
+import { verifyDestination } from '../engine/verify';
+import { outputDriftOf } from '../../shared/outputDrift';
 import { missingDestinationParentRefusal } from './destinationParent';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
@@ -382,6 +384,14 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     }
     const decision = comparison.decision;
     if (decision === 'skip' || decision === 'skip_newer') {
+      // The same manifest says nothing of the files: verified, so a drifted destination is never called up to date.
+      if (decision === 'skip' && inspection.state) {
+        const drift = outputDriftOf(await verifyDestination(dest, inspection.state, { pool: input.pool }));
+        base.comparison = {
+          ...comparison,
+          explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny', drift, destinationPath: dest }),
+        };
+      }
       const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME], stateSha256);
       const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0, changedCount: 0 };
       const plan: ReplacePlan = {

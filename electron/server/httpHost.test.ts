@@ -189,7 +189,8 @@ describe('the browser host', () => {
     expect((await api('inspectDestination', { destination: 'missing' })).status).toBe(404);
   });
 
-  it('streams a job’s events over SSE after a ready event', async () => {
+  /** Opens the event stream and resolves once its ready event arrived: the frames as they come, and the way to close it. */
+  async function openStream(): Promise<{ frames: SseFrame[]; close: () => void; contentType: string | undefined }> {
     const frames: SseFrame[] = [];
     const controller = new AbortController();
     let contentType: string | undefined;
@@ -217,6 +218,11 @@ describe('the browser host', () => {
       req.on('error', (error) => (controller.signal.aborted ? undefined : reject(error)));
       req.end();
     });
+    return { frames, close: () => controller.abort(), contentType };
+  }
+
+  it('streams a job’s events over SSE after a ready event', async () => {
+    const { frames, close, contentType } = await openStream();
     expect(contentType).toMatch(/^text\/event-stream/);
     const started = JSON.parse((await api('scan', {})).body);
     expect(started.ok).toBe(true);
@@ -227,9 +233,26 @@ describe('the browser host', () => {
         .map((f) => ({ event: f.event, data: JSON.parse(f.data) }))
         .filter((f) => f.data.job === job);
     await expect.poll(() => ofJob().some((f) => f.event === 'result'), { timeout: 10_000 }).toBe(true);
-    controller.abort();
+    close();
     expect(ofJob().filter((f) => f.event === 'item')).toHaveLength(4);
     expect(ofJob().some((f) => f.event === 'progress')).toBe(true);
     expect(ofJob().at(-1)).toMatchObject({ event: 'result', data: { method: 'scan', result: { counts: { total: 4 } } } });
+  });
+
+  it('streams live refresh over SSE: a destination changed on disk arrives as a liveRefresh event with its new row', async () => {
+    const { frames, close } = await openStream();
+    expect(JSON.parse((await api('liveRefreshStatus', {})).body)).toMatchObject({ ok: true, value: { active: true, watching: 4 } });
+    await fs.writeFile(path.join(fixture.workspace, 'loose', 'more.txt'), 'written while watched\n');
+    const live = () =>
+      frames
+        .filter((f) => f.event === 'liveRefresh')
+        .map((f) => JSON.parse(f.data) as { kind: string; changes?: { entry: { destination: string } }[] });
+    await expect.poll(() => live().some((event) => event.kind === 'destinations'), { timeout: 10_000 }).toBe(true);
+    close();
+    expect(
+      live()
+        .find((event) => event.kind === 'destinations')
+        ?.changes?.map((change) => change.entry.destination),
+    ).toEqual(['loose']);
   });
 });

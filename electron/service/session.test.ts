@@ -92,7 +92,7 @@ describe('Session', () => {
 
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
-    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob'].includes(m));
+    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob', 'liveRefreshStatus'].includes(m));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...needWorkspace), fc.anything(), async (method, junk) => {
         const result = await session.call(method, junk);
@@ -108,9 +108,10 @@ describe('Session', () => {
     expect(await session.call('revealPath', { destination: 'x' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
   });
 
-  it('answers appInfo and cancelJob before a workspace is open', async () => {
+  it('answers appInfo, cancelJob and liveRefreshStatus before a workspace is open', async () => {
     const session = new Session({ transport: 'http' });
     expect(await session.call('appInfo', {})).toMatchObject({ ok: true, value: { transport: 'http' } });
+    expect(await session.call('liveRefreshStatus', {})).toMatchObject({ ok: true, value: { active: false, watching: 0 } });
     expect(await session.call('cancelJob', { job: 'no-such-job' })).toEqual({ ok: true, value: { cancelled: false } });
   });
 
@@ -383,12 +384,12 @@ describe('Session', () => {
     };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
     expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
-    // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000".
+    // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000" (a backup is kept by default).
     const phases = events.flatMap((event) =>
       event.event === 'progress' && event.data.job === job && event.data.step ? [event.data.step.phase] : [],
     );
     expect(new Set(phases)).toEqual(
-      new Set(['check', 'verify', 'stage', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']),
+      new Set(['check', 'verify', 'stage', 'backup', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']),
     );
     const item = events.find((event) => event.event === 'item' && event.data.job === job);
     expect(item).toMatchObject({

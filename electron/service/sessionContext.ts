@@ -53,4 +53,6 @@ export interface SessionContext {
    * invalid_workspace or invalid_source naming the path when it names none.
    */
   typedPath(typed: string, what: 'workspace' | 'source'): string;
+  /** Keeps live refresh quiet about a destination while the engine writes it (an apply); returns the release. */
+  muteLiveRefresh(id: string): () => void;
 }

@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodNames, type ApiEvent, type ApiResult, type MethodName } from '../../shared/api';
 import { Session } from '../service/session';
@@ -49,7 +51,7 @@ async function bound(targets: EventTarget[] = []) {
     await fixture.remove();
   });
   const invoke = (method: MethodName, event: unknown, request: unknown = {}) => handlers.get(ipcChannel(method))!(event, request);
-  return { session, handlers, unbind, invoke };
+  return { session, handlers, unbind, invoke, workspace: fixture.workspace };
 }
 
 describe('registerIpc', () => {
@@ -96,5 +98,15 @@ describe('registerIpc', () => {
     expect(await session.call('scan', {})).toMatchObject({ ok: true });
     await quiet;
     expect(live.sent.length).toBe(before);
+  });
+
+  it('carries live refresh to the window: a destination changed on disk arrives as a liveRefresh event', async () => {
+    const window = contents();
+    const { invoke, workspace } = await bound([window.target]);
+    expect(await invoke('liveRefreshStatus', frame(APP_START_URL))).toMatchObject({ ok: true, value: { active: true } });
+    await fs.writeFile(path.join(workspace, 'loose', 'more.txt'), 'written while watched\n');
+    await expect
+      .poll(() => window.sent.some(({ event }) => event.event === 'liveRefresh' && event.data.kind === 'destinations'), { timeout: 10_000 })
+      .toBe(true);
   });
 });

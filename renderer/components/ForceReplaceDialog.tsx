@@ -17,6 +17,8 @@ import { PlanRowsList } from './PlanRowsList';
 interface Props {
   plan: ReplacePlan;
   confirmText: string;
+  /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
+  host?: string;
   /** The apply has been confirmed and runs: the dialog cannot be dismissed and nothing in it can be changed. */
   applying?: boolean;
   /** Its job, for the progress bar. */
@@ -28,7 +30,17 @@ interface Props {
   onConfirm: (typed: string, includeNested: boolean) => void;
 }
 
-export function ForceReplaceDialog({ plan, confirmText, applying = false, running, outcome, onPlanAgain, onCancel, onConfirm }: Props) {
+export function ForceReplaceDialog({
+  plan,
+  confirmText,
+  host,
+  applying = false,
+  running,
+  outcome,
+  onPlanAgain,
+  onCancel,
+  onConfirm,
+}: Props) {
   const [typed, setTyped] = useState('');
   const [nestedAcknowledged, setNestedAcknowledged] = useState(false);
   const nested = plan.nestedDestinations;
@@ -44,7 +56,8 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
     <Dialog
       title={
         <>
-          <Icon name="stop" /> Force replace {confirmText}?
+          <Icon name="stop" /> Force replace {confirmText}
+          {host ? ` on host ${host.split(' ')[0]}` : ''}?
         </>
       }
       labelId="force-title"
@@ -56,9 +69,15 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
     >
       <div id="force-description">
         <p>
-          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>: {plural(plan.summary.deleteCount, 'path')},
-          including files no state file records, then writes {plural(plan.summary.writeCount, 'file')} from the source bundle{' '}
-          <code data-testid="force-source">{plan.sourcePath}</code>
+          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>
+          {host && (
+            <>
+              {' '}
+              <strong data-testid="force-host">on host {host}</strong>
+            </>
+          )}
+          : {plural(plan.summary.deleteCount, 'path')}, including files no state file records, then writes{' '}
+          {plural(plan.summary.writeCount, 'file')} from the source bundle <code data-testid="force-source">{plan.sourcePath}</code>
           {sourceWords ? ` (${sourceWords})` : ''}. <strong>It cannot be undone.</strong>
         </p>
         {rollback && (

@@ -58,6 +58,20 @@ describe('ReplaceConfirmDialog', () => {
     expect(document.querySelectorAll('.plan-list li')).toHaveLength(2);
   });
 
+  it('names the workspace host in its title and its words when the destination is on one', () => {
+    render(
+      <ReplaceConfirmDialog
+        destinationId="legacy-site"
+        plan={samplePlan()}
+        host="web-1 (ssh://ops@web-1)"
+        onCancel={vi.fn()}
+        onConfirm={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Replace legacy-site on host web-1?' })).toBeTruthy();
+    expect(screen.getByTestId('replace-confirm-host').textContent).toBe('on host web-1 (ssh://ops@web-1)');
+  });
+
   it('is cancelled by Cancel or Esc, confirming nothing', async () => {
     const onCancel = vi.fn();
     const onConfirm = vi.fn();

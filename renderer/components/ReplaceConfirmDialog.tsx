@@ -15,11 +15,13 @@ import { PlanRowsList } from './PlanRowsList';
 interface Props {
   destinationId: string;
   plan: ReplacePlan;
+  /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
+  host?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ReplaceConfirmDialog({ destinationId, plan, onCancel, onConfirm }: Props) {
+export function ReplaceConfirmDialog({ destinationId, plan, host, onCancel, onConfirm }: Props) {
   const { totals } = planRows(plan);
   const sourceWords = planSourceWords(plan);
   const changed = changedWarning(plan);
@@ -27,7 +29,8 @@ export function ReplaceConfirmDialog({ destinationId, plan, onCancel, onConfirm 
     <Dialog
       title={
         <>
-          <Icon name="refresh" /> Replace {destinationId}?
+          <Icon name="refresh" /> Replace {destinationId}
+          {host ? ` on host ${host.split(' ')[0]}` : ''}?
         </>
       }
       labelId="replace-confirm-title"
@@ -36,8 +39,14 @@ export function ReplaceConfirmDialog({ destinationId, plan, onCancel, onConfirm 
     >
       <div id="replace-confirm-description">
         <p data-testid="replace-confirm-counts">
-          <strong>{planTotalsWords(totals)}</strong> in <code>{plan.destinationPath}</code>: deletes{' '}
-          {plural(plan.summary.deleteCount, 'path')} the state records (the state file among them) and writes{' '}
+          <strong>{planTotalsWords(totals)}</strong> in <code>{plan.destinationPath}</code>
+          {host && (
+            <>
+              {' '}
+              <strong data-testid="replace-confirm-host">on host {host}</strong>
+            </>
+          )}
+          : deletes {plural(plan.summary.deleteCount, 'path')} the state records (the state file among them) and writes{' '}
           {plural(plan.summary.writeCount, 'file')} from <code>{bundleName(plan)}</code>
           {sourceWords ? ` (${sourceWords})` : ''}.{' '}
           {totals.keep > 0 ? `${plural(totals.keep, 'extra file')} ${totals.keep === 1 ? 'is' : 'are'} kept, untouched.` : ''}

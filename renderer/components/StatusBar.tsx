@@ -1,4 +1,5 @@
-// The bottom bar: running jobs with progress and Cancel, and the last error with its details.
+// The bottom bar: running jobs with progress and Cancel, how the workspace is watched (live refresh),
+// and the last error with its details.
 
 import { useState } from 'react';
 import { hasWorkspaceChanges, workspaceChangesText } from '../../shared/workspaceReload';
@@ -8,6 +9,7 @@ import { healthSummary } from '../view/health';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
+import { LiveRefreshIndicator } from './LiveRefreshIndicator';
 
 export function StatusBar() {
   const jobs = useAppState((state) => state.jobs);
@@ -44,6 +46,7 @@ export function StatusBar() {
           jobs.map((job) => <JobProgress key={job.key} job={job} compact />)
         )}
       </div>
+      <LiveRefreshIndicator />
       {lastError && (
         <div className="last-error" role="alert">
           <Icon name="alert" />

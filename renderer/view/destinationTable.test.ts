@@ -190,6 +190,21 @@ describe('a verify result in the table', () => {
     expect(rescanned.withVerify([verified('b', 'drifted')]).rows[1]!.verify).toBe('drifted');
   });
 
+  it('turns stale at once when live refresh saw its destination change, even when the read finds the same fingerprint', () => {
+    const table = two().withVerify([verified('a', 'intact'), verified('b', 'drifted')]);
+    const changed = table.withChangedOnDisk([{ entry: scanned('a', 'managed', '2026-12-04T05:30:00Z'), changedAt: AT }]);
+    expect(changed.rows.map((row) => [row.status, row.verify])).toEqual([
+      ['managed', 'stale'],
+      ['managed', 'drifted'],
+    ]);
+    expect(changed.rows[0]!.publishedAt).toBe('2026-12-04T05:30:00Z');
+    expect(changed.verifyFreshness('a')).toEqual({ fresh: false, reason: 'changed_on_disk', since: AT });
+    expect(changed.healthCounts).toMatchObject({ stale: 1, drifted: 1, intact: 0 });
+    // A destination without a verify result just takes its new row.
+    const unverified = two().withChangedOnDisk([{ entry: scanned('b', 'empty'), changedAt: AT }]);
+    expect(unverified.rows[1]).toMatchObject({ status: 'empty', verify: 'unverified' });
+  });
+
   it('keeps its staleness across a re-read of the workspace file', () => {
     const stale = two()
       .withVerify([verified('a', 'intact')])

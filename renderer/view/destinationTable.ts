@@ -147,6 +147,32 @@ export class DestinationTable {
     return this.rederive(touched, scanned, this.verified, freshness ?? this.freshness, true);
   }
 
+  /**
+   * Destinations the engine saw change on disk (live refresh), each read again: a verify result held
+   * for one turns stale at once, at `changedAt` (changed_on_disk: the read's fingerprint may not tell,
+   * an output edited in place), then the read is kept as withScan keeps it.
+   */
+  withChangedOnDisk(changes: readonly { entry: ScanEntry; changedAt: string }[]): DestinationTable {
+    let freshness: (VerifyFreshness | undefined)[] | undefined;
+    this.place(
+      changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt })),
+      (position, { changedAt }) => {
+        const verified = this.verified[position];
+        if (!verified) return;
+        const before = (freshness ?? this.freshness)[position] ?? FRESH;
+        const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt });
+        if (after === before) return;
+        freshness ??= this.freshness.slice();
+        freshness[position] = after;
+      },
+    );
+    // Rows and counts still agree with each other here; withScan derives the touched rows again from the new freshness.
+    const marked = freshness
+      ? new DestinationTable(this.shared, this.rowList, this.scanned, this.verified, freshness, this.scannedCount, this.counts, this.health)
+      : this;
+    return marked.withScan(changes.map((change) => change.entry));
+  }
+
   /** Verify results just taken: fresh. */
   withVerify(entries: readonly VerifyEntry[]): DestinationTable {
     return this.placeVerifies(entries.map((entry) => ({ entry, freshness: FRESH })));
@@ -183,7 +209,8 @@ export class DestinationTable {
   view(filter: RowFilter, sort: SortKey): DestinationRow[] {
     const rows = this.rowList;
     const order = this.shared.nameOrder;
-    const everything = filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '';
+    const everything =
+      filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '' && filter.host === undefined;
     if (sort === 'id') {
       const shownRows: DestinationRow[] = [];
       const matches = rowMatcher(filter);

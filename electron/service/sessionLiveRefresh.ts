@@ -1,0 +1,198 @@
+// Live refresh in the session: watches the open workspace's destinations and its workspace file
+// (electron/watch/), and turns what the watcher reports into what the renderer needs. A destination
+// that changed has its verify result turned stale at once (shared/verifyFreshness.ts, changed_on_disk)
+// and is read again by the inspect path (the same read and the same freshness rule as an inspect); a
+// workspace file that changed is re-read by the session's reload (operations/reloadWorkspace.ts), the
+// watches follow the new list, and the destinations it added or changed are read. Each is one
+// `liveRefresh` event (shared/api.ts), as is each change in how the workspace is watched.
+// Must never let a change of the workspace shown before reach the one shown now, and never write the disk.
+
+import type { ApiEvent, EventOf, ResponseOf, ScanEntry } from '../../shared/api';
+import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
+import { nextVerifyFreshness } from '../../shared/verifyFreshness';
+import { inspectDestination } from '../engine/inspectDestination';
+import { scanEntryOf } from '../operations/scanEntry';
+import { DestinationWatcher, type WatchChange, type WorkspaceWatchTarget } from '../watch/destinationWatcher';
+import type { OpenWorkspace } from './sessionContext';
+import { keepReread } from './sessionDestinations';
+
+export interface LiveRefreshOptions {
+  debounceMs?: number;
+  maxWaitMs?: number;
+  pollIntervalMs?: number;
+  /** Poll every destination, with this as the reason shown (tests; mounts known to lie to inotify). */
+  forcePolling?: string;
+}
+
+/** What live refresh needs of the session: the workspace shown now, and its one reload. */
+export interface LiveRefreshHost {
+  readonly state: { workspace?: OpenWorkspace };
+  reloadWorkspace(): Promise<ResponseOf<'reloadWorkspace'>>;
+}
+
+/** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
+const READ_CONCURRENCY = 8;
+/** Changes read in one pass, sent as one event (a publisher writing 10,000 destinations is ~40 events). */
+const BATCH = 256;
+
+/** What to watch so that the list follows the workspace: its file, its folder of destinations, or nothing (one folder opened as a destination). */
+export function workspaceWatchTarget(open: OpenWorkspace): WorkspaceWatchTarget | undefined {
+  if (open.opened.asDestination) return undefined;
+  if (open.loaded.file) return { path: open.loaded.file, kind: 'file' };
+  // A folder that holds a state file is itself the one destination: its own watch sees it.
+  if (open.loaded.destinations.some((destination) => destination.path === open.loaded.root)) return undefined;
+  return { path: open.loaded.root, kind: 'folder' };
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export class LiveRefresh {
+  private watcher: DestinationWatcher | undefined;
+  private current: LiveRefreshStatus = LIVE_REFRESH_OFF;
+  private sent = '';
+  /** The workspace the watches were last set for: changes reported for another are dropped. */
+  private followed: OpenWorkspace | undefined;
+  private following: Promise<void> = Promise.resolve();
+  private readonly pending = new Map<string, string>();
+  private workspaceChangedAt: string | undefined;
+  private draining: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly host: LiveRefreshHost,
+    private readonly emit: (event: ApiEvent) => void,
+    private readonly options: LiveRefreshOptions = {},
+  ) {}
+
+  /** Watches the workspace as it is now (after an open, or a reload that changed its list). */
+  follow(open: OpenWorkspace): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.followed !== open) {
+      // Changes seen for the workspace shown before are about folders no longer shown.
+      this.pending.clear();
+      this.workspaceChangedAt = undefined;
+    }
+    this.followed = open;
+    const watcher = (this.watcher ??= new DestinationWatcher({
+      ...this.options,
+      onChange: (change) => this.onChange(change),
+      onStatus: (status) => this.setStatus(status),
+    }));
+    const run = async () => {
+      // A host's destinations are on another machine: its agent reads them, nothing here can watch them.
+      const local = open.summary.destinations.filter((destination) => destination.host === undefined);
+      await watcher.setDestinations(local.map((destination) => ({ id: destination.id, root: destination.path })));
+      await watcher.setWorkspace(workspaceWatchTarget(open));
+      this.setStatus(watcher.status());
+    };
+    this.following = this.following.then(run, run);
+    return this.following;
+  }
+
+  /** How the workspace is watched, once the watches being set are in place. */
+  async status(): Promise<LiveRefreshStatus> {
+    await this.following.catch(() => undefined);
+    return this.current;
+  }
+
+  /** Keeps the watcher quiet about one destination while the engine writes it (an apply). */
+  mute(id: string): () => void {
+    return this.watcher?.suppress(id) ?? (() => undefined);
+  }
+
+  /** Stops every watch; resolves when a pass already reading the disk has ended. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.pending.clear();
+    this.current = LIVE_REFRESH_OFF;
+    await this.draining;
+  }
+
+  private setStatus(status: LiveRefreshStatus): void {
+    this.current = status;
+    const text = JSON.stringify(status);
+    if (text === this.sent) return;
+    this.sent = text;
+    this.emit({ event: 'liveRefresh', data: { kind: 'status', status } });
+  }
+
+  private onChange(change: WatchChange): void {
+    if (this.closed) return;
+    if (change.kind === 'workspace') this.workspaceChangedAt ??= change.at;
+    else if (!this.pending.has(change.id)) this.pending.set(change.id, change.at);
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+  }
+
+  /** One pass at a time: the workspace file first (it decides what the destinations are), then the destinations, a batch per event. */
+  private async drain(): Promise<void> {
+    while (!this.closed && (this.workspaceChangedAt !== undefined || this.pending.size > 0)) {
+      try {
+        if (this.workspaceChangedAt !== undefined) {
+          const at = this.workspaceChangedAt;
+          this.workspaceChangedAt = undefined;
+          await this.rereadWorkspace(at);
+          continue;
+        }
+        const batch = [...this.pending].slice(0, BATCH);
+        for (const [id] of batch) this.pending.delete(id);
+        await this.rereadDestinations(batch);
+      } catch {
+        // A read that failed (the workspace closed under it) leaves the next change to be read afresh.
+      }
+    }
+  }
+
+  private async read(open: OpenWorkspace, id: string): Promise<ScanEntry | undefined> {
+    const destination = open.byId.get(id);
+    if (!destination) return undefined;
+    const entry = scanEntryOf(id, await inspectDestination(destination.path));
+    return entry;
+  }
+
+  private async rereadDestinations(batch: [id: string, changedAt: string][]): Promise<void> {
+    const open = this.host.state.workspace;
+    if (!open || open !== this.followed) return;
+    // Stale at once, before the read: whatever the read finds, the result described the disk before this change.
+    for (const [id, changedAt] of batch) {
+      const held = open.verifies.get(id);
+      if (!held) continue;
+      const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt });
+      if (freshness !== held.freshness) open.verifies.set(id, { ...held, freshness });
+    }
+    const read = await mapLimited(batch, READ_CONCURRENCY, async ([id, changedAt]) => ({ entry: await this.read(open, id), changedAt }));
+    if (this.host.state.workspace !== open || this.closed) return;
+    const changes: EventOf<'liveRefresh'> & { kind: 'destinations' } = { kind: 'destinations', changes: [] };
+    for (const { entry, changedAt } of read) {
+      if (!entry || !open.byId.has(entry.destination)) continue;
+      keepReread(open, entry);
+      changes.changes.push({ entry, changedAt });
+    }
+    if (changes.changes.length > 0) this.emit({ event: 'liveRefresh', data: changes });
+  }
+
+  private async rereadWorkspace(changedAt: string): Promise<void> {
+    const open = this.host.state.workspace;
+    if (!open || open !== this.followed) return;
+    const reload = await this.host.reloadWorkspace();
+    if (this.host.state.workspace !== open || this.closed) return;
+    const ids = [...reload.changes.added, ...reload.changes.changed];
+    const read = await mapLimited(ids, READ_CONCURRENCY, (id) => this.read(open, id));
+    if (this.host.state.workspace !== open || this.closed) return;
+    const entries = read.filter((entry): entry is ScanEntry => entry !== undefined);
+    for (const entry of entries) keepReread(open, entry);
+    this.emit({ event: 'liveRefresh', data: { kind: 'workspace', changedAt, reload, entries } });
+  }
+}

@@ -1,0 +1,406 @@
+// Live refresh's engine: tells when a destination, or the workspace file, changed on disk. One
+// non-recursive fs.watch per destination folder (it sees the state file written or renamed into
+// place, a staging folder appear, any direct child change), never one per output, so 10,000
+// destinations cost 10,000 inotify watches and no CPU while idle. Events are debounced per destination
+// (a burst of writes is one change, and a long burst still reports within maxWaitMs). Where a native
+// watch is unavailable (inotify watches exhausted: ENOSPC, EPERM, a network file system whose writes
+// from other machines inotify never sees) the destination is polled instead, and its mode says why.
+// A removed folder is polled until it comes back, then watched again.
+// Must never follow a link, read a file's bytes, or keep the process alive (watches and timers are unref'd).
+
+import { watch as fsWatch, promises as fs, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import type { LiveRefreshStatus } from '../../shared/liveRefresh';
+import { networkFileSystemOf } from './networkFileSystem';
+import { fileSignature, pollSignature } from './pollSignature';
+
+export interface WatchedDestination {
+  id: string;
+  root: string;
+}
+
+/** What re-reads the list: a workspace file (watched through its folder, so a save-by-rename is seen), or a folder of destinations. */
+export interface WorkspaceWatchTarget {
+  path: string;
+  kind: 'file' | 'folder';
+}
+
+export type WatchChange =
+  /** `at`: when the first event of the burst was seen (ISO 8601). */
+  { kind: 'destination'; id: string; at: string } | { kind: 'workspace'; at: string };
+
+export interface DestinationWatcherOptions {
+  onChange: (change: WatchChange) => void;
+  /** Each time a destination's mode changes (watched, polled and why); called after a batch of changes, not per destination. */
+  onStatus?: (status: LiveRefreshStatus) => void;
+  /** Quiet time after the last event before a burst is reported. */
+  debounceMs?: number;
+  /** A burst that never goes quiet is still reported this long after its first event. */
+  maxWaitMs?: number;
+  pollIntervalMs?: number;
+  /** Poll everything (tests, or an operator who knows the mounts lie): the reason said in the status. */
+  forcePolling?: string;
+  /** Stands in for fs.watch (tests: a watch that fails with ENOSPC). */
+  watch?: typeof fsWatch;
+}
+
+type Mode = { mode: 'watching' } | { mode: 'polling'; reason: string };
+
+interface Target {
+  key: string;
+  /** The folder watched or polled. */
+  root: string;
+  /** A workspace file: only events naming it count; the folder is its parent. */
+  fileName?: string;
+  /** A folder of destinations: only added or removed entries count. */
+  entriesOnly?: boolean;
+  mode: Mode;
+  native?: FSWatcher;
+  /** The folder's inode when the native watch was made: another one at that path is watched again. */
+  inode?: number;
+  signature?: string;
+  burst?: { first: number; timer: ReturnType<typeof setTimeout>; deadline: number };
+  suppressed: number;
+  /** Left (removed from the workspace, or the watcher closed): late callbacks are ignored. */
+  gone?: boolean;
+}
+
+const WORKSPACE_KEY = '\u0000workspace';
+
+export const POLL_REASONS = {
+  limit: 'the system limit of inotify watches is reached (fs.inotify.max_user_watches)',
+  missing: 'folder missing',
+  permission: 'permission denied',
+} as const;
+
+function errnoCode(cause: unknown): string | undefined {
+  return (cause as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function reasonOf(cause: unknown): string {
+  const code = errnoCode(cause);
+  if (code === 'ENOSPC') return POLL_REASONS.limit;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return POLL_REASONS.missing;
+  if (code === 'EPERM' || code === 'EACCES') return POLL_REASONS.permission;
+  if (code === 'EMFILE' || code === 'ENFILE') return 'too many open files';
+  return `fs.watch failed (${code ?? (cause as Error)?.message ?? String(cause)})`;
+}
+
+export class DestinationWatcher {
+  private readonly targets = new Map<string, Target>();
+  private readonly debounceMs: number;
+  private readonly maxWaitMs: number;
+  readonly pollIntervalMs: number;
+  private readonly watchFn: typeof fsWatch;
+  /** Once ENOSPC is seen, further native watches would fail the same way: poll at once. */
+  private limitReached = false;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private sweeping = false;
+  private closed = false;
+  private statusDirty = false;
+  private workspaceTarget: WorkspaceWatchTarget | undefined;
+  private readonly fileSystemByDevice = new Map<number, Promise<string | undefined>>();
+
+  constructor(private readonly options: DestinationWatcherOptions) {
+    this.debounceMs = options.debounceMs ?? 400;
+    this.maxWaitMs = Math.max(options.maxWaitMs ?? 1000, this.debounceMs);
+    this.pollIntervalMs = options.pollIntervalMs ?? 2000;
+    this.watchFn = options.watch ?? fsWatch;
+  }
+
+  /**
+   * Watches exactly these destinations: new ones are added, those no longer listed are let go, one
+   * whose folder moved is watched at its new place. Resolves once each has its mode.
+   */
+  async setDestinations(destinations: readonly WatchedDestination[]): Promise<void> {
+    if (this.closed) return;
+    const wanted = new Map(destinations.map((destination) => [destination.id, path.resolve(destination.root)]));
+    for (const [key, target] of this.targets) {
+      if (key === WORKSPACE_KEY) continue;
+      if (wanted.get(key) !== target.root) this.drop(key);
+    }
+    const added = [...wanted].filter(([id]) => !this.targets.has(id)).map(([id, root]) => this.add({ key: id, root }));
+    await Promise.all(added);
+    this.reportStatus();
+  }
+
+  /** Watches the workspace file (or folder of destinations), or nothing. */
+  async setWorkspace(target: WorkspaceWatchTarget | undefined): Promise<void> {
+    if (this.closed) return;
+    const same = target && this.workspaceTarget && target.path === this.workspaceTarget.path && target.kind === this.workspaceTarget.kind;
+    if (same) return;
+    this.drop(WORKSPACE_KEY);
+    this.workspaceTarget = target;
+    if (target) {
+      const resolved = path.resolve(target.path);
+      await this.add(
+        target.kind === 'file'
+          ? { key: WORKSPACE_KEY, root: path.dirname(resolved), fileName: path.basename(resolved) }
+          : { key: WORKSPACE_KEY, root: resolved, entriesOnly: true },
+      );
+    }
+    this.reportStatus();
+  }
+
+  /** How each destination is watched now, and the workspace file. */
+  status(): LiveRefreshStatus {
+    let watching = 0;
+    let polling = 0;
+    const reasons = new Map<string, number>();
+    let workspace: LiveRefreshStatus['workspace'];
+    for (const target of this.targets.values()) {
+      if (target.key === WORKSPACE_KEY) {
+        const shown = this.workspaceTarget!.path;
+        workspace = target.mode.mode === 'watching' ? { path: shown, mode: 'watching' } : { path: shown, ...target.mode };
+        continue;
+      }
+      if (target.mode.mode === 'watching') watching += 1;
+      else {
+        polling += 1;
+        reasons.set(target.mode.reason, (reasons.get(target.mode.reason) ?? 0) + 1);
+      }
+    }
+    const pollingReasons = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+    return {
+      active: !this.closed,
+      watching,
+      polling,
+      pollingReasons,
+      ...(workspace ? { workspace } : {}),
+      pollIntervalMs: this.pollIntervalMs,
+    };
+  }
+
+  /** The mode of one destination (tests, diagnostics). */
+  modeOf(id: string): Mode | undefined {
+    return this.targets.get(id)?.mode;
+  }
+
+  /**
+   * While the engine itself writes a destination (an apply), its events are not changes to report:
+   * the apply reads and verifies the destination afterwards. Returns the release; polling takes the
+   * disk as it is then for its baseline.
+   */
+  suppress(id: string): () => void {
+    const target = this.targets.get(id);
+    if (!target) return () => undefined;
+    target.suppressed += 1;
+    this.cancelBurst(target);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      target.suppressed -= 1;
+      if (target.suppressed === 0 && target.mode.mode === 'polling') void this.rebase(target);
+    };
+  }
+
+  /** Stops every watch and timer; nothing is reported afterwards. */
+  close(): void {
+    this.closed = true;
+    for (const key of [...this.targets.keys()]) this.drop(key);
+    if (this.pollTimer !== undefined) clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async add(spec: Pick<Target, 'key' | 'root' | 'fileName' | 'entriesOnly'>): Promise<void> {
+    const target: Target = { ...spec, mode: { mode: 'polling', reason: POLL_REASONS.missing }, suppressed: 0 };
+    this.targets.set(spec.key, target);
+    await this.establish(target);
+  }
+
+  private drop(key: string): void {
+    const target = this.targets.get(key);
+    if (!target) return;
+    target.gone = true;
+    this.cancelBurst(target);
+    if (target.native) {
+      target.native.close();
+      target.native = undefined;
+      // A watch freed: the next destination may get one again.
+      this.limitReached = false;
+    }
+    this.targets.delete(key);
+  }
+
+  /** Watches the target natively when it can, else polls it with the reason. */
+  private async establish(target: Target): Promise<void> {
+    const forced = this.options.forcePolling;
+    const reason = forced ?? (this.limitReached ? POLL_REASONS.limit : await this.nativeWatch(target));
+    if (target.gone) {
+      target.native?.close();
+      return;
+    }
+    if (reason === undefined) {
+      this.setMode(target, { mode: 'watching' });
+      return;
+    }
+    this.setMode(target, { mode: 'polling', reason });
+    await this.rebase(target);
+    this.schedulePoll();
+  }
+
+  /** Undefined when the watch is in place; else why it could not be. */
+  private async nativeWatch(target: Target): Promise<string | undefined> {
+    const stats = await fs.lstat(target.root).catch((cause: unknown) => cause as NodeJS.ErrnoException);
+    if (stats instanceof Error) return reasonOf(stats);
+    if (!stats.isDirectory()) return POLL_REASONS.missing;
+    // One statfs per device: every folder on it is on the same file system.
+    let fileSystem = this.fileSystemByDevice.get(stats.dev);
+    if (!fileSystem) this.fileSystemByDevice.set(stats.dev, (fileSystem = networkFileSystemOf(target.root)));
+    const network = await fileSystem;
+    if (network) return `network file system (${network})`;
+    if (target.gone) return undefined;
+    // Asked again here: the folders are checked concurrently, and another may have hit the limit meanwhile.
+    if (this.limitReached) return POLL_REASONS.limit;
+    try {
+      const native = this.watchFn(target.root, { persistent: false }, (eventType, fileName) =>
+        this.onNativeEvent(target, eventType, fileName === null ? undefined : String(fileName)),
+      );
+      native.on('error', (cause) => this.onNativeError(target, cause));
+      target.native = native;
+      target.inode = stats.ino;
+      return undefined;
+    } catch (cause) {
+      if (errnoCode(cause) === 'ENOSPC') this.limitReached = true;
+      return reasonOf(cause);
+    }
+  }
+
+  private onNativeEvent(target: Target, eventType: string, fileName: string | undefined): void {
+    if (target.gone || target.suppressed > 0) return;
+    if (target.fileName !== undefined && fileName !== undefined && fileName !== target.fileName) return;
+    // A folder of destinations lists its visible subfolders: a hidden entry (the history journal) is none.
+    if (target.entriesOnly && (eventType !== 'rename' || fileName?.startsWith('.') === true)) return;
+    this.noteEvent(target);
+  }
+
+  private onNativeError(target: Target, cause: unknown): void {
+    if (target.gone) return;
+    target.native?.close();
+    target.native = undefined;
+    this.setMode(target, { mode: 'polling', reason: reasonOf(cause) });
+    this.noteEvent(target);
+    void this.rebase(target).then(() => this.schedulePoll());
+  }
+
+  /** One raw event: starts or extends the target's burst. */
+  private noteEvent(target: Target): void {
+    const now = Date.now();
+    if (!target.burst) {
+      const deadline = now + this.maxWaitMs;
+      target.burst = { first: now, deadline, timer: this.burstTimer(target, this.debounceMs) };
+      return;
+    }
+    clearTimeout(target.burst.timer);
+    target.burst.timer = this.burstTimer(target, Math.max(0, Math.min(this.debounceMs, target.burst.deadline - now)));
+  }
+
+  private burstTimer(target: Target, delayMs: number): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => void this.endBurst(target), delayMs);
+    timer.unref?.();
+    return timer;
+  }
+
+  private cancelBurst(target: Target): void {
+    if (target.burst) clearTimeout(target.burst.timer);
+    target.burst = undefined;
+  }
+
+  private async endBurst(target: Target): Promise<void> {
+    const burst = target.burst;
+    target.burst = undefined;
+    if (!burst || target.gone || this.closed) return;
+    // A removed or replaced folder ends its native watch: check it is still the one watched.
+    if (target.native) {
+      const stats = await fs.lstat(target.root).catch(() => undefined);
+      if (target.gone) return;
+      if (!stats || !stats.isDirectory() || stats.ino !== target.inode) {
+        target.native?.close();
+        target.native = undefined;
+        await this.establish(target);
+        this.reportStatus();
+      }
+    }
+    this.emit(target, burst.first);
+  }
+
+  private emit(target: Target, firstMs: number): void {
+    if (target.gone || this.closed) return;
+    const at = new Date(firstMs).toISOString();
+    try {
+      this.options.onChange(target.key === WORKSPACE_KEY ? { kind: 'workspace', at } : { kind: 'destination', id: target.key, at });
+    } catch {
+      // A listener's failure must not stop the watching of the others.
+    }
+  }
+
+  private setMode(target: Target, mode: Mode): void {
+    const before = target.mode;
+    target.mode = mode;
+    if (before.mode !== mode.mode || (before.mode === 'polling' && mode.mode === 'polling' && before.reason !== mode.reason))
+      this.statusDirty = true;
+  }
+
+  private reportStatus(): void {
+    if (!this.statusDirty || this.closed) return;
+    this.statusDirty = false;
+    try {
+      this.options.onStatus?.(this.status());
+    } catch {
+      // As for onChange.
+    }
+  }
+
+  // Polling ------------------------------------------------------------------------------------
+
+  private async signatureOf(target: Target): Promise<{ signature: string; folderPresent: boolean }> {
+    if (target.fileName !== undefined) {
+      const signature = await fileSignature(path.join(target.root, target.fileName));
+      return { signature, folderPresent: false };
+    }
+    return pollSignature(target.root);
+  }
+
+  private async rebase(target: Target): Promise<void> {
+    target.signature = (await this.signatureOf(target)).signature;
+  }
+
+  private schedulePoll(): void {
+    if (this.pollTimer !== undefined || this.closed || this.sweeping) return;
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      void this.sweep();
+    }, this.pollIntervalMs);
+    this.pollTimer.unref?.();
+  }
+
+  /** One pass over the polled targets, a few at a time; the next starts pollIntervalMs after this one ends. */
+  private async sweep(): Promise<void> {
+    const polled = [...this.targets.values()].filter((target) => !target.native && target.mode.mode === 'polling');
+    if (polled.length === 0 || this.closed) return;
+    this.sweeping = true;
+    let next = 0;
+    const worker = async () => {
+      while (next < polled.length && !this.closed) await this.pollOne(polled[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(16, polled.length) }, worker));
+    this.sweeping = false;
+    this.reportStatus();
+    this.schedulePoll();
+  }
+
+  private async pollOne(target: Target): Promise<void> {
+    if (target.gone) return;
+    const { signature, folderPresent } = await this.signatureOf(target);
+    if (target.gone || signature === target.signature) return;
+    target.signature = signature;
+    if (target.suppressed > 0) return;
+    // A folder that was missing is back: watch it natively again when it can be.
+    if (folderPresent && target.mode.mode === 'polling' && target.mode.reason === POLL_REASONS.missing && !this.options.forcePolling)
+      await this.establish(target);
+    this.emit(target, Date.now());
+  }
+}

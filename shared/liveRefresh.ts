@@ -1,0 +1,50 @@
+// Live refresh as the API carries it: how the engine watches the open workspace (each destination
+// watched natively or polled, and why), the words the status bar says about it. The events
+// themselves are declared in shared/api.ts beside the job events. Pure: no Node, no DOM.
+
+import { z } from 'zod';
+
+export const watchModeSchema = z.enum(['watching', 'polling']);
+export type WatchMode = z.infer<typeof watchModeSchema>;
+
+export const liveRefreshStatusSchema = z.object({
+  /** False when nothing is watched: no workspace open, or live refresh off (the ssh agent). */
+  active: z.boolean(),
+  /** Destinations with a native watch on their folder. */
+  watching: z.number().int().nonnegative(),
+  /** Destinations polled instead (their folder, state file and staging folder stat'ed every pollIntervalMs). */
+  polling: z.number().int().nonnegative(),
+  /** Why destinations are polled, each reason with how many; most first. */
+  pollingReasons: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
+  /** The workspace file (or folder) whose change re-reads the list. */
+  workspace: z.object({ path: z.string(), mode: watchModeSchema, reason: z.string().optional() }).optional(),
+  pollIntervalMs: z.number().int().positive(),
+});
+export type LiveRefreshStatus = z.infer<typeof liveRefreshStatusSchema>;
+
+export const LIVE_REFRESH_OFF: LiveRefreshStatus = Object.freeze({
+  active: false,
+  watching: 0,
+  polling: 0,
+  pollingReasons: [],
+  pollIntervalMs: 2000,
+}) as LiveRefreshStatus;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string) => `${count(n)} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The status bar's words: "watching 12 destinations", or "watching 10 destinations, polling 2
+ * (watching unavailable: network file system (nfs))". Undefined when live refresh is off.
+ */
+export function liveRefreshSentence(status: LiveRefreshStatus): string | undefined {
+  if (!status.active) return undefined;
+  const reasons = status.pollingReasons.map((entry) =>
+    status.pollingReasons.length === 1 ? entry.reason : `${entry.reason}: ${count(entry.count)}`,
+  );
+  const polled = status.polling > 0 ? `polling ${count(status.polling)} (watching unavailable: ${reasons.join('; ')})` : '';
+  if (status.watching === 0 && status.polling === 0) return 'watching no destinations';
+  if (status.polling === 0) return `watching ${plural(status.watching, 'destination')}`;
+  if (status.watching === 0) return `${polled.replace(/^polling \S+/, `polling ${plural(status.polling, 'destination')}`)}`;
+  return `watching ${plural(status.watching, 'destination')}, ${polled}`;
+}
