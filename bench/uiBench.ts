@@ -23,7 +23,7 @@ const cliPath = path.join(root, 'dist', 'cli.js');
  * The browser host as its own process through the built CLI, as an operator starts it: the bench's
  * own event loop (polling, Playwright) must not share a thread with the host it measures.
  */
-async function startServeProcess(workspaceFile: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServeProcess(workspaceFile: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [cliPath, 'serve', workspaceFile, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
