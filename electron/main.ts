@@ -21,6 +21,7 @@ import type { AppCommand } from './shell/menu';
 import { guardWebContents, isOpenableExternalUrl } from './shell/navigation';
 import { setupSettings } from './shell/settings';
 import { APP_SCHEME, APP_START_URL, mainWindowOptions } from './shell/windowOptions';
+import { sshHostConnector } from './remote/hostConnector';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, 'renderer');
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
   const session = new Session({
     transport: 'electron',
     initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()),
+    connectHost: sshHostConnector(),
   });
   let window: BrowserWindow | undefined;
   const targets = () => (window && !window.isDestroyed() ? [window.webContents] : []);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Session } from './service/session';
 import { fail } from '../shared/apiError';
 import { startHost, type Host } from './server/httpHost';
+import { sshHostConnector } from './remote/hostConnector';
 
 export interface ServeOptions {
   workspace?: string;
@@ -35,7 +36,12 @@ export function defaultRendererDir(): string {
 
 /** Opens the workspace first, so a bad one is reported before anything listens. */
 export async function serve(options: ServeOptions = {}): Promise<Serving> {
-  const session = new Session({ transport: 'http', initialWorkspace: options.workspace });
+  const session = new Session({
+    transport: 'http',
+    initialWorkspace: options.workspace,
+    // The workspace's hosts through the system ssh and their agents; their logs go to stderr.
+    connectHost: sshHostConnector({ onNotice: (line) => process.stderr.write(`distributor-inspector: ${line}\n`) }),
+  });
   const opened = await session.initialOpen;
   if (opened && !opened.ok) {
     await session.close();

@@ -13,7 +13,7 @@ import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
-import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspace, watchConnection } from './state/actions';
+import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspace, watchConnection, watchHosts } from './state/actions';
 import { store, useAppState } from './state/store';
 
 /** Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token). */
@@ -28,6 +28,7 @@ async function start(): Promise<'refused' | undefined> {
   store.set({ transport: info.value.transport, version: info.value.version });
   watchConnection();
   followLiveRefresh();
+  watchHosts();
   if (info.value.workspace) {
     showWorkspace(info.value.workspace);
     void scan();

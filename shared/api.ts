@@ -17,11 +17,14 @@ import { fromZodIssues } from './zodIssues';
 import { verifyStampSchema } from './verifyFreshness';
 import { liveRefreshStatusSchema } from './liveRefresh';
 import { comparisonSchema } from './compare';
+import { outputDriftSchema } from './outputDrift';
 import { comparisonWordsSchema } from './comparisonWords';
 import { manifestDiffSchema } from './diffManifests';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
 import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
+import { hostStateEventSchema, hostStateSchema } from './hostState';
+import { backupListSchema, backupSummarySchema, backupTargetInfoSchema, restorePlanSchema } from './backupSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -77,6 +80,7 @@ export type ListingEntry = z.infer<typeof listingEntrySchema>;
 export { comparisonSchema } from './compare';
 export { manifestDiffSchema } from './diffManifests';
 export { contentDiffSchema } from './contentDiff/contentDiffSchema';
+export { hostStateSchema, hostStateEventSchema, type HostState, type HostStateEvent } from './hostState';
 export { sourceBundleEntrySchema, sourceBundleListSchema, type SourceBundleEntry, type SourceBundleList } from './sourceBundles';
 
 const progressCounts = { done: z.number(), total: z.number(), bytes: z.number() };
@@ -176,6 +180,8 @@ export const methods = {
       comparison: comparisonSchema,
       /** The decision in the one wording, with the destination's replace policy: what the renderer shows. */
       explanation: comparisonWordsSchema,
+      /** When the manifest matches (skip): the outputs verified against the state, those that differ, and the extras. */
+      drift: outputDriftSchema.optional(),
       /** Present when the destination holds a valid state. */
       diff: manifestDiffSchema.optional(),
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
@@ -229,6 +235,25 @@ export const methods = {
       confirmText: z.string().optional(),
     }),
   }),
+  planRepair: spec({
+    summary:
+      'Plan a repair: rewrite only the recorded outputs verify finds drifted, from bytes proven from the source; the state and the extra files stay, and an output that cannot be proven is refused by name',
+    request: z.strictObject({
+      destination: handle,
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      /** Shown to the operator; never sent back (apply takes the planId, and acceptPartial when some outputs are refused). */
+      plan: replacePlanSchema,
+    }),
+  }),
+  planDiscardStaging: spec({
+    summary: 'Plan removing the staging folder an interrupted apply left: which publication it holds and how many files it staged',
+    request: z.strictObject({ destination: handle }),
+    response: z.object({ planId: handle, plan: replacePlanSchema }),
+  }),
   applyPlan: spec({
     summary:
       'Apply a plan; a forced replace needs `confirm` equal to the destination id, and `includeNested` when it deletes nested destinations',
@@ -237,6 +262,8 @@ export const methods = {
       confirm: z.string().max(1000).optional(),
       /** Acknowledges the other managed destinations a forced plan deletes (plan.nestedDestinations); required when there are any. */
       includeNested: z.boolean().optional(),
+      /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */
+      acceptPartial: z.boolean().optional(),
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
@@ -254,6 +281,56 @@ export const methods = {
       /** Only the newest part of a very large journal was read. */
       truncated: z.boolean(),
     }),
+  }),
+  hosts: spec({
+    summary: "The open workspace's hosts (issue 15): each one's connection state, why it failed or was lost, and its agent",
+    request: empty,
+    response: z.object({ hosts: z.array(hostStateSchema) }),
+  }),
+  reconnectHost: spec({
+    summary:
+      'Connect to a workspace host again (after it failed or was lost) and read its destinations again; answers at once, the hostState events follow',
+    request: z.strictObject({ name: z.string().min(1).max(63) }),
+    response: hostStateSchema,
+  }),
+  addHost: spec({
+    summary:
+      'Add a host to the open workspace file (an ssh target and a folder of destinations or a workspace file on that host), saved to the file, then connected',
+    request: z.strictObject({
+      name: z.string().max(200),
+      /** `[user@]host[:port]`, or an alias of ~/.ssh/config. */
+      target: z.string().max(1000),
+      /** Absolute, on that host: a folder of destinations or a distributor-inspector.json file. */
+      path: z.string().max(4096),
+      /** The agent command on that host (default `distributor-inspector`). */
+      agent: z.string().max(1000).optional(),
+    }),
+    response: z.object({ workspace: workspaceSummarySchema, host: hostStateSchema }),
+  }),
+  listBackups: spec({
+    summary:
+      "The open workspace's backups (docs/backups.md), newest first, of one destination or all, with their sizes and times; for one destination, also where its next apply's backup goes",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: backupListSchema.extend({
+      /** With `destination`: where an apply of it keeps what it removes (rename or copy), or that backups are off. */
+      target: backupTargetInfoSchema.optional(),
+    }),
+  }),
+  planRestore: spec({
+    summary:
+      'Plan the restore of a backup: the destination put back exactly as it was before the apply that made it; refused when it changed since. Applied by applyPlan with `confirm` equal to the destination id',
+    request: z.strictObject({ destination: handle, backup: z.string().min(1).max(200) }),
+    response: z.object({
+      planId: handle,
+      plan: restorePlanSchema,
+      /** What the operator must type to apply it: the destination id. */
+      confirmText: z.string(),
+    }),
+  }),
+  pruneBackups: spec({
+    summary: "Keep only the newest backups of each destination (the workspace's `keep`, default 5), of one destination or all",
+    request: z.strictObject({ destination: handle.optional() }),
+    response: z.object({ removed: z.array(backupSummarySchema), kept: z.number() }),
   }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',
@@ -378,6 +455,8 @@ export const events = {
     z.object({ kind: z.literal('status'), status: liveRefreshStatusSchema }),
   ]),
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
+  /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */
+  hostState: hostStateEventSchema,
   appCommand: z.object({ command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport']), path: userPath.optional() }),
 };
 export type EventName = keyof typeof events;

@@ -19,7 +19,8 @@ export const apiErrorCodeSchema = z.enum([
   'stale_plan', // the destination changed on disk after the plan was made
   'confirmation_required', // a forced replace needs the destination id typed exactly
   'cancelled',
-  'connection_lost', // the page lost its connection to the engine while a job ran: its outcome is unknown (never sent by the engine)
+  'connection_lost', // the link was lost while a job ran (the page's to the engine, or the engine's to a host's agent): its outcome is unknown
+  'host_unavailable', // a workspace host is not connected (connecting, failed, lost); details.host names it, details.state says how
   'history_unreadable', // the history journal cannot be read (not a file, a link, permission); the message names it
   'internal', // a bug: the message says what failed, never a stack trace
 ]);

@@ -50,6 +50,8 @@ export const backupManifestSchema = z.looseObject({
   stagingName: z.string(),
   /** sha256 of the state file kept (null: there was none). */
   stateSha256: z.string().nullable(),
+  /** A repair leaves the state where it is: its sha256, which a restore expects to find there and leaves in place. */
+  stateLeft: z.string().optional(),
   /** Renamed: the units moved (a forced replace's top-level entries, a normal one's files); copied: every entry. */
   entries: z.array(backupEntrySchema),
   /** What the apply planned to write: how a restore recognises the outputs it must remove. */

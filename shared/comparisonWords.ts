@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type { Comparison } from './compare';
+import { firstNames, type OutputDrift } from './outputDrift';
 
 export const toneSchema = z.enum(['good', 'info', 'warning', 'danger']);
 export type Tone = z.infer<typeof toneSchema>;
@@ -31,9 +32,53 @@ const FIELD_WORDS: Record<string, string> = {
 export interface WordsOptions {
   /** The workspace's replace policy for this destination allows a replace (default: it does). */
   replaceAllowed?: boolean;
+  /** What verify found behind a matching manifest (skip); absent when the outputs were not verified. */
+  drift?: OutputDrift;
+  /** The destination's path, for the commands the words name (`distributor-inspector repair DEST`). */
+  destinationPath?: string;
 }
 
-export function describeComparison(comparison: Comparison, { replaceAllowed = true }: WordsOptions = {}): ComparisonWords {
+const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** A path as one shell word: bare when it is plain, else single-quoted. */
+export function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Skip, with the outputs verified: up to date only when every one matches its record. */
+function skipWords(drift: OutputDrift | undefined, destinationPath: string | undefined): ComparisonWords {
+  if (drift === undefined || drift.drifted.length === 0) {
+    return {
+      title: 'Up to date',
+      sentence:
+        drift === undefined
+          ? 'The destination already holds exactly this source manifest: nothing to do.'
+          : `The destination already holds exactly this source manifest, and ${drift.verifiedCount === 1 ? 'its one output matches' : `all ${plural(drift.verifiedCount, 'output')} match`} what the state records: nothing to do.`,
+      tone: 'good',
+      normalReplaceAllowed: false,
+    };
+  }
+  const { drifted, extras } = drift;
+  const named = drifted.map((output) => `${output.path} (${output.status})`);
+  const dest = shellWord(destinationPath ?? 'DEST');
+  const present = drift.verifiedCount - drifted.filter((output) => output.status === 'missing').length;
+  const kept = extras.length > 0 ? ` and keeps the ${plural(extras.length, 'extra file')}` : '';
+  const extraWords = extras.length > 0 ? `, and the ${plural(extras.length, 'file')} no state records (${firstNames(extras)})` : '';
+  return {
+    title: 'Manifest matches, outputs drifted',
+    sentence: `The destination records exactly this source manifest, but ${drifted.length} of ${plural(drift.verifiedCount, 'output')} ${drifted.length === 1 ? 'differs' : 'differ'} from what the state records: ${firstNames(named, 5)}.`,
+    tone: 'warning',
+    normalReplaceAllowed: false,
+    next:
+      `Repair restores them (Actions → Repair, or distributor-inspector repair ${dest}): it rewrites only ${drifted.length === 1 ? 'that output' : `those ${drifted.length} outputs`} from the source${kept}. ` +
+      `A forced replace restores them too, but deletes everything in the folder first: the state file, the ${plural(present, 'recorded output')} still there${extraWords}.`,
+  };
+}
+
+export function describeComparison(
+  comparison: Comparison,
+  { replaceAllowed = true, drift, destinationPath }: WordsOptions = {},
+): ComparisonWords {
   switch (comparison.decision) {
     case 'publish':
       return {
@@ -53,12 +98,7 @@ export function describeComparison(comparison: Comparison, { replaceAllowed = tr
         next: 'Only a forced replace can take it over; it deletes everything in the folder.',
       };
     case 'skip':
-      return {
-        title: 'Up to date',
-        sentence: 'The destination already holds exactly this source manifest: nothing to do.',
-        tone: 'good',
-        normalReplaceAllowed: false,
-      };
+      return skipWords(drift, destinationPath);
     case 'skip_newer':
       return {
         title: 'Destination is newer',

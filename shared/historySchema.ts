@@ -56,6 +56,8 @@ const REFUSAL_CODES = new Set([
   'target_exists',
   'invalid_plan',
   'cancelled',
+  'backup_inside_destination',
+  'backup_changed',
 ]);
 
 export function applyOutcomeOf(result: Pick<ApplyResult, 'ok' | 'changed' | 'error'>): HistoryRecord['result']['outcome'] {
@@ -102,5 +104,32 @@ export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context:
     },
     durationMs: result.durationMs,
     ...(context.backupId !== undefined ? { backupId: context.backupId } : {}),
+  };
+}
+
+/** The record of a restore (backup/applyRestore.ts through the apply job): action `restore`, its backup's id and folder. */
+export function historyRecordOfRestore(
+  plan: { backupId: string; backupFolder: string; destinationPath: string; summary: { removeCount: number; putCount: number } },
+  result: ApplyResult,
+  context: HistoryContext,
+): HistoryRecord {
+  return {
+    format: HISTORY_FORMAT,
+    at: context.at,
+    user: context.user,
+    host: context.host,
+    transport: context.transport,
+    destination: { ...(context.destinationId !== undefined ? { id: context.destinationId } : {}), path: plan.destinationPath },
+    action: 'restore',
+    sourcePath: plan.backupFolder,
+    counts: { delete: plan.summary.removeCount, write: plan.summary.putCount },
+    result: {
+      outcome: applyOutcomeOf(result),
+      changed: result.changed,
+      stateWritten: result.stateWritten,
+      ...(result.error ? { code: result.error.code, message: result.error.message } : {}),
+    },
+    durationMs: result.durationMs,
+    backupId: plan.backupId,
   };
 }

@@ -55,6 +55,8 @@ export const planDeleteSchema = z.object({
   size: z.number(),
   /** Normal replace: this recorded output was changed on disk since it was published, and will be lost. */
   changed: changedOnDiskSchema.optional(),
+  /** Normal replace: a recorded output whose bytes on disk were hashed while planning and are its recorded ones (this sha256). */
+  sha256: z.string().optional(),
 });
 export type PlanDelete = z.infer<typeof planDeleteSchema>;
 
@@ -152,6 +154,8 @@ export const replacePlanSchema = z.object({
   nestedDestinations: z.array(z.string()),
   /** The source against the destination (absent for discard staging, which reads no source). */
   comparison: planComparisonSchema.optional(),
+  /** Normal replace: the extra entries in the destination (files no state records), kept untouched; repair lists its own in `repair.extras`. */
+  extras: z.array(z.string()).optional(),
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
   /** The new outputs, in apply order. */
@@ -228,9 +232,24 @@ export type ApplyProgress = z.infer<typeof applyProgressSchema>;
 export const applyErrorSchema = problemSchema;
 export type ApplyError = z.infer<typeof applyErrorSchema>;
 
+/** What an apply ran: a plan's kind, or the restore of a backup (backup/applyRestore.ts, through the same job). */
+export const appliedKindSchema = z.union([planKindSchema, z.literal('restore')]);
+export type AppliedKind = z.infer<typeof appliedKindSchema>;
+
+/** The backup an apply kept of what it removed (or, for a restore, the backup it put back). */
+export const appliedBackupSchema = z.object({
+  id: z.string(),
+  /** The backup's folder (absolute). */
+  folder: z.string(),
+  method: z.enum(['rename', 'copy']),
+  /** The apply stands and its backup too, but keeping the record of it (or pruning old ones) failed: why, naming the file. */
+  warning: z.string().optional(),
+});
+export type AppliedBackup = z.infer<typeof appliedBackupSchema>;
+
 export const applyResultSchema = z.object({
   ok: z.boolean(),
-  mode: planKindSchema,
+  mode: appliedKindSchema,
   destinationPath: z.string(),
   error: applyErrorSchema.optional(),
   /** Whether anything on disk was changed (false for every refusal before the first mutation). */
@@ -254,6 +273,8 @@ export const applyResultSchema = z.object({
   durationMs: z.number(),
   /** The apply stands, but its record could not be written to the history journal (why, naming the file). */
   historyError: problemSchema.optional(),
+  /** Where what it removed was kept (absent: backups off, nothing removed, or taken back out after a refusal or early failure). */
+  backup: appliedBackupSchema.optional(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
 
@@ -298,9 +319,13 @@ export function nestedDestinationsText(plan: Pick<ReplacePlan, 'nestedDestinatio
  * no return, with no state yet.
  */
 export function applyAftermathText(
-  result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'> & { mode?: PlanKind },
+  result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'> & { mode?: AppliedKind },
 ): string {
   if (!result.changed) return 'Nothing was changed.';
+  if (result.mode === 'restore')
+    return result.stateWritten
+      ? 'The old state is back in place; only the cleanup of the restore did not finish.'
+      : `Removed ${result.deleted.length}, put back ${result.written.length} before it stopped, with no state claiming anything yet: restore the same backup again to finish (or force a replace).`;
   if (result.mode === 'repair') {
     // The state is never touched by a repair: each output is as it was, or restored, or (between the
     // removal of its drifted bytes and the move of the proven ones) missing.

@@ -107,6 +107,8 @@ export const workspaceDestinationSchema = z.object({
   baseUrl: z.string().optional(),
   primary: z.string().optional(),
   replacePolicy: replacePolicySchema,
+  /** The workspace host it is on (`hosts[].name`); absent for this machine's. Its `path` is on that host. */
+  host: z.string().optional(),
 });
 export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
 

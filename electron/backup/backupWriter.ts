@@ -174,6 +174,7 @@ export function backupWriter(target: BackupTarget): BackupWriter {
         method,
         stagingName: plan.stagingName,
         stateSha256: plan.deletes.some((entry) => entry.path === STATE_FILE_NAME) ? plan.fingerprint.stateSha256 : null,
+        ...(plan.mode === 'repair' && plan.fingerprint.stateSha256 !== null ? { stateLeft: plan.fingerprint.stateSha256 } : {}),
         entries,
         writes: plan.writes.map((write) => ({ path: write.path, sha256: write.sha256, size: write.size })),
       };

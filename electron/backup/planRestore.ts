@@ -134,7 +134,15 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
       'destination_changed',
       `${path.join(destinationPath, STATE_FILE_NAME)} is ${stateBytes === 'symlink' ? 'a symbolic link' : 'not a file'} now`,
     );
-  if (stateBytes && !stateKeptBack) {
+  if (manifest.stateLeft !== undefined) {
+    // A repair never touched the state: it must still be the same, and it stays where it is.
+    if (!stateBytes || sha256Of(stateBytes) !== manifest.stateLeft)
+      return refuse(
+        'destination_changed',
+        `the state file of ${destinationPath} is not the one the ${manifest.action} of ${manifest.createdAt} left in place: the destination changed since; a restore would not match it`,
+        { path: STATE_FILE_NAME },
+      );
+  } else if (stateBytes && !stateKeptBack) {
     if (!isApplysState(stateBytes, manifest))
       return refuse(
         'destination_changed',
@@ -161,11 +169,14 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
   const gone = new Set(removes.map((entry) => entry.path));
   const isGone = (relative: string) => gone.has(relative) || removeStaging.some((name) => isBelow(relative, name));
   // Folders the apply's outputs leave empty, deepest first (a folder that still holds anything stays).
-  const candidates = [...new Set(removes.flatMap((entry) => ancestorsOf(entry.path)))].sort().reverse();
+  // After a forced replace every folder of its outputs is its own (all that was there is in the backup):
+  // also one a killed restore already emptied, which would otherwise stand where the old folder goes back.
+  const writtenFolders = manifest.action === 'force' ? manifest.writes.flatMap((write) => ancestorsOf(write.path)) : [];
+  const candidates = [...new Set([...removes.flatMap((entry) => ancestorsOf(entry.path)), ...writtenFolders])].sort().reverse();
   for (const folder of candidates) {
     if (inPlaceCovers(folder)) continue;
     const children = walk.entries.filter((entry) => entry.path.startsWith(`${folder}/`));
-    if (children.every((child) => isGone(child.path))) {
+    if (byPath.get(folder)?.type === 'directory' && children.every((child) => isGone(child.path))) {
       removes.push({ path: folder, type: 'directory', size: 0 });
       gone.add(folder);
     }

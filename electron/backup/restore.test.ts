@@ -7,12 +7,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
-import { applyPlan } from '../replace/applyPlan';
-import { planReplace } from '../replace/planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { replacedWithBackup } from '../testing/backupFixtures';
+import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
 import { applyRestore } from './applyRestore';
-import { updateBackup } from './backupStore';
-import { backupWriter } from './backupWriter';
 import { planRestore } from './planRestore';
 
 let root: string;
@@ -29,34 +26,7 @@ const canMount = process.platform === 'linux' && process.getuid?.() === 0;
 const mountIt = canMount ? it : it.skip;
 if (!canMount) console.warn('restore.test.ts: the copy (another file system) tests need root to mount a tmpfs; skipped');
 
-/** A destination, replaced (or force-replaced) with a backup kept in `backups`: what it was before, and the backup. */
-async function replaced(mode: ReplaceMode, backups = path.join(root, 'backups', 'archive')) {
-  const dest = path.join(root, 'dest');
-  const old = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
-  await writeManagedDestination(dest, {
-    manifest: old,
-    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
-    extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
-  });
-  await fs.symlink('../outside', path.join(dest, 'link'));
-  await writeBundle(
-    path.join(root, 'source'),
-    { 'report.md': '# New', 'pages/a.md': '# A', 'b.txt': 'b' },
-    { created: '2026-06-05T09:00:00Z' },
-  );
-  const before = await snapshotTree(dest);
-  const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
-  if (!planned.ok) throw new Error(planned.error.message);
-  const writer = backupWriter({ destinationFolder: backups, action: mode });
-  const result = await applyPlan(planned.value, { backup: writer });
-  if (!result.ok) throw new Error(result.error?.message);
-  const made = writer.made()!;
-  await updateBackup(made.folder, (manifest) => ({
-    ...manifest,
-    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: result.stateSha256 },
-  }));
-  return { dest, before, folder: made.folder, method: made.method };
-}
+const replaced = (mode: ReplaceMode, backups?: string) => replacedWithBackup(root, mode, backups);
 
 async function restore(folder: string, dest: string) {
   const planned = await planRestore({ backupFolder: folder, destinationPath: dest });

@@ -1,6 +1,7 @@
 // `distributor-inspector compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]`: what a
 // publish of SOURCE into DEST would decide (CONTRACT.md: comparison), and the manifest diff.
-// A thin adapter over operations/compareDestination.ts. Changes nothing. Exit 0 for publish/skip/replace/skip_newer, 1 for conflict and unmanaged.
+// A thin adapter over operations/compareDestination.ts. Changes nothing. Exit 0 for publish/skip/replace/skip_newer,
+// 1 for conflict and unmanaged, and for a skip whose outputs differ from what the state records (drifted).
 
 import path from 'node:path';
 import type { Comparison } from '../../shared/compare';
@@ -31,7 +32,7 @@ function configuredId(value: string | boolean | undefined, option: string): stri
 type CompareOutcome =
   | {
       ok: true;
-      value: Pick<DestinationComparison, 'comparison' | 'explanation' | 'diff' | 'manifestFile' | 'sourceIssues'> & {
+      value: Pick<DestinationComparison, 'comparison' | 'explanation' | 'drift' | 'diff' | 'manifestFile' | 'sourceIssues'> & {
         inspection: Pick<DestinationInspection, 'path' | 'status' | 'issues'>;
       };
     }
@@ -64,6 +65,7 @@ async function compareRemote(
       value: {
         comparison: value.comparison,
         explanation: value.explanation,
+        ...(value.drift ? { drift: value.drift } : {}),
         diff: value.diff,
         manifestFile: value.manifestFile,
         sourceIssues: value.sourceIssues ?? [],
@@ -107,7 +109,7 @@ export const compareCommand: Command = {
       }
       return EXIT_INPUT;
     }
-    const { inspection, comparison, explanation, manifestFile, sourceIssues } = compared.value;
+    const { inspection, comparison, explanation, drift, manifestFile, sourceIssues } = compared.value;
     for (const warning of sourceIssues)
       io.stderr(
         `distributor-inspector compare: warning: ${printable(manifestFile)}: ${printable(formatIssuePath(warning.path))}: ${printable(warning.message)}\n`,
@@ -117,6 +119,8 @@ export const compareCommand: Command = {
     if (options.json === true) {
       const document = {
         ...comparison,
+        explanation,
+        drift: drift ?? null,
         diff,
         destination: { path: inspection.path, status: inspection.status, issues: inspection.issues },
         source: { manifest: manifestFile, issues: sourceIssues },
@@ -129,12 +133,13 @@ export const compareCommand: Command = {
       const details = errors.length > 0 ? ['', `${style.bold('Issues of the destination')}:`, ...issueLines(errors, style, 10)] : [];
       io.stdout(
         comparisonText(
-          { comparison, explanation, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile },
+          { comparison, explanation, drift, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile },
           style,
           details,
         ),
       );
     }
-    return SUCCESSFUL.has(comparison.decision) ? EXIT_OK : EXIT_FINDINGS;
+    const drifted = (drift?.drifted.length ?? 0) > 0;
+    return SUCCESSFUL.has(comparison.decision) && !drifted ? EXIT_OK : EXIT_FINDINGS;
   },
 };

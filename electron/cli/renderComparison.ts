@@ -4,15 +4,19 @@
 import type { Comparison } from '../../shared/compare';
 import type { ComparisonWords } from '../../shared/comparisonWords';
 import type { ManifestDiff } from '../../shared/diffManifests';
+import type { OutputDrift } from '../../shared/outputDrift';
 import { table, type Style } from './style';
 import { printable } from './terminalText';
 
 /** Beyond this many files per list, the summary counts the rest and points at --json. */
 export const FILES_SHOWN = 20;
 
-export function decisionText(comparison: Comparison, style: Style): string {
+export function decisionText(comparison: Comparison, style: Style, drift?: OutputDrift): string {
   const label = comparison.reason ? `${comparison.decision} (${comparison.reason})` : comparison.decision;
   if (comparison.decision === 'conflict' || comparison.decision === 'unmanaged') return style.red(label);
+  // The manifest matches, the files do not: never a green "skip".
+  if (drift && drift.drifted.length > 0)
+    return style.yellow(`${label}, but ${drift.drifted.length} of ${drift.verifiedCount} outputs drifted`);
   if (comparison.decision === 'replace' || comparison.decision === 'publish') return style.cyan(label);
   return style.green(label);
 }
@@ -75,22 +79,38 @@ export interface ComparisonView {
   comparison: Comparison;
   /** The engine's one wording of the decision. */
   explanation: ComparisonWords;
+  /** What verify found behind a matching manifest. */
+  drift?: OutputDrift;
   diff: ManifestDiff | null;
   destinationPath: string;
   destinationStatus: string;
   manifestFile: string;
 }
 
+/** The outputs that differ from their record, one per line, capped like the diff. */
+function driftLines(drift: OutputDrift | undefined, style: Style): string[] {
+  if (!drift || drift.drifted.length === 0) return [];
+  const rows = capped(drift.drifted, (output) => [`  ${style.yellow(output.status)}`, printable(output.path)], '  ');
+  return [
+    '',
+    style.bold(`Outputs that differ from the state (${drift.drifted.length} of ${drift.verifiedCount})`),
+    ...table(rows).split('\n'),
+    '',
+  ];
+}
+
 export function comparisonText(view: ComparisonView, style: Style, details: string[] = []): string {
   const { comparison } = view;
   const lines = [
     table([
-      [style.bold('decision'), `${decisionText(comparison, style)}  ${style.dim(`(rule ${comparison.rule} of 9)`)}`],
+      [style.bold('decision'), `${decisionText(comparison, style, view.drift)}  ${style.dim(`(rule ${comparison.rule} of 9)`)}`],
       [style.bold('destination'), `${printable(view.destinationPath)} (${view.destinationStatus})`],
       [style.bold('source'), printable(view.manifestFile)],
     ]),
     '',
     printable(view.explanation.sentence),
+    ...driftLines(view.drift, style),
+    ...(view.explanation.next ? [printable(view.explanation.next)] : []),
     ...details,
   ];
   if (view.diff) lines.push('', ...diffLines(view.diff, style));

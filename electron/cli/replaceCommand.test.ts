@@ -45,20 +45,44 @@ async function olderDestination() {
 }
 
 describe('distributor-inspector replace', () => {
-  it('prints the plan, counts first and deletions before writes, and changes nothing without --yes', async () => {
+  it('prints the plan like terraform plan: totals first, one row per path, extras kept, and changes nothing without --yes', async () => {
     await olderDestination();
     const before = await snapshotTree(dir);
     const { code, stdout } = await cli(['replace', 'dest', 'src']);
     expect(code).toBe(0);
-    const counts = stdout.indexOf('4 delete, 2 write');
-    const deletions = stdout.indexOf('Delete (');
-    const writes = stdout.indexOf('Write (');
-    expect(counts).toBeGreaterThan(0);
-    expect(deletions).toBeGreaterThan(counts);
-    expect(writes).toBeGreaterThan(deletions);
-    expect(stdout).toContain('- .distributor.json');
-    expect(stdout).toContain('+ report.html');
+    const totals = stdout.indexOf('Plan: 1 to create, 2 to update, 2 to delete, 0 unchanged, 1 kept.');
+    expect(totals).toBeGreaterThan(0);
+    expect(stdout.indexOf('~ update')).toBeGreaterThan(totals);
+    expect(stdout).toMatch(/~ update\s+\.distributor\.json {2}the state file/);
+    expect(stdout).toMatch(/- delete\s+pages\/a\.html/);
+    expect(stdout).toMatch(/- delete\s+pages {2}directory/);
+    expect(stdout).toMatch(/~ update\s+report\.html {2}\d+ bytes \(was 3 bytes\), generated from report\.md/);
+    expect(stdout).toMatch(/\+ create\s+b\.txt {2}1 byte, copied/);
+    expect(stdout).toMatch(/· keep \(extra\)\s+notes\.txt/);
+    // A path deleted and written again is one row, never a delete and a write.
+    expect(stdout.match(/report\.html/g)?.length).toBe(1);
     expect(stdout).toContain('nothing was changed');
+    expect(await snapshotTree(dir)).toBe(before);
+  });
+
+  it('prints the plan with its rows and totals as JSON with --json and without --yes, and applies nothing', async () => {
+    await olderDestination();
+    const before = await snapshotTree(dir);
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--json']);
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.result).toBeUndefined();
+    expect(document.plan.summary).toMatchObject({ deleteCount: 4, writeCount: 2 });
+    expect(document.plan.extras).toEqual(['notes.txt']);
+    expect(document.totals).toEqual({ create: 1, update: 2, delete: 2, unchanged: 0, keep: 1 });
+    expect(document.rows.map((row: { kind: string; path: string }) => `${row.kind} ${row.path}`)).toEqual([
+      'update .distributor.json',
+      'create b.txt',
+      'keep notes.txt',
+      'delete pages',
+      'delete pages/a.html',
+      'update report.html',
+    ]);
     expect(await snapshotTree(dir)).toBe(before);
   });
 
@@ -150,7 +174,7 @@ describe('distributor-inspector replace', () => {
     const { code, stdout, asked } = await cli(['replace', 'dest', 'src'], 'no');
     expect(code).toBe(0);
     expect(stdout).toContain('1 recorded output was changed on disk since published');
-    expect(stdout).toMatch(/- report\.html .*! changed on disk since published: will be lost \(size_mismatch\)/);
+    expect(stdout).toMatch(/~ update\s+report\.html .*! changed on disk since published: will be lost \(size_mismatch\)/);
     expect(asked[0]).toContain('Delete 4 (1 changed on disk since published: will be lost) and write 2');
   });
 

@@ -10,12 +10,17 @@ import {
   isInputRefusal,
   nestedDestinationsText,
   nestedNotAcknowledged,
+  partialNotAccepted,
+  repairRefusedText,
   type ApplyResult,
   type PlanRefusal,
   type ReplacePlan,
 } from '../../shared/plan';
+import { planDocument, planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { historyFileOf, historyOptions } from './historyFile';
+import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
+import { destinationBackupsFolder } from '../backup/backupLocation';
 import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { ERASE_LINE, formatBytes } from './progressBar';
@@ -27,6 +32,7 @@ import type { Result } from '../../shared/result';
 import type { SshTarget } from '../../shared/sshUrl';
 import type { AgentConnection } from '../remote/agentConnection';
 import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
+import { discardPlanText, recoveryDoneText, repairPlanText } from './renderRecoveryPlan';
 
 /** Beyond this many lines per list, the text output says how many more; --json always has all. */
 const LIST_LIMIT = 1000;
@@ -42,6 +48,8 @@ function bytesText(size: number): string {
 }
 
 export function planText(plan: ReplacePlan, style: Style): string {
+  if (plan.mode === 'repair') return repairPlanText(plan, style);
+  if (plan.mode === 'discard_staging') return discardPlanText(plan, style);
   const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
   const comparison = plan.comparison;
   const lines = [`${title} of ${printable(plan.destinationPath)}`];
@@ -50,7 +58,12 @@ export function planText(plan: ReplacePlan, style: Style): string {
       `Decision: ${comparison.decision}${comparison.reason ? ` (${comparison.reason})` : ''}. ${printable(comparison.explanation.sentence)}`,
     );
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
-  lines.push('', style.bold(`${plan.summary.deleteCount} delete, ${plan.summary.writeCount} write`));
+  const { rows, totals } = planRows(plan);
+  lines.push(
+    '',
+    style.bold(planTotalsText(totals)),
+    style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
+  );
   if (plan.summary.changedCount > 0)
     lines.push(
       style.yellow(
@@ -61,26 +74,11 @@ export function planText(plan: ReplacePlan, style: Style): string {
     lines.push(style.red(`This also deletes ${nestedDestinationsText(plan, LIST_LIMIT)}: each one's state file and outputs go too.`));
     lines.push('Apply only with --include-nested.');
   }
-  const list = <T>(heading: string, items: T[], line: (item: T) => string) => {
-    lines.push('', `${heading}:`);
-    if (items.length === 0) lines.push('  (none)');
-    for (const item of items.slice(0, LIST_LIMIT)) lines.push(line(item));
-    if (items.length > LIST_LIMIT) lines.push(`  … ${items.length - LIST_LIMIT} more (--json lists them all)`);
-  };
-  list(
-    `Delete (${bytesText(plan.summary.deleteBytes)})`,
-    plan.deletes,
-    (entry) =>
-      `  ${style.red('-')} ${printable(entry.path)}  ${style.dim(entry.type === 'file' ? bytesText(entry.size) : entry.type)}${
-        entry.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${entry.changed})`)}` : ''
-      }`,
-  );
-  list(
-    `Write (${bytesText(plan.summary.writeBytes)})`,
-    plan.writes,
-    (write) =>
-      `  ${style.green('+')} ${printable(write.path)}  ${style.dim(`${write.kind === 'generated' ? `generated from ${printable(write.source_path)}` : 'copied'}, ${bytesText(write.size)}`)}`,
-  );
+  lines.push('');
+  if (rows.length === 0) lines.push('  (no path)');
+  const width = Math.max(...rows.slice(0, LIST_LIMIT).map((row) => planRowWord(row).length), 0);
+  for (const row of rows.slice(0, LIST_LIMIT)) lines.push(rowLine(row, width, style));
+  if (rows.length > LIST_LIMIT) lines.push(`  … ${rows.length - LIST_LIMIT} more (--json lists them all)`);
   const state = plan.newState;
   if (state) {
     lines.push(
@@ -91,21 +89,67 @@ export function planText(plan: ReplacePlan, style: Style): string {
   return `${lines.join('\n')}\n`;
 }
 
+const SIGN_COLOR: Record<PlanRow['kind'], keyof Pick<Style, 'green' | 'yellow' | 'red' | 'dim'>> = {
+  create: 'green',
+  update: 'yellow',
+  delete: 'red',
+  unchanged: 'dim',
+  keep: 'dim',
+};
+
+/** "  ~ update      report.html  120 bytes (was 80 bytes), generated from report.md": one row of the plan. */
+function rowLine(row: PlanRow, width: number, style: Style): string {
+  const color = style[SIGN_COLOR[row.kind]];
+  const details: string[] = [];
+  if (row.type === 'state') details.push('the state file');
+  else if (row.type !== 'file') details.push(row.type);
+  if (row.size !== undefined && row.type !== 'directory')
+    details.push(row.oldSize !== undefined ? `${bytesText(row.size)} (was ${bytesText(row.oldSize)})` : bytesText(row.size));
+  if (row.write) details.push(row.write.kind === 'generated' ? `generated from ${printable(row.write.sourcePath)}` : 'copied');
+  if (row.kind === 'unchanged') details.push('same bytes, written again');
+  if (row.note && row.note !== 'extra') details.push(printable(row.note));
+  const changed = row.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${row.changed})`)}` : '';
+  return `  ${color(`${PLAN_ROW_SIGNS[row.kind]} ${planRowWord(row).padEnd(width)}`)}  ${printable(row.path)}  ${style.dim(details.join(', '))}${changed}`;
+}
+
 /** "2 recorded outputs were changed on disk since published". */
 function changedText(plan: ReplacePlan): string {
   const count = plan.summary.changedCount;
   return `${count} recorded output${count === 1 ? ' was' : 's were'} changed on disk since published`;
 }
 
-function resultText(result: ApplyResult, style: Style): string {
+/** "Backup: what it removes is kept in …", or plainly that backups are off and why. */
+function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
+  if (!backups.settings.enabled)
+    return `Backups are off (${backups.offReason ?? 'off'}): what this deletes is gone for good. Give --backup-dir DIR or --workspace W to keep it.`;
+  const folder = destinationBackupsFolder(backups.settings.folder, {
+    ...(destinationId !== undefined ? { id: destinationId } : {}),
+    path: destinationPath,
+  });
+  return `Backup: what this removes is kept in ${printable(folder)}${path.sep}<UTC time>${path.sep} (the last ${backups.settings.keep} are kept).`;
+}
+
+function backupResultText(result: ApplyResult): string {
+  const backup = result.backup;
+  if (!backup) return '';
+  const restore = `distributor-inspector backups restore ${printable(result.destinationPath)} ${printable(backup.id)}`;
+  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\nUndo: ${restore}\n`;
+}
+
+function resultText(result: ApplyResult, plan: ReplacePlan, style: Style): string {
+  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
+    return `${recoveryDoneText(result, plan, style)}${backupResultText(result)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n`;
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
   lines.push(applyAftermathText(result));
+  if (result.backup) lines.push(backupResultText(result).trimEnd());
   if (result.stagingLeft)
-    lines.push('A staging folder was left behind: inspect reports it as an interrupted replace; a forced replace (--force) clears it.');
+    lines.push(
+      'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -116,6 +160,13 @@ function refusalExit(refusal: PlanRefusal): number {
 /** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
 async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style): Promise<boolean> {
   if (!io.ask || !io.isTerminal) return false;
+  if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
+    const question =
+      plan.mode === 'repair'
+        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${printable(plan.destinationPath)} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
+        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${printable(plan.destinationPath)}?`;
+    return (await io.ask(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes';
+  }
   if (confirmText !== undefined) {
     const id = confirmText;
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
@@ -148,7 +199,7 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE]',
+    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR]',
   summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
@@ -161,6 +212,7 @@ export const replaceCommand: Command = {
     json: { type: 'boolean' },
     ...agentOption,
     ...historyOptions,
+    ...backupOptions,
   },
   positionals: [2, 2],
   async run({ positionals, options }, io) {
@@ -176,21 +228,34 @@ export const replaceCommand: Command = {
         throw new CliError(
           'the history of a replace over ssh is kept on that host (the agent journals it there): drop --history and --workspace',
         );
+      if (options['backup-dir'] !== undefined)
+        throw new CliError('the backup of a replace over ssh is kept on that host, where its workspace says: drop --backup-dir');
       const [destination, source] = remote as [SshTarget, SshTarget];
       return withAgent(destination, options, io, (connection) =>
         replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
       );
     }
     const historyFile = await historyFileOf(options, io);
+    const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const backups = await cliBackups(options, io);
+    const destinationId = workspaceIdOf(backups.workspace, destinationPath);
     const steps: ReplaceSteps = {
       plan: () =>
         planDestinationReplace({
-          destinationPath: path.resolve(io.cwd, positionals[0] as string),
+          destinationPath,
           sourcePath: path.resolve(io.cwd, positionals[1] as string),
           ...request,
         }),
+      backupText: () => backupPlanText(backups, destinationPath, destinationId),
       apply: async (_planned, includeNested, onProgress) =>
-        (await applyReplacePlan(_planned.plan, { includeNested, onProgress, history: { file: historyFile, transport: 'cli' } })).result,
+        (
+          await applyReplacePlan(_planned.plan, {
+            includeNested,
+            onProgress,
+            history: { file: historyFile, transport: 'cli', ...(destinationId !== undefined ? { destinationId } : {}) },
+            backup: { settings: backups.settings, ...(destinationId !== undefined ? { destinationId } : {}) },
+          })
+        ).result,
     };
     return replaceFlow(steps, options, io);
   },
@@ -198,10 +263,17 @@ export const replaceCommand: Command = {
 
 type Planned = Result<PlannedReplace, PlanRefusal>;
 
-/** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one. */
-interface ReplaceSteps {
+/** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one (replace, repair, discard-staging). */
+export interface ReplaceSteps {
   plan(): Promise<Planned>;
-  apply(planned: PlannedReplace, includeNested: boolean, onProgress?: (event: ApplyProgress) => void): Promise<ApplyResult>;
+  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
+  backupText?(): string;
+  apply(
+    planned: PlannedReplace,
+    includeNested: boolean,
+    onProgress?: (event: ApplyProgress) => void,
+    acceptPartial?: boolean,
+  ): Promise<ApplyResult>;
 }
 
 /** The agent plans and applies; the forced replace's typed id and the nested acknowledgement go with the apply, as in the app. */
@@ -262,41 +334,57 @@ function remoteSteps(
   };
 }
 
-async function replaceFlow(steps: ReplaceSteps, options: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+/** Prints the plan, asks (or takes --yes), applies, prints the result: exit 0 done (or not applied), 1 refused or failed, 2 input. */
+export async function replaceFlow(
+  steps: ReplaceSteps,
+  options: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  command = 'replace',
+): Promise<number> {
   const style = makeStyle(io.isTerminal, io.env);
   const json = options.json === true;
   const planned = await steps.plan();
   if (!planned.ok) {
     const refusal = planned.error;
     if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector replace: refused: ${printable(refusal.message)} (${refusal.code})\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${printable(refusal.message)} (${refusal.code})\n`);
     return refusalExit(refusal);
   }
   const { plan } = planned.value;
   if (!json) io.stdout(planText(plan, style));
+  if (!json && plan.action !== 'nothing' && steps.backupText) io.stdout(`\n${steps.backupText()}\n`);
   if (plan.action === 'nothing') {
-    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
-    return EXIT_OK;
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
+    // A repair that can rewrite nothing of what drifted is a finding, not a success.
+    return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
   }
   const includeNested = options['include-nested'] === true;
   if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
     // Asked before any confirmation: the operator must say on the command line that these go too.
     const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
-    if (json) io.stdout(`${JSON.stringify({ plan, refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector replace: refused: ${message} (nested_not_acknowledged)\n`);
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${message} (nested_not_acknowledged)\n`);
+    return EXIT_FINDINGS;
+  }
+  const acceptPartial = options['accept-partial'] === true;
+  if (partialNotAccepted(plan, acceptPartial) && (options.yes === true || (!json && io.isTerminal))) {
+    const message = `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`;
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
     return EXIT_FINDINGS;
   }
   const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
   if (!apply) {
-    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
     return EXIT_OK;
   }
-  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined);
+  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
-  if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
-  else io.stdout(`\n${resultText(result, style)}`);
+  if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
+  else io.stdout(`\n${resultText(result, plan, style)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
-  if (result.historyError) io.stderr(`distributor-inspector replace: warning: ${printable(result.historyError.message)}\n`);
+  if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
+  if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
   return result.ok ? EXIT_OK : EXIT_FINDINGS;
 }

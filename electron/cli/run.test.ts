@@ -8,6 +8,7 @@ import { sampleManifest, sampleSha256, sampleState, type EditableJson, type Samp
 import type { CliIo, Command } from './command';
 import { commands } from './commands';
 import { runCli } from './run';
+import { writeBundle, writeManagedDestination } from '../testing/fixtures';
 
 const ESCAPE = '\u001b[';
 const STACK_FRAME = /\n\s+at /;
@@ -190,16 +191,54 @@ describe('compare', () => {
     expect(human.stdout).toContain('its destination id is "archive", expected "mirror"');
   });
 
-  it('skips the same manifest with an empty diff, and exits 0', async () => {
-    await sourceBundle();
-    await managedDestination();
+  it('skips the same manifest with an empty diff and its outputs verified, and exits 0', async () => {
+    const manifest = await writeBundle(path.join(root, 'bundle'), { 'report.md': '# report\n' });
+    await writeManagedDestination(path.join(root, 'dest'), { manifest, outputs: { 'report.html': '<p>report</p>' } });
     const { code, document } = await compareJson('--pipeline', 'reports', '--destination', 'archive');
     expect(code).toBe(0);
     expect(document).toMatchObject({
       decision: 'skip',
       rule: 5,
-      diff: { fields: {}, added: [], removed: [], changed: [], unchangedCount: 3 },
+      explanation: { title: 'Up to date', tone: 'good' },
+      drift: { verifiedCount: 1, drifted: [], extras: [] },
+      diff: { fields: {}, added: [], removed: [], changed: [], unchangedCount: 1 },
     });
+  });
+
+  it('says a matching manifest over outputs edited by hand has drifted, names them and the way back, and exits 1', async () => {
+    const manifest = await writeBundle(path.join(root, 'bundle'), { 'report.md': '# report\n' });
+    const dest = path.join(root, 'dest');
+    await writeManagedDestination(dest, {
+      manifest,
+      outputs: { 'report.html': '<p>report</p>', 'b.html': 'b', 'c.html': 'c' },
+      extras: { 'notes.txt': 'by hand' },
+    });
+    await fs.writeFile(path.join(dest, 'report.html'), '<p>REPORT</p>');
+    await fs.rm(path.join(dest, 'c.html'));
+    const { code, document } = await compareJson();
+    expect(code).toBe(1);
+    expect(document).toMatchObject({
+      decision: 'skip',
+      drift: {
+        verifiedCount: 3,
+        drifted: [
+          { path: 'report.html', status: 'hash_mismatch' },
+          { path: 'c.html', status: 'missing' },
+        ],
+        extras: ['notes.txt'],
+      },
+      explanation: { title: 'Manifest matches, outputs drifted', tone: 'warning', normalReplaceAllowed: false },
+    });
+    const human = await cli(['compare', 'dest', 'bundle']);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/^decision {5}skip, but 2 of 3 outputs drifted {2}\(rule 5 of 9\)$/m);
+    expect(human.stdout).toContain(
+      'The destination records exactly this source manifest, but 2 of 3 outputs differ from what the state records: report.html (hash_mismatch) and c.html (missing).',
+    );
+    expect(human.stdout).toMatch(/hash_mismatch {2}report\.html/);
+    expect(human.stdout).toContain(`Repair restores them (Actions → Repair, or distributor-inspector repair ${dest})`);
+    expect(human.stdout).toContain('the state file, the 2 recorded outputs still there, and the 1 file no state records (notes.txt)');
+    expect(human.stdout).not.toContain('nothing to do');
   });
 
   it('replaces an older publication, and lists the diff with counts for people', async () => {

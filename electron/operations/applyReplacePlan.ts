@@ -15,6 +15,7 @@ import type { HashPool } from '../engine/hashPool';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { verifyDestination } from '../engine/verify';
 import { applyPlan } from '../replace/applyPlan';
+import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
 
 export interface AppliedReplace {
   result: ApplyResult;
@@ -46,10 +47,12 @@ export interface ApplyOptions {
   pool?: HashPool;
   /** Journal the apply (applied, refused or failed) there, flushed before this returns. */
   history?: HistoryTarget;
+  /** Keep what the apply removes in a backup (operations/applyBackup.ts); absent or off: removed entries are deleted. */
+  backup?: BackupRequest;
 }
 
 /** The OS user, also where the passwd database has no entry for the uid (a container). */
-function osUser(): string {
+export function osUser(): string {
   try {
     return os.userInfo().username;
   } catch {
@@ -58,12 +61,16 @@ function osUser(): string {
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
-  const applied = await applyPlan(plan, {
+  const writer = backupForApply(plan, options.backup);
+  const bare = await applyPlan(plan, {
     signal: options.signal,
     onProgress: options.onProgress,
     includeNested: options.includeNested,
     acceptPartial: options.acceptPartial,
+    ...(writer ? { backup: writer } : {}),
   });
+  const backup = await settleBackup(plan, bare, writer, options.backup);
+  const applied: ApplyResult = backup ? { ...bare, backup } : bare;
   const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   // Whatever happened, the caller should show the destination as it is now.
@@ -86,6 +93,7 @@ async function journal(plan: ReplacePlan, result: ApplyResult, target: HistoryTa
     host: os.hostname(),
     transport: target.transport,
     ...(target.destinationId !== undefined ? { destinationId: target.destinationId } : {}),
+    ...(result.backup ? { backupId: result.backup.id } : {}),
   });
   const appended = await appendHistory(target.file, record);
   return appended.ok ? undefined : appended.error;

@@ -1,6 +1,8 @@
 // operations/: may be imported by service/ and cli/. The compare use case, written once: read the
 // source manifest, inspect the destination, decide with the contract's rules, diff the manifests and
-// put the decision in the one wording. Read-only; an unusable source is a result, not a throw (a
+// put the decision in the one wording. When the manifest matches (skip), the outputs are verified
+// (engine/verify.ts: size, then sha256) so that a destination edited by hand is never called up to
+// date. Read-only; an unusable source is a result, not a throw (a
 // destination that cannot be read at all throws, as inspectDestination does).
 
 import { compare, destinationStateOf, type Comparison, type ConfiguredIds } from '../../shared/compare';
@@ -8,10 +10,13 @@ import { describeComparison, type ComparisonWords } from '../../shared/compariso
 import { diffManifests, type ManifestDiff } from '../../shared/diffManifests';
 import type { Issue } from '../../shared/issues';
 import type { Manifest } from '../../shared/manifestSchema';
+import { outputDriftOf, type OutputDrift } from '../../shared/outputDrift';
 import type { Problem, Result } from '../../shared/result';
 import type { ReplacePolicy } from '../../shared/workspaceSchema';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import type { HashPool } from '../engine/hashPool';
 import { readSource } from '../engine/readSource';
+import { verifyDestination } from '../engine/verify';
 
 export interface CompareRequest {
   destinationPath: string;
@@ -19,6 +24,8 @@ export interface CompareRequest {
   sourcePath: string;
   configured?: ConfiguredIds;
   replacePolicy?: ReplacePolicy;
+  /** The worker pool that verifies the outputs behind a matching manifest (the session's); without it, one is made for the call. */
+  pool?: HashPool;
 }
 
 export interface DestinationComparison {
@@ -30,6 +37,8 @@ export interface DestinationComparison {
   inspection: DestinationInspection;
   comparison: Comparison;
   explanation: ComparisonWords;
+  /** When the manifest matches (skip): what verifying the outputs against the state found. */
+  drift?: OutputDrift;
   /** When the destination holds a valid state. */
   diff?: ManifestDiff;
   current: Manifest;
@@ -60,6 +69,11 @@ export async function compareDestination(request: CompareRequest): Promise<Resul
     configured: request.configured,
   });
   const recorded = inspection.state?.source.manifest;
+  // Same manifest: only the outputs' bytes can still say the destination is not what its state records.
+  const drift =
+    comparison.decision === 'skip' && inspection.state
+      ? outputDriftOf(await verifyDestination(inspection.path, inspection.state, { pool: request.pool }))
+      : undefined;
   return {
     ok: true,
     value: {
@@ -68,7 +82,12 @@ export async function compareDestination(request: CompareRequest): Promise<Resul
       sourceIssues: source.issues,
       inspection,
       comparison,
-      explanation: describeComparison(comparison, { replaceAllowed: request.replacePolicy !== 'deny' }),
+      explanation: describeComparison(comparison, {
+        replaceAllowed: request.replacePolicy !== 'deny',
+        destinationPath: inspection.path,
+        ...(drift ? { drift } : {}),
+      }),
+      ...(drift ? { drift } : {}),
       ...(recorded ? { diff: diffManifests(recorded, source.manifest), recorded } : {}),
       current: source.manifest,
     },

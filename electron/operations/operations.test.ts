@@ -37,6 +37,46 @@ describe('compare a destination', () => {
     expect(allowed.value.recorded?.created).toBe('2026-06-04T11:55:00Z');
   });
 
+  it('verifies the outputs behind a matching manifest: up to date when they match, drifted by name when edited by hand', async () => {
+    const manifest = await writeBundle(source, { 'report.md': '# Report' });
+    await writeManagedDestination(dest, {
+      manifest,
+      outputs: { 'report.html': 'report', 'extra/page.html': 'page' },
+      extras: { 'notes.txt': 'x' },
+    });
+    const intact = await compareDestination({ destinationPath: dest, sourcePath: source });
+    if (!intact.ok) throw new Error('the source is usable');
+    expect(intact.value.comparison).toEqual({ decision: 'skip', rule: 5 });
+    expect(intact.value.drift).toEqual({ verifiedCount: 2, drifted: [], extras: ['notes.txt'] });
+    expect(intact.value.explanation).toMatchObject({ title: 'Up to date', tone: 'good' });
+
+    await fs.writeFile(path.join(dest, 'report.html'), 'REPORT');
+    const drifted = await compareDestination({ destinationPath: dest, sourcePath: source });
+    if (!drifted.ok) throw new Error('the source is usable');
+    expect(drifted.value.comparison).toEqual({ decision: 'skip', rule: 5 });
+    expect(drifted.value.drift?.drifted).toEqual([{ path: 'report.html', status: 'hash_mismatch' }]);
+    expect(drifted.value.explanation).toMatchObject({
+      title: 'Manifest matches, outputs drifted',
+      tone: 'warning',
+      normalReplaceAllowed: false,
+    });
+    expect(drifted.value.explanation.next).toContain(`distributor-inspector repair ${dest}`);
+    expect(drifted.value.explanation.next).toContain('the 1 file no state records (notes.txt)');
+
+    // The plan of a normal replace reads the same: nothing to apply, but never "up to date".
+    const planned = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+    if (!planned.ok) throw new Error(planned.error.message);
+    expect(planned.value.plan.action).toBe('nothing');
+    expect(planned.value.plan.comparison?.explanation).toEqual(drifted.value.explanation);
+  });
+
+  it('does not verify when the manifest differs: the decision alone words it', async () => {
+    await olderDestination();
+    const compared = await compareDestination({ destinationPath: dest, sourcePath: source });
+    if (!compared.ok) throw new Error('the source is usable');
+    expect(compared.value.drift).toBeUndefined();
+  });
+
   it('answers an unusable source with the manifest file and its issues, as data', async () => {
     await fs.mkdir(source, { recursive: true });
     await fs.writeFile(path.join(source, 'manifest.json'), '{"schema_version": 1}');

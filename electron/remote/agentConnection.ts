@@ -54,6 +54,8 @@ export interface ConnectOptions {
 export interface JobHandlers<M extends JobMethod> {
   onItem?: (item: JobItemOf<M>) => void;
   onProgress?: (progress: { done: number; total: number; bytes: number; step?: ApplyStep }) => void;
+  /** Aborting it asks the agent to cancel the job (cancelJob); the job then ends as the agent says (cancelled). */
+  signal?: AbortSignal;
 }
 
 type JobEnding<M extends JobMethod> = ApiResult<JobResultOf<M>>;
@@ -247,7 +249,10 @@ export class AgentConnection {
     if (!started.ok) return started;
     const { job } = started.value as { job: string };
     const schemas = jobSchemas(method);
-    return new Promise<JobEnding<M>>((resolve, reject) => {
+    const cancel = () => void this.call('cancelJob', { job }).catch(() => {});
+    if (handlers.signal?.aborted) cancel();
+    else handlers.signal?.addEventListener('abort', cancel, { once: true });
+    const ending = new Promise<JobEnding<M>>((resolve, reject) => {
       const onEvent = (event: string, data: unknown) => {
         if (event === 'lost') return reject(this.failure);
         if (!isEventName(event)) return;
@@ -268,6 +273,7 @@ export class AgentConnection {
       for (const early of this.early.get(job) ?? []) onEvent(early.event, early.data);
       this.early.delete(job);
     });
+    return ending.finally(() => handlers.signal?.removeEventListener('abort', cancel));
   }
 
   /** Ends the agent's input (it closes its session and exits) and waits for ssh to end. */

@@ -37,7 +37,7 @@ export async function repairTarget(
       ok: false,
       error: problem(
         'partial_not_accepted',
-        `${repairRefusedText(plan)}; the other ${plan.writes.length} are repaired only if the partial repair is accepted (--partial)`,
+        `${repairRefusedText(plan)}; the other ${plan.writes.length} are repaired only if the partial repair is accepted (--accept-partial, or acceptPartial)`,
         { refused: plan.repair?.refused.map((entry) => entry.path) ?? [] },
       ),
     };

@@ -52,7 +52,7 @@ export interface ApplyOptions {
   now?: () => Date;
   /** The operator acknowledged the nested managed destinations a forced plan deletes (--include-nested). */
   includeNested?: boolean;
-  /** The operator accepted a repair that leaves its refused outputs as they are (--partial). */
+  /** The operator accepted a repair that leaves its refused outputs as they are (--accept-partial). */
   acceptPartial?: boolean;
   /** Keeps what the apply removes (backup/backupWriter.ts); without it, removed entries are deleted. */
   backup?: BackupStep;

@@ -19,9 +19,12 @@ import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFile
 import { changedOnDisk } from './changedOutputs';
 import { NAME_MAX, nameLength, notPortableRefusal, pathMaxFor, segmentTooLong } from './nameLimits';
 import type { HashPool } from '../engine/hashPool';
+import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
 import { readSource } from '../engine/readSource';
+import { verifyDestination } from '../engine/verify';
+import { outputDriftOf } from '../../shared/outputDrift';
 import { missingDestinationParentRefusal } from './destinationParent';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
@@ -76,6 +79,23 @@ interface DeletionPlan {
   deletes: PlanDelete[];
   fingerprint: Fingerprint;
   nestedDestinations: string[];
+  /** Normal replace: the extra entries, kept. */
+  extras?: string[];
+}
+
+/** The extra entries a normal replace keeps: listed like verify lists them (in the pool's worker when there is one), never through a link. */
+async function keptExtras(dest: string, outputs: readonly OutputRecord[], pool: HashPool | undefined): Promise<string[] | undefined> {
+  const stat = await fs.lstat(dest).catch(() => undefined);
+  if (!stat?.isDirectory()) return [];
+  const listing = listingFor(outputs);
+  try {
+    return pool
+      ? await pool.list(dest, { exclude: [...listing.exclude], expectedDirs: [...listing.expectedDirs] })
+      : listExtra(dest, outputs);
+  } catch {
+    // Only what the plan shows: a listing that failed leaves the extras unsaid, never the plan refused.
+    return undefined;
+  }
 }
 
 function mountRefusal(dest: string, mountPoints: string[]): Refused {
@@ -204,11 +224,13 @@ async function planNormalDeletions(
     toHash.map(({ output }) => output),
     pool,
   );
-  toHash.forEach(({ entry }, index) => {
+  toHash.forEach(({ entry, output }, index) => {
     const why = changed[index];
     if (why !== undefined) entry.changed = why;
+    else entry.sha256 = output.sha256;
   });
-  return { ok: true, value: { deletes, fingerprint, nestedDestinations: [] } };
+  const extras = await keptExtras(dest, inspection.state?.outputs ?? [], pool);
+  return { ok: true, value: { deletes, fingerprint, nestedDestinations: [], ...(extras ? { extras } : {}) } };
 }
 
 /** Forced replace: everything in the tree, links as links; the state first. Refused across a mount point. */
@@ -362,6 +384,14 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     }
     const decision = comparison.decision;
     if (decision === 'skip' || decision === 'skip_newer') {
+      // The same manifest says nothing of the files: verified, so a drifted destination is never called up to date.
+      if (decision === 'skip' && inspection.state) {
+        const drift = outputDriftOf(await verifyDestination(dest, inspection.state, { pool: input.pool }));
+        base.comparison = {
+          ...comparison,
+          explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny', drift, destinationPath: dest }),
+        };
+      }
       const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME], stateSha256);
       const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0, changedCount: 0 };
       const plan: ReplacePlan = {
@@ -456,6 +486,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     action: 'replace',
     stagingName,
     nestedDestinations: deletion.nestedDestinations,
+    ...(deletion.extras ? { extras: deletion.extras } : {}),
     deletes: deletion.deletes,
     writes,
     newState: publication.value.state,

@@ -384,12 +384,12 @@ describe('Session', () => {
     };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
     expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
-    // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000".
+    // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000" (a backup is kept by default).
     const phases = events.flatMap((event) =>
       event.event === 'progress' && event.data.job === job && event.data.step ? [event.data.step.phase] : [],
     );
     expect(new Set(phases)).toEqual(
-      new Set(['check', 'verify', 'stage', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']),
+      new Set(['check', 'verify', 'stage', 'backup', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']),
     );
     const item = events.find((event) => event.event === 'item' && event.data.job === job);
     expect(item).toMatchObject({

@@ -36,9 +36,16 @@ import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
+import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
 import { workspaceHistoryFile } from '../history/journalPath';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
+import type { HostStateEvent } from '../../shared/hostState';
+import type { WorkspaceHost } from '../../shared/workspaceSchema';
+import type { HostConnector } from './hostLink';
+import { HostRouter } from './hostRouter';
+import { forward, hostPlanStore, inspectOnHost, remoteIdOf, routedReadJob } from './sessionHosts';
+import { addWorkspaceHost } from '../operations/addWorkspaceHost';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -53,6 +60,13 @@ export interface SessionOptions {
   /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
   initialWorkspace?: string;
   progressIntervalMs?: number;
+  /**
+   * How this Session reaches a workspace's hosts (remote/hostConnector.ts: ssh and the agent). Without
+   * it a workspace's hosts are listed with a warning and not shown (the agent's own Session).
+   */
+  connectHost?: HostConnector;
+  /** At most this many hosts connecting at once (default 8). */
+  hostsParallel?: number;
   /**
    * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
@@ -80,13 +94,19 @@ export interface WorkspaceReloadAnswer {
   changes: WorkspaceChanges;
 }
 
-function summaryOf(loaded: LoadedWorkspace, destinations: DestinationEntry[], issues: Issue[], listReadAt: string): Workspace {
+function summaryOf(
+  loaded: LoadedWorkspace,
+  destinations: DestinationEntry[],
+  issues: Issue[],
+  listReadAt: string,
+  hostsShown: boolean,
+): Workspace {
   return {
     path: loaded.file ?? loaded.root,
     kind: loaded.kind,
     root: loaded.root,
     destinations,
-    issues: [...issues, ...hostsNotShown(loaded.hosts)],
+    issues: [...issues, ...(hostsShown ? [] : hostsNotShown(loaded.hosts))],
     listReadAt,
   };
 }
@@ -95,6 +115,10 @@ export class Session implements SessionContext {
   readonly state: SessionState = {};
   readonly jobs: JobRegistry;
   readonly plans = planStore();
+  /** Plans made on hosts, under local ids. */
+  readonly hostPlans = hostPlanStore();
+  /** The open workspace's hosts and their connections, when it lists any and this Session reaches hosts. */
+  private router: HostRouter | undefined;
   private readonly listeners = new Set<(event: ApiEvent) => void>();
   /** The opening of `initialWorkspace`: calls wait for it; a shell reports its failure. */
   readonly initialOpen: Promise<ApiResult<Workspace> | undefined>;
@@ -172,10 +196,34 @@ export class Session implements SessionContext {
     });
   }
 
-  /** Fails the call itself (not a job later) when there is no workspace or an id is unknown. */
+  /** Fails the call itself (not a job later) when there is no workspace, an id is unknown, or its host is not connected. */
   private checkIds(ids: string[] | undefined): void {
     this.workspace();
-    for (const id of ids ?? []) this.destination(id);
+    for (const id of ids ?? []) {
+      const entry = this.destination(id);
+      if (entry.host !== undefined) this.hostRouter().link(entry.host);
+    }
+  }
+
+  private hostRouter(): HostRouter {
+    if (!this.router) throw fail('not_available', 'this session does not reach hosts');
+    return this.router;
+  }
+
+  /** The destination's host and its id there, when it is on a host. */
+  private remote(id: string) {
+    const remote = remoteIdOf(this, id);
+    return remote && { ...remote, router: this.hostRouter() };
+  }
+
+  /** Repair, discard staging and backups are planned where the files are; a host's agent does not take them yet. */
+  private refuseOnHost(id: string, action: string): void {
+    const remote = remoteIdOf(this, id);
+    if (remote)
+      throw fail(
+        'not_available',
+        `${action} of a destination on host "${remote.host}" is not available from here yet: run distributor-inspector on that host (a forced replace from here works)`,
+      );
   }
 
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
@@ -187,10 +235,13 @@ export class Session implements SessionContext {
     const read = await readWorkspace(opened);
     if (!read.ok) throw fail('invalid_workspace', read.problem.message, { issues: read.problem.issues, file: read.problem.file });
     const destinations: DestinationEntry[] = read.loaded.destinations.map((d) => ({ ...d }));
-    const summary = summaryOf(read.loaded, destinations, read.issues, read.readAt);
+    const summary = summaryOf(read.loaded, destinations, read.issues, read.readAt, this.options.connectHost !== undefined);
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
     this.plans.clear();
+    this.hostPlans.clear();
+    await this.router?.close();
+    this.router = undefined;
     this.state.workspace = {
       summary,
       loaded: read.loaded,
@@ -199,9 +250,71 @@ export class Session implements SessionContext {
       scans: new Map(),
       verifies: new Map(),
     };
+    this.syncHosts(read.loaded.hosts ?? []);
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
     return summary;
+  }
+
+  /** Starts, keeps, restarts or drops host connections to match the workspace's `hosts`. */
+  private syncHosts(hosts: WorkspaceHost[]): void {
+    const connector = this.options.connectHost;
+    if (!connector) return;
+    if (!this.router) {
+      if (hosts.length === 0) return;
+      this.router = new HostRouter([], { connector, onState: (event) => this.onHostState(event), limit: this.options.hostsParallel });
+    }
+    const router = this.router;
+    const wanted = new Map(hosts.map((host) => [host.name, host]));
+    for (const old of router.hosts()) {
+      const now = wanted.get(old.name);
+      if (!now || now.url !== old.url || now.agent !== old.agent) {
+        this.dropHostDestinations(old.name);
+        void router.remove(old.name);
+      }
+    }
+    for (const host of hosts) if (!router.has(host.name)) router.add(host);
+  }
+
+  private dropHostDestinations(name: string): void {
+    const open = this.state.workspace;
+    this.hostPlans.dropHost(name);
+    if (!open) return;
+    const gone = open.summary.destinations.filter((entry) => entry.host === name);
+    if (gone.length === 0) return;
+    open.summary = { ...open.summary, destinations: open.summary.destinations.filter((entry) => entry.host !== name) };
+    for (const entry of gone) {
+      open.byId.delete(entry.id);
+      open.scans.delete(entry.id);
+      open.verifies.delete(entry.id);
+    }
+  }
+
+  /** A host's new state: on (re)connect, its destinations replace the ones it had; then the event goes out. */
+  private onHostState(event: HostStateEvent): void {
+    const open = this.state.workspace;
+    const name = event.host.name;
+    if (event.host.state === 'connecting') this.hostPlans.dropHost(name);
+    if (open && event.destinations) {
+      const before = new Set(open.summary.destinations.filter((entry) => entry.host === name).map((entry) => entry.id));
+      const now = new Set(event.destinations.map((entry) => entry.id));
+      for (const id of before)
+        if (!now.has(id)) {
+          open.byId.delete(id);
+          open.scans.delete(id);
+          open.verifies.delete(id);
+        }
+      // A local destination keeps its id: a host's entry named the same (never from the loader) is left out.
+      const added = event.destinations.filter((entry) => (open.byId.get(entry.id)?.host === undefined ? !open.byId.has(entry.id) : true));
+      for (const entry of added) open.byId.set(entry.id, entry);
+      open.summary = {
+        ...open.summary,
+        destinations: [...open.summary.destinations.filter((entry) => entry.host !== name), ...added],
+      };
+      this.emit({ event: 'hostState', data: { ...event, destinations: added } });
+      return;
+    }
+    this.emit({ event: 'hostState', data: event });
   }
 
   /**
@@ -211,7 +324,10 @@ export class Session implements SessionContext {
    */
   async reloadWorkspace(): Promise<WorkspaceReloadAnswer> {
     const open = this.workspace();
-    const reload = await reloadWorkspace(open.opened, open.summary.destinations);
+    const reload = await reloadWorkspace(
+      open.opened,
+      open.summary.destinations.filter((entry) => entry.host === undefined),
+    );
     // Another open while this one read the disk: its answer is about a workspace no longer shown.
     if (this.state.workspace !== open) return { workspace: this.workspace().summary, changes: noWorkspaceChanges() };
     if (!reload.ok) {
@@ -225,9 +341,17 @@ export class Session implements SessionContext {
       open.verifies.delete(id);
     }
     this.plans.dropFor(new Set([...changes.removed, ...changes.changed]));
-    open.summary = summaryOf(reload.loaded, destinations, reload.issues, reload.readAt);
+    const remote = open.summary.destinations.filter((entry) => entry.host !== undefined);
+    open.summary = summaryOf(
+      reload.loaded,
+      [...destinations, ...remote],
+      reload.issues,
+      reload.readAt,
+      this.options.connectHost !== undefined,
+    );
     open.loaded = reload.loaded;
-    open.byId = new Map(destinations.map((d) => [d.id, d]));
+    open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
+    this.syncHosts(reload.loaded.hosts ?? []);
     if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
     return { workspace: open.summary, changes };
   }
@@ -248,6 +372,8 @@ export class Session implements SessionContext {
   async close(): Promise<void> {
     await this.live?.close();
     await this.jobs.close();
+    await this.router?.close();
+    this.router = undefined;
     await this.pool?.close();
     this.pool = undefined;
   }
@@ -274,20 +400,81 @@ export class Session implements SessionContext {
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
-        return { job: this.jobs.start('scan', (context) => scanJob(this, destinations, context)) };
+        const router = this.router;
+        return {
+          job: this.jobs.start('scan', (context) =>
+            router ? routedReadJob('scan', this, router, destinations, context) : scanJob(this, destinations, context),
+          ),
+        };
       },
-      inspectDestination: async ({ destination }) => inspectHandler(this, destination),
+      inspectDestination: async ({ destination }) => {
+        const remote = this.remote(destination);
+        return remote ? inspectOnHost(remote.router, this, remote, destination) : inspectHandler(this, destination);
+      },
       verify: async ({ destinations }) => {
         this.checkIds(destinations);
-        return { job: this.jobs.start('verify', (context) => verifyJob(this, destinations, context)) };
+        const router = this.router;
+        return {
+          job: this.jobs.start('verify', (context) =>
+            router ? routedReadJob('verify', this, router, destinations, context) : verifyJob(this, destinations, context),
+          ),
+        };
       },
-      compare: async ({ destination, source, pipelineId, destinationId }) =>
-        compareHandler(this, destination, source, { pipelineId, destinationId }),
-      contentDiff: async (request) => contentDiffHandler(this, request),
+      compare: async ({ destination, source, pipelineId, destinationId }) => {
+        const remote = this.remote(destination);
+        if (!remote) return compareHandler(this, destination, source, { pipelineId, destinationId });
+        // A source path is read on the host, next to its destinations: no bytes travel.
+        return forward(remote.router, remote.host, (link) =>
+          link.call('compare', { destination: remote.id, source, pipelineId, destinationId }),
+        );
+      },
+      contentDiff: async (request) => {
+        const remote = this.remote(request.destination);
+        if (!remote) return contentDiffHandler(this, request);
+        return forward(remote.router, remote.host, (link) => link.call('contentDiff', { ...request, destination: remote.id }));
+      },
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
-      planReplace: async (request) => this.plans.plan(this, request),
-      applyPlan: async ({ planId, confirm, includeNested }) => this.plans.apply(this, planId, confirm, includeNested),
+      planReplace: async (request) => {
+        const remote = this.remote(request.destination);
+        return remote ? this.hostPlans.plan(remote.router, remote, request.destination, request) : this.plans.plan(this, request);
+      },
+      planRepair: async (request) => {
+        this.refuseOnHost(request.destination, 'repair');
+        return this.plans.planRepair(this, request);
+      },
+      planDiscardStaging: async (request) => {
+        this.refuseOnHost(request.destination, 'discard staging');
+        return this.plans.planDiscardStaging(this, request);
+      },
+      applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
+        this.hostPlans.has(planId)
+          ? this.hostPlans.apply(this, this.hostRouter(), planId, confirm, includeNested)
+          : this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
+      hosts: async () => {
+        this.workspace();
+        return { hosts: this.router?.states() ?? [] };
+      },
+      reconnectHost: async ({ name }) => {
+        this.workspace();
+        return this.hostRouter().reconnect(name);
+      },
+      addHost: async (request) => {
+        const open = this.workspace();
+        if (!this.options.connectHost) throw fail('not_available', 'this session does not reach hosts');
+        await addWorkspaceHost(open.loaded, request);
+        const { workspace } = await this.reloadWorkspace();
+        const host = this.hostRouter()
+          .states()
+          .find((state) => state.name === request.name.trim());
+        if (!host) throw fail('internal', `host "${request.name}" was saved but is not in the workspace read again`);
+        return { workspace, host };
+      },
       history: async ({ destination }) => {
+        if (destination !== undefined) {
+          const remote = this.remote(destination);
+          // A host's replaces are in the journal on that host.
+          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id }));
+        }
         const open = this.workspace();
         const entry = destination === undefined ? undefined : this.destination(destination);
         const read = await readHistory(workspaceHistoryFile(open.loaded));
@@ -298,6 +485,18 @@ export class Session implements SessionContext {
           (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
         );
         return { ...read.value, records };
+      },
+      listBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return listBackupsHandler(this, request);
+      },
+      planRestore: async (request) => {
+        this.refuseOnHost(request.destination, 'restore');
+        return planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
+      },
+      pruneBackups: async (request) => {
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        return pruneBackupsHandler(this, request);
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {

@@ -131,11 +131,23 @@ export async function compareHandler(
     sourcePath,
     configured: { pipelineId: ids.pipelineId ?? destination.pipelineId, destinationId: ids.destinationId ?? destination.destinationId },
     replacePolicy: destination.replacePolicy,
+    pool: session.hashPool(),
   });
   if (!compared.ok) throw fail('invalid_source', compared.error.message, compared.error.details);
-  const { sourcePath: bundle, manifestFile, sourceIssues, inspection, comparison, explanation, diff, current, recorded } = compared.value;
+  const {
+    sourcePath: bundle,
+    manifestFile,
+    sourceIssues,
+    inspection,
+    comparison,
+    explanation,
+    drift,
+    diff,
+    current,
+    recorded,
+  } = compared.value;
   const destinationInspection = { path: inspection.path, status: inspection.status, issues: inspection.issues };
-  return { sourcePath: bundle, manifestFile, sourceIssues, destinationInspection, comparison, explanation, diff, current, recorded };
+  return { sourcePath: bundle, manifestFile, sourceIssues, destinationInspection, comparison, explanation, drift, diff, current, recorded };
 }
 
 /** One output's content diff; the source defaults to the one the workspace configures for the destination. */

@@ -90,7 +90,9 @@ export class LiveRefresh {
       onStatus: (status) => this.setStatus(status),
     }));
     const run = async () => {
-      await watcher.setDestinations(open.summary.destinations.map((destination) => ({ id: destination.id, root: destination.path })));
+      // A host's destinations are on another machine: its agent reads them, nothing here can watch them.
+      const local = open.summary.destinations.filter((destination) => destination.host === undefined);
+      await watcher.setDestinations(local.map((destination) => ({ id: destination.id, root: destination.path })));
       await watcher.setWorkspace(workspaceWatchTarget(open));
       this.setStatus(watcher.status());
     };

@@ -4,16 +4,24 @@
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
-import { nestedDestinationsText, nestedNotAcknowledged, type ReplacePlan } from '../../shared/plan';
+import {
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  partialNotAccepted,
+  repairRefusedText,
+  type PlanRefusal,
+  type ReplacePlan,
+} from '../../shared/plan';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
-import { scanEntryOf } from '../operations/scanEntry';
+import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
 import { workspaceHistoryFile } from '../history/journalPath';
-import { fingerprintOf } from '../../shared/verifyFreshness';
-import { keepVerify } from './sessionDestinations';
+import { workspaceBackupSettings } from '../backup/backupLocation';
+import { reportApplied } from './sessionApplied';
+import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 
 interface StoredPlan {
   plan: ReplacePlan;
@@ -22,16 +30,39 @@ interface StoredPlan {
   confirmText?: string;
 }
 
+/** A plan's refusal as the API's error: a source that does not read is invalid_source, the rest refused (the refusal in details). */
+function refusalError(refusal: PlanRefusal) {
+  return fail(refusal.code === 'source_invalid' ? 'invalid_source' : 'refused', refusal.message, { refusal });
+}
+
 export function planStore() {
   const plans = new Map<string, StoredPlan>();
+  /** Keeps a plan under a new opaque id: the only handle the renderer gets to apply it. */
+  const keep = (stored: StoredPlan) => {
+    const planId = opaqueId('plan');
+    plans.set(planId, stored);
+    return planId;
+  };
+  // Restores of a backup (sessionBackups.ts): planned apart, applied through the same applyPlan.
+  const restores = new Map<string, StoredRestore>();
   return {
-    clear: () => plans.clear(),
+    clear: () => {
+      plans.clear();
+      restores.clear();
+    },
     /** Forgets the plans of these destinations (gone from the workspace, or configured otherwise now). */
     dropFor: (ids: ReadonlySet<string>) => {
       for (const [planId, stored] of plans) if (ids.has(stored.destination)) plans.delete(planId);
+      for (const [planId, stored] of restores) if (ids.has(stored.destination)) restores.delete(planId);
     },
     get size() {
-      return plans.size;
+      return plans.size + restores.size;
+    },
+    /** Keeps a restore plan under a new opaque id. */
+    keepRestore(stored: StoredRestore): string {
+      const planId = opaqueId('plan');
+      restores.set(planId, stored);
+      return planId;
     },
 
     async plan(session: SessionContext, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
@@ -56,14 +87,40 @@ export function planStore() {
         // A forced replace must never delete the workspace file that lists it.
         protectedPaths: open.summary.kind === 'file' ? [open.summary.path] : [],
       });
-      if (!planned.ok) {
-        const refusal = planned.error;
-        throw fail(refusal.code === 'source_invalid' ? 'invalid_source' : 'refused', refusal.message, { refusal });
-      }
+      if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;
-      const planId = opaqueId('plan');
-      plans.set(planId, { plan, destination: destination.id, confirmText });
+      const planId = keep({ plan, destination: destination.id, confirmText });
       return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
+    },
+
+    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source). */
+    async planRepair(session: SessionContext, request: RequestValue<'planRepair'>): Promise<ResponseOf<'planRepair'>> {
+      const destination = session.destination(request.destination);
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail(
+          'invalid_source',
+          `no source bundle is configured for "${destination.id}": choose the one it was published from to repair from`,
+        );
+      const planned = await planDestinationRepair({
+        destinationPath: destination.path,
+        sourcePath,
+        configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
+        replacePolicy: destination.replacePolicy,
+        pool: session.hashPool(),
+      });
+      if (!planned.ok) throw refusalError(planned.error);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+    },
+
+    async planDiscardStaging(
+      session: SessionContext,
+      request: RequestValue<'planDiscardStaging'>,
+    ): Promise<ResponseOf<'planDiscardStaging'>> {
+      const destination = session.destination(request.destination);
+      const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
+      if (!planned.ok) throw refusalError(planned.error);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
     },
 
     async apply(
@@ -71,7 +128,10 @@ export function planStore() {
       planId: string,
       confirm: string | undefined,
       includeNested?: boolean,
+      acceptPartial?: boolean,
     ): Promise<ResponseOf<'applyPlan'>> {
+      const restore = restores.get(planId);
+      if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
@@ -92,34 +152,36 @@ export function planStore() {
           { nestedDestinations: stored.plan.nestedDestinations },
         );
       }
+      if (partialNotAccepted(stored.plan, acceptPartial)) {
+        throw fail(
+          'confirmation_required',
+          `${repairRefusedText(stored.plan)}: accept the partial repair (acceptPartial) to repair the other ${stored.plan.writes.length}`,
+          { refused: stored.plan.repair?.refused.map((entry) => entry.path) ?? [] },
+        );
+      }
       // Two applies at once could both pass their staleness check before either changes the disk.
       if (session.jobs.isRunning('applyPlan'))
         throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const historyFile = workspaceHistoryFile(session.workspace().loaded);
+      const backupSettings = workspaceBackupSettings(session.workspace().loaded);
       const job = session.jobs.start('applyPlan', async (context) => {
         // Its own writes are no news: the apply reads and verifies the destination afterwards.
         const unmute = session.muteLiveRefresh(destination.id);
-        const { result, inspection, verify, readAt } = await applyReplacePlan(stored.plan, {
+        const applied = await applyReplacePlan(stored.plan, {
           signal: context.signal,
           onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
           includeNested,
+          acceptPartial,
           verifyAfter: true,
           pool: session.hashPool(),
           history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
+          backup: { settings: backupSettings, destinationId: destination.id },
         }).finally(unmute);
-        // Whatever happened, the destination as it is now (verified when a new state is in place):
-        // kept for the list and the report, and sent as the job's item, so the renderer need not
-        // start a scan and a verify to learn it.
-        if (inspection && session.state.workspace?.byId.get(destination.id) === destination) {
-          const open = session.workspace();
-          const entry = scanEntryOf(destination.id, inspection);
-          open.scans.set(destination.id, entry);
-          if (!verify) open.verifies.delete(destination.id);
-          const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
-          context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
-        }
+        const { result } = applied;
+        // Whatever happened, the destination as it is now (verified when a new state is in place).
+        reportApplied(session, context, destination, applied);
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;
       });

@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ReplacePlan } from '../../shared/plan';
+import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { applyPlan } from '../replace/applyPlan';
 import { planDiscardStaging } from '../replace/planDiscardStaging';
 import { planRepair } from '../replace/planRepair';
@@ -44,6 +45,23 @@ export async function publishedDestination(root: string): Promise<Published> {
   const applied = await applyPlan(plan.value);
   if (!applied.ok) throw new Error(`publish failed: ${applied.error?.message}`);
   return { root, dest, source, outside };
+}
+
+/**
+ * A published destination listed in a workspace file with its source configured (`dest`, id
+ * `archive`), beside a second destination without one (`plain`): what the Session, the CLI
+ * and the e2e specs repair from. Returns the workspace file's path.
+ */
+export async function recoveryWorkspace(root: string): Promise<Published & { workspaceFile: string }> {
+  const published = await publishedDestination(root);
+  await fs.mkdir(path.join(root, 'plain'));
+  const workspaceFile = path.join(root, WORKSPACE_FILE_NAME);
+  const workspace = {
+    schema_version: 1,
+    destinations: [{ path: 'dest', pipeline_id: 'reports', destination_id: 'archive', source: 'source' }, { path: 'plain' }],
+  };
+  await fs.writeFile(workspaceFile, `${JSON.stringify(workspace, null, 2)}\n`);
+  return { ...published, workspaceFile };
 }
 
 /** Drifts a published destination the usual ways: an edit, a truncation, a deletion, and an extra file. */

@@ -93,6 +93,9 @@ export interface SshServer {
   agentCommand: string;
   /** `ssh://127.0.0.1:PORT<path>`. */
   url(remotePath: string): string;
+  /** The client key the server accepts, and its host key as a known_hosts line: for sshConfigOf. */
+  identityFile: string;
+  knownHostsLine: string;
   /** Kills the sshd and every session it forked (SIGKILL): a host that goes away mid-job. */
   killAll(): void;
   stop(): Promise<void>;
@@ -212,6 +215,8 @@ export async function startSshServer(): Promise<SshServer> {
     sshCommand,
     agentCommand,
     url: (remotePath) => `ssh://127.0.0.1:${port}${remotePath}`,
+    identityFile: path.join(dir, 'user_key'),
+    knownHostsLine: `[127.0.0.1]:${port} ${hostKey.trim()}`,
     killAll() {
       for (const descendant of descendants(pid).reverse()) {
         try {
@@ -235,4 +240,37 @@ export async function startSshServer(): Promise<SshServer> {
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One client config for several servers, each under an alias (`Host web-1`, HostName 127.0.0.1, its
+ * port and key), as an operator's ~/.ssh/config would name them; written into `dir`. Returns the
+ * command line for DISTRIBUTOR_INSPECTOR_SSH.
+ */
+export async function sshConfigOf(dir: string, servers: { alias: string; server: SshServer }[]): Promise<string> {
+  const known = path.join(dir, 'hosts.known_hosts');
+  await fs.writeFile(known, servers.map(({ server }) => `${server.knownHostsLine}\n`).join(''));
+  const config = path.join(dir, 'hosts.ssh_config');
+  await fs.writeFile(
+    config,
+    servers
+      .flatMap(({ alias, server }) => [
+        `Host ${alias}`,
+        '  HostName 127.0.0.1',
+        `  Port ${server.port}`,
+        `  User ${server.user}`,
+        `  IdentityFile ${server.identityFile}`,
+        '  IdentitiesOnly yes',
+        '  IdentityAgent none',
+        `  UserKnownHostsFile ${known}`,
+        '  GlobalKnownHostsFile /dev/null',
+        '  ConnectTimeout 10',
+        // Known by its address and port, not by its alias: one known_hosts line per server.
+        '  HostKeyAlias [127.0.0.1]:' + server.port,
+        `  SetEnv XDG_STATE_HOME=${path.join(server.dir, 'state')}`,
+        '',
+      ])
+      .join('\n'),
+  );
+  return `ssh -F ${config}`;
 }

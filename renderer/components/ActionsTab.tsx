@@ -2,7 +2,9 @@
 // listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
 // button that names the count, enabled only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
-// while it runs. Then progress and the engine's ApplyResult, refused and failed ones included.
+// while it runs. Then progress and the engine's ApplyResult, refused and failed ones included. Beside
+// them the two recovery actions: Repair of what verify found drifted (RepairSection.tsx), and Discard
+// staging on an interrupted destination (DiscardStagingSection.tsx).
 
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
@@ -11,6 +13,7 @@ import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
+import { hostPhrase } from '../view/hostWords';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
@@ -19,6 +22,9 @@ import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
 import { SourceBundlePicker } from './SourceBundlePicker';
+import { RepairSection } from './RepairSection';
+import { DiscardStagingSection } from './DiscardStagingSection';
+import { isInterruptedIssue } from '../view/destinationRows';
 
 function PlanError({ error, source }: { error: ApiError; source?: string }) {
   return (
@@ -92,9 +98,16 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
     resetForce();
   };
   const noSource = source.trim() === '' && !entry.source;
+  // Shown while the destination is interrupted, and kept once shown so its result stays on screen.
+  const interrupted = issues.some(isInterruptedIssue);
+  const [discardShown, setDiscardShown] = useState(interrupted);
+  if (interrupted && !discardShown) setDiscardShown(true);
   const [confirming, setConfirming] = useState<
     { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
   >();
+  // On a workspace host, every destructive step names it: the button, the section, the confirmation.
+  const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
+  const host = entry.host === undefined ? undefined : hostPhrase({ name: entry.host, url: hostState?.url });
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
@@ -110,9 +123,9 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           <Icon name="package" /> Plan from
         </h2>
         <p>
-          Both actions publish this source bundle: the configured one, or any other (an older one to roll back to, a rebuilt one). The
-          contract still decides: a normal replace never publishes an older source over a newer one; rolling back takes a forced replace and
-          its typed confirmation.
+          Replace and forced replace publish this source bundle, and Repair proves the expected bytes from it: the configured one, or any
+          other (an older one to roll back to, a rebuilt one). The contract still decides: a normal replace never publishes an older source
+          over a newer one; rolling back takes a forced replace and its typed confirmation.
         </p>
         <SourceBundlePicker entry={entry} value={source} onChange={chooseSource} inputId="actions-source" />
       </section>
@@ -153,7 +166,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 disabled={!canApplyNormal}
                 onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
               >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}`}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}`}
               </button>
             </div>
           </>
@@ -162,6 +175,10 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
       </section>
 
+      {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
+      <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />
+      {discardShown && <DiscardStagingSection entry={entry} />}
+
       <section className="action-section destructive" aria-labelledby="force-title-section">
         <h2 id="force-title-section">
           <Icon name="trash" /> Forced replace
@@ -169,6 +186,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         <p>
           <strong>
             Deletes everything inside <code>{entry.path}</code>
+            {host ? ` on host ${host}` : ''}
           </strong>
           , including files that no state file records and any staging folder left by an interrupted replace, then publishes the source. It
           never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be
@@ -217,6 +235,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
+          {...(host ? { host } : {})}
           running={confirming.applying ? applying : undefined}
           applying={Boolean(confirming.applying)}
           outcome={confirming.outcome}

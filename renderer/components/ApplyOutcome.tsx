@@ -23,7 +23,7 @@ function ResultFacts({ result }: { result: ApplyResult }) {
       <dt>New state written</dt>
       <dd>{result.stateWritten ? 'yes: the destination describes the new publication' : 'no'}</dd>
       <dt>Staging folder left</dt>
-      <dd>{result.stagingLeft ? 'yes: it shows as an interrupted replace; a forced replace clears it' : 'no'}</dd>
+      <dd>{result.stagingLeft ? 'yes: it shows as an interrupted replace; Discard staging removes it' : 'no'}</dd>
       <dt>Old state and outputs</dt>
       <dd>{result.oldTouched ? 'partly removed or moved' : 'untouched'}</dd>
     </dl>
@@ -63,7 +63,10 @@ function HistoryWarning({ result }: { result: ApplyResult }) {
   );
 }
 
-export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+/** What the action is called in the outcome's words: "The repair did not run". */
+export type ApplyNoun = 'replace' | 'repair' | 'discard';
+
+export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: () => void; noun?: ApplyNoun }) {
   return (
     <>
       <ApplyOutcomeCallout {...props} />
@@ -72,16 +75,46 @@ export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: ()
   );
 }
 
-function ApplyOutcomeCallout({ outcome, onPlanAgain }: { outcome: ApplyOutcome; onPlanAgain: () => void }) {
+/** A repair or discard that completed: what it did, and what it left alone. */
+function RecoveryDone({ result }: { result: ApplyResult }) {
+  if (result.mode === 'discard_staging')
+    return (
+      <Callout tone="good" title="Staging discarded" role="status">
+        <p>
+          Removed {result.deleted.join(', ')} in {Math.round(result.durationMs)} ms. The state file, the outputs and every other file were
+          not touched; the destination was read again and verified.
+        </p>
+      </Callout>
+    );
+  return (
+    <Callout tone="good" title="Repaired" role="status">
+      <p>
+        Rewrote {plural(result.written.length, 'output')} in {Math.round(result.durationMs)} ms. The state file was not touched and the
+        extra files stay; the destination was read again and verified.
+      </p>
+    </Callout>
+  );
+}
+
+function ApplyOutcomeCallout({
+  outcome,
+  onPlanAgain,
+  noun = 'replace',
+}: {
+  outcome: ApplyOutcome;
+  onPlanAgain: () => void;
+  noun?: ApplyNoun;
+}) {
   if (outcome.kind === 'error' && outcome.error.code === 'connection_lost') return <OutcomeUnknown />;
   if (outcome.kind === 'error') {
     return (
-      <Callout tone="danger" title="The replace did not run" role="alert">
+      <Callout tone="danger" title={`The ${noun} did not run`} role="alert">
         <p>{outcome.error.message}</p>
       </Callout>
     );
   }
   const { result } = outcome;
+  if (result.ok && (result.mode === 'repair' || result.mode === 'discard_staging')) return <RecoveryDone result={result} />;
   if (result.ok) {
     return (
       <Callout tone="good" title="Replaced" role="status">
@@ -96,7 +129,7 @@ function ApplyOutcomeCallout({ outcome, onPlanAgain }: { outcome: ApplyOutcome; 
   return (
     <Callout
       tone={stale ? 'warning' : 'danger'}
-      title={stale ? 'The destination changed since this plan: plan again' : 'The replace did not complete'}
+      title={stale ? 'The destination changed since this plan: plan again' : `The ${noun} did not complete`}
       role="alert"
     >
       <p>

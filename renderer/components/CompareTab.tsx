@@ -1,6 +1,7 @@
 // The Compare tab: a source bundle (the configured one by default, or any other: typed, one of the
 // workspace's bundles, or picked in the desktop app), the decision and its reason in plain words, the
-// field differences (id, created, digest) and the file diff.
+// field differences (id, created, digest) and the file diff. A matching manifest over drifted outputs
+// is a warning naming each output, never a green "up to date" (the engine verified them).
 
 import { useEffect, useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -12,6 +13,9 @@ import { ManifestDiff } from './ManifestDiff';
 import { ContentDiffPanel } from './ContentDiffPanel';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { outputRuleFor } from '../../shared/publishRules';
+
+/** Drifted outputs named in the decision; the rest are counted. */
+const DRIFT_SHOWN = 20;
 
 function Field({
   name,
@@ -102,11 +106,25 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
       )}
       {state.status === 'ok' &&
         (() => {
-          const { comparison, explanation: words, recorded, current, diff, sourcePath } = state.value;
+          const { comparison, explanation: words, drift, recorded, current, diff, sourcePath } = state.value;
           return (
             <div data-testid="compare-result">
               <Callout tone={words.tone} title={`Decision: ${words.title}`} role="status">
                 <p data-testid="decision-sentence">{words.sentence}</p>
+                {drift && drift.drifted.length > 0 && (
+                  <ul className="drift-list" aria-label="Outputs that differ from the state" data-testid="compare-drift">
+                    {drift.drifted.slice(0, DRIFT_SHOWN).map((output) => (
+                      <li key={output.path}>
+                        <code>{output.path}</code> <span className="badge tone-warning">{output.status}</span>
+                      </li>
+                    ))}
+                    {drift.drifted.length > DRIFT_SHOWN && (
+                      <li className="muted">
+                        … and {drift.drifted.length - DRIFT_SHOWN} more (the Outputs tab lists them all after a verify)
+                      </li>
+                    )}
+                  </ul>
+                )}
                 <p className="muted">
                   {words.next ? `${words.next} ` : ''}(rule {comparison.rule} of the contract; source <code>{sourcePath}</code>)
                 </p>

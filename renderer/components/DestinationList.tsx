@@ -16,11 +16,13 @@ interface Props {
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   emptyText: string;
+  /** Hosts whose connection was lost (or failed): their rows say so. */
+  lostHosts?: ReadonlySet<string>;
 }
 
 const optionId = (index: number) => `destination-option-${index}`;
 
-export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props) {
+export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHosts }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -94,6 +96,12 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText }: Props
             >
               <div className="line">
                 <span className="name">{row.name}</span>
+                {row.host !== undefined && lostHosts?.has(row.host) && (
+                  <span className="badge tone-warning" title={`the connection to ${row.host} was lost: re-inspect once it is back`}>
+                    <Icon name="alert" />
+                    host lost
+                  </span>
+                )}
                 {row.interrupted && (
                   <span className="badge tone-warning" title="a replace was interrupted">
                     <Icon name="alert" />

@@ -33,17 +33,18 @@ describe('ForceReplaceDialog', () => {
     expect(confirm.textContent).toBe('Force replace: delete 5 paths and write 2 files');
   });
 
-  it('lists the first five deletions, then how many more', () => {
-    const { dialog } = renderDialog(9);
-    const items = [...dialog.querySelectorAll('.plan-list li')].map((item) => item.textContent?.trim());
-    expect(items).toEqual([
-      'delete.distributor.json',
-      'deletepage-1.html',
-      'deletepage-2.html',
-      'deletepage-3.html',
-      'deletepage-4.html',
-      '…and 5 more',
-    ]);
+  it('lists every path of the plan, never "…and N more", and filters it by text and by kind', async () => {
+    const { dialog, user } = renderDialog(9);
+    const paths = () => [...dialog.querySelectorAll('.plan-list li .path')].map((item) => item.textContent);
+    expect(paths()).toHaveLength(12);
+    expect(dialog.textContent).not.toMatch(/and \d+ more/);
+    await user.type(screen.getByLabelText('Filter paths'), 'page-1');
+    expect(paths()).toEqual(['page-1.html']);
+    expect(screen.getByTestId('plan-rows-shown').textContent).toContain('Showing 1 of 12 paths');
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await user.click(screen.getByTestId('plan-toggle-delete'));
+    expect(screen.getByTestId('plan-toggle-delete').getAttribute('aria-pressed')).toBe('false');
+    expect(paths()).toEqual(['index.html', 'style.css']);
   });
 
   it('keeps the confirm button disabled until the exact destination id is typed', async () => {

@@ -1,6 +1,6 @@
 // Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
 // once the operator has typed the destination id and, when the folder holds other managed
-// destinations, ticked that they go too (every one is listed). Cancel is the default button. While the
+// destinations, ticked that they go too (every one is listed, as is every path of the plan, filterable). Cancel is the default button. While the
 // apply runs the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
 import { useEffect, useRef, useState } from 'react';
@@ -12,10 +12,13 @@ import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
+import { PlanRowsList } from './PlanRowsList';
 
 interface Props {
   plan: ReplacePlan;
   confirmText: string;
+  /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
+  host?: string;
   /** The apply has been confirmed and runs: the dialog cannot be dismissed and nothing in it can be changed. */
   applying?: boolean;
   /** Its job, for the progress bar. */
@@ -27,7 +30,17 @@ interface Props {
   onConfirm: (typed: string, includeNested: boolean) => void;
 }
 
-export function ForceReplaceDialog({ plan, confirmText, applying = false, running, outcome, onPlanAgain, onCancel, onConfirm }: Props) {
+export function ForceReplaceDialog({
+  plan,
+  confirmText,
+  host,
+  applying = false,
+  running,
+  outcome,
+  onPlanAgain,
+  onCancel,
+  onConfirm,
+}: Props) {
   const [typed, setTyped] = useState('');
   const [nestedAcknowledged, setNestedAcknowledged] = useState(false);
   const nested = plan.nestedDestinations;
@@ -37,14 +50,14 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
   useEffect(() => {
     if (outcome) close.current?.focus();
   }, [outcome]);
-  const firstDeletes = plan.deletes.slice(0, 5);
   const sourceWords = planSourceWords(plan);
   const rollback = rollbackWarning(plan);
   return (
     <Dialog
       title={
         <>
-          <Icon name="stop" /> Force replace {confirmText}?
+          <Icon name="stop" /> Force replace {confirmText}
+          {host ? ` on host ${host.split(' ')[0]}` : ''}?
         </>
       }
       labelId="force-title"
@@ -56,9 +69,15 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
     >
       <div id="force-description">
         <p>
-          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>: {plural(plan.summary.deleteCount, 'path')},
-          including files no state file records, then writes {plural(plan.summary.writeCount, 'file')} from the source bundle{' '}
-          <code data-testid="force-source">{plan.sourcePath}</code>
+          This deletes <strong>everything</strong> inside <code>{plan.destinationPath}</code>
+          {host && (
+            <>
+              {' '}
+              <strong data-testid="force-host">on host {host}</strong>
+            </>
+          )}
+          : {plural(plan.summary.deleteCount, 'path')}, including files no state file records, then writes{' '}
+          {plural(plan.summary.writeCount, 'file')} from the source bundle <code data-testid="force-source">{plan.sourcePath}</code>
           {sourceWords ? ` (${sourceWords})` : ''}. <strong>It cannot be undone.</strong>
         </p>
         {rollback && (
@@ -66,21 +85,7 @@ export function ForceReplaceDialog({ plan, confirmText, applying = false, runnin
             <Icon name="alert" /> <strong>{rollback}</strong>
           </p>
         )}
-        {firstDeletes.length > 0 && (
-          <ul className="plan-list">
-            {firstDeletes.map((entry) => (
-              <li key={entry.path} className="delete">
-                <span className="op">delete</span>
-                <span className="path">{entry.path}</span>
-              </li>
-            ))}
-            {plan.deletes.length > firstDeletes.length && (
-              <li className="delete">
-                <span className="op" /> <span className="path">…and {plan.deletes.length - firstDeletes.length} more</span>
-              </li>
-            )}
-          </ul>
-        )}
+        <PlanRowsList plan={plan} />
         {nested.length > 0 && (
           <div className="callout tone-danger" role="note" data-testid="nested-destinations">
             <p>

@@ -1,12 +1,14 @@
-// A plan as the operator reads it before confirming: the bundle it publishes, counts, then every path,
-// deletions first.
+// A plan as the operator reads it before confirming: the bundle it publishes, its totals per kind, then
+// every path as one row (create / update / delete / unchanged / keep), filterable, and Export plan.
 import type { ReplacePlan } from '../../shared/plan';
-import { changedWarning, planLines, planSourceWords, planSummary, rollbackWarning } from '../view/planView';
+import { planRows } from '../../shared/planRows';
+import { changedWarning, planSourceWords, planSummary, planTotalsWords, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
 import { Icon } from './Icon';
+import { PlanRowsList } from './PlanRowsList';
 
 export function PlanDetails({ plan }: { plan: ReplacePlan }) {
-  const lines = planLines(plan);
+  const { totals } = planRows(plan);
   const changed = changedWarning(plan);
   const sourceWords = planSourceWords(plan);
   const rollback = rollbackWarning(plan);
@@ -22,8 +24,9 @@ export function PlanDetails({ plan }: { plan: ReplacePlan }) {
         </p>
       )}
       <div className="plan-counts" aria-label="Plan summary">
-        <span className="tone-danger badge">{plural(plan.summary.deleteCount, 'path')} to delete</span>
-        <span className="tone-good badge">{plural(plan.summary.writeCount, 'file')} to write</span>
+        <span className="badge" data-testid="plan-totals">
+          {planTotalsWords(totals)}
+        </span>
         {plan.summary.changedCount > 0 && (
           <span className="tone-warning badge" data-testid="plan-changed-count">
             {plural(plan.summary.changedCount, 'changed output')} will be lost
@@ -41,18 +44,7 @@ export function PlanDetails({ plan }: { plan: ReplacePlan }) {
           <Icon name="alert" /> {changed}
         </p>
       )}
-      {lines.length > 0 && (
-        // Focusable: a long plan scrolls, and a keyboard user must be able to scroll it too.
-        <ul className="plan-list" aria-label="Every path the plan deletes, then every path it writes" tabIndex={0}>
-          {lines.map((line, index) => (
-            <li key={`${line.op}-${line.path}-${index}`} className={line.changed ? `${line.op} changed` : line.op}>
-              <span className="op">{line.op === 'delete' ? 'delete' : 'write'}</span>
-              <span className="path">{line.path}</span>
-              <span className="detail">{line.detail}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlanRowsList plan={plan} />
     </div>
   );
 }

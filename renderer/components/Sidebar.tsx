@@ -1,7 +1,7 @@
 // The left pane: search, filter chips with counts (status and health: OR within a group, AND across
 // groups and with the search), sort, and the destination list.
 
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
 import { selectionPlacement, shownRows } from '../state/shownRows';
 import { store, useAppState } from '../state/store';
@@ -9,6 +9,7 @@ import { STATUSES, type SortKey } from '../view/destinationRows';
 import { HEALTH_CHIPS, type HealthMark } from '../view/health';
 import { initialSelection } from '../view/selection';
 import { DestinationList } from './DestinationList';
+import { HostsPanel } from './HostsPanel';
 import { Icon, type IconName } from './Icon';
 import { statusIcon, statusLabel } from './StatusBadge';
 
@@ -39,7 +40,7 @@ const HEALTH_LOOK: Record<HealthMark, { label: string; icon: IconName }> = {
 
 /** Search and every chip off: the whole list, with a hidden selection back in it. */
 function showEverything() {
-  setFilter({ query: '', statuses: new Set(), health: new Set() });
+  setFilter({ query: '', statuses: new Set(), health: new Set(), host: undefined });
 }
 
 export function Sidebar() {
@@ -53,6 +54,11 @@ export function Sidebar() {
   const total = table.destinationCount;
   const rows = useAppState(shownRows);
   const placement = useAppState(selectionPlacement);
+  const hosts = useAppState((state) => state.hosts);
+  const lostHosts = useMemo(
+    () => new Set(hosts.filter((host) => host.state === 'lost' || host.state === 'failed').map((host) => host.name)),
+    [hosts],
+  );
 
   // Only a workspace just opened gets a selection on its own; a search or a chip never moves it to
   // another row: a hidden selection stays selected and is said to be hidden (below).
@@ -63,6 +69,7 @@ export function Sidebar() {
 
   return (
     <aside className="sidebar" aria-label="Destinations">
+      <HostsPanel />
       <div className="list-controls">
         <div className="search">
           <Icon name="search" />
@@ -141,6 +148,7 @@ export function Sidebar() {
         rows={rows}
         selectedId={selectedId}
         onSelect={(id) => store.set({ selectedId: id })}
+        lostHosts={lostHosts}
         emptyText={total === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
       />
     </aside>

@@ -7,20 +7,10 @@ import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
 import { reportError, rescan, tryOpenWorkspace, verify } from '../state/actions';
 import { useAppState } from '../state/store';
+import { download } from './download';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
 import { HistoryDialog } from './HistoryDialog';
-
-function download(fileName: string, mediaType: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mediaType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);

@@ -12,6 +12,8 @@ export function useInspectDestination(destination: string | undefined) {
 
 export const useCompare = () => useApiCall('compare');
 export const usePlanReplace = () => useApiCall('planReplace');
+export const usePlanRepair = () => useApiCall('planRepair');
+export const usePlanDiscardStaging = () => useApiCall('planDiscardStaging');
 export const useExportReport = () => useApiCall('exportReport');
 export const useChooseWorkspace = () => useApiCall('chooseWorkspace');
 export const useOpenLink = () => useApiCall('openLink');

@@ -8,6 +8,8 @@ import type {
   AppliedDestination,
   ConnectionState,
   EventOf,
+  HostState,
+  HostStateEvent,
   JobItemOf,
   JobMethod,
   JobResultOf,
@@ -17,7 +19,7 @@ import type {
   VerifyEntry,
   Workspace,
 } from '../../shared/api';
-import { hasWorkspaceChanges } from '../../shared/workspaceReload';
+import { hasWorkspaceChanges, noWorkspaceChanges } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
@@ -139,7 +141,15 @@ export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>>
   // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
   if (outcome.ok && !destinations) {
     const table = store.get().destinationTable;
+    // A host that is not connected is not read: its state says why.
+    const offline = new Set(
+      store
+        .get()
+        .hosts.filter((host) => host.state !== 'connected')
+        .map((host) => host.name),
+    );
     const missing = (store.get().workspace?.destinations ?? [])
+      .filter((destination) => destination.host === undefined || !offline.has(destination.host))
       .map((destination) => destination.id)
       .filter((id) => table.scanEntry(id) === undefined);
     if (missing.length > 0) return scan(missing);
@@ -212,18 +222,91 @@ export async function rescan(): Promise<JobOutcome<'scan'> | undefined> {
     return undefined;
   }
   applyWorkspaceReload(answer.value);
+  void refreshHosts();
   return scan();
 }
 
 /** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
 export function showWorkspace(workspace: Workspace): void {
-  store.set({
+  store.set((state) => ({
     workspace,
     destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
     lastReload: undefined,
-  });
+    // A host filter of another workspace would hide everything.
+    filter:
+      state.filter.host !== undefined && state.workspace?.path !== workspace.path ? { ...state.filter, host: undefined } : state.filter,
+  }));
+  void refreshHosts();
   void refreshLiveRefreshStatus();
+}
+
+/** Reads every host's state again (after an open, a reload, a reconnected page). */
+export async function refreshHosts(): Promise<void> {
+  const client = getClient();
+  const answer = await client.invoke('hosts', {});
+  const hosts = answer.ok ? answer.value.hosts : [];
+  store.set({ hosts });
+  // A host that connected before this page listened (or before the open's answer was shown): its
+  // destinations are in the engine's list, not yet in ours.
+  const shown = store.get().workspace?.destinations ?? [];
+  const missing = hosts.filter(
+    (host) => host.state === 'connected' && shown.filter((entry) => entry.host === host.name).length !== host.destinations,
+  );
+  if (missing.length === 0) return;
+  const info = await client.invoke('appInfo', {});
+  const workspace = info.ok ? info.value.workspace : undefined;
+  if (!workspace) return;
+  for (const host of missing) applyHostState({ host, destinations: workspace.destinations.filter((entry) => entry.host === host.name) });
+}
+
+/**
+ * A host's new state. When it (re)connected, its destinations come with it: they replace the ones it
+ * had in the list (results of those still there kept), and they are scanned. A job left "outcome
+ * unknown" by a lost host is cleared then: its destinations are read again.
+ */
+export function applyHostState({ host, destinations }: HostStateEvent): void {
+  store.set((state) => {
+    const known = state.hosts.some((entry) => entry.name === host.name);
+    const hosts = known ? state.hosts.map((entry) => (entry.name === host.name ? host : entry)) : [...state.hosts, host];
+    if (!destinations || !state.workspace) return { hosts };
+    const kept = state.workspace.destinations.filter((entry) => entry.host !== host.name);
+    const workspace = { ...state.workspace, destinations: [...kept, ...destinations] };
+    return {
+      hosts,
+      workspace,
+      destinationTable: state.destinationTable.reconciled(workspace.root, workspace.destinations, new Set()),
+      jobs: state.jobs.filter((job) => !job.outcomeUnknown),
+    };
+  });
+  if (destinations && destinations.length > 0) {
+    bumpRevisions(destinations.map((entry) => entry.id));
+    void scan(destinations.map((entry) => entry.id));
+  }
+}
+
+let stopWatchingHosts: (() => void) | undefined;
+
+/** Follows the hosts' states (once per page). */
+export function watchHosts(): () => void {
+  stopWatchingHosts ??= getClient().on('hostState', applyHostState);
+  return stopWatchingHosts;
+}
+
+/** Connects to a host again; its state events follow. */
+export async function reconnectHost(name: string): Promise<void> {
+  const answer = await getClient().invoke('reconnectHost', { name });
+  if (!answer.ok) reportError(`Could not reconnect ${name}`, answer.error);
+  else applyHostState({ host: answer.value });
+}
+
+/** Adds a host to the workspace file; the answer (or the error naming each bad field) goes to the dialog. */
+export async function addHost(request: RequestOf<'addHost'>): Promise<{ ok: true; host: HostState } | { ok: false; error: ApiError }> {
+  const answer = await getClient().invoke('addHost', request);
+  if (!answer.ok) return answer;
+  applyWorkspaceReload({ workspace: answer.value.workspace, changes: noWorkspaceChanges() });
+  applyHostState({ host: answer.value.host });
+  return { ok: true, host: answer.value.host };
 }
 
 /**

@@ -3,7 +3,7 @@
 // Never holds anything the engine did not say; never calls the API itself (actions.ts does).
 
 import { useSyncExternalStore } from 'react';
-import type { ApiError, ConnectionState, JobMethod, Transport, Workspace } from '../../shared/api';
+import type { ApiError, ConnectionState, HostState, JobMethod, Transport, Workspace } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
@@ -61,7 +61,9 @@ export interface AppState {
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
   /** Chips OR'ed within their group (statuses, health); the groups and the search AND'ed (docs/destination-list.md). */
-  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey };
+  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey; host?: string };
+  /** The open workspace's hosts, each with its connection's state, as the engine last said (in workspace order). */
+  hosts: readonly HostState[];
 }
 
 type Listener = () => void;
@@ -88,6 +90,7 @@ export const initialState = (): AppState => ({
   destinationTable: DestinationTable.empty(),
   jobs: [],
   revisions: new Map(),
+  hosts: [],
   // By id (workspace order) by default: rows keep their places while scan results stream in.
   filter: { statuses: new Set(), health: new Set(), query: '', sort: 'id' },
 });

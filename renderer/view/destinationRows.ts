@@ -43,6 +43,8 @@ export interface DestinationRow {
   warningCount: number;
   /** Lower-cased id, pipeline id and path, for search. */
   searchText: string;
+  /** The workspace host it is on; absent for this machine's. */
+  host?: string;
   publishedInstant?: Instant;
 }
 
@@ -90,6 +92,7 @@ export function deriveRow(
   };
   const facts = verifiedFactsOf(verified, freshness);
   if (facts) row.verified = facts;
+  if (destination.host !== undefined) row.host = destination.host;
   if (pipelineId !== undefined) row.pipelineId = pipelineId;
   if (summary) row.status = summary.status;
   if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
@@ -118,6 +121,8 @@ export interface RowFilter {
   /** Health chips that are on (health.ts); none on, or absent, means every row. */
   health?: ReadonlySet<HealthMark>;
   query: string;
+  /** Only the destinations of this host (`''`: this machine's); absent: every machine's. */
+  host?: string;
 }
 
 /** Whether a row passes the filter: chips OR'ed within their group (status, health), the groups and the search terms AND'ed. */
@@ -125,7 +130,9 @@ export function rowMatcher(filter: RowFilter): (row: DestinationRow) => boolean 
   const terms = filter.query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const byStatus = filter.statuses.size > 0;
   const health = filter.health;
+  const host = filter.host;
   return (row) => {
+    if (host !== undefined && (row.host ?? '') !== host) return false;
     if (byStatus && (row.status === undefined || !filter.statuses.has(row.status))) return false;
     if (health && !matchesHealth(row, health)) return false;
     // Every term must appear (in any of id, pipeline id, path): "eu handbook" narrows, like most search boxes.

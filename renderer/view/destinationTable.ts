@@ -209,7 +209,8 @@ export class DestinationTable {
   view(filter: RowFilter, sort: SortKey): DestinationRow[] {
     const rows = this.rowList;
     const order = this.shared.nameOrder;
-    const everything = filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '';
+    const everything =
+      filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '' && filter.host === undefined;
     if (sort === 'id') {
       const shownRows: DestinationRow[] = [];
       const matches = rowMatcher(filter);

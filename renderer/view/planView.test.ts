@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplacePlan } from '../../shared/plan';
-import { bundleName, changedWarning, confirmLabel, planLines, planSourceWords, planSummary, readPlan, rollbackWarning } from './planView';
+import { planRows } from '../../shared/planRows';
+import {
+  bundleName,
+  changedWarning,
+  confirmLabel,
+  planSourceWords,
+  planSummary,
+  planTotalsWords,
+  readPlan,
+  rollbackWarning,
+} from './planView';
 import { describeComparison } from '../../shared/comparisonWords';
 
 const sha = `sha256:${'b'.repeat(64)}`;
@@ -27,17 +37,13 @@ const plan = {
 };
 
 describe('the plan as the Actions tab shows it', () => {
-  it('lists every deletion before any write', () => {
+  it('sums the plan up in bytes, and its rows in totals per kind, leaving out the kinds with none', () => {
     const read = readPlan(plan);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(planLines(read.value).map((line) => `${line.op} ${line.path}`)).toEqual([
-      'delete .distributor.json',
-      'delete data/regions.csv',
-      'delete data',
-      'write index.html',
-    ]);
     expect(planSummary(read.value)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
+    expect(planTotalsWords(planRows(read.value).totals)).toBe('1 to create, 3 to delete');
+    expect(planTotalsWords({ create: 0, update: 0, delete: 0, unchanged: 0, keep: 0 })).toBe('no path changes');
   });
 
   it('names the counts on the confirm button, and says force when forced', () => {
@@ -56,11 +62,10 @@ describe('the plan as the Actions tab shows it', () => {
     const read = readPlan(changed);
     if (!read.ok) throw new Error(read.error);
     expect(
-      planLines(read.value)
-        .filter((line) => line.changed)
-        .map((line) => line.path),
+      planRows(read.value)
+        .rows.filter((row) => row.changed)
+        .map((row) => row.path),
     ).toEqual(['data/regions.csv']);
-    expect(planLines(read.value)[1]?.detail).toContain('changed on disk since published: will be lost');
     expect(confirmLabel(read.value)).toBe('Replace: delete 3 paths (1 changed on disk since published: will be lost) and write 1 file');
     expect(changedWarning(read.value)).toContain('1 recorded output was changed on disk since published');
     expect(changedWarning(readPlan(plan).ok ? (readPlan(plan) as { value: typeof read.value }).value : read.value)).toBeUndefined();

@@ -1,8 +1,9 @@
-// A replace plan as the Actions tab shows it: counts first, then every path, deletions first.
-// Pure. Never hides a deletion: every planned delete is listed, whatever the count.
+// A replace plan as the Actions tab shows it: the words around its rows (shared/planRows.ts), the confirm
+// button's label, the warnings. Pure.
 
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
+import type { PlanRowTotals } from '../../shared/planRows';
 import { formatBytes, formatTimestamp, plural } from './format';
 
 /** The plan, or why it cannot be read (a sentence). */
@@ -16,30 +17,7 @@ export function readPlan(raw: unknown): PlanRead {
     : { ok: false, error: `the plan could not be read: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
 }
 
-export interface PlanLine {
-  op: 'delete' | 'write';
-  path: string;
-  detail: string;
-  /** A recorded output changed on disk since it was published: its edits will be lost. */
-  changed?: boolean;
-}
-
 export const CHANGED_WORDS = 'changed on disk since published: will be lost';
-
-export function planLines(plan: ReplacePlan): PlanLine[] {
-  const deletes = plan.deletes.map((entry): PlanLine => {
-    const detail = entry.type === 'file' ? formatBytes(entry.size) : entry.type;
-    return entry.changed
-      ? { op: 'delete', path: entry.path, detail: `${detail} · ${CHANGED_WORDS}`, changed: true }
-      : { op: 'delete', path: entry.path, detail };
-  });
-  const writes = plan.writes.map((entry): PlanLine => ({
-    op: 'write',
-    path: entry.path,
-    detail: `${formatBytes(entry.size)} · ${entry.kind}`,
-  }));
-  return [...deletes, ...writes];
-}
 
 /** "Delete 5 files and write 4": the words of the one confirm button. */
 export function confirmLabel(plan: ReplacePlan): string {
@@ -85,4 +63,16 @@ export function planSourceWords(plan: ReplacePlan): string | undefined {
 export function rollbackWarning(plan: ReplacePlan): string | undefined {
   if (plan.mode !== 'force' || plan.comparison?.decision !== 'skip_newer') return undefined;
   return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
+}
+
+/** "1 to create, 4 to update, 2 to delete, 3 unchanged, 1 kept": the plan's totals, kinds with none left out. */
+export function planTotalsWords(totals: PlanRowTotals): string {
+  const words = [
+    totals.create > 0 ? `${totals.create.toLocaleString('en-US')} to create` : '',
+    totals.update > 0 ? `${totals.update.toLocaleString('en-US')} to update` : '',
+    totals.delete > 0 ? `${totals.delete.toLocaleString('en-US')} to delete` : '',
+    totals.unchanged > 0 ? `${totals.unchanged.toLocaleString('en-US')} unchanged` : '',
+    totals.keep > 0 ? `${totals.keep.toLocaleString('en-US')} kept` : '',
+  ].filter(Boolean);
+  return words.length > 0 ? words.join(', ') : 'no path changes';
 }

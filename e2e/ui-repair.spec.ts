@@ -1,0 +1,124 @@
+// Recovering a destination as an operator does, in real Chromium against the built browser host: an
+// output edited by hand and a file added beside it; verify says drifted; Repair plans rewriting only
+// that output (the extra file listed as kept), applies it, and the destination is intact again while
+// the extra file is still on disk. Then Discard staging on a destination an interrupted apply left
+// its staging folder in: what it holds, removed, nothing else touched.
+
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, ROOT, test } from './fixtures';
+import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * A destination published by this app's own replace (the built CLI), listed in a workspace file with
+ * its source configured: `dest` (id archive) from `source`.
+ */
+async function recoveryFixture(tempDir: string) {
+  const { writeBundle } = await import('../electron/testing/fixtures');
+  const root = path.join(tempDir, 'recovery');
+  const dest = path.join(root, 'dest');
+  const source = path.join(root, 'source');
+  await writeBundle(source, { 'report.md': '# Report\n\nThe figures.\n', 'pages/a.md': '# Page A\n', 'data.csv': 'a,b\n1,2\n' });
+  await fs.mkdir(dest, { recursive: true });
+  const cli = path.join(ROOT, 'bin', 'distributor-inspector.js');
+  const history = path.join(tempDir, 'publish-history.jsonl');
+  await execFileAsync(process.execPath, [
+    cli,
+    'replace',
+    dest,
+    source,
+    '--pipeline',
+    'reports',
+    '--destination',
+    'archive',
+    '--yes',
+    '--history',
+    history,
+  ]);
+  const workspaceFile = path.join(root, 'distributor-inspector.json');
+  const workspace = {
+    schema_version: 1,
+    destinations: [{ path: 'dest', pipeline_id: 'reports', destination_id: 'archive', source: 'source' }],
+  };
+  await fs.writeFile(workspaceFile, `${JSON.stringify(workspace, null, 2)}\n`);
+  return { dest, source, workspaceFile };
+}
+
+test('a hand-edited output is repaired to intact while the extra file stays on disk', async ({
+  page,
+  tempDir,
+  startHost,
+  saveScreenshot,
+}) => {
+  const fixture = await recoveryFixture(tempDir);
+  const report = path.join(fixture.dest, 'report.html');
+  const published = await fs.readFile(report);
+  await fs.writeFile(report, `${published.toString('utf8')}<p>edited on the server by hand</p>\n`);
+  await fs.writeFile(path.join(fixture.dest, 'operator-notes.txt'), 'kept by the operator\n');
+
+  const host = await startHost(fixture.workspaceFile);
+  await page.goto(host.url);
+  await waitForScan(page);
+  await openDestination(page, 'archive');
+
+  // Before a verify has found drift, Repair says what to do first.
+  await openTab(page, 'Actions');
+  await expect(page.getByTestId('repair-not-offered')).toContainText('Verify this destination');
+
+  await openTab(page, 'Outputs');
+  await page.getByRole('button', { name: 'Verify this destination' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /drifted: 1 of \d+ outputs? differ/ })).toBeVisible({ timeout: 15_000 });
+
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan repair' }).click();
+  const plan = page.getByTestId('plan-repair');
+  await expect(plan.getByTestId('repair-summary')).toContainText('1 of 1 drifted output can be rewritten');
+  const list = plan.getByRole('list', { name: /Every output the repair rewrites/ });
+  await expect(list.locator('li.rewrite')).toHaveCount(1);
+  await expect(list.locator('li.rewrite')).toContainText('report.html');
+  await expect(list.locator('li.rewrite')).toContainText('regenerated from report.md');
+  await expect(list.locator('li.keep')).toContainText('operator-notes.txt');
+  await expect(list.locator('li.refused')).toHaveCount(0);
+  // Planning changed nothing.
+  expect((await fs.readFile(report, 'utf8')).endsWith('<p>edited on the server by hand</p>\n')).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootBothThemes(page, saveScreenshot, 'repair-plan');
+
+  await page.getByRole('button', { name: 'Repair: rewrite 1 output' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Repaired/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
+  await expect(page.getByRole('option', { name: /^archive/ })).toContainText('intact');
+  await shootBothThemes(page, saveScreenshot, 'repair-done');
+
+  expect(await fs.readFile(report)).toEqual(published);
+  expect(await fs.readFile(path.join(fixture.dest, 'operator-notes.txt'), 'utf8')).toBe('kept by the operator\n');
+});
+
+test('discard staging says what an interrupted apply left and removes only that folder', async ({ page, tempDir, startHost }) => {
+  const fixture = await recoveryFixture(tempDir);
+  const { writeInterruptedStaging } = await import('../electron/testing/fixtures');
+  const staging = await writeInterruptedStaging(fixture.dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
+  const stateBefore = await fs.readFile(path.join(fixture.dest, '.distributor.json'));
+
+  const host = await startHost(fixture.workspaceFile);
+  await page.goto(host.url);
+  await waitForScan(page);
+  await openDestination(page, 'archive');
+  await openTab(page, 'Actions');
+  await page.getByRole('button', { name: 'Plan discarding staging' }).click();
+  const plan = page.getByTestId('plan-discard');
+  await expect(plan).toContainText('.distributor-staging/');
+  await expect(plan).toContainText('An interrupted replace of reports.example');
+  await expect(plan).toContainText('2 files staged');
+  await expect(fs.access(staging)).resolves.toBeUndefined();
+
+  await page.getByRole('button', { name: /^Discard staging: remove \.distributor-staging \(2 staged files\)$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Staging discarded/ })).toBeVisible({ timeout: 15_000 });
+  await expect(fs.access(staging)).rejects.toThrow();
+  expect(await fs.readFile(path.join(fixture.dest, '.distributor.json'))).toEqual(stateBefore);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
+});

@@ -1,0 +1,161 @@
+// `distributor-inspector backups list [DEST] | restore DEST BACKUP_ID [--yes] | prune [DEST]
+// [--workspace W | --backup-dir DIR] [--json]`: the backups an apply kept (docs/backups.md), the
+// restore of one (planned, shown, applied only with --yes or "yes" typed on a terminal; journaled in
+// the history like any apply), and the prune to the newest `keep`. A thin adapter over backup/ and
+// operations/. Exit 0 done (or nothing to do), 1 refused or failed, 2 input errors (no backups folder
+// named, an unknown backup id, a workspace file that does not load: each names the file and field).
+
+import path from 'node:path';
+import type { BackupSettings, BackupSummary, RestorePlan } from '../../shared/backupSchema';
+import { applyAftermathText, type ApplyResult } from '../../shared/plan';
+import { destinationBackupsFolder } from '../backup/backupLocation';
+import { listBackups, pruneBackups } from '../backup/backupStore';
+import { planBackupRestore, applyBackupRestore } from '../operations/restoreBackup';
+import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
+import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
+import { historyFileOf } from './historyFile';
+import { formatBytes } from './progressBar';
+import { makeStyle, table, type Style } from './style';
+import { printable } from './terminalText';
+
+/** A refusal that is the caller's input, not the disk's state: exit 2. */
+const INPUT_CODES = new Set(['invalid_input', 'backups_off', 'backup_not_found']);
+
+/** DEST as the backups name it: a path, or a destination id of the workspace. */
+function destinationOf(backups: CliBackups, given: string, io: CliIo): { id?: string; path: string } {
+  const byId = backups.workspace?.destinations.find((destination) => destination.id === given);
+  if (byId) return { id: byId.id, path: byId.path };
+  const destinationPath = path.resolve(io.cwd, given);
+  const id = workspaceIdOf(backups.workspace, destinationPath);
+  return id !== undefined ? { id, path: destinationPath } : { path: destinationPath };
+}
+
+function enabledSettings(backups: CliBackups, verb: string): Extract<BackupSettings, { enabled: true }> {
+  if (backups.settings.enabled) return backups.settings;
+  if (backups.workspace) throw new CliError(`backups ${verb}: backups are off (${backups.offReason ?? 'off'}): there are none to ${verb}`);
+  throw new CliError(`backups ${verb} needs --workspace W or --backup-dir DIR: where the backups are (a bare DEST names no workspace)`);
+}
+
+function listText(backups: BackupSummary[], folder: string, style: Style): string {
+  if (backups.length === 0) return `No backups in ${printable(folder)}.\n`;
+  const header = ['ID', 'DESTINATION', 'ACTION', 'OUTCOME', 'SIZE', 'ENTRIES', 'METHOD', 'RESTORED'].map((cell) => style.bold(cell));
+  const rows = backups.map((backup) =>
+    backup.problem !== undefined
+      ? [printable(backup.id), '-', '-', style.red('unreadable'), '-', '-', '-', printable(backup.problem)]
+      : [
+          printable(backup.id),
+          printable(backup.destination.id ?? backup.destination.path),
+          printable(backup.action),
+          backup.outcome ?? style.yellow('interrupted'),
+          formatBytes(backup.sizeBytes),
+          String(backup.entryCount),
+          backup.method,
+          backup.restoredAt !== undefined ? printable(backup.restoredAt) : '-',
+        ],
+  );
+  return `${table([header, ...rows])}\n${style.dim(`${backups.length} backup(s) in ${printable(folder)}`)}\n`;
+}
+
+function restorePlanText(plan: RestorePlan, style: Style): string {
+  const lines = [
+    `${style.bold('Restore')} of ${printable(plan.destinationPath)} from backup ${printable(plan.backupId)} (${plan.method === 'rename' ? 'moved back' : 'copied back, verified'})`,
+    '',
+    style.bold(`${plan.summary.removeCount} remove, ${plan.summary.putCount} put back (${formatBytes(plan.summary.putBytes)})`),
+  ];
+  for (const entry of plan.removes) lines.push(`  ${style.red('-')} ${printable(entry.path)}`);
+  for (const name of plan.removeStaging) lines.push(`  ${style.red('-')} ${printable(name)}  ${style.dim('(staging folder)')}`);
+  for (const entry of plan.puts) lines.push(`  ${style.green('+')} ${printable(entry.path)}`);
+  if (plan.notKept.length > 0) lines.push(style.yellow(`Not kept, so not restored: ${plan.notKept.map(printable).join(', ')}`));
+  return `${lines.join('\n')}\n`;
+}
+
+function restoreResultText(result: ApplyResult, style: Style): string {
+  if (result.ok)
+    return `${style.green('Restored')}: removed ${result.deleted.length}, put back ${result.written.length}${result.stateWritten ? ', the old state is back' : ''} (${result.durationMs} ms).\n`;
+  return `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})\n${applyAftermathText(result)}\n`;
+}
+
+async function restore(backups: CliBackups, positionals: string[], options: Record<string, string | boolean | undefined>, io: CliIo) {
+  const [, dest, backupId] = positionals;
+  if (dest === undefined || backupId === undefined) throw new CliError('backups restore needs DEST and BACKUP_ID');
+  const settings = enabledSettings(backups, 'restore');
+  const style = makeStyle(io.isTerminal, io.env);
+  const json = options.json === true;
+  const destination = destinationOf(backups, dest, io);
+  const planned = await planBackupRestore(settings, destination, backupId);
+  if (!planned.ok) {
+    const missing = planned.error.code === 'backup_unreadable' && planned.error.message.includes('is missing');
+    const refusal = missing
+      ? {
+          code: 'backup_not_found',
+          message: `${path.join(destinationBackupsFolder(settings.folder, destination), backupId)}: no such backup (backups list shows them)`,
+        }
+      : planned.error;
+    if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector backups restore: refused: ${printable(refusal.message)} (${refusal.code})\n`);
+    return INPUT_CODES.has(refusal.code) ? EXIT_INPUT : EXIT_FINDINGS;
+  }
+  const plan = planned.value;
+  if (!json) io.stdout(restorePlanText(plan, style));
+  if (plan.summary.removeCount === 0 && plan.summary.putCount === 0) {
+    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    else io.stdout('Nothing to do: the destination is already as the backup keeps it.\n');
+    return EXIT_OK;
+  }
+  let apply = options.yes === true;
+  if (!apply && !json && io.ask && io.isTerminal)
+    apply =
+      (await io.ask(`Put ${printable(plan.destinationPath)} back as it was before ${printable(plan.backupId)}? Type "yes" to restore: `))
+        .trim()
+        .toLowerCase() === 'yes';
+  if (!apply) {
+    if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
+    else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to restore.\n`);
+    return EXIT_OK;
+  }
+  const historyFile = await historyFileOf(options, io);
+  const { result } = await applyBackupRestore(plan, {
+    history: { file: historyFile, transport: 'cli', ...(destination.id !== undefined ? { destinationId: destination.id } : {}) },
+  });
+  if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
+  else io.stdout(`\n${restoreResultText(result, style)}`);
+  if (result.historyError) io.stderr(`distributor-inspector backups restore: warning: ${printable(result.historyError.message)}\n`);
+  if (result.backup?.warning) io.stderr(`distributor-inspector backups restore: warning: ${printable(result.backup.warning)}\n`);
+  return result.ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+export const backupsCommand: Command = {
+  name: 'backups',
+  usage:
+    'backups list [DEST] | backups restore DEST BACKUP_ID [--yes] | backups prune [DEST]  [--workspace W | --backup-dir DIR] [--history FILE] [--json]',
+  summary: 'The backups applies kept (list, with sizes and times), restore one (undo an apply), prune to the newest `keep`',
+  options: { json: { type: 'boolean' }, yes: { type: 'boolean' }, history: { type: 'string' }, ...backupOptions },
+  positionals: [1, 3],
+  async run({ positionals, options }, io) {
+    const verb = positionals[0];
+    if (verb !== 'list' && verb !== 'restore' && verb !== 'prune')
+      throw new CliError(`backups: unknown subcommand "${printable(verb ?? '')}": use list, restore or prune`);
+    if (verb !== 'restore' && positionals.length > 2) throw new CliError(`backups ${verb} takes at most one DEST`);
+    const backups = await cliBackups(options, io);
+    if (verb === 'restore') return restore(backups, positionals, options, io);
+    const settings = enabledSettings(backups, verb);
+    const dest = positionals[1];
+    const folder = dest === undefined ? undefined : destinationBackupsFolder(settings.folder, destinationOf(backups, dest, io));
+    const style = makeStyle(io.isTerminal, io.env);
+    if (verb === 'list') {
+      const list = await listBackups(settings, folder);
+      if (options.json === true) io.stdout(`${JSON.stringify({ settings, backups: list }, null, 2)}\n`);
+      else io.stdout(listText(list, folder ?? settings.folder, style));
+      return EXIT_OK;
+    }
+    const pruned = await pruneBackups(settings, folder);
+    if (options.json === true) io.stdout(`${JSON.stringify({ settings, ...pruned }, null, 2)}\n`);
+    else
+      io.stdout(
+        pruned.removed.length === 0
+          ? `Nothing to prune: at most ${settings.keep} backup(s) per destination in ${printable(folder ?? settings.folder)}.\n`
+          : `Removed ${pruned.removed.length} backup(s) (${pruned.removed.map((backup) => printable(backup.id)).join(', ')}); kept ${pruned.kept}.\n`,
+      );
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,141 @@
+// `distributor-inspector repair` and `discard-staging` on real temp folders: the plan printed (what is
+// rewritten, what is refused by name and why, the extras kept; what a staging folder holds), nothing
+// changed without --yes or "yes", the exit codes (0 done, 1 refused or nothing possible, 2 input).
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { HISTORY_FILE_NAME } from '../history/journalPath';
+import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeInterruptedStaging } from '../testing/fixtures';
+import { driftByHand, recoveryWorkspace, type Published } from '../testing/recoveryFixtures';
+import type { CliIo } from './command';
+import { runCli } from './run';
+
+let dir: string;
+let fixture: Published & { workspaceFile: string };
+beforeEach(async () => {
+  dir = await makeTempDir('recovery-command-');
+  fixture = await recoveryWorkspace(dir);
+});
+afterEach(async () => removeTempDir(dir));
+
+/** Runs the CLI in `dir`, journaling into a temp file (never the user's own journal). */
+async function cli(argv: string[], answer?: string) {
+  let stdout = '';
+  let stderr = '';
+  const asked: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    isTerminal: answer !== undefined,
+    ask: answer !== undefined ? async (question) => (asked.push(question), answer) : undefined,
+    env: { NO_COLOR: '1' },
+    cwd: dir,
+  };
+  const history = argv.includes('--workspace') ? [] : ['--history', path.join(dir, 'history.jsonl')];
+  const code = await runCli([...argv, ...history], io);
+  return { code, stdout, stderr, asked };
+}
+
+const read = (relative: string) => fs.readFile(path.join(fixture.dest, relative), 'utf8');
+
+describe('distributor-inspector repair', () => {
+  it('prints what it rewrites and keeps, and changes nothing without --yes', async () => {
+    await driftByHand(fixture.dest);
+    const before = await snapshotTree(dir);
+    const { code, stdout } = await cli(['repair', 'dest', 'source']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('3 drifted outputs: 3 to rewrite, 0 refused; the state file is not rewritten');
+    expect(stdout).toContain('+ report.html  size changed; regenerated from report.md');
+    expect(stdout).toContain('+ pages/deep/b.txt  missing; copied from the source');
+    expect(stdout).toMatch(/Kept \(extra files, never touched\):\n {2}= notes\.txt/);
+    expect(stdout).toContain('Not applied');
+    expect(await snapshotTree(dir)).toBe(before);
+  });
+
+  it('asks for "yes" on a terminal, then restores the outputs and keeps the extra file and the state', async () => {
+    await driftByHand(fixture.dest);
+    const stateBefore = await read('.distributor.json');
+    const { code, stdout, asked } = await cli(['repair', 'dest', 'source'], 'yes');
+    expect(asked[0]).toContain('Rewrite 3 drifted outputs in');
+    expect(asked[0]).toContain('the state file and 1 extra files stay');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Done: rewrote 3 outputs; the state file was not touched, 1 extra file kept');
+    expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+    expect(await read('.distributor.json')).toBe(stateBefore);
+    expect(await read('notes.txt')).toBe('operator notes');
+  });
+
+  it('repairs from the source the workspace configures, and journals it there', async () => {
+    await driftByHand(fixture.dest);
+    const { code, stdout } = await cli(['repair', 'dest', '--workspace', fixture.workspaceFile, '--yes', '--json']);
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.plan.mode).toBe('repair');
+    expect(document.result).toMatchObject({ ok: true, mode: 'repair', stateWritten: false });
+    expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+    const journal = await fs.readFile(path.join(dir, HISTORY_FILE_NAME), 'utf8');
+    expect(journal).toContain('"action":"repair"');
+  });
+
+  it('refuses a partial repair by name unless --accept-partial, and then leaves the refused output as it is', async () => {
+    await driftByHand(fixture.dest);
+    await fs.writeFile(path.join(fixture.source, 'report.md'), '# Report\n\nNew figures.\n');
+    const refused = await cli(['repair', 'dest', 'source', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/! report\.html {2}size changed: the expected bytes are not available for report\.html/);
+    expect(refused.stderr).toContain('1 output cannot be repaired (report.html); run again with --accept-partial');
+    expect(await read('data.csv')).toBe('a,b\n1,3\n');
+    const partial = await cli(['repair', 'dest', 'source', '--yes', '--accept-partial']);
+    expect(partial.code).toBe(0);
+    expect(partial.stdout).toContain('Done: rewrote 2 outputs, left 1 refused as it was');
+    expect(await read('data.csv')).toBe('a,b\n1,2\n');
+    expect(await read('report.html')).toBe('<p>edited by hand</p>');
+  });
+
+  it('exits 1 when nothing can be repaired, 0 when nothing drifted, and 2 without a source to prove from', async () => {
+    expect((await cli(['repair', 'dest', 'source'])).stdout).toContain('Nothing to repair');
+    expect((await cli(['repair', 'dest', 'source'])).code).toBe(0);
+    await fs.writeFile(path.join(fixture.dest, 'report.html'), 'edited');
+    await fs.writeFile(path.join(fixture.source, 'report.md'), '# Changed\n');
+    const nothing = await cli(['repair', 'dest', 'source', '--yes']);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stdout).toContain('Nothing can be repaired: every drifted output is refused.');
+    const noSource = await cli(['repair', 'dest']);
+    expect(noSource.code).toBe(2);
+    expect(noSource.stderr).toContain('give SOURCE');
+    const badSource = await cli(['repair', 'dest', 'nowhere']);
+    expect(badSource.code).toBe(2);
+    const noState = await cli(['repair', 'plain', 'source', '--json']);
+    expect(noState.code).toBe(1);
+    expect(JSON.parse(noState.stdout).refusal.code).toBe('no_state');
+  });
+});
+
+describe('distributor-inspector discard-staging', () => {
+  it('says which publication the staging folder holds and how many files, and removes only it with --yes', async () => {
+    await writeInterruptedStaging(fixture.dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
+    const dry = await cli(['discard-staging', 'dest']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`- ${STAGING_DIR_NAME}/`);
+    expect(dry.stdout).toContain('an interrupted replace of reports.example, started 2026-06-05T09:30:00Z');
+    expect(dry.stdout).toContain('2 files staged (10 bytes)');
+    await fs.access(path.join(fixture.dest, STAGING_DIR_NAME));
+    const asked = await cli(['discard-staging', 'dest'], 'no');
+    expect(asked.asked[0]).toContain(`Remove ${STAGING_DIR_NAME} from`);
+    await fs.access(path.join(fixture.dest, STAGING_DIR_NAME));
+    const done = await cli(['discard-staging', 'dest', '--yes']);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(`Done: removed ${STAGING_DIR_NAME}`);
+    await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
+    expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+  });
+
+  it('exits 1 when there is nothing to discard', async () => {
+    const { code, stderr } = await cli(['discard-staging', 'dest', '--yes']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('distributor-inspector discard-staging: refused:');
+    expect(stderr).toContain('(no_staging)');
+  });
+});

@@ -1,0 +1,76 @@
+// `distributor-inspector repair DEST [SOURCE] [--accept-partial] [--yes] [--json]` and
+// `distributor-inspector discard-staging DEST [--yes] [--json]`: plan a repair of what drifted (or
+// the removal of an interrupted apply's staging folder), print the plan, and apply it only with --yes
+// or "yes" typed on a terminal, through replaceCommand.ts's one confirm/apply/print flow. Thin
+// adapters over operations/: they hold no rules. Exit 0 done (or nothing to do, or not applied),
+// 1 refused or nothing possible, 2 input errors.
+
+import path from 'node:path';
+import { loadWorkspace } from '../engine/workspace';
+import { applyReplacePlan } from '../operations/applyReplacePlan';
+import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
+import { CliError, type CliIo, type Command } from './command';
+import { historyFileOf, historyOptions } from './historyFile';
+import { remotePaths } from './remoteSession';
+import { replaceFlow, type ReplaceSteps } from './replaceCommand';
+import { printable } from './terminalText';
+
+function localOnly(positionals: string[], names: string[], command: string): void {
+  if (remotePaths(positionals, names, undefined))
+    throw new CliError(`${command} works on local paths only: run it on that host (distributor-inspector ${command} there)`);
+}
+
+/** SOURCE as given, else the source `--workspace W` configures for DEST (the state does not record where its source is). */
+async function repairSource(dest: string, source: string | undefined, options: Record<string, string | boolean | undefined>, io: CliIo) {
+  if (source !== undefined) return path.resolve(io.cwd, source);
+  const workspace = options.workspace;
+  if (typeof workspace !== 'string' || workspace.trim() === '')
+    throw new CliError(`give SOURCE (the bundle ${printable(dest)} was published from), or --workspace W whose file configures its source`);
+  const load = await loadWorkspace(path.resolve(io.cwd, workspace));
+  // historyFileOf has already refused a workspace that does not load.
+  const entry = load.ok ? load.workspace.destinations.find((candidate) => path.resolve(candidate.path) === dest) : undefined;
+  if (!entry) throw new CliError(`${printable(dest)} is not a destination of the workspace ${printable(workspace)}`);
+  if (entry.source === undefined)
+    throw new CliError(`the workspace ${printable(workspace)} configures no source for ${printable(entry.id)}: give SOURCE`);
+  return entry.source;
+}
+
+export const repairCommand: Command = {
+  name: 'repair',
+  usage: 'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--workspace W | --history FILE]',
+  summary:
+    'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source --workspace configures); the state and extra files stay',
+  options: { 'accept-partial': { type: 'boolean' }, yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions },
+  positionals: [1, 2],
+  async run({ positionals, options }, io) {
+    localOnly(positionals, ['DEST', 'SOURCE'], 'repair');
+    const historyFile = await historyFileOf(options, io);
+    const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const sourcePath = await repairSource(destinationPath, positionals[1], options, io);
+    const steps: ReplaceSteps = {
+      plan: () => planDestinationRepair({ destinationPath, sourcePath }),
+      apply: async (planned, _includeNested, onProgress, acceptPartial) =>
+        (await applyReplacePlan(planned.plan, { onProgress, acceptPartial, history: { file: historyFile, transport: 'cli' } })).result,
+    };
+    return replaceFlow(steps, options, io, 'repair');
+  },
+};
+
+export const discardStagingCommand: Command = {
+  name: 'discard-staging',
+  usage: 'discard-staging DEST [--yes] [--json] [--workspace W | --history FILE]',
+  summary: 'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds); nothing else is touched',
+  options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions },
+  positionals: [1, 1],
+  async run({ positionals, options }, io) {
+    localOnly(positionals, ['DEST'], 'discard-staging');
+    const historyFile = await historyFileOf(options, io);
+    const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const steps: ReplaceSteps = {
+      plan: () => planDestinationDiscardStaging({ destinationPath }),
+      apply: async (planned, _includeNested, onProgress) =>
+        (await applyReplacePlan(planned.plan, { onProgress, history: { file: historyFile, transport: 'cli' } })).result,
+    };
+    return replaceFlow(steps, options, io, 'discard-staging');
+  },
+};

@@ -1,0 +1,30 @@
+// The app's way to a workspace host (issue 15): the system ssh and the agent there, as an
+// AgentConnection, for the Session's HostRouter (service/hostLink.ts). The same connection the CLI
+// uses: ~/.ssh/config, the key agent and known_hosts as the operator set them up; DISTRIBUTOR_INSPECTOR_SSH
+// overrides ssh, the host's `agent` field the remote command. Must never add a host key option.
+
+import { APP_VERSION } from '../engine/appVersion';
+import type { HostConnector } from '../service/hostLink';
+import { parseSshUrl } from '../../shared/sshUrl';
+import { AgentConnection } from './agentConnection';
+import { RemoteFailure } from './sshFailures';
+
+export interface HostConnectorOptions {
+  env?: Record<string, string | undefined>;
+  /** Hears the agents' logs and skipped banner lines, prefixed with the host (the shells' log). */
+  onNotice?: (line: string) => void;
+}
+
+export function sshHostConnector(options: HostConnectorOptions = {}): HostConnector {
+  return async (host) => {
+    const target = parseSshUrl(host.url);
+    if (!target.ok) throw new RemoteFailure('ssh_failed', target.message);
+    return AgentConnection.connect({
+      target: target.value,
+      agent: host.agent,
+      env: options.env ?? process.env,
+      clientVersion: APP_VERSION,
+      onNotice: (line) => options.onNotice?.(`${host.name}: ${line}`),
+    });
+  };
+}

@@ -1,0 +1,250 @@
+// The Session's routing to workspace hosts (issue 15) with fake hosts: a stand-in for ssh that runs
+// the real agent (the repo's build) over its pipes on this machine, or fails the way ssh fails for a
+// host that is down, or hangs like a slow one. The client side is the app's own (sshHostConnector).
+import { promises as fs, existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEvent, HostState } from '../../shared/api';
+import { Session } from '../service/session';
+import { callOk } from '../testing/sessionCalls';
+import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
+import { ensureBuiltCli } from '../testing/sshHarness';
+import { sshHostConnector } from './hostConnector';
+
+let fixture: FixtureWorkspace;
+let dir: string;
+let agent: string;
+let fakeSsh: string;
+
+beforeAll(async () => {
+  fixture = await makeFixtureWorkspace({ bigOutputBytes: 2 * 1024 ** 3 });
+  dir = path.dirname(fixture.workspace);
+  agent = `${process.execPath} ${await ensureBuiltCli()}`;
+  fakeSsh = path.join(dir, 'fake-ssh');
+  // ssh's arguments end with `-- HOST COMMAND`: run COMMAND here, as sshd would there.
+  await fs.writeFile(
+    fakeSsh,
+    [
+      '#!/bin/sh',
+      'for last; do :; done',
+      'host=$(eval "echo \\${$(($# - 1))}")',
+      'case "$host" in',
+      '  down) echo "ssh: connect to host down port 22: Connection refused" >&2; exit 255 ;;',
+      '  slow) exec sleep 600 ;;',
+      'esac',
+      // The agent itself gets the pid file: killing it is the connection lost mid-job.
+      `exec sh -c "echo \\$\\$ > ${dir}/$host.pid; exec $last"`,
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+  await fs.writeFile(
+    path.join(dir, 'distributor-inspector.json'),
+    JSON.stringify({
+      destinations: [{ path: 'workspace/empty-one' }],
+      hosts: [
+        { name: 'web-1', url: `ssh://web-1${fixture.workspace}`, agent },
+        { name: 'down', url: 'ssh://down/srv/www', agent },
+        { name: 'slow', url: 'ssh://slow/srv/www', agent },
+        { name: 'web-2', url: `ssh://web-2${fixture.workspace}`, agent },
+      ],
+    }),
+  );
+}, 180_000);
+afterAll(() => fixture?.remove());
+
+let sessions: Session[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.map((session) => session.close()));
+  sessions = [];
+});
+
+function open(): { session: Session; events: ApiEvent[] } {
+  const session = new Session({
+    transport: 'http',
+    connectHost: sshHostConnector({ env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: fakeSsh, XDG_STATE_HOME: path.join(dir, 'state') } }),
+    progressIntervalMs: 0,
+  });
+  sessions.push(session);
+  const events: ApiEvent[] = [];
+  session.onEvent((event) => events.push(event));
+  return { session, events };
+}
+
+async function until<T>(check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function hostState(session: Session, name: string): Promise<HostState> {
+  return (await callOk(session, 'hosts', {})).hosts.find((host) => host.name === name)!;
+}
+
+async function connected(session: Session, ...names: string[]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const states = (await callOk(session, 'hosts', {})).hosts;
+    if (names.every((name) => states.find((host) => host.name === name)?.state === 'connected')) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`not connected: ${names.join(', ')}`);
+}
+
+async function jobEnd(events: ApiEvent[], job: string) {
+  return until(() => events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job));
+}
+
+describe('a workspace with hosts, in the Session', () => {
+  it('connects every host at once: a down host fails by name and a hung one stays connecting, neither holding up the others', async () => {
+    const { session, events } = open();
+    const opened = await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    expect(opened.destinations.map((entry) => entry.id)).toEqual(['workspace/empty-one']);
+    expect(opened.issues.map((issue) => issue.code)).not.toContain('host_not_shown');
+    await connected(session, 'web-1', 'web-2');
+    const down = await hostState(session, 'down');
+    expect(down.state).toBe('failed');
+    expect(down.failure?.code).toBe('host_unreachable');
+    expect(down.failure?.message).toMatch(/cannot reach down/);
+    expect((await hostState(session, 'slow')).state).toBe('connecting');
+    const web1 = await hostState(session, 'web-1');
+    expect(web1.agent?.version).toBeTruthy();
+    expect(web1.destinations).toBe(5);
+    const hostEvents = events.filter((event) => event.event === 'hostState');
+    const arrived = hostEvents.find(
+      (event) => event.event === 'hostState' && event.data.host.name === 'web-1' && event.data.host.state === 'connected',
+    );
+    expect(arrived?.event === 'hostState' && arrived.data.destinations?.map((entry) => entry.id).sort()).toEqual([
+      'web-1:big',
+      'web-1:broken',
+      'web-1:empty-one',
+      'web-1:loose',
+      'web-1:site-a',
+    ]);
+    const info = await callOk(session, 'appInfo', {});
+    const siteA = info.workspace!.destinations.find((entry) => entry.id === 'web-2:site-a');
+    expect(siteA).toMatchObject({ host: 'web-2', path: path.join(fixture.workspace, 'site-a') });
+  }, 60_000);
+
+  it('scans this machine and every connected host in one job, rows named by host, counts added up', async () => {
+    const { session, events } = open();
+    await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    await connected(session, 'web-1', 'web-2');
+    const { job } = await callOk(session, 'scan', {});
+    const end = await jobEnd(events, job);
+    expect(end.event).toBe('result');
+    const rows = events.flatMap((event) =>
+      event.event === 'item' && event.data.job === job ? [event.data.item as { destination: string }] : [],
+    );
+    expect(rows.map((row) => row.destination).sort()).toEqual([
+      'web-1:big',
+      'web-1:broken',
+      'web-1:empty-one',
+      'web-1:loose',
+      'web-1:site-a',
+      'web-2:big',
+      'web-2:broken',
+      'web-2:empty-one',
+      'web-2:loose',
+      'web-2:site-a',
+      'workspace/empty-one',
+    ]);
+    expect(end.event === 'result' && end.data.result).toEqual({ counts: { total: 11, empty: 3, unmanaged: 2, managed: 4, invalid: 2 } });
+    const failed = await session.call('scan', { destinations: ['down:x'] });
+    expect(failed.ok).toBe(false);
+    const unavailable = await session.call('inspectDestination', { destination: 'web-1:nope' });
+    expect(!unavailable.ok && unavailable.error.code).toBe('not_found');
+  }, 60_000);
+
+  it('routes inspect, compare, a forced replace (typed NAME:ID) and history to the host, and the disk there changes', async () => {
+    const { session, events } = open();
+    await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    await connected(session, 'web-1');
+    const inspected = await callOk(session, 'inspectDestination', { destination: 'web-1:site-a' });
+    expect(inspected.destination).toMatchObject({ id: 'web-1:site-a', host: 'web-1' });
+    expect(inspected.inspection.status).toBe('managed');
+    const compared = await callOk(session, 'compare', { destination: 'web-1:site-a', source: fixture.source });
+    expect(compared.comparison.decision).toBe('replace');
+    const diff = await callOk(session, 'contentDiff', { destination: 'web-1:site-a', path: 'style.css' });
+    expect(diff.verdict).toBeDefined();
+    const planned = await callOk(session, 'planReplace', { destination: 'web-1:site-a', mode: 'force', source: fixture.source });
+    expect(planned.confirmText).toBe('web-1:site-a');
+    const unconfirmed = await session.call('applyPlan', { planId: planned.planId, confirm: 'site-a' });
+    expect(!unconfirmed.ok && unconfirmed.error.code).toBe('confirmation_required');
+    expect(!unconfirmed.ok && unconfirmed.error.message).toMatch(/on host web-1: type "web-1:site-a"/);
+    expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(false);
+    const { job } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
+    const end = await jobEnd(events, job);
+    expect(end.event === 'result' && (end.data.result as { ok: boolean }).ok).toBe(true);
+    const item = events.find((event) => event.event === 'item' && event.data.job === job);
+    expect(item?.event === 'item' && (item.data.item as { entry: { destination: string } }).entry.destination).toBe('web-1:site-a');
+    expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(true);
+    const again = await session.call('applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
+    expect(!again.ok && again.error.code).toBe('not_found');
+    const history = await callOk(session, 'history', { destination: 'web-1:site-a' });
+    expect(history.records.at(-1)?.result.outcome).toBe('applied');
+  }, 60_000);
+
+  it('ends a verify as connection_lost when a host goes mid-job, keeps the other host results, and reconnects', async () => {
+    const { session, events } = open();
+    await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    await connected(session, 'web-1', 'web-2');
+    const { job } = await callOk(session, 'verify', { destinations: ['web-1:big', 'web-2:site-a'] });
+    await until(() => events.some((event) => event.event === 'item' && event.data.job === job));
+    await until(() => events.some((event) => event.event === 'progress' && event.data.job === job && event.data.bytes > 0));
+    const pid = Number(await fs.readFile(path.join(dir, 'web-1.pid'), 'utf8'));
+    process.kill(pid, 'SIGKILL');
+    const end = await jobEnd(events, job);
+    expect(end.event).toBe('error');
+    expect(end.event === 'error' && end.data.error).toMatchObject({ code: 'connection_lost' });
+    expect(end.event === 'error' && end.data.error.message).toMatch(
+      /web-1: the connection to web-1 was lost .*outcome is unknown.*results of the other hosts are in/,
+    );
+    const verified = events.flatMap((event) =>
+      event.event === 'item' && event.data.job === job ? [(event.data.item as { destination: string }).destination] : [],
+    );
+    expect(verified).toEqual(['web-2:site-a']);
+    const state = await (async () => {
+      for (let i = 0; i < 200; i++) {
+        const now = await hostState(session, 'web-1');
+        if (now.state === 'lost') return now;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return hostState(session, 'web-1');
+    })();
+    expect(state.state).toBe('lost');
+    expect(state.failure?.code).toBe('connection_lost');
+    expect((await hostState(session, 'web-2')).state).toBe('connected');
+    const refused = await session.call('inspectDestination', { destination: 'web-1:site-a' });
+    expect(!refused.ok && refused.error.code).toBe('host_unavailable');
+    expect((await callOk(session, 'reconnectHost', { name: 'web-1' })).state).toBe('connecting');
+    await connected(session, 'web-1');
+    expect((await callOk(session, 'inspectDestination', { destination: 'web-1:site-a' })).destination.host).toBe('web-1');
+  }, 90_000);
+
+  it('adds a host to the workspace file from the dialog fields, naming every bad field, and connects it', async () => {
+    const file = path.join(dir, 'add-host.json');
+    await fs.writeFile(file, `{\n    "destinations": [{ "path": "workspace/loose" }],\n    "note": "kept"\n}\n`);
+    const { session } = open();
+    await callOk(session, 'openWorkspace', { path: file });
+    const bad = await session.call('addHost', { name: '-x', target: '-oProxyCommand=evil', path: 'srv/www', agent: ' ' });
+    expect(bad.ok).toBe(false);
+    const issues = !bad.ok ? (bad.error.details?.issues as { path: string[]; code: string }[]) : [];
+    expect(issues.map((issue) => issue.path[0])).toEqual(['name', 'target', 'path', 'agent']);
+    expect(await fs.readFile(file, 'utf8')).not.toContain('hosts');
+    const added = await callOk(session, 'addHost', { name: 'web-3', target: 'web-3', path: fixture.workspace, agent });
+    expect(added.host).toMatchObject({ name: 'web-3', url: `ssh://web-3${fixture.workspace}` });
+    const saved = JSON.parse(await fs.readFile(file, 'utf8'));
+    expect(saved.note).toBe('kept');
+    expect(saved.hosts).toEqual([{ name: 'web-3', url: `ssh://web-3${fixture.workspace}`, agent }]);
+    expect(await fs.readFile(file, 'utf8')).toMatch(/^\{\n {4}"destinations"/);
+    await connected(session, 'web-3');
+    expect((await callOk(session, 'appInfo', {})).workspace!.destinations.some((entry) => entry.id === 'web-3:site-a')).toBe(true);
+    const twice = await session.call('addHost', { name: 'web-3', target: 'other', path: '/srv' });
+    expect(!twice.ok && twice.error.message).toMatch(/name: host name "web-3" is already in the workspace file/);
+  }, 60_000);
+});

@@ -1,0 +1,27 @@
+// After an apply job (a plan or a restore): the destination as it is now, kept for the list and the
+// report and sent as the job's item (verified when a state is in place), so that the renderer need
+// not start a scan and a verify to learn it. One copy for sessionPlans.ts and sessionBackups.ts.
+
+import type { DestinationEntry } from '../../shared/api';
+import { fingerprintOf } from '../../shared/verifyFreshness';
+import type { AppliedReplace } from '../operations/applyReplacePlan';
+import { scanEntryOf } from '../operations/scanEntry';
+import type { JobContext } from './jobRegistry';
+import type { SessionContext } from './sessionContext';
+import { keepVerify } from './sessionDestinations';
+
+export function reportApplied(
+  session: SessionContext,
+  context: JobContext<'applyPlan'>,
+  destination: DestinationEntry,
+  { inspection, verify, readAt }: AppliedReplace,
+): void {
+  // Only while the destination is still the one of the open workspace (not reopened or reconfigured meanwhile).
+  if (!inspection || session.state.workspace?.byId.get(destination.id) !== destination) return;
+  const open = session.workspace();
+  const entry = scanEntryOf(destination.id, inspection);
+  open.scans.set(destination.id, entry);
+  if (!verify) open.verifies.delete(destination.id);
+  const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
+  context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
+}

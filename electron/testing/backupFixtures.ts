@@ -1,0 +1,53 @@
+// A destination replaced (or force-replaced) with a backup kept, the way the restore tests start:
+// what it was before (a snapshot), and the backup (its folder and method). For tests only.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { ReplaceMode } from '../../shared/plan';
+import { updateBackup } from '../backup/backupStore';
+import { backupWriter } from '../backup/backupWriter';
+import { applyPlan } from '../replace/applyPlan';
+import { planReplace } from '../replace/planReplace';
+import { snapshotTree, writeBundle, writeManagedDestination } from './fixtures';
+
+export interface Replaced {
+  dest: string;
+  /** The destination before the apply (snapshotTree). */
+  before: string;
+  /** The backup's folder. */
+  folder: string;
+  method: 'rename' | 'copy';
+}
+
+/** `<root>/dest` (outputs, extras, a link), replaced from `<root>/source` with a backup kept in `backups`. */
+export async function replacedWithBackup(
+  root: string,
+  mode: ReplaceMode,
+  backups = path.join(root, 'backups', 'archive'),
+): Promise<Replaced> {
+  const dest = path.join(root, 'dest');
+  const old = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(dest, {
+    manifest: old,
+    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
+    extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
+  });
+  await fs.symlink('../outside', path.join(dest, 'link'));
+  await writeBundle(
+    path.join(root, 'source'),
+    { 'report.md': '# New', 'pages/a.md': '# A', 'b.txt': 'b' },
+    { created: '2026-06-05T09:00:00Z' },
+  );
+  const before = await snapshotTree(dest);
+  const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
+  if (!planned.ok) throw new Error(planned.error.message);
+  const writer = backupWriter({ destinationFolder: backups, action: mode });
+  const result = await applyPlan(planned.value, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  const made = writer.made()!;
+  await updateBackup(made.folder, (manifest) => ({
+    ...manifest,
+    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: result.stateSha256 },
+  }));
+  return { dest, before, folder: made.folder, method: made.method };
+}

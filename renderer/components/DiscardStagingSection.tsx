@@ -1,0 +1,83 @@
+// The Actions tab's Discard staging: on a destination an interrupted apply left a staging folder in,
+// plan removing only that folder, showing what it holds (which publication, how many files staged),
+// and apply it with one button that names it. Nothing else in the destination is touched.
+
+import type { DestinationEntry } from '../../shared/api';
+import { usePlanDiscardStaging } from '../hooks/api';
+import { useApplyOutcome } from '../hooks/useApplyOutcome';
+import { useAppState } from '../state/store';
+import { readPlan } from '../view/planView';
+import { discardConfirmLabel, stagingWords } from '../view/recoveryView';
+import { ApplyOutcomeView } from './ApplyOutcome';
+import { Callout } from './Callout';
+import { Icon } from './Icon';
+import { JobProgress } from './JobProgress';
+
+export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
+  const plan = usePlanDiscardStaging();
+  const { outcome, apply, clear } = useApplyOutcome(entry.id);
+  const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
+  const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
+  const discard = read?.ok ? read.value : undefined;
+  const makePlan = () => {
+    clear();
+    void plan.run({ destination: entry.id });
+  };
+  const applyDiscard = async (planId: string) => {
+    await apply({ planId }, `Discard staging in ${entry.id}`);
+    plan.reset();
+  };
+  return (
+    <section className="action-section" aria-labelledby="discard-title">
+      <h2 id="discard-title">
+        <Icon name="trash" /> Discard staging
+      </h2>
+      <p>
+        An apply was interrupted here and left its staging folder. Discarding removes only that folder (what it had staged is not in use);
+        the state file, the outputs and every other file stay as they are.
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={makePlan} disabled={plan.state.status === 'loading' || Boolean(applying)}>
+          {discard ? 'Plan again' : 'Plan discarding staging'}
+        </button>
+      </div>
+      {plan.state.status === 'loading' && <p role="status">Reading the staging folder…</p>}
+      {plan.state.status === 'error' && (
+        <Callout tone="danger" title="Discarding staging was refused" role="alert">
+          <p>{plan.state.error.message}</p>
+        </Callout>
+      )}
+      {read && !read.ok && (
+        <Callout tone="danger" title="Discarding staging was refused" role="alert">
+          <p>{read.error}</p>
+        </Callout>
+      )}
+      {discard && plan.state.status === 'ok' && (
+        <div data-testid="plan-discard">
+          <ul className="staging-list">
+            {(discard.staging ?? []).map((folder) => (
+              <li key={folder.name}>
+                <code>{folder.name}/</code>
+                {stagingWords(folder).map((sentence) => (
+                  <p key={sentence}>{sentence}</p>
+                ))}
+              </li>
+            ))}
+          </ul>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button danger-outline"
+              disabled={Boolean(applying)}
+              onClick={() => plan.state.status === 'ok' && void applyDiscard(plan.state.value.planId)}
+            >
+              {discardConfirmLabel(discard)}
+            </button>
+          </div>
+        </div>
+      )}
+      {applying && plan.state.status === 'ok' && <JobProgress job={applying} />}
+      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="discard" />}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+// The Actions tab's Repair and Discard staging, over a stand-in for the preload bridge that answers
+// planRepair and planDiscardStaging with schema-valid plans and records every call: Repair is offered
+// only after verify found drift, lists what it rewrites, refuses by name and keeps, applies a partial
+// repair only once accepted; Discard staging says what the folder holds; both apply by plan id alone.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiResult, DestinationEntry, InspectorBridge, VerifyEntry } from '../../shared/api';
+import type { Issue } from '../../shared/issues';
+import { fingerprintOf } from '../../shared/verifyFreshness';
+import { initialState, store } from '../state/store';
+import { sampleDiscardPlan, sampleRepairPlan } from '../testing/samplePlan';
+import { DestinationTable } from '../view/destinationTable';
+import { ActionsTab } from './ActionsTab';
+
+const calls: { method: string; request: unknown }[] = [];
+let refused = 0;
+
+const bridge: InspectorBridge = {
+  async invoke(method, request): Promise<ApiResult<unknown>> {
+    calls.push({ method, request });
+    if (method === 'planRepair') return { ok: true, value: { planId: 'plan-repair', plan: sampleRepairPlan({ refused }) } };
+    if (method === 'planDiscardStaging') return { ok: true, value: { planId: 'plan-discard', plan: sampleDiscardPlan() } };
+    // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
+    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
+  },
+  on: () => () => {},
+};
+
+const entry: DestinationEntry = {
+  id: 'legacy-site',
+  path: '/w/destinations/legacy-site',
+  source: '/w/sources/handbook-2026-06',
+  replacePolicy: 'allow',
+};
+
+function verified(status: 'intact' | 'drifted') {
+  const verify: VerifyEntry = {
+    destination: entry.id,
+    report: { status, outputs: [], extra: [] },
+    stamp: { verifiedAt: new Date().toISOString(), basis: fingerprintOf({ listingDigest: 'l' }) },
+  };
+  store.set({ destinationTable: DestinationTable.of('/w', [entry]).withVerify([verify]) });
+}
+
+const interrupted: Issue[] = [{ path: [], code: 'interrupted_replace', message: 'a staging folder is left', severity: 'warning' }];
+const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
+
+beforeEach(() => {
+  window.inspector = bridge;
+  store.set(initialState());
+});
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  refused = 0;
+});
+
+describe('Repair in the Actions tab', () => {
+  it('is not offered before a verify found drift, and says why', () => {
+    render(<ActionsTab entry={entry} />);
+    expect(screen.queryByRole('button', { name: 'Plan repair' })).toBeNull();
+    expect(screen.getByTestId('repair-not-offered').textContent).toContain('Verify this destination');
+  });
+
+  it('says there is nothing to repair when the last verify found every output intact', () => {
+    verified('intact');
+    render(<ActionsTab entry={entry} />);
+    expect(screen.queryByRole('button', { name: 'Plan repair' })).toBeNull();
+    expect(screen.getByTestId('repair-not-offered').textContent).toContain('nothing to repair');
+  });
+
+  it('on a drifted destination, lists what it rewrites and keeps, and applies by plan id with one button that names the count', async () => {
+    verified('drifted');
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    expect(calls.find((call) => call.method === 'planRepair')?.request).toEqual({ destination: entry.id });
+    const list = await screen.findByRole('list', { name: /Every output the repair rewrites/ });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'rewriteindex.htmlcontent changed · regenerated from index.md',
+      'rewritestyle.cssmissing · copied from the source',
+      'keepnotes.txtextra file · kept',
+    ]);
+    expect(screen.getByTestId('repair-summary').textContent).toContain('the state file and 1 extra file stay as they are');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 2 outputs' }));
+    expect(applies()).toEqual([{ planId: 'plan-repair' }]);
+  });
+
+  it('names each refused output with its reason, and applies the rest only once the partial repair is accepted', async () => {
+    verified('drifted');
+    refused = 1;
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    const list = await screen.findByRole('list', { name: /Every output the repair rewrites/ });
+    expect(within(list).getByText('page-1.html').closest('li')?.textContent).toContain(
+      'the expected bytes are not available for page-1.html: the source changed since',
+    );
+    const apply = screen.getByRole('button', { name: 'Repair: rewrite 2 outputs (1 refused output left as it is)' });
+    expect(apply).toHaveProperty('disabled', true);
+    const accept = screen.getByRole('checkbox', { name: /Accept partial repair: rewrite the other 2 and leave the 1 refused/ });
+    await user.click(accept);
+    expect(apply).toHaveProperty('disabled', false);
+    await user.click(apply);
+    expect(applies()).toEqual([{ planId: 'plan-repair', acceptPartial: true }]);
+  });
+
+  it('plans from the bundle chosen under Plan from', async () => {
+    verified('drifted');
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    const input = screen.getByLabelText(/source bundle/i, { selector: 'input' });
+    await user.clear(input);
+    await user.type(input, '/w/sources/older');
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    expect(calls.find((call) => call.method === 'planRepair')?.request).toEqual({ destination: entry.id, source: '/w/sources/older' });
+  });
+});
+
+describe('Discard staging in the Actions tab', () => {
+  it('is offered only on an interrupted destination', () => {
+    render(<ActionsTab entry={entry} />);
+    expect(screen.queryByRole('button', { name: 'Plan discarding staging' })).toBeNull();
+  });
+
+  it('says which publication the staging folder holds and how many files, and removes it by plan id', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} issues={interrupted} />);
+    await user.click(screen.getByRole('button', { name: 'Plan discarding staging' }));
+    const plan = await screen.findByTestId('plan-discard');
+    expect(plan.textContent).toContain('.distributor-staging/');
+    expect(plan.textContent).toContain('An interrupted replace of handbook, started');
+    expect(plan.textContent).toContain('3 files staged (2.0 KiB)');
+    await user.click(screen.getByRole('button', { name: 'Discard staging: remove .distributor-staging (3 staged files)' }));
+    expect(applies()).toEqual([{ planId: 'plan-discard' }]);
+  });
+});

@@ -1,0 +1,162 @@
+// The Actions tab's Repair: on a destination the last verify found drifted, plan rewriting only the
+// recorded outputs that drifted, from bytes proven from the source bundle chosen under "Plan from".
+// The plan lists what is rewritten, what is refused by name with the reason, and the extras that stay;
+// when some are refused, the rest are applied only after "accept partial repair" is ticked. One button
+// that names the count applies it, then progress and the engine's result.
+
+import { useState } from 'react';
+import type { DestinationEntry } from '../../shared/api';
+import { usePlanRepair } from '../hooks/api';
+import { useApplyOutcome } from '../hooks/useApplyOutcome';
+import { useAppState } from '../state/store';
+import { verifiedFactsOf } from '../view/destinationRows';
+import { readPlan } from '../view/planView';
+import { needsPartialConsent, repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
+import { ApplyOutcomeView } from './ApplyOutcome';
+import { Callout } from './Callout';
+import { Icon } from './Icon';
+import { JobProgress } from './JobProgress';
+import { RecoveryPlanList } from './RecoveryPlanList';
+
+/** Whether the last verify, still describing the disk, found drift: the one time Repair is offered. */
+function useDrift(id: string): 'drifted' | 'intact' | 'stale' | 'unverified' {
+  const verified = useAppState((app) => app.destinationTable.verifyEntry(id));
+  const freshness = useAppState((app) => app.destinationTable.verifyFreshness(id));
+  const facts = verifiedFactsOf(verified, freshness);
+  if (!facts) return 'unverified';
+  if (!facts.freshness.fresh) return 'stale';
+  return facts.status;
+}
+
+const NOT_DRIFTED: Record<'intact' | 'stale' | 'unverified', string> = {
+  unverified: 'Verify this destination (Outputs tab) first: Repair is offered when verify finds outputs that drifted.',
+  stale: 'The last verify no longer describes the disk: verify again (Outputs tab) to see what drifted now.',
+  intact: 'The last verify found every recorded output intact: there is nothing to repair.',
+};
+
+export function RepairSection({ entry, source }: { entry: DestinationEntry; source: { source?: string } }) {
+  const drift = useDrift(entry.id);
+  const plan = usePlanRepair();
+  const { outcome, apply, clear } = useApplyOutcome(entry.id);
+  const [acceptPartial, setAcceptPartial] = useState(false);
+  const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
+  const [mine, setMine] = useState(false);
+  const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
+  const repair = read?.ok ? read.value : undefined;
+  const partial = repair !== undefined && needsPartialConsent(repair);
+  const canApply = repair !== undefined && repair.writes.length > 0 && (!partial || acceptPartial) && !applying;
+  const noSource = source.source === undefined && !entry.source;
+
+  const makePlan = () => {
+    clear();
+    setAcceptPartial(false);
+    void plan.run({ destination: entry.id, ...source });
+  };
+  const applyRepair = async (planId: string) => {
+    setMine(true);
+    await apply({ planId, ...(partial && acceptPartial ? { acceptPartial: true } : {}) }, `Repair ${entry.id}`);
+    setMine(false);
+    plan.reset();
+  };
+
+  return (
+    <section className="action-section" aria-labelledby="repair-title">
+      <h2 id="repair-title">
+        <Icon name="shield" /> Repair
+      </h2>
+      <p>
+        Rewrites only the recorded outputs that verify found missing or changed, from bytes proven to hash to what the state file records
+        (the source bundle&apos;s file, or the output regenerated from it). The state file is not rewritten and extra files are kept; an
+        output whose bytes cannot be proven is refused by name and left as it is.
+      </p>
+      {drift !== 'drifted' && !repair && !outcome && (
+        <p className="muted" data-testid="repair-not-offered">
+          {NOT_DRIFTED[drift]}
+        </p>
+      )}
+      {(drift === 'drifted' || repair) && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            onClick={makePlan}
+            disabled={plan.state.status === 'loading' || Boolean(applying) || noSource}
+          >
+            {repair ? 'Plan repair again' : 'Plan repair'}
+          </button>
+          {noSource && <span className="muted">The workspace configures no source for this destination: choose one under Plan from.</span>}
+        </div>
+      )}
+      {plan.state.status === 'loading' && <p role="status">Planning the repair…</p>}
+      {plan.state.status === 'error' && (
+        <Callout tone="danger" title="The repair was refused" role="alert">
+          <p>{plan.state.error.message}</p>
+        </Callout>
+      )}
+      {read && !read.ok && (
+        <Callout tone="danger" title="The repair was refused" role="alert">
+          <p>{read.error}</p>
+        </Callout>
+      )}
+      {repair && plan.state.status === 'ok' && (
+        <div data-testid="plan-repair">
+          <p className="plan-source">
+            Proven from source bundle <code>{repair.sourcePath}</code>
+          </p>
+          <p data-testid="repair-summary">{repairSummary(repair)}</p>
+          <div className="plan-counts" aria-label="Repair summary">
+            <span className="tone-good badge">{repair.repair?.repairs.length ?? 0} to rewrite</span>
+            {(repair.repair?.refused.length ?? 0) > 0 && (
+              <span className="tone-warning badge">{repair.repair?.refused.length} refused</span>
+            )}
+            <span className="badge">{repair.repair?.extras.length ?? 0} extra kept</span>
+          </div>
+          <RecoveryPlanList
+            lines={repairLines(repair)}
+            label="Every output the repair rewrites, every one it refuses, every extra file it keeps"
+          />
+          {(repair.repair?.interruptedStaging.length ?? 0) > 0 && (
+            <p className="muted" role="note">
+              <Icon name="alert" /> An interrupted apply left {repair.repair?.interruptedStaging.join(', ')}: the repair keeps it (Discard
+              staging removes it).
+            </p>
+          )}
+          {repair.writes.length === 0 && (repair.repair?.refused.length ?? 0) > 0 && (
+            <Callout tone="warning" title="Nothing can be repaired" role="status">
+              <p>Every drifted output is refused (reasons above). A forced replace from the source publishes it again as a whole.</p>
+            </Callout>
+          )}
+          {partial && (
+            <div className="field checkbox">
+              <input
+                id="repair-accept-partial"
+                type="checkbox"
+                checked={acceptPartial}
+                onChange={(event) => setAcceptPartial(event.target.checked)}
+                disabled={Boolean(applying)}
+              />
+              <label htmlFor="repair-accept-partial">
+                Accept partial repair: rewrite the other {repair.writes.length} and leave the {repair.repair?.refused.length} refused as
+                they are
+              </label>
+            </div>
+          )}
+          {repair.writes.length > 0 && (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button primary"
+                disabled={!canApply}
+                onClick={() => plan.state.status === 'ok' && void applyRepair(plan.state.value.planId)}
+              >
+                {repairConfirmLabel(repair)}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {applying && mine && <JobProgress job={applying} />}
+      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="repair" />}
+    </section>
+  );
+}

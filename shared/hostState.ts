@@ -1,0 +1,43 @@
+// A workspace host as the app shows it (issue 15): its connection's state, why it failed or was lost
+// (the named failures of electron/remote/sshFailures.ts), and what its agent said in its handshake.
+// Pure; never imports Node, Electron or the DOM.
+
+import { z } from 'zod';
+import { workspaceDestinationSchema } from './workspaceSchema';
+
+export const hostConnectionSchema = z.enum(['connecting', 'connected', 'failed', 'lost']);
+export type HostConnection = z.infer<typeof hostConnectionSchema>;
+
+export const hostStateSchema = z.object({
+  /** The workspace file's `hosts[].name`: what its destinations' ids start with (`web-1:docs-us`). */
+  name: z.string(),
+  /** `ssh://[user@]host[:port]/path` as the workspace file gives it. */
+  url: z.string(),
+  state: hostConnectionSchema,
+  /** Why it failed or was lost: a RemoteFailure code (`host_unreachable`, `auth_failed`, `connection_lost`…) and what to do. */
+  failure: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** What the agent said in its handshake, once connected. */
+  agent: z.object({ version: z.string(), host: z.string(), platform: z.string() }).optional(),
+  /** How many destinations its workspace lists (known once connected; kept while lost). */
+  destinations: z.number(),
+  /** When the state last changed (ISO 8601). */
+  since: z.string(),
+});
+export type HostState = z.infer<typeof hostStateSchema>;
+
+/** The `hostState` event: a host's new state; on `connected`, its destinations (ids as `NAME:ID`) come with it. */
+export const hostStateEventSchema = z.object({
+  host: hostStateSchema,
+  destinations: z.array(workspaceDestinationSchema).optional(),
+});
+export type HostStateEvent = z.infer<typeof hostStateEventSchema>;
+
+/** `NAME:ID`: how a remote destination is named in this window (the CLI's scan names them the same way). */
+export function remoteDestinationId(host: string, id: string): string {
+  return `${host}:${id}`;
+}
+
+/** The host's own id of a destination named `NAME:ID`, or undefined when it is not on that host. */
+export function idOnHost(host: string, id: string): string | undefined {
+  return id.startsWith(`${host}:`) ? id.slice(host.length + 1) : undefined;
+}
