@@ -12,7 +12,7 @@ import { usePlanRestore } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
 import { closeRestore } from '../state/actions';
 import { useAppState } from '../state/store';
-import { backupMethodWords, restoreConfirmLabel, restoreLines, restoreRefusalCode, restoreRefusalWords } from '../view/backupView';
+import { restoreConfirmLabel, restoreLines, restoreRefusalCode, restoreRefusalWords } from '../view/backupView';
 import { formatBytes, plural } from '../view/format';
 import { ApplyOutcomeView } from './ApplyOutcome';
 import { Callout } from './Callout';
@@ -64,8 +64,7 @@ function RestorePlanView({ plan }: { plan: RestorePlan }) {
         write or keep are not touched.
       </p>
       <p className="muted">
-        From <code>{plan.backupFolder}</code>, {plan.method === 'rename' ? 'moved back by rename' : 'copied back and verified by sha256'} (
-        {backupMethodWords(plan.method)} when it was kept).
+        From <code>{plan.backupFolder}</code>, {plan.method === 'rename' ? 'moved back by rename' : 'copied back and verified by sha256'}.
       </p>
       <ul className="plan-list recovery" aria-label="Every path the restore removes and puts back" tabIndex={0}>
         {lines.map((line) => (
@@ -93,6 +92,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
   const [applying, setApplying] = useState(false);
   const running = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === destination));
   const close = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
 
   const makePlan = () => {
     clear();
@@ -107,6 +107,10 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
   }, [outcome]);
 
   const planned = plan.state.status === 'ok' ? plan.state.value : undefined;
+  // The plan arrives after the dialog opened: then Cancel takes the focus, so a stray Enter cancels.
+  useEffect(() => {
+    if (planned) (cancel.current ?? close.current)?.focus();
+  }, [planned]);
   const nothingToDo = planned !== undefined && planned.plan.summary.removeCount === 0 && planned.plan.summary.putCount === 0;
   const matches = planned !== undefined && typed === planned.confirmText;
 
@@ -167,7 +171,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
           </div>
           {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the restore…</p>)}
           <footer>
-            <button type="button" className="button" onClick={onClose} disabled={applying} data-autofocus>
+            <button ref={cancel} type="button" className="button" onClick={onClose} disabled={applying} data-autofocus>
               Cancel
             </button>
             <button type="submit" className="button danger" disabled={!matches || applying}>
