@@ -36,19 +36,19 @@ export interface RemoteHostsShape {
 }
 
 /** A whole number ≥ 1 from the environment, or the default; anything else is an error naming the variable. */
-function sizeFrom(name: string, fallback: number): number {
-  const text = process.env[name];
+function sizeFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
   return value;
 }
 
-export function remoteHostsShape(quick: boolean): RemoteHostsShape {
+export function remoteHostsShape(quick: boolean, env: NodeJS.ProcessEnv = process.env): RemoteHostsShape {
   return {
-    hosts: sizeFrom('DI_BENCH_HOSTS', quick ? 4 : 20),
-    destinations: sizeFrom('DI_BENCH_HOST_DESTINATIONS', quick ? 250 : 1000),
-    outputs: sizeFrom('DI_BENCH_HOST_OUTPUTS', 10),
+    hosts: sizeFrom(env, 'DI_BENCH_HOSTS', quick ? 4 : 20),
+    destinations: sizeFrom(env, 'DI_BENCH_HOST_DESTINATIONS', quick ? 250 : 1000),
+    outputs: sizeFrom(env, 'DI_BENCH_HOST_OUTPUTS', 10),
   };
 }
 
