@@ -189,7 +189,7 @@ describe('a workspace with hosts, in the Session', () => {
     expect(history.records.at(-1)?.result.outcome).toBe('applied');
   }, 60_000);
 
-  it("refuses repair, discard staging and backups of a host's destination as not_available, naming the host and the command to run there", async () => {
+  it("lists a host's backups from its agent, and refuses repair, discard staging, restore and prune there as not_available, naming the host and the command to run there", async () => {
     const { session } = open();
     await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
     await connected(session, 'web-1');
@@ -197,7 +197,6 @@ describe('a workspace with hosts, in the Session', () => {
     const refusals = await Promise.all([
       session.call('planRepair', { destination: 'web-1:site-a' }),
       session.call('planDiscardStaging', { destination: 'web-1:site-a' }),
-      session.call('listBackups', { destination: 'web-1:site-a' }),
       session.call('planRestore', { destination: 'web-1:site-a', backup: 'any' }),
       session.call('pruneBackups', { destination: 'web-1:site-a' }),
     ]);
@@ -210,6 +209,11 @@ describe('a workspace with hosts, in the Session', () => {
     expect(discard).toContain(`run \`distributor-inspector discard-staging ${onHost}\``);
     expect(backups).toContain(`backups of web-1:site-a are kept on host "web-1"`);
     expect(backups).toContain(`run \`distributor-inspector backups list ${onHost}\``);
+    // Read only, so asked of the host's agent: where its next apply there keeps a backup, on that host.
+    const listed = await callOk(session, 'listBackups', { destination: 'web-1:site-a' });
+    expect(listed.target?.enabled === true && listed.target.folder).toContain(fixture.workspace);
+    // The forced replace routed to the host (the test above) kept its backup there, beside that workspace.
+    for (const backup of listed.backups) expect(backup.folder.startsWith(path.join(fixture.workspace, '.inspector-backups'))).toBe(true);
     // This machine's destination is not refused.
     expect((await session.call('listBackups', { destination: 'workspace/empty-one' })).ok).toBe(true);
   }, 60_000);

@@ -496,8 +496,10 @@ export class Session implements SessionContext {
         return { ...read.value, records };
       },
       listBackups: async (request) => {
-        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
-        return listBackupsHandler(this, request);
+        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
+        if (!remote) return listBackupsHandler(this, request);
+        // Read only: the host's agent lists the backups its workspace keeps there, and where the next one goes.
+        return forward(remote.router, remote.host, (link) => link.call('listBackups', { destination: remote.id }));
       },
       planRestore: async (request) => {
         this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
