@@ -13,6 +13,7 @@ import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { contentDiffBench } from './contentDiffBench';
 import { cpuSource, formatMs } from './measure';
+import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
 import { scanBench } from './scanBench';
@@ -21,7 +22,17 @@ import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
 import { watchBench } from './watchBench';
 
-const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench, contentDiffBench, watchBench];
+const BENCHES: Bench[] = [
+  startupBench,
+  scanBench,
+  verifyBench,
+  bigFileBench,
+  replaceBench,
+  uiBench,
+  contentDiffBench,
+  watchBench,
+  remoteHostsBench,
+];
 
 const parsed = parseBenchOptions(
   process.argv.slice(2),

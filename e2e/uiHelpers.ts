@@ -19,7 +19,10 @@ export async function openDestination(page: Page, id: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(id);
 }
 
-export async function openTab(page: Page, name: 'Overview' | 'Outputs' | 'Compare' | 'Raw state' | 'Actions' | 'History'): Promise<void> {
+export async function openTab(
+  page: Page,
+  name: 'Overview' | 'Outputs' | 'Compare' | 'Raw state' | 'Actions' | 'Backups' | 'History',
+): Promise<void> {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
 }
@@ -47,4 +50,17 @@ export async function shootBothThemes(page: Page, save: Save, name: string): Pro
     await save(page, `ui-${name}-${colorScheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Applies the normal replace planned in the Actions tab as a user does: the button that names the counts,
+ * then Enter in the confirmation dialog (its confirm button has the focus). `name` picks the button when
+ * the spec checks its words; by default any "Replace: delete …" button.
+ */
+export async function confirmNormalReplace(page: Page, name: string | RegExp = /^Replace: delete/): Promise<void> {
+  await page.locator('.tab-panel').getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name: /^Replace .+\?$/ });
+  await expect(dialog.getByRole('button', { name: /^Replace: delete/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
 }

@@ -1,6 +1,6 @@
 // The Actions tab: normal and forced replace from the configured source bundle or any other (typed,
-// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
-// button that names the count, enabled only when the decision allows it; a forced replace sits in a red
+// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms in a
+// dialog that names the counts (one click, or Enter), offered only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
 // while it runs. Then progress and the engine's ApplyResult, refused and failed ones included. Beside
 // them the two recovery actions: Repair of what verify found drifted (RepairSection.tsx), and Discard
@@ -17,10 +17,12 @@ import { hostPhrase } from '../view/hostWords';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
+import { BackupTargetNote, useBackupTarget } from './BackupTargetNote';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
+import { ReplaceConfirmDialog } from './ReplaceConfirmDialog';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { RepairSection } from './RepairSection';
 import { DiscardStagingSection } from './DiscardStagingSection';
@@ -103,12 +105,14 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   const [discardShown, setDiscardShown] = useState(interrupted);
   if (interrupted && !discardShown) setDiscardShown(true);
   const [confirming, setConfirming] = useState<
-    { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
+    | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
+    | undefined
   >();
   // On a workspace host, every destructive step names it: the button, the section, the confirmation.
   const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
   const host = entry.host === undefined ? undefined : hostPhrase({ name: entry.host, url: hostState?.url });
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
+  const backup = useBackupTarget(entry.id);
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
   const forcePlan = force.plan.state.status === 'ok' ? readPlan(force.plan.state.value.plan) : undefined;
@@ -159,20 +163,24 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
               {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
             </Callout>
             <PlanDetails plan={normalPlan.value} />
+            <BackupTargetNote target={backup.target} error={backup.error} />
             <div className="button-row">
               <button
                 type="button"
                 className="button primary"
                 disabled={!canApplyNormal}
-                onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
+                onClick={() =>
+                  normal.plan.state.status === 'ok' &&
+                  setConfirming({ mode: 'replace', plan: normalPlan.value, planId: normal.plan.state.value.planId, confirmText: entry.id })
+                }
               >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}`}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}…`}
               </button>
             </div>
           </>
         )}
         {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
+        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />}
       </section>
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
@@ -189,8 +197,12 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
             {host ? ` on host ${host}` : ''}
           </strong>
           , including files that no state file records and any staging folder left by an interrupted replace, then publishes the source. It
-          never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be
-          undone.
+          never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations.{' '}
+          {backup.target?.enabled
+            ? 'What it deletes is kept as a backup first: "Restore this backup" (Backups tab) undoes it.'
+            : backup.target
+              ? 'Backups are off for this workspace: it cannot be undone.'
+              : ''}
         </p>
         <div className="button-row">
           <button
@@ -216,6 +228,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 onClick={() =>
                   force.plan.state.status === 'ok' &&
                   setConfirming({
+                    mode: 'force',
                     plan: forcePlan.value,
                     planId: force.plan.state.value.planId,
                     confirmText: force.plan.state.value.confirmText ?? entry.id,
@@ -228,13 +241,30 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           </>
         )}
         {applying && !confirming && force.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
+        {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} destination={entry.id} />}
       </section>
 
-      {confirming && (
+      {confirming?.mode === 'replace' && (
+        <ReplaceConfirmDialog
+          destinationId={entry.id}
+          plan={confirming.plan}
+          {...(host ? { host } : {})}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.
+            const { planId } = confirming;
+            setConfirming(undefined);
+            void normal.apply(planId);
+          }}
+        />
+      )}
+      {confirming?.mode === 'force' && (
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
+          destination={entry.id}
+          {...(backup.target ? { backup: backup.target } : {})}
+          {...(backup.error !== undefined ? { backupError: backup.error } : {})}
           {...(host ? { host } : {})}
           running={confirming.applying ? applying : undefined}
           applying={Boolean(confirming.applying)}
