@@ -51,3 +51,10 @@ describe('budgetRow', () => {
     expect(() => budgetRow('UI: search', [], 100)).toThrow('bench row "UI: search": no samples');
   });
 });
+
+describe('budgetRow wording', () => {
+  it('says "1 sample" for one and "2 samples" for two', () => {
+    expect(budgetRow('a', [5], 100).ours.text).toBe('worst 5 ms (median 5 ms, best 5 ms, 1 sample)');
+    expect(budgetRow('a', [5, 7], 100).ours.text).toBe('worst 7 ms (median 6 ms, best 5 ms, 2 samples)');
+  });
+});

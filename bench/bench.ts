@@ -97,7 +97,7 @@ export function budgetRow(name: string, samples: number[], budgetMs: number, not
       value: spread.max,
       min: spread.min,
       max: spread.max,
-      text: `worst ${formatMs(spread.max)} (median ${formatMs(spread.median)}, best ${formatMs(spread.min)}, ${samples.length} samples)`,
+      text: `worst ${formatMs(spread.max)} (median ${formatMs(spread.median)}, best ${formatMs(spread.min)}, ${samples.length} sample${samples.length === 1 ? '' : 's'})`,
     },
     baseline: { value: budgetMs, text: `${budgetMs} ms` },
     baselineName: "the target's budget",

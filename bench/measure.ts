@@ -32,6 +32,11 @@ export interface Timing {
 const GNU_TIME = '/usr/bin/time';
 const hasGnuTime = existsSync(GNU_TIME);
 
+/** How CPU time is measured, for the report's header. */
+export const cpuSource = hasGnuTime
+  ? `CPU = user + system of the process and its children (GNU time: the child's rusage)`
+  : `CPU not measured: ${GNU_TIME} is missing (apt-get install time); wall time only`;
+
 export function spreadOf(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length / 2;

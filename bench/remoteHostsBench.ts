@@ -230,7 +230,8 @@ export const remoteHostsBench: Bench = {
 
       return [
         timeRow(`remote hosts: the first host's destinations listed, ${size}`, list, 'a workspace of one host alone, listed', { wall: 2 }, [
-          `every host listed after ${formatMs(spreadOf(allListed).median)} (median); at most 8 hosts connect at once`,
+          // The first run of `ours` is its warm-up: left out, as measurePaired leaves it out of `list`.
+          `every host listed after ${formatMs(spreadOf(allListed.slice(1)).median)} (median); at most 8 hosts connect at once`,
         ]),
         timeRow(
           `remote hosts: verify every destination through the Session, ${size}`,

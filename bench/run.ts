@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { contentDiffBench } from './contentDiffBench';
-import { formatMs } from './measure';
+import { cpuSource, formatMs } from './measure';
 import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
@@ -74,7 +74,8 @@ const loadText = () =>
 function print(rows: BenchRow[], loadBefore: string, loadAfter: string): void {
   const lines = [
     `\nDistributor Inspector benchmark: ${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} at the start, ${loadAfter} at the end`,
-    `Paired runs: one warm-up each, then ${runs} × (ours, baseline); medians [min–max]; ratios of medians.\n`,
+    `Paired runs: one warm-up each, then ${runs} pairs, each side first in every other pair; medians [min–max]; ratios of medians.`,
+    `${cpuSource}.${runs < 5 ? ` Only ${runs} runs${quick ? ' (--quick)' : ''}: fewer than the 5 a verdict needs, a check that the rows run.` : ''}\n`,
   ];
   for (const row of rows) {
     lines.push(row.name);
@@ -99,7 +100,7 @@ try {
   const loadAfter = loadText();
   if (json) {
     process.stderr.write(
-      `${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} → ${loadAfter}, ${runs} paired runs\n`,
+      `${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} → ${loadAfter}, ${runs} paired runs; ${cpuSource}\n`,
     );
     process.stdout.write(`${JSON.stringify(rows.map(jsonRow), null, 2)}\n`);
   } else print(rows, loadBefore, loadAfter);

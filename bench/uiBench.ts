@@ -231,7 +231,9 @@ export const uiBench: Bench = {
         {
           wall: 1.2,
         },
-        [`${figures.loads.length} page loads paired with ${figures.cliScans.length} CLI scans (after one warm-up each)`],
+        [
+          `${figures.loads.length} page load(s) alternated with ${figures.cliScans.length} CLI scan(s), after one warm-up each; from navigation start (the page's time origin)`,
+        ],
       ),
       budgetRow(
         `UI: longest task on the page while ${n} destinations stream in`,

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import type { Bench, BenchContext, BenchRow } from './bench';
+import { budgetRow, type Bench, type BenchContext, type BenchRow } from './bench';
 import { formatMs, spreadOf } from './measure';
 import { startServeProcess } from './uiBench';
 import { scaleTree } from './workspaceTree';
@@ -17,6 +17,8 @@ import { http } from '../shared/api';
 import { STATE_FILE_NAME } from '../shared/stateSchema';
 
 const DESTINATIONS = 10_000;
+/** A change on disk seen as an event within this, every sample. */
+const LATENCY_BUDGET_MS = 1500;
 /** Idle CPU is read over this many one-second windows. */
 const IDLE_WINDOWS = 5;
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
@@ -219,7 +221,6 @@ async function runWatchBench(context: BenchContext): Promise<BenchRow[]> {
       await stopped(bare.child);
     }
 
-    const latency = spreadOf(oursLatency);
     const bareSpread = spreadOf(bareLatency);
     const mode = `${status.watching ?? 0} watched, ${status.polling ?? 0} polled${
       status.pollingReasons?.length ? ` (${status.pollingReasons.map((r) => `${r.reason}: ${r.count}`).join('; ')})` : ''
@@ -237,30 +238,28 @@ async function runWatchBench(context: BenchContext): Promise<BenchRow[]> {
         notes: [
           `the host, its own process, /proc utime + stime; ${mode}; every watch in place ${formatMs(setupMs)} after the host answered`,
           'not alternated: the host, then the bare watcher (two sets of 10,000 watches at once would share the inotify limit)',
+          `/proc counts CPU in ticks of ${1000 / TICKS_PER_SECOND} ms: ${(100 / TICKS_PER_SECOND / IDLE_WINDOWS).toFixed(1)}% of a core over the ${IDLE_WINDOWS} s, 1% in one second`,
         ],
       },
       {
-        name: 'live refresh: a state file written → its liveRefresh event, 10,000 destinations watched',
-        ours: {
-          value: latency.median,
-          min: latency.min,
-          max: latency.max,
-          text: `${formatMs(latency.median)} [${formatMs(latency.min)}–${formatMs(latency.max)}]`,
-        },
+        // Judged on the slowest sample, which is what it prints as ours; the bare watcher beside it for scale.
+        ...budgetRow(
+          'live refresh: a state file written → its liveRefresh event, 10,000 destinations watched',
+          oursLatency,
+          LATENCY_BUDGET_MS,
+          [
+            'write → the host debounces (400 ms quiet), re-reads the destination, sends the event over SSE; the median is mostly the debounce',
+            `not alternated: the host's ${samples} samples, then the bare watcher's, 600 ms apart`,
+          ],
+          '<',
+        ),
         baseline: {
-          value: bareSpread.median,
+          value: bareSpread.max,
           min: bareSpread.min,
           max: bareSpread.max,
-          text: `${formatMs(bareSpread.median)} [${formatMs(bareSpread.min)}–${formatMs(bareSpread.max)}]`,
+          text: `worst ${formatMs(bareSpread.max)} (median ${formatMs(bareSpread.median)}, best ${formatMs(bareSpread.min)})`,
         },
-        baselineName: 'the raw fs.watch event in a bare node process',
-        ratio: latency.max / 1000,
-        ratioText: `median ${formatMs(latency.median)}, slowest ${formatMs(latency.max)} of ${samples}`,
-        target: '< 1.5 s, the slowest sample',
-        met: latency.max < 1500,
-        notes: [
-          'write → the host debounces (400 ms quiet), re-reads the destination, sends the event over SSE; the median is mostly the debounce',
-        ],
+        baselineName: `the raw fs.watch event in a bare node process (budget ${LATENCY_BUDGET_MS} ms)`,
       },
     ];
   } finally {
