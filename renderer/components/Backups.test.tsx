@@ -111,13 +111,14 @@ afterEach(() => {
 });
 
 describe('where the backup goes', () => {
-  it('is said beside the normal replace confirm: the folder and rename', async () => {
+  it('is said in the normal replace confirm: the folder and rename', async () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    await screen.findByRole('button', { name: /^Replace: delete 3 paths/ });
+    await user.click(await screen.findByRole('button', { name: /^Replace: delete 3 paths/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace legacy-site?' });
     expect(called('listBackups')).toEqual([{ destination: 'legacy-site' }]);
-    expect((await screen.findByTestId('backup-target')).textContent).toContain(
+    expect(within(dialog).getByTestId('backup-target').textContent).toContain(
       `kept as a backup in ${BACKUPS_FOLDER}/<UTC time>/, moved there by rename`,
     );
   });
