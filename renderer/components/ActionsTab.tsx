@@ -17,7 +17,7 @@ import { hostPhrase } from '../view/hostWords';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
-import { BackupTargetNote, useBackupTarget } from './BackupTargetNote';
+import { useBackupTarget } from './BackupTargetNote';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -163,7 +163,6 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
               {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
             </Callout>
             <PlanDetails plan={normalPlan.value} />
-            <BackupTargetNote target={backup.target} error={backup.error} />
             <div className="button-row">
               <button
                 type="button"
@@ -249,6 +248,8 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           destinationId={entry.id}
           plan={confirming.plan}
           {...(host ? { host } : {})}
+          {...(backup.target ? { backup: backup.target } : {})}
+          {...(backup.error !== undefined ? { backupError: backup.error } : {})}
           onCancel={() => setConfirming(undefined)}
           onConfirm={() => {
             // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.

@@ -4,7 +4,7 @@
 
 import type { BackupTargetInfo } from '../../shared/backupSchema';
 import { useBackups } from '../hooks/api';
-import { backupTargetSentence } from '../view/backupView';
+import { backupTargetParts } from '../view/backupView';
 import { Icon } from './Icon';
 
 /** The target of one destination's backups, loaded once per render of its Actions tab (and after it changes on disk). */
@@ -23,9 +23,12 @@ export function BackupTargetNote({ target, error }: { target?: BackupTargetInfo 
       </p>
     );
   if (!target) return null;
+  const parts = backupTargetParts(target);
   return (
     <p className={`backup-target ${target.enabled ? '' : 'backups-off'}`} role="note" data-testid="backup-target">
-      <Icon name={target.enabled ? 'package' : 'alert'} /> {backupTargetSentence(target)}
+      <Icon name={target.enabled ? 'package' : 'alert'} /> {parts.before}
+      {parts.folder !== undefined && <code>{parts.folder}</code>}
+      {parts.after}
     </p>
   );
 }

@@ -27,6 +27,10 @@ let enabled = true;
 let keep = 5;
 let restoreRefusal: ApiError | undefined;
 let records: HistoryRecord[] = [];
+/** When set, applyPlan starts job j1 and the job ends with this ApplyResult (as the engine's result event). */
+let applyResult: ApplyResult | undefined;
+const listeners = new Map<string, Set<(data: unknown) => void>>();
+const emit = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
 
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
@@ -50,10 +54,20 @@ const bridge: InspectorBridge = {
     if (method === 'pruneBackups') return { ok: true, value: { removed: backups.slice(keep), kept: keep } };
     if (method === 'history') return { ok: true, value: { file: '/w/.inspector-history.jsonl', records, issues: [], truncated: false } };
     if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', plan: samplePlan({}) } };
+    if (method === 'applyPlan' && applyResult) {
+      const result = applyResult;
+      setTimeout(() => emit('result', { job: 'j1', method: 'applyPlan', result }), 10);
+      return { ok: true, value: { job: 'j1' } };
+    }
     // Anything else (the apply itself) is refused: these tests stop at what the views asked for.
     return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
   },
-  on: () => () => {},
+  on(event, listener) {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener as (data: unknown) => void);
+    listeners.set(event, set);
+    return () => void set.delete(listener as (data: unknown) => void);
+  },
 };
 
 const entry: DestinationEntry = {
@@ -93,16 +107,18 @@ afterEach(() => {
   keep = 5;
   restoreRefusal = undefined;
   records = [];
+  applyResult = undefined;
 });
 
 describe('where the backup goes', () => {
-  it('is said beside the normal replace confirm: the folder and rename', async () => {
+  it('is said in the normal replace confirm: the folder and rename', async () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    await screen.findByRole('button', { name: /^Replace: delete 3 paths/ });
+    await user.click(await screen.findByRole('button', { name: /^Replace: delete 3 paths/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace legacy-site?' });
     expect(called('listBackups')).toEqual([{ destination: 'legacy-site' }]);
-    expect((await screen.findByTestId('backup-target')).textContent).toContain(
+    expect(within(dialog).getByTestId('backup-target').textContent).toContain(
       `kept as a backup in ${BACKUPS_FOLDER}/<UTC time>/, moved there by rename`,
     );
   });
@@ -179,6 +195,44 @@ describe('the Backups tab', () => {
     expect(called('applyPlan')).toEqual([{ planId: 'plan-restore', confirm: 'legacy-site' }]);
     // The bridge refuses the job: the dialog says it did not run.
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The restore did not run');
+  });
+
+  it('says a restore stopped at apply (target_exists) in words, with what it changed and the way to plan again', async () => {
+    backups = [sampleBackup('2026-12-04T062000.123Z')];
+    applyResult = {
+      ok: false,
+      mode: 'restore',
+      destinationPath: entry.path,
+      error: { code: 'target_exists', message: '"notes.txt" is in the destination now, where the backup puts its own' },
+      changed: false,
+      oldTouched: false,
+      stateWritten: false,
+      stagingLeft: false,
+      deleted: [],
+      written: [],
+      mutations: 0,
+      durationMs: 3,
+      backup: { id: '2026-12-04T062000.123Z', folder: `${BACKUPS_FOLDER}/2026-12-04T062000.123Z`, method: 'rename' },
+    };
+    const user = userEvent.setup();
+    render(
+      <>
+        <BackupsTab entry={entry} />
+        <RestoreHost />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: /Restore this backup/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(await within(dialog).findByLabelText(/Type legacy-site to confirm/), 'legacy-site');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore: remove 3 and put back 3' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The restore did not complete');
+    expect(alert.textContent).toContain('"notes.txt" is in the destination now');
+    expect(alert.textContent).toContain('A restore never overwrites');
+    expect(within(dialog).queryByTestId('backup-kept')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Plan the restore again' }));
+    expect(called('planRestore')).toHaveLength(2);
+    expect(await within(dialog).findByTestId('restore-plan')).toBeTruthy();
   });
 
   it.each([

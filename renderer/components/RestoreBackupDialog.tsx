@@ -181,7 +181,9 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
         </form>
       ) : (
         <footer>
-          {(plan.state.status === 'error' || refusedApply) && (
+          {(plan.state.status === 'error' ||
+            refusedApply ||
+            (outcome?.kind === 'result' && !outcome.result.ok && outcome.result.error?.code !== 'stale_plan')) && (
             <button type="button" className="button" onClick={makePlan}>
               Plan the restore again
             </button>

@@ -22,15 +22,28 @@ const METHOD_WORDS: Record<BackupSummary['method'], string> = {
 };
 export const backupMethodWords = (method: BackupSummary['method']) => METHOD_WORDS[method];
 
-/** The one sentence a confirmation says about the backup of what it removes. */
-export function backupTargetSentence(target: BackupTargetInfo): string {
+/** The one sentence a confirmation says about the backup of what it removes, in parts: the folder shown as code. */
+export function backupTargetParts(target: BackupTargetInfo): { before: string; folder?: string; after: string } {
   if (!target.enabled)
-    return 'Backups are off for this workspace (its file says "backups": "off"): what this apply deletes or overwrites is gone for good, and it cannot be undone.';
+    return {
+      before:
+        'Backups are off for this workspace (its file says "backups": "off"): what this apply deletes or overwrites is gone for good, and it cannot be undone.',
+      after: '',
+    };
   const how =
     target.method === 'rename'
       ? 'moved there by rename (the same file system: no copy, as fast as deleting)'
       : 'copied there and verified by sha256 before anything is deleted (another file system)';
-  return `What this apply deletes or overwrites is kept as a backup in ${target.folder}/<UTC time>/, ${how}. "Restore this backup" (Backups tab) undoes it.`;
+  return {
+    before: 'What this apply deletes or overwrites is kept as a backup in ',
+    folder: `${target.folder}/<UTC time>/`,
+    after: `, ${how}. "Restore this backup" (Backups tab) undoes it.`,
+  };
+}
+
+export function backupTargetSentence(target: BackupTargetInfo): string {
+  const parts = backupTargetParts(target);
+  return `${parts.before}${parts.folder ?? ''}${parts.after}`;
 }
 
 /** Why a backup cannot be restored from the list, or undefined when it can. */
