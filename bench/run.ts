@@ -14,13 +14,14 @@ import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { contentDiffBench } from './contentDiffBench';
 import { formatMs } from './measure';
+import { remoteHostsBench } from './remoteHostsBench';
 import { replaceBench } from './replaceBench';
 import { scanBench } from './scanBench';
 import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
 
-const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench, contentDiffBench];
+const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench, contentDiffBench, remoteHostsBench];
 
 const { values, positionals: only } = parseArgs({
   allowPositionals: true,

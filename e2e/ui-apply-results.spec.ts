@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
+import { confirmNormalReplace, openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
 const readText = (file: string) => fs.readFile(file, 'utf8');
 
@@ -42,7 +42,7 @@ test('a plan that went stale shows the refusal and that nothing changed, and pla
   // Someone edits the destination between the plan and its apply.
   await fs.writeFile(path.join(dest, 'index.html'), 'edited by hand after the plan\n');
   const stateBefore = await readText(path.join(dest, '.distributor.json'));
-  await page.getByRole('button', { name: 'Replace: delete 6 paths and write 4 files' }).click();
+  await confirmNormalReplace(page, 'Replace: delete 6 paths and write 4 files');
 
   const refusal = page.getByRole('alert').filter({ hasText: 'The destination changed since this plan: plan again' });
   await expect(refusal).toBeVisible({ timeout: 15_000 });

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
+import { confirmNormalReplace, openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
 test('a replace and a forced replace are listed in the History tab and the workspace view, and in the journal on disk', async ({
   appPage: page,
@@ -20,7 +20,7 @@ test('a replace and a forced replace are listed in the History tab and the works
   await expect(page.getByText('No replace has been applied to docs-us yet')).toBeVisible();
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
-  await page.getByRole('button', { name: /^Replace: delete \d+ paths and write \d+ files/ }).click();
+  await confirmNormalReplace(page, /^Replace: delete \d+ paths and write \d+ files/);
   await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
 
   await openDestination(page, 'legacy-site');

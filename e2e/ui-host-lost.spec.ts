@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect, ROOT, test, type RunningHost } from './fixtures';
-import { openDestination, openTab, waitForScan } from './uiHelpers';
+import { confirmNormalReplace, openDestination, openTab, waitForScan } from './uiHelpers';
 
 /**
  * Adds 600 small files to docs-us's source: each is checked, staged (fsync) and moved in its turn, so
@@ -53,7 +53,7 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
   await openDestination(page, 'docs-us');
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
-  await page.getByRole('button', { name: /^Replace: delete/ }).click();
+  await confirmNormalReplace(page);
 
   const job = page.locator('.tab-panel').getByTestId('job-applyPlan');
   await expect(job.getByRole('button', { name: /^Cancel/ })).toBeEnabled({ timeout: 10_000 });

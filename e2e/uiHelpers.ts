@@ -48,3 +48,16 @@ export async function shootBothThemes(page: Page, save: Save, name: string): Pro
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/**
+ * Applies the normal replace planned in the Actions tab as a user does: the button that names the counts,
+ * then Enter in the confirmation dialog (its confirm button has the focus). `name` picks the button when
+ * the spec checks its words; by default any "Replace: delete …" button.
+ */
+export async function confirmNormalReplace(page: Page, name: string | RegExp = /^Replace: delete/): Promise<void> {
+  await page.locator('.tab-panel').getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name: /^Replace .+\?$/ });
+  await expect(dialog.getByRole('button', { name: /^Replace: delete/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+}

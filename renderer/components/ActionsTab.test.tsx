@@ -46,15 +46,36 @@ const entry = (replacePolicy: DestinationEntry['replacePolicy'] = 'allow'): Dest
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
 describe('the Actions tab', () => {
-  it('confirms a normal replace with one button that names the counts, and applies by plan id alone', async () => {
+  it('confirms a normal replace in a dialog that names the counts, by Enter, and applies by plan id alone', async () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    const confirm = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files from handbook-2026-06' });
-    expect(confirm).toHaveProperty('disabled', false);
+    const review = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files from handbook-2026-06…' });
+    expect(review).toHaveProperty('disabled', false);
+    await user.click(review);
+    const dialog = screen.getByRole('dialog', { name: 'Replace legacy-site?' });
+    expect(screen.getByTestId('replace-confirm-counts').textContent).toContain('2 to create, 3 to delete');
     expect(applies()).toEqual([]);
-    await user.click(confirm);
+    // The confirm button has the focus: Enter applies.
+    expect(document.activeElement?.textContent).toBe('Replace: delete 3 paths and write 2 files');
+    await user.keyboard('{Enter}');
     expect(applies()).toEqual([{ planId: 'plan-replace' }]);
+    // Confirmed, the dialog goes; the tab shows the apply's answer (refused by this stand-in bridge).
+    expect(dialog.isConnected).toBe(false);
+    expect(await screen.findByText(/applyPlan: not in this test/)).toBeTruthy();
+  });
+
+  it('applies nothing when the normal replace dialog is cancelled', async () => {
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry()} />);
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    await user.click(await screen.findByRole('button', { name: /^Replace: delete/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Replace: delete/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(applies()).toEqual([]);
   });
 
   it.each(['conflict', 'unmanaged', 'skip_newer'] as const)(

@@ -1,6 +1,6 @@
 // The Actions tab: normal and forced replace from the configured source bundle or any other (typed,
-// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms with one
-// button that names the count, enabled only when the decision allows it; a forced replace sits in a red
+// listed from the workspace, picked in the desktop app), always planned first. A normal replace confirms in a
+// dialog that names the counts (one click, or Enter), offered only when the decision allows it; a forced replace sits in a red
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
 // while it runs. Then progress and the engine's ApplyResult, refused and failed ones included. Beside
 // them the two recovery actions: Repair of what verify found drifted (RepairSection.tsx), and Discard
@@ -21,6 +21,7 @@ import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
+import { ReplaceConfirmDialog } from './ReplaceConfirmDialog';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { RepairSection } from './RepairSection';
 import { DiscardStagingSection } from './DiscardStagingSection';
@@ -103,7 +104,8 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   const [discardShown, setDiscardShown] = useState(interrupted);
   if (interrupted && !discardShown) setDiscardShown(true);
   const [confirming, setConfirming] = useState<
-    { plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean } | undefined
+    | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
+    | undefined
   >();
   // On a workspace host, every destructive step names it: the button, the section, the confirmation.
   const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
@@ -164,9 +166,12 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 type="button"
                 className="button primary"
                 disabled={!canApplyNormal}
-                onClick={() => normal.plan.state.status === 'ok' && void normal.apply(normal.plan.state.value.planId)}
+                onClick={() =>
+                  normal.plan.state.status === 'ok' &&
+                  setConfirming({ mode: 'replace', plan: normalPlan.value, planId: normal.plan.state.value.planId, confirmText: entry.id })
+                }
               >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}`}
+                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}…`}
               </button>
             </div>
           </>
@@ -216,6 +221,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 onClick={() =>
                   force.plan.state.status === 'ok' &&
                   setConfirming({
+                    mode: 'force',
                     plan: forcePlan.value,
                     planId: force.plan.state.value.planId,
                     confirmText: force.plan.state.value.confirmText ?? entry.id,
@@ -231,7 +237,21 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
       </section>
 
-      {confirming && (
+      {confirming?.mode === 'replace' && (
+        <ReplaceConfirmDialog
+          destinationId={entry.id}
+          plan={confirming.plan}
+          {...(host ? { host } : {})}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.
+            const { planId } = confirming;
+            setConfirming(undefined);
+            void normal.apply(planId);
+          }}
+        />
+      )}
+      {confirming?.mode === 'force' && (
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}

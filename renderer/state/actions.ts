@@ -287,9 +287,29 @@ export function applyHostState({ host, destinations }: HostStateEvent): void {
 
 let stopWatchingHosts: (() => void) | undefined;
 
-/** Follows the hosts' states (once per page). */
+/** How often the hosts' states are read again while one is connecting: a backstop for an event the stream missed. */
+const HOSTS_POLL_MS = 3000;
+
+/**
+ * Follows the hosts' states (once per page): their events, and a fresh read each time the event
+ * stream (re)connects, since what happened before it listened is not sent again.
+ */
 export function watchHosts(): () => void {
-  stopWatchingHosts ??= getClient().on('hostState', applyHostState);
+  if (stopWatchingHosts) return stopWatchingHosts;
+  const client = getClient();
+  const stopEvents = client.on('hostState', applyHostState);
+  const stopConnection = client.onConnection((state) => {
+    if (state.status === 'connected' && store.get().workspace) void refreshHosts();
+  });
+  const timer = setInterval(() => {
+    if (store.get().hosts.some((host) => host.state === 'connecting')) void refreshHosts();
+  }, HOSTS_POLL_MS);
+  stopWatchingHosts = () => {
+    stopEvents();
+    stopConnection();
+    clearInterval(timer);
+    stopWatchingHosts = undefined;
+  };
   return stopWatchingHosts;
 }
 
