@@ -50,7 +50,7 @@ async function measuredPool(times: number, once: () => Promise<{ wallMs: number;
 }
 
 const lines: string[] = [`${os.cpus().length} cores, Node ${process.version}, load average ${load()} at the start`];
-const row = (...cells: string[]) => lines.push(cells.map((cell, i) => (i === 0 ? cell.padEnd(46) : cell.padEnd(34))).join(''));
+const row = (...cells: string[]) => lines.push(cells.map((cell, i) => (i === 0 ? cell.padEnd(46) : cell.padEnd(42))).join(''));
 row('jobs', ...SIZES.map((size) => size.toLocaleString('en-US')));
 row('queue, old: Array.shift (CPU, main thread)', ...SIZES.map((size) => measured(Math.min(runs, 3), () => drainMs('array', size))));
 row('queue, new: JobQueue (CPU, main thread)', ...SIZES.map((size) => measured(runs, () => drainMs('jobQueue', size))));
