@@ -12,6 +12,7 @@
 //   hosts sharing this machine's cores as the Session's agents do. Target ≤ 1.3×. The lone host's
 //   local verify (nothing else running), the figure hosts on machines of their own would give, is a note.
 //
+// Each side: one warm-up, then at most 2 measured runs (fewer with --runs 1): a full-size run is long.
 // Sizes from the environment: DI_BENCH_HOSTS (default 20; 4 with --quick), DI_BENCH_HOST_DESTINATIONS
 // (1000; 250 with --quick), DI_BENCH_HOST_OUTPUTS (10). Skipped, with the reason, where sshd cannot run.
 // Writes only in the bench's temp dir; stops every sshd it started, by pid.
@@ -35,19 +36,19 @@ export interface RemoteHostsShape {
 }
 
 /** A whole number ≥ 1 from the environment, or the default; anything else is an error naming the variable. */
-function sizeFrom(name: string, fallback: number): number {
-  const text = process.env[name];
+function sizeFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
   return value;
 }
 
-export function remoteHostsShape(quick: boolean): RemoteHostsShape {
+export function remoteHostsShape(quick: boolean, env: NodeJS.ProcessEnv = process.env): RemoteHostsShape {
   return {
-    hosts: sizeFrom('DI_BENCH_HOSTS', quick ? 4 : 20),
-    destinations: sizeFrom('DI_BENCH_HOST_DESTINATIONS', quick ? 250 : 1000),
-    outputs: sizeFrom('DI_BENCH_HOST_OUTPUTS', 10),
+    hosts: sizeFrom(env, 'DI_BENCH_HOSTS', quick ? 4 : 20),
+    destinations: sizeFrom(env, 'DI_BENCH_HOST_DESTINATIONS', quick ? 250 : 1000),
+    outputs: sizeFrom(env, 'DI_BENCH_HOST_OUTPUTS', 10),
   };
 }
 
@@ -199,6 +200,7 @@ export const remoteHostsBench: Bench = {
       const expected = { hosts: shape.hosts, destinations: shape.destinations };
       const size = `${shape.hosts} hosts × ${shape.destinations.toLocaleString('en-US')} destinations × ${shape.outputs} outputs of 4 KiB`;
       const cores = os.cpus().length;
+      const runs = Math.min(context.runs, 2);
 
       context.log('remote-hosts: the list, every host against one host alone, paired…');
       const allListed: number[] = [];
@@ -211,7 +213,7 @@ export const remoteHostsBench: Bench = {
         async () => ({
           wallMs: (await sessionRun(hosts, hosts.oneFile, { hosts: 1, destinations: shape.destinations }, false)).firstListedMs,
         }),
-        { runs: context.runs },
+        { runs },
       );
 
       context.log('remote-hosts: a full verify through the Session against every host verifying its own at once, paired…');
@@ -219,11 +221,10 @@ export const remoteHostsBench: Bench = {
       const verify = await measurePaired(
         async () => ({ wallMs: (await sessionRun(hosts, hosts.allFile, expected, true)).verifyMs! }),
         () => everyLocalVerify(context.cli, hosts.trees),
-        { runs: context.runs },
+        { runs },
       );
       context.log('remote-hosts: one host’s local verify alone…');
-      for (let i = 0; i < context.runs; i += 1)
-        lone.push(await runOnce(['node', context.cli, 'scan', hosts.trees[0]!, '--verify', '--json']));
+      for (let i = 0; i < runs; i += 1) lone.push(await runOnce(['node', context.cli, 'scan', hosts.trees[0]!, '--verify', '--json']));
       const loneMs = timingOf(lone).wall.median;
       const outputs = shape.hosts * shape.destinations * shape.outputs;
 
@@ -237,7 +238,7 @@ export const remoteHostsBench: Bench = {
           `each host's own scan --verify, all ${shape.hosts} started at once, until the slowest is done`,
           { wall: 1.3 },
           [
-            `${Math.round(outputs / (verify.ours.wall.median / 1000)).toLocaleString('en-US')} outputs/s over ssh`,
+            `${Math.round(outputs / (verify.ours.wall.median / 1000)).toLocaleString('en-US')} outputs/s over ssh; both sides run ${shape.hosts} processes with a hash pool each (the agents, the scans) on these cores, but the agents are started already (their start is in the row above)`,
             `one host's local verify alone: ${formatMs(loneMs)}; the Session's verify is ${(verify.ours.wall.median / loneMs).toFixed(1)}× that, with the ${shape.hosts} hosts sharing this machine's ${cores} cores (on machines of their own the hosts would not share them)`,
           ],
         ),

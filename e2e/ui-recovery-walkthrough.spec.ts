@@ -5,7 +5,8 @@
 // Verify says drifted; the content diff shows the edited lines; Repair plans rewriting only the
 // drifted outputs (the extra files kept), applies it, and runbook-prod is intact again with the extra
 // files' bytes untouched; the destination's History tab and the workspace's History view list the
-// repair, also after switching to another destination and back. Its screenshots are the README's.
+// repair, also after switching to another destination and back, with the backup it kept and its
+// undo (the restore itself: ui-backups.spec.ts). Its screenshots are the README's.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -105,6 +106,15 @@ test('a hand-edited destination is diffed, repaired to intact with the extra fil
   await expect(dialog.locator('tbody tr')).toHaveCount(1);
   await expect(dialog.locator('tbody tr').first()).toContainText('runbook-prod');
   await expect(dialog.locator('tbody tr').first()).toContainText('repair');
+  // The entry names the backup the repair kept (beside the workspace file) and offers its undo.
+  const [backupId] = await fs.readdir(path.join(root, '.inspector-backups', 'runbook-prod'));
+  await expect(dialog.locator('tbody tr').first()).toContainText(backupId!);
+  await expect(
+    dialog
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Undo the repair of runbook-prod/ }),
+  ).toBeVisible();
   await dialog.getByLabel('Action').selectOption('repair');
   await expect(dialog.locator('tbody tr')).toHaveCount(1);
   await dialog.getByLabel('Action').selectOption('');

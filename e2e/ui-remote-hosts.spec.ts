@@ -94,7 +94,11 @@ test('two ssh hosts and local destinations in one list: scan, verify, compare, r
     await expect(page.getByText(/^Decision: /)).toContainText('Replace', { timeout: 20_000 });
     await openTab(page, 'Actions');
     await page.getByRole('button', { name: 'Plan replace' }).click();
-    await page.getByRole('button', { name: /^Replace: delete .* on web-1$/ }).click();
+    await page.getByRole('button', { name: /^Replace: delete .* on web-1…$/ }).click();
+    const replaceDialog = page.getByRole('dialog', { name: 'Replace web-1:site-a on host web-1?' });
+    await expect(replaceDialog.getByTestId('replace-confirm-host')).toHaveText(`on host web-1 (ssh://web-1${files[0]})`);
+    await replaceDialog.getByRole('button', { name: /^Replace: delete/ }).click();
+    await expect(replaceDialog).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 30_000 });
     expect(existsSync(path.join(web1.workspace, 'site-a', 'about.html'))).toBe(true);
     expect(existsSync(path.join(web2.workspace, 'site-a', 'about.html'))).toBe(false);

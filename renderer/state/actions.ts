@@ -483,4 +483,18 @@ export function reconnect(): void {
   getClient().reconnect();
 }
 
+/** Opens the restore dialog on a backup of a destination: "Restore this backup", and Undo in a result or the history. */
+export function openRestore(destination: string, backupId: string): void {
+  store.set({ restoreRequest: { destination, backupId } });
+}
+
+export function closeRestore(): void {
+  store.set({ restoreRequest: undefined });
+}
+
+/** A history entry's link to its backup: selects the destination and opens its Backups tab on that backup. */
+export function showBackup(destination: string, backupId: string): void {
+  store.set((state) => ({ selectedId: destination, backupFocus: { destination, backupId, at: (state.backupFocus?.at ?? 0) + 1 } }));
+}
+
 export type { JobResultOf };
