@@ -13,6 +13,7 @@ import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { contentDiffBench } from './contentDiffBench';
 import { cpuSource, formatMs } from './measure';
+import { queueBench } from './queueBench';
 import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
@@ -32,6 +33,7 @@ const BENCHES: Bench[] = [
   contentDiffBench,
   watchBench,
   remoteHostsBench,
+  queueBench,
 ];
 
 const parsed = parseBenchOptions(
