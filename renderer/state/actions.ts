@@ -25,6 +25,7 @@ import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
+import { dropFromSelection, selectOneDestination } from './selectionActions';
 import { store, type JobView } from './store';
 
 let nextKey = 1;
@@ -207,7 +208,7 @@ export function applyWorkspaceReload({ workspace, changes }: ResponseOf<'reloadW
     return {
       workspace,
       destinationTable: state.destinationTable.reconciled(workspace.root, workspace.destinations, dropped),
-      selectedId: state.selectedId !== undefined && removed.has(state.selectedId) ? undefined : state.selectedId,
+      ...dropFromSelection(state, removed),
       lastReload: { changes, at: new Date().toISOString() },
     };
   });
@@ -232,6 +233,9 @@ export function showWorkspace(workspace: Workspace): void {
     workspace,
     destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
+    selectedIds: new Set<string>(),
+    selectionAnchor: undefined,
+    bulk: undefined,
     lastReload: undefined,
     // A host filter of another workspace would hide everything.
     filter:
@@ -400,7 +404,7 @@ export async function reinspect(sameHost: boolean): Promise<void> {
   if (workspace) {
     const keep = store.get().selectedId;
     showWorkspace(workspace);
-    if (keep !== undefined && workspace.destinations.some((destination) => destination.id === keep)) store.set({ selectedId: keep });
+    if (keep !== undefined && workspace.destinations.some((destination) => destination.id === keep)) selectOneDestination(keep);
     bumpRevisions(workspace.destinations.map((destination) => destination.id));
   }
   store.set((state) => ({
