@@ -62,7 +62,7 @@ describe('a bulk replace plan, per destination', () => {
     });
     const refused = bulkPlanOutcome({
       ok: false,
-      error: { code: 'interrupted', message: 'a staging folder of an interrupted replace is there' },
+      error: { code: 'refused', message: 'a staging folder of an interrupted replace is there' },
     });
     expect(refused).toEqual({ kind: 'refused', reason: 'a staging folder of an interrupted replace is there' });
   });
@@ -113,16 +113,16 @@ describe('a bulk replace applied, per destination', () => {
       }),
     });
     expect(failed).toMatchObject({ kind: 'failed', reason: 'ENOSPC writing index.html' });
-    expect(bulkApplyOutcome({ ok: false, error: { code: 'busy', message: 'another apply runs' } })).toEqual({
+    expect(bulkApplyOutcome({ ok: false, error: { code: 'not_available', message: 'another apply runs' } })).toEqual({
       kind: 'not_run',
       reason: 'another apply runs',
-      code: 'busy',
+      code: 'not_available',
     });
   });
 
   it('stops the run only when the connection is lost, never for a refusal or a failure', () => {
     expect(stopsTheRun(bulkApplyOutcome({ ok: false, error: { code: 'connection_lost', message: 'gone' } }))).toBe(true);
-    expect(stopsTheRun(bulkApplyOutcome({ ok: false, error: { code: 'busy', message: 'x' } }))).toBe(false);
+    expect(stopsTheRun(bulkApplyOutcome({ ok: false, error: { code: 'not_available', message: 'x' } }))).toBe(false);
     expect(stopsTheRun(bulkApplyOutcome({ ok: true, value: result({ ok: false, changed: true }) }))).toBe(false);
   });
 
