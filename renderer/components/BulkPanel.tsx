@@ -57,7 +57,7 @@ function OutcomeCell({ row }: { row: BulkRow }) {
   if (apply === 'applying') return job ? <JobProgress job={job} compact /> : <span role="status">applying…</span>;
   if (apply.kind === 'replaced')
     return (
-      <span className="tone-good" data-outcome="replaced">
+      <span data-outcome="replaced">
         <Icon name="check" /> <strong>Replaced:</strong> deleted {plural(apply.result.deleted.length, 'path')}, wrote{' '}
         {plural(apply.result.written.length, 'file')} in {Math.round(apply.result.durationMs)} ms
       </span>
@@ -69,7 +69,7 @@ function OutcomeCell({ row }: { row: BulkRow }) {
       </span>
     );
   return (
-    <span className="tone-danger" data-outcome={apply.kind}>
+    <span data-outcome={apply.kind}>
       <Icon name="alert" /> <strong>{apply.kind === 'refused' ? 'Refused' : 'Failed'}:</strong> {apply.reason}
       {apply.kind === 'failed' && <span className="muted"> {applyAftermathText(apply.result)}</span>}
     </span>
