@@ -32,7 +32,7 @@ const appliedResult = (ok: boolean, code?: string): ApplyResult => ({
   written: ok ? ['index.html'] : [],
   mutations: ok ? 5 : 0,
   durationMs: 7,
-  ...(code ? { error: { path: [], code, message: `refused: ${code}`, severity: 'error' as const } } : {}),
+  ...(code ? { error: { code, message: `refused: ${code}` } } : {}),
 });
 
 function planFor(destination: string): ApiResult<unknown> {
