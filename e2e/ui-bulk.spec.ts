@@ -41,7 +41,9 @@ test('a ctrl-click set is verified, planned, confirmed once and applied one by o
     timeout: 20_000,
   });
   await expect(bulkRow(page, 'docs-eu').getByTestId('bulk-plan')).toContainText('Nothing to do. Up to date');
-  await expect(bulkRow(page, 'docs-mirror').getByTestId('bulk-plan')).toContainText('Refused. Conflict: belongs to something else');
+  await expect(bulkRow(page, 'docs-mirror').getByTestId('bulk-plan')).toContainText(
+    'Refused. The destination was published by another pipeline or for another destination',
+  );
   await expect(bulkRow(page, 'docs-us').getByTestId('bulk-plan')).toContainText('1 to create, 3 to update, 2 to delete, 1 unchanged');
   await expect(page.getByTestId('bulk-no-force-note')).toContainText('A forced replace is not offered for several destinations');
 
