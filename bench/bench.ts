@@ -2,7 +2,7 @@
 // figure with a baseline's. bench/run.ts runs them in turn and prints the rows (or, with --json,
 // writes them as JSON). Also the helpers that turn paired timings into rows.
 
-import { formatMs, type Spread, type Timing } from './measure';
+import { formatMs, spreadOf, type Spread, type Timing } from './measure';
 
 export interface BenchContext {
   /** A scratch directory for this run; bench/run.ts deletes it afterwards. */
@@ -79,6 +79,32 @@ export function timeRow(
     ratioText: `${ratio.toFixed(2)}× wall${cpuRatio === undefined ? '' : `, ${cpuRatio.toFixed(2)}× CPU`}`,
     target: `≤ ${targets.wall}× wall${targets.cpu === undefined ? '' : `, ≤ ${targets.cpu}× CPU`}`,
     met: ratio <= targets.wall && cpuMet,
+    notes,
+  };
+}
+
+/**
+ * A row whose verdict is every sample against a budget (a UI response): what it prints as ours is
+ * the worst sample, the one the verdict uses, with the median and the best beside it.
+ */
+export function budgetRow(name: string, samples: number[], budgetMs: number, notes: string[] = [], comparison: '<' | '≤' = '≤'): BenchRow {
+  if (samples.length === 0) throw new Error(`bench row "${name}": no samples`);
+  const spread = spreadOf(samples);
+  const ratio = spread.max / budgetMs;
+  return {
+    name,
+    ours: {
+      value: spread.max,
+      min: spread.min,
+      max: spread.max,
+      text: `worst ${formatMs(spread.max)} (median ${formatMs(spread.median)}, best ${formatMs(spread.min)}, ${samples.length} sample${samples.length === 1 ? '' : 's'})`,
+    },
+    baseline: { value: budgetMs, text: `${budgetMs} ms` },
+    baselineName: "the target's budget",
+    ratio,
+    ratioText: `worst sample ${ratio.toFixed(2)}× the budget`,
+    target: `every sample ${comparison} ${budgetMs} ms`,
+    met: comparison === '<' ? spread.max < budgetMs : spread.max <= budgetMs,
     notes,
   };
 }

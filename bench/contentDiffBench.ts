@@ -4,20 +4,18 @@
 // it, for scale: the same two files through `git diff --no-index`, our `diff` command, and the model
 // alone (shared/contentDiff) in Node. Generates its data in the bench's work dir; touches nothing else.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { diffTextLines, layoutDiff } from '../shared/contentDiff/textDiff';
 import { makeSource, publish } from '../electron/demo/demoBundles';
 import { writeFiles } from '../electron/demo/demoCases';
-import type { Bench, BenchRow } from './bench';
+import { budgetRow, type Bench } from './bench';
 import { formatMs, runOnce, spreadOf } from './measure';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServeProcess } from './uiBench';
 
 const LINES = 10_000;
 const BUDGET_MS = 200;
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** A log-like text, and its edit: one line in 50 changed by a word, a block of 100 lines inserted, 20 removed. */
 export function tenThousandLines(): { before: string; after: string } {
@@ -50,29 +48,6 @@ async function writeWorkspace(dir: string): Promise<{ workspaceFile: string; dis
   };
 }
 
-async function startHost(cli: string, workspaceFile: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [cli, 'serve', workspaceFile, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no address within 30 s: ${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}: ${output}`));
-    });
-  });
-  return { url, child };
-}
-
 // In the page: click "Diff big.txt", then wait for the first diff line and one more frame (painted).
 const CLICK_TO_PAINT = `new Promise((resolve) => {
   const button = [...document.querySelectorAll('button')].find((candidate) => candidate.getAttribute('aria-label') === 'Diff big.txt');
@@ -100,7 +75,7 @@ export const contentDiffBench: Bench = {
     if (!existsSync(CHROMIUM_PATH)) throw new Error(`the content diff bench needs Chromium at ${CHROMIUM_PATH}`);
     const dir = path.join(context.workDir, 'content-diff');
     const { workspaceFile, disk, next } = await writeWorkspace(dir);
-    const host = await startHost(context.cli, workspaceFile);
+    const host = await startServeProcess(workspaceFile);
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const samples: number[] = [];
     try {
@@ -129,27 +104,17 @@ export const contentDiffBench: Bench = {
     }
     const git = await runOnce(['git', 'diff', '--no-index', '--no-color', disk, next]);
     const ours = await runOnce(['node', context.cli, 'diff', path.dirname(disk), 'big.txt', path.dirname(next), '--publish']);
-    const spread = spreadOf(samples);
-    const row: BenchRow = {
-      name: `Content diff: a ${LINES.toLocaleString('en-US')}-line file, click to painted diff (browser host, Chromium)`,
-      ours: {
-        value: spread.max,
-        min: spread.min,
-        max: spread.max,
-        text: `worst ${formatMs(spread.max)} (median ${formatMs(spread.median)}, best ${formatMs(spread.min)}, ${samples.length} samples)`,
-      },
-      baseline: { value: BUDGET_MS, text: `${BUDGET_MS} ms` },
-      baselineName: "the target's budget",
-      ratio: spread.max / BUDGET_MS,
-      ratioText: `worst sample ${(spread.max / BUDGET_MS).toFixed(2)}× the budget`,
-      target: `every sample < ${BUDGET_MS} ms`,
-      met: spread.max < BUDGET_MS,
-      notes: [
+    const row = budgetRow(
+      `Content diff: a ${LINES.toLocaleString('en-US')}-line file, click to painted diff (browser host, Chromium)`,
+      samples,
+      BUDGET_MS,
+      [
         `the model alone in Node (jsdiff line diff, rows, hunks): median ${formatMs(spreadOf(model).median)}`,
         `for scale, as processes: git diff --no-index ${formatMs(git.wallMs)}; distributor-inspector diff --publish ${formatMs(ours.wallMs)} (startup included)`,
         '220 changed lines, 100 inserted, 20 removed; the diff is drawn as a virtual list',
       ],
-    };
+      '<',
+    );
     return [row];
   },
 };

@@ -32,6 +32,11 @@ export interface Timing {
 const GNU_TIME = '/usr/bin/time';
 const hasGnuTime = existsSync(GNU_TIME);
 
+/** How CPU time is measured, for the report's header. */
+export const cpuSource = hasGnuTime
+  ? `CPU = user + system of the process and its children (GNU time: the child's rusage)`
+  : `CPU not measured: ${GNU_TIME} is missing (apt-get install time); wall time only`;
+
 export function spreadOf(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length / 2;
@@ -88,20 +93,36 @@ export function runOnce(argv: string[], okExitCodes: ExitCodes = FINDINGS_ALLOWE
 export interface PairOptions {
   runs: number;
   /** Untimed, before every run of that side (warm-up included): puts back what a run consumed. */
-  prepare?: (side: 'ours' | 'baseline', run: number) => Promise<void> | void;
+  prepare?: (side: Side, run: number) => Promise<void> | void;
   /** Skip the warm-up runs (the prepare step already read everything a run reads). */
   noWarmUp?: boolean;
   /** Exit codes ours may end with (default 0 and 1); the baseline must always end with 0 or 1. */
   oursExitCodes?: ExitCodes;
 }
 
-/** One warm-up run each, then `runs` pairs: ours, baseline, ours, baseline… */
+export type Side = 'ours' | 'baseline';
+
+/**
+ * The order of the measured runs: `runs` pairs, each pair once ours first and once the baseline
+ * first (ours, baseline, baseline, ours, …), so neither side always runs on the cache or the load
+ * the other just left.
+ */
+export function pairedOrder(runs: number): { side: Side; run: number }[] {
+  const order: { side: Side; run: number }[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const [first, second]: Side[] = run % 2 === 0 ? ['ours', 'baseline'] : ['baseline', 'ours'];
+    order.push({ side: first!, run }, { side: second!, run });
+  }
+  return order;
+}
+
+/** One warm-up run each (ours, then the baseline), then `runs` pairs in `pairedOrder`. */
 export async function measurePaired(
   ours: string[] | (() => Promise<Run>),
   baseline: string[] | (() => Promise<Run>),
   options: PairOptions,
 ): Promise<{ ours: Timing; baseline: Timing }> {
-  const once = async (side: 'ours' | 'baseline', run: number) => {
+  const once = async (side: Side, run: number) => {
     await options.prepare?.(side, run);
     const command = side === 'ours' ? ours : baseline;
     if (typeof command === 'function') return command();
@@ -111,13 +132,9 @@ export async function measurePaired(
     await once('ours', -1);
     await once('baseline', -1);
   }
-  const oursRuns: Run[] = [];
-  const baselineRuns: Run[] = [];
-  for (let i = 0; i < options.runs; i += 1) {
-    oursRuns.push(await once('ours', i));
-    baselineRuns.push(await once('baseline', i));
-  }
-  return { ours: timingOf(oursRuns), baseline: timingOf(baselineRuns) };
+  const runs: Record<Side, Run[]> = { ours: [], baseline: [] };
+  for (const { side, run } of pairedOrder(options.runs)) runs[side].push(await once(side, run));
+  return { ours: timingOf(runs.ours), baseline: timingOf(runs.baseline) };
 }
 
 export const formatMs = (ms: number) =>

@@ -1,4 +1,4 @@
-// `npm run bench [-- NAME… --quick --json --runs N]`: generates its data in a temp dir, runs each
+// `npm run bench [-- NAME… | --only a,b] [--quick] [--json] [--runs N]`: generates its data in a temp dir, runs each
 // benchmark (ours and a baseline paired: alternating, after one warm-up each, median of N ≥ 5 with
 // min and max, CPU beside wall), prints the rows against their targets with the machine's load
 // average, and deletes the data. --json prints the rows as JSON on stdout (name, ours, baseline,
@@ -9,34 +9,40 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Bench, BenchContext, BenchRow } from './bench';
 import { bigFileBench } from './bigFileBench';
 import { contentDiffBench } from './contentDiffBench';
-import { formatMs } from './measure';
+import { cpuSource, formatMs } from './measure';
+import { remoteHostsBench } from './remoteHostsBench';
+import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
 import { scanBench } from './scanBench';
 import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
 import { verifyBench } from './verifyBench';
+import { watchBench } from './watchBench';
 
-const BENCHES: Bench[] = [startupBench, scanBench, verifyBench, bigFileBench, replaceBench, uiBench, contentDiffBench];
+const BENCHES: Bench[] = [
+  startupBench,
+  scanBench,
+  verifyBench,
+  bigFileBench,
+  replaceBench,
+  uiBench,
+  contentDiffBench,
+  watchBench,
+  remoteHostsBench,
+];
 
-const { values, positionals: only } = parseArgs({
-  allowPositionals: true,
-  options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, runs: { type: 'string' } },
-});
-const unknown = only.filter((name) => !BENCHES.some((bench) => bench.name === name));
-if (unknown.length > 0) {
-  process.stderr.write(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((bench) => bench.name).join(', ')}\n`);
+const parsed = parseBenchOptions(
+  process.argv.slice(2),
+  BENCHES.map((bench) => bench.name),
+);
+if (!parsed.ok) {
+  process.stderr.write(`${parsed.error}\n`);
   process.exit(2);
 }
-const quick = values.quick === true;
-const runs = values.runs === undefined ? (quick ? 3 : 5) : Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write(`--runs needs a positive whole number, not ${values.runs}\n`);
-  process.exit(2);
-}
+const { only, quick, runs, json } = parsed.value;
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'distributor-inspector-bench-'));
@@ -68,7 +74,8 @@ const loadText = () =>
 function print(rows: BenchRow[], loadBefore: string, loadAfter: string): void {
   const lines = [
     `\nDistributor Inspector benchmark: ${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} at the start, ${loadAfter} at the end`,
-    `Paired runs: one warm-up each, then ${runs} × (ours, baseline); medians [min–max]; ratios of medians.\n`,
+    `Paired runs: one warm-up each, then ${runs} pairs, each side first in every other pair; medians [min–max]; ratios of medians.`,
+    `${cpuSource}.${runs < 5 ? ` Only ${runs} runs${quick ? ' (--quick)' : ''}: fewer than the 5 a verdict needs, a check that the rows run.` : ''}\n`,
   ];
   for (const row of rows) {
     lines.push(row.name);
@@ -86,25 +93,16 @@ try {
   const loadBefore = loadText();
   const rows: BenchRow[] = [];
   for (const bench of BENCHES) {
-    if (only.length > 0 && !only.includes(bench.name)) continue;
+    if (!only.includes(bench.name)) continue;
     context.log(`── ${bench.name} (load average ${loadText()})`);
     rows.push(...(await bench.run(context)));
   }
   const loadAfter = loadText();
-  if (values.json === true) {
+  if (json) {
     process.stderr.write(
-      `${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} → ${loadAfter}, ${runs} paired runs\n`,
+      `${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore} → ${loadAfter}, ${runs} paired runs; ${cpuSource}\n`,
     );
-    const json = rows.map((row) => ({
-      name: row.name,
-      ours: row.ours.value,
-      baseline: row.baseline.value,
-      ratio: row.ratio,
-      target: row.target,
-      met: row.met,
-      details: { ours: row.ours, baseline: row.baseline, baselineName: row.baselineName, ratioText: row.ratioText, notes: row.notes },
-    }));
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(rows.map(jsonRow), null, 2)}\n`);
   } else print(rows, loadBefore, loadAfter);
   process.stderr.write(`benchmark took ${formatMs(performance.now() - started)}\n`);
 } finally {

@@ -101,7 +101,11 @@ test('a forced replace stays disabled until the destination id is typed, then cl
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expect(dialog).toContainText('cannot be undone');
+  // Backups are on by default: the dialog says where what it deletes goes (docs/backups.md).
+  await expect(dialog.getByTestId('backup-target')).toContainText(
+    `${path.join(path.dirname(demoWorkspace), '.inspector-backups', 'legacy-site')}/<UTC time>/`,
+  );
+  await expect(dialog).toContainText('so it can be undone');
   const confirm = dialog.getByRole('button', { name: /^Force replace: delete/ });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy');

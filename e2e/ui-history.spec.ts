@@ -12,6 +12,8 @@ test('a replace and a forced replace are listed in the History tab and the works
   demoWorkspace,
   saveScreenshot,
 }) => {
+  // Two applies, two history views, axe and screenshots in both themes, on a machine others share.
+  test.setTimeout(90_000);
   const root = path.dirname(demoWorkspace);
   await waitForScan(page);
 

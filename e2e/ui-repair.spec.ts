@@ -4,49 +4,11 @@
 // the extra file is still on disk. Then Discard staging on a destination an interrupted apply left
 // its staging folder in: what it holds, removed, nothing else touched.
 
-import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { expect, ROOT, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { recoveryFixture } from './recoveryFixture';
 import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
-
-const execFileAsync = promisify(execFile);
-
-/**
- * A destination published by this app's own replace (the built CLI), listed in a workspace file with
- * its source configured: `dest` (id archive) from `source`.
- */
-async function recoveryFixture(tempDir: string) {
-  const { writeBundle } = await import('../electron/testing/fixtures');
-  const root = path.join(tempDir, 'recovery');
-  const dest = path.join(root, 'dest');
-  const source = path.join(root, 'source');
-  await writeBundle(source, { 'report.md': '# Report\n\nThe figures.\n', 'pages/a.md': '# Page A\n', 'data.csv': 'a,b\n1,2\n' });
-  await fs.mkdir(dest, { recursive: true });
-  const cli = path.join(ROOT, 'bin', 'distributor-inspector.js');
-  const history = path.join(tempDir, 'publish-history.jsonl');
-  await execFileAsync(process.execPath, [
-    cli,
-    'replace',
-    dest,
-    source,
-    '--pipeline',
-    'reports',
-    '--destination',
-    'archive',
-    '--yes',
-    '--history',
-    history,
-  ]);
-  const workspaceFile = path.join(root, 'distributor-inspector.json');
-  const workspace = {
-    schema_version: 1,
-    destinations: [{ path: 'dest', pipeline_id: 'reports', destination_id: 'archive', source: 'source' }],
-  };
-  await fs.writeFile(workspaceFile, `${JSON.stringify(workspace, null, 2)}\n`);
-  return { dest, source, workspaceFile };
-}
 
 test('a hand-edited output is repaired to intact while the extra file stays on disk', async ({
   page,

@@ -19,7 +19,10 @@ export async function openDestination(page: Page, id: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(id);
 }
 
-export async function openTab(page: Page, name: 'Overview' | 'Outputs' | 'Compare' | 'Raw state' | 'Actions' | 'History'): Promise<void> {
+export async function openTab(
+  page: Page,
+  name: 'Overview' | 'Outputs' | 'Compare' | 'Raw state' | 'Actions' | 'Backups' | 'History',
+): Promise<void> {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('tab', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-selected', 'true');
 }

@@ -10,6 +10,7 @@ import { ConnectionBanner } from './components/ConnectionBanner';
 import { DetailPane } from './components/DetailPane';
 import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
 import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
+import { RestoreHost } from './components/RestoreBackupDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
@@ -98,6 +99,7 @@ export function App() {
         </main>
       )}
       <StatusBar />
+      <RestoreHost />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 // The one wording of a comparison: a title, a sentence a newcomer understands, a tone, whether a
 // normal replace may run, and what to do next. The engine puts it into every compare answer and
-// every plan; the renderer and the CLI show it as given. Pure. Never says a normal replace is
-// allowed when the decision or the replace policy forbids it.
+// every plan; the renderer and the CLI show it as given. Pure. Whether a normal replace is allowed
+// is never decided here: it is the verdict of the one rule (replaceVerdict.ts), also the planner's.
 
 import { z } from 'zod';
 import type { Comparison } from './compare';
 import { firstNames, type OutputDrift } from './outputDrift';
+import { normalReplaceVerdict } from './replaceVerdict';
 
 export const toneSchema = z.enum(['good', 'info', 'warning', 'danger']);
 export type Tone = z.infer<typeof toneSchema>;
@@ -36,6 +37,8 @@ export interface WordsOptions {
   drift?: OutputDrift;
   /** The destination's path, for the commands the words name (`distributor-inspector repair DEST`). */
   destinationPath?: string;
+  /** A staging folder left by an interrupted replace (the `interrupted` issue): it comes first. */
+  interruptedStaging?: string;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -75,10 +78,31 @@ function skipWords(drift: OutputDrift | undefined, destinationPath: string | und
   };
 }
 
-export function describeComparison(
-  comparison: Comparison,
-  { replaceAllowed = true, drift, destinationPath }: WordsOptions = {},
-): ComparisonWords {
+export function describeComparison(comparison: Comparison, options: WordsOptions = {}): ComparisonWords {
+  const { replaceAllowed = true, interruptedStaging } = options;
+  const verdict = normalReplaceVerdict({ comparison, replaceAllowed, interruptedStaging });
+  const decided = decisionWords(comparison, options);
+  const words = interruptedStaging !== undefined ? interruptedWords(interruptedStaging, decided, options.destinationPath) : decided;
+  return { ...words, normalReplaceAllowed: verdict.outcome === 'allowed' };
+}
+
+/** The message of the planner's refusal of a normal replace: the same words Compare shows. */
+export function refusalMessage(words: ComparisonWords): string {
+  return `${words.sentence} A normal replace is refused.${words.next ? ` ${words.next}` : ''}`;
+}
+
+/** A half-written publication in the folder: named, with both ways out; what the manifests say comes after. */
+function interruptedWords(folder: string, decided: ComparisonWords, destinationPath: string | undefined): ComparisonWords {
+  return {
+    title: 'Interrupted replace',
+    sentence: `A staging folder (${folder}) from an interrupted replace is in the destination: it must be cleared before anything is published here. Behind it, the comparison says: ${decided.title}.`,
+    tone: decided.tone === 'danger' ? 'danger' : 'warning',
+    normalReplaceAllowed: false,
+    next: `Discard staging removes only that folder (Actions → Discard staging, or distributor-inspector discard-staging ${shellWord(destinationPath ?? 'DEST')}); a forced replace clears it too, but deletes everything else in the folder.`,
+  };
+}
+
+function decisionWords(comparison: Comparison, { replaceAllowed = true, drift, destinationPath }: WordsOptions): ComparisonWords {
   switch (comparison.decision) {
     case 'publish':
       return {

@@ -7,7 +7,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
+import { updateBackup } from './backupStore';
+import { backupWriter } from './backupWriter';
+import { applyPlan } from '../replace/applyPlan';
 import { replacedWithBackup } from '../testing/backupFixtures';
+import { publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
 import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
@@ -100,6 +104,52 @@ describe('restoring a normal replace', () => {
     await fs.writeFile(path.join(dest, 'old', 'gone.html'), 'squatter');
     const refused = await planRestore({ backupFolder: folder, destinationPath: dest });
     expect(!refused.ok && refused.error).toMatchObject({ code: 'target_exists', details: { path: 'old/gone.html' } });
+  });
+});
+
+/** A published destination drifted in every way a repair removes something (an edit, a link, an empty folder), repaired with a backup. */
+async function repairedWithBackup(backups = path.join(root, 'backups', 'archive')) {
+  const { dest, source } = await publishedDestination(root);
+  await fs.writeFile(path.join(dest, 'report.html'), '<p>edited by hand</p>');
+  await fs.rm(path.join(dest, 'data.csv'));
+  await fs.mkdir(path.join(dest, 'data.csv'));
+  await fs.rm(path.join(dest, 'pages', 'deep', 'b.txt'));
+  await fs.symlink('../a.html', path.join(dest, 'pages', 'deep', 'b.txt'));
+  await fs.writeFile(path.join(dest, 'notes.txt'), 'operator notes');
+  const before = await snapshotTree(dest);
+  const plan = await repairPlanOf(dest, source);
+  const writer = backupWriter({ destinationFolder: backups, action: 'repair' });
+  const result = await applyPlan(plan, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  const made = writer.made()!;
+  await updateBackup(made.folder, (manifest) => ({
+    ...manifest,
+    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
+  }));
+  return { dest, before, folder: made.folder, method: made.method };
+}
+
+describe('restoring the backup of a repair', () => {
+  it('puts back the edited file, the link and the empty folder that stood where outputs go, and keeps the state', async () => {
+    const { dest, before, folder, method } = await repairedWithBackup();
+    expect(method).toBe('rename');
+    expect((await fs.lstat(path.join(dest, 'data.csv'))).isFile()).toBe(true);
+    const { result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(dest)).toBe(before);
+    expect((await fs.lstat(path.join(dest, 'data.csv'))).isDirectory()).toBe(true);
+  });
+
+  mountIt('puts them back from a copy on another file system', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, before, folder, method } = await repairedWithBackup(path.join(other, 'archive'));
+    expect(method).toBe('copy');
+    const { result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(dest)).toBe(before);
   });
 });
 

@@ -1,11 +1,13 @@
 // `distributor-inspector compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]`: what a
 // publish of SOURCE into DEST would decide (CONTRACT.md: comparison), and the manifest diff.
 // A thin adapter over operations/compareDestination.ts. Changes nothing. Exit 0 for publish/skip/replace/skip_newer,
-// 1 for conflict and unmanaged, and for a skip whose outputs differ from what the state records (drifted).
+// 1 for conflict and unmanaged, for a skip whose outputs differ from what the state records (drifted),
+// and while a staging folder of an interrupted replace is in DEST (a normal replace is refused).
 
 import path from 'node:path';
 import type { Comparison } from '../../shared/compare';
 import { formatIssuePath } from '../../shared/issues';
+import { interruptedStagingOf } from '../../shared/replaceVerdict';
 import { compareDestination } from '../operations/compareDestination';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
 import { destinationReadError } from './inspectCommand';
@@ -115,6 +117,7 @@ export const compareCommand: Command = {
         `distributor-inspector compare: warning: ${printable(manifestFile)}: ${printable(formatIssuePath(warning.path))}: ${printable(warning.message)}\n`,
       );
     const diff = compared.value.diff ?? null;
+    const interruptedStaging = interruptedStagingOf(inspection.issues);
 
     if (options.json === true) {
       const document = {
@@ -133,13 +136,22 @@ export const compareCommand: Command = {
       const details = errors.length > 0 ? ['', `${style.bold('Issues of the destination')}:`, ...issueLines(errors, style, 10)] : [];
       io.stdout(
         comparisonText(
-          { comparison, explanation, drift, diff, destinationPath: inspection.path, destinationStatus: inspection.status, manifestFile },
+          {
+            comparison,
+            explanation,
+            drift,
+            interruptedStaging,
+            diff,
+            destinationPath: inspection.path,
+            destinationStatus: inspection.status,
+            manifestFile,
+          },
           style,
           details,
         ),
       );
     }
     const drifted = (drift?.drifted.length ?? 0) > 0;
-    return SUCCESSFUL.has(comparison.decision) && !drifted ? EXIT_OK : EXIT_FINDINGS;
+    return SUCCESSFUL.has(comparison.decision) && !drifted && interruptedStaging === undefined ? EXIT_OK : EXIT_FINDINGS;
   },
 };

@@ -79,6 +79,35 @@ describe('distributor-inspector repair', () => {
     expect(journal).toContain('"action":"repair"');
   });
 
+  it("keeps what it overwrites in the workspace's backups, and backups restore puts the hand-edited bytes back", async () => {
+    await driftByHand(fixture.dest);
+    const edited = await snapshotTree(fixture.dest);
+    const dry = await cli(['repair', 'dest', '--workspace', fixture.workspaceFile]);
+    expect(dry.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, '.inspector-backups', 'archive')}`);
+    const { code, stdout } = await cli(['repair', 'dest', '--workspace', fixture.workspaceFile, '--yes']);
+    expect(code).toBe(0);
+    const id = /Undo: distributor-inspector backups restore \S+ (\S+)/.exec(stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(await read('report.html')).not.toBe('<p>edited by hand</p>');
+    const restored = await cli(['backups', 'restore', 'dest', id!, '--workspace', fixture.workspaceFile, '--yes']);
+    expect(restored.code).toBe(0);
+    expect(await snapshotTree(fixture.dest)).toBe(edited);
+    const journal = (await fs.readFile(path.join(dir, HISTORY_FILE_NAME), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(journal.map((record) => [record.action, record.destination.id, record.backupId ?? null])).toEqual([
+      ['repair', 'archive', id],
+      ['restore', 'archive', expect.any(String)],
+    ]);
+  });
+
+  it('says plainly that backups are off without --workspace or --backup-dir', async () => {
+    await driftByHand(fixture.dest);
+    const { stdout } = await cli(['repair', 'dest', 'source']);
+    expect(stdout).toContain('Backups are off (no --workspace or --backup-dir was given): what this deletes is gone for good.');
+  });
+
   it('refuses a partial repair by name unless --accept-partial, and then leaves the refused output as it is', async () => {
     await driftByHand(fixture.dest);
     await fs.writeFile(path.join(fixture.source, 'report.md'), '# Report\n\nNew figures.\n');

@@ -2,17 +2,19 @@
 // `distributor-inspector discard-staging DEST [--yes] [--json]`: plan a repair of what drifted (or
 // the removal of an interrupted apply's staging folder), print the plan, and apply it only with --yes
 // or "yes" typed on a terminal, through replaceCommand.ts's one confirm/apply/print flow. Thin
-// adapters over operations/: they hold no rules. Exit 0 done (or nothing to do, or not applied),
+// adapters over operations/: they hold no rules. What a repair overwrites is kept in a backup as a
+// replace's is (--workspace W or --backup-dir DIR; backupOptions.ts), undone by `backups restore`. Exit 0 done (or nothing to do, or not applied),
 // 1 refused or nothing possible, 2 input errors.
 
 import path from 'node:path';
 import { loadWorkspace } from '../engine/workspace';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
+import { backupOptions, cliBackups, workspaceIdOf } from './backupOptions';
 import { CliError, type CliIo, type Command } from './command';
 import { historyFileOf, historyOptions } from './historyFile';
 import { remotePaths } from './remoteSession';
-import { replaceFlow, type ReplaceSteps } from './replaceCommand';
+import { backupPlanText, replaceFlow, type ReplaceSteps } from './replaceCommand';
 import { printable } from './terminalText';
 
 function localOnly(positionals: string[], names: string[], command: string): void {
@@ -35,22 +37,43 @@ async function repairSource(dest: string, source: string | undefined, options: R
   return entry.source;
 }
 
+/** Where the apply keeps what it removes (or why it keeps nothing), and DEST's workspace id for its backup and history record. */
+async function recoveryKeep(destinationPath: string, options: Record<string, string | boolean | undefined>, io: CliIo) {
+  const backups = await cliBackups(options, io);
+  const destinationId = workspaceIdOf(backups.workspace, destinationPath);
+  const id = destinationId !== undefined ? { destinationId } : {};
+  return {
+    backupText: () => backupPlanText(backups, destinationPath, destinationId),
+    backup: { settings: backups.settings, ...id },
+    history: (file: string) => ({ file, transport: 'cli' as const, ...id }),
+  };
+}
+
 export const repairCommand: Command = {
   name: 'repair',
-  usage: 'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--workspace W | --history FILE]',
+  usage: 'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--workspace W | --history FILE] [--backup-dir DIR]',
   summary:
     'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source --workspace configures); the state and extra files stay',
-  options: { 'accept-partial': { type: 'boolean' }, yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions },
+  options: {
+    'accept-partial': { type: 'boolean' },
+    yes: { type: 'boolean' },
+    json: { type: 'boolean' },
+    ...historyOptions,
+    ...backupOptions,
+  },
   positionals: [1, 2],
   async run({ positionals, options }, io) {
     localOnly(positionals, ['DEST', 'SOURCE'], 'repair');
     const historyFile = await historyFileOf(options, io);
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
     const sourcePath = await repairSource(destinationPath, positionals[1], options, io);
+    const keep = await recoveryKeep(destinationPath, options, io);
     const steps: ReplaceSteps = {
       plan: () => planDestinationRepair({ destinationPath, sourcePath }),
+      backupText: keep.backupText,
       apply: async (planned, _includeNested, onProgress, acceptPartial) =>
-        (await applyReplacePlan(planned.plan, { onProgress, acceptPartial, history: { file: historyFile, transport: 'cli' } })).result,
+        (await applyReplacePlan(planned.plan, { onProgress, acceptPartial, history: keep.history(historyFile), backup: keep.backup }))
+          .result,
     };
     return replaceFlow(steps, options, io, 'repair');
   },

@@ -11,9 +11,11 @@ import { printable } from './terminalText';
 /** Beyond this many files per list, the summary counts the rest and points at --json. */
 export const FILES_SHOWN = 20;
 
-export function decisionText(comparison: Comparison, style: Style, drift?: OutputDrift): string {
+export function decisionText(comparison: Comparison, style: Style, drift?: OutputDrift, interruptedStaging?: string): string {
   const label = comparison.reason ? `${comparison.decision} (${comparison.reason})` : comparison.decision;
   if (comparison.decision === 'conflict' || comparison.decision === 'unmanaged') return style.red(label);
+  // A half-written publication is in the folder: a normal replace is refused whatever the manifests say.
+  if (interruptedStaging !== undefined) return style.yellow(`${label}, but an interrupted replace left ${printable(interruptedStaging)}`);
   // The manifest matches, the files do not: never a green "skip".
   if (drift && drift.drifted.length > 0)
     return style.yellow(`${label}, but ${drift.drifted.length} of ${drift.verifiedCount} outputs drifted`);
@@ -81,6 +83,8 @@ export interface ComparisonView {
   explanation: ComparisonWords;
   /** What verify found behind a matching manifest. */
   drift?: OutputDrift;
+  /** The staging folder an interrupted replace left (shared/replaceVerdict.ts, interruptedStagingOf). */
+  interruptedStaging?: string;
   diff: ManifestDiff | null;
   destinationPath: string;
   destinationStatus: string;
@@ -103,7 +107,10 @@ export function comparisonText(view: ComparisonView, style: Style, details: stri
   const { comparison } = view;
   const lines = [
     table([
-      [style.bold('decision'), `${decisionText(comparison, style, view.drift)}  ${style.dim(`(rule ${comparison.rule} of 9)`)}`],
+      [
+        style.bold('decision'),
+        `${decisionText(comparison, style, view.drift, view.interruptedStaging)}  ${style.dim(`(rule ${comparison.rule} of 9)`)}`,
+      ],
       [style.bold('destination'), `${printable(view.destinationPath)} (${view.destinationStatus})`],
       [style.bold('source'), printable(view.manifestFile)],
     ]),

@@ -119,7 +119,7 @@ function changedText(plan: ReplacePlan): string {
 }
 
 /** "Backup: what it removes is kept in …", or plainly that backups are off and why. */
-function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
+export function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
   if (!backups.settings.enabled)
     return `Backups are off (${backups.offReason ?? 'off'}): what this deletes is gone for good. Give --backup-dir DIR or --workspace W to keep it.`;
   const folder = destinationBackupsFolder(backups.settings.folder, {

@@ -8,7 +8,8 @@ import { sampleManifest, sampleSha256, sampleState, type EditableJson, type Samp
 import type { CliIo, Command } from './command';
 import { commands } from './commands';
 import { runCli } from './run';
-import { writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import { writeBundle, writeInterruptedStaging, writeManagedDestination } from '../testing/fixtures';
 
 const ESCAPE = '\u001b[';
 const STACK_FRAME = /\n\s+at /;
@@ -239,6 +240,25 @@ describe('compare', () => {
     expect(human.stdout).toContain(`Repair restores them (Actions → Repair, or distributor-inspector repair ${dest})`);
     expect(human.stdout).toContain('the state file, the 2 recorded outputs still there, and the 1 file no state records (notes.txt)');
     expect(human.stdout).not.toContain('nothing to do');
+  });
+
+  it('names a staging folder left by an interrupted replace first, never says replace is allowed, and exits 1', async () => {
+    await sourceBundle({ created: '2026-06-05T00:00:00Z' });
+    await managedDestination();
+    await writeInterruptedStaging(path.join(root, 'dest'));
+    const { code, document } = await compareJson();
+    expect(code).toBe(1);
+    expect(document).toMatchObject({
+      decision: 'replace',
+      explanation: { title: 'Interrupted replace', tone: 'warning', normalReplaceAllowed: false },
+      destination: { issues: [{ code: 'interrupted', path: [STAGING_DIR_NAME] }] },
+    });
+    const human = await cli(['compare', 'dest', 'bundle']);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/^decision {5}replace, but an interrupted replace left \.distributor-staging {2}\(rule 6 of 9\)$/m);
+    expect(human.stdout).toContain(`A staging folder (${STAGING_DIR_NAME}) from an interrupted replace is in the destination`);
+    expect(human.stdout).toContain(`distributor-inspector discard-staging ${path.join(root, 'dest')}`);
+    expect(human.stdout).not.toContain('replace is allowed');
   });
 
   it('replaces an older publication, and lists the diff with counts for people', async () => {

@@ -107,6 +107,68 @@ describe('HashPool', () => {
     expect(pool.workerCount).toBe(0);
   });
 
+  /** `count` tasks over 50 small files of distinct contents, and the outcome each must get, in task order. */
+  function longQueue(count: number, offset = 0) {
+    // Written once: rewriting them while a worker reads them would change what it hashes.
+    if (offset === 0) for (let i = 0; i < 50; i += 1) writeFileSync(path.join(dir, `q${i}.txt`), `queued file ${i}`);
+    const tasks = Array.from({ length: count }, (_, i) => ({ root: dir, path: `q${(i + offset) % 50}.txt` }));
+    const expected = tasks.map((task) => {
+      const text = `queued file ${task.path.slice(1, -4)}`;
+      return { kind: 'file', size: Buffer.byteLength(text), sha256: sha256Of(text) };
+    });
+    return { tasks, expected };
+  }
+
+  it('answers every job of two requests in task order through a queue long enough to be compacted', async () => {
+    // 4,500 jobs waiting at once: past JobQueue's compaction threshold (1,024 taken), in batches of 64.
+    const first = longQueue(3000);
+    const second = longQueue(1500, 7);
+    const pool = new HashPool({ size: 2 });
+    try {
+      let files = 0;
+      const [a, b] = await Promise.all([
+        pool.hash(first.tasks, { onProgress: (delta) => (files += delta.files) }),
+        pool.hash(second.tasks, { onProgress: (delta) => (files += delta.files) }),
+      ]);
+      expect(a).toEqual(first.expected);
+      expect(b).toEqual(second.expected);
+      expect(files).toBe(4500);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('cancels a request queued behind thousands of jobs; the others, and one made after, get every answer in order', async () => {
+    const first = longQueue(3000);
+    const cancelledJobs = longQueue(3000, 3);
+    const pool = new HashPool({ size: 2 });
+    try {
+      const controller = new AbortController();
+      const a = pool.hash(first.tasks, { onProgress: () => controller.abort() });
+      const cancelled = pool.hash(cancelledJobs.tasks, { signal: controller.signal });
+      await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+      const later = longQueue(1200, 11);
+      const c = pool.hash(later.tasks);
+      expect(await a).toEqual(first.expected);
+      expect(await c).toEqual(later.expected);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('rejects every request whose jobs still wait in a long queue when closed, and ends its workers', async () => {
+    const { tasks } = longQueue(3000);
+    const pool = new HashPool({ size: 1 });
+    let closing: Promise<void> | undefined;
+    const hashing = pool.hash(tasks, { onProgress: () => (closing ??= pool.close()) });
+    const queued = pool.hash(tasks.slice(0, 2000));
+    await expect(hashing).rejects.toThrow('HashPool was closed');
+    await expect(queued).rejects.toThrow('HashPool was closed');
+    await closing;
+    expect(pool.workerCount).toBe(0);
+    await expect(pool.hash(tasks.slice(0, 1))).rejects.toThrow('HashPool is closed');
+  }, 60_000);
+
   it('rejects at once when the signal is already aborted, starting no worker', async () => {
     const pool = new HashPool();
     const controller = new AbortController();

@@ -53,12 +53,14 @@ function run(job: Job): JobOutcome {
     }
     case 'inspect':
       try {
-        const { inspection, json } = inspectDestinationSync(job.path);
+        const { inspection, json, entries } = inspectDestinationSync(job.path);
         const summary = summarizeInspection(inspection, json);
         if (!job.withText) delete inspection.stateJsonText;
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
-        return { kind: 'inspected', inspection, summary, verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher) };
+        // The walk for extras starts from the listing the inspection read: one listing per destination.
+        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries);
+        return { kind: 'inspected', inspection, summary, verify };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }

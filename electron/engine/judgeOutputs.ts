@@ -2,7 +2,7 @@
 // verification), and verifies one whole destination synchronously inside a worker thread.
 // Never follows a symbolic link (hashTask.ts and listFiles.ts see to it), never writes.
 
-import { lstatSync } from 'node:fs';
+import { lstatSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { STAGING_DIR_NAME } from '../../shared/staging';
@@ -68,15 +68,22 @@ export function listExtra(root: string, outputs: readonly RecordedOutput[]): str
  * One destination verified in the calling thread: for a worker, where blocking is free. The walk
  * for extra files comes first and says what stands at each output path; a regular file is then
  * opened without an lstat of its own, anything else is reported from the walk, and a path the
- * walk did not reach (a missing or linked parent) gets the full examination.
+ * walk did not reach (a missing or linked parent) gets the full examination. `rootEntries`: the
+ * root's listing the inspection just read, from a root it found to be a real directory (lstat):
+ * the walk starts from it, so a scan lists each destination once.
  */
-export function verifyHere(root: string, outputs: readonly RecordedOutput[], hasher: Hasher): VerifyReport {
+export function verifyHere(
+  root: string,
+  outputs: readonly RecordedOutput[],
+  hasher: Hasher,
+  rootEntries?: readonly Dirent[],
+): VerifyReport {
   const kinds = new Map<string, FileKind>();
   let extra: string[] = [];
   let listed = false;
   try {
-    if (lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-      extra = listFiles(root, { ...listingFor(outputs), excludedKinds: kinds });
+    if (rootEntries !== undefined || lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+      extra = listFiles(root, { ...listingFor(outputs), excludedKinds: kinds }, rootEntries);
       listed = true;
     }
   } catch {

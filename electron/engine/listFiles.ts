@@ -30,18 +30,19 @@ function kindOfEntry(entry: Dirent): FileKind {
 /**
  * Every entry that is not a directory, and every empty directory (ending in "/"), in sorted order.
  * A directory below the root that cannot be read is listed with a trailing "/": it holds something unknown.
- * Throws when the root itself cannot be read.
+ * Throws when the root itself cannot be read. `rootEntries`: the root's own listing when the caller
+ * already read it (with file types; the scan's inspection does), so the root is not listed twice.
  */
-export function listFiles(root: string, options: ListOptions): string[] {
+export function listFiles(root: string, options: ListOptions, rootEntries?: readonly Dirent[]): string[] {
   const found: string[] = [];
-  walk(root, '', options, found);
+  walk(root, '', options, found, rootEntries);
   return found.sort();
 }
 
-function walk(root: string, relativeDir: string, options: ListOptions, found: string[]): void {
-  let entries: Dirent[];
+function walk(root: string, relativeDir: string, options: ListOptions, found: string[], given?: readonly Dirent[]): void {
+  let entries: readonly Dirent[];
   try {
-    entries = readdirSync(relativeDir === '' ? root : path.join(root, relativeDir), { withFileTypes: true });
+    entries = given ?? readdirSync(relativeDir === '' ? root : path.join(root, relativeDir), { withFileTypes: true });
   } catch (cause) {
     if (relativeDir === '') throw cause;
     found.push(`${relativeDir}/`);

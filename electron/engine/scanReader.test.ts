@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { makeTempDir, stateFor, writeManagedDestination } from '../testing/fixtureTrees';
 import { inspectDestination } from './inspectDestination';
+import { verifyHere, type RecordedOutput } from './judgeOutputs';
+import { listFiles } from './listFiles';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 
 let dir: string;
@@ -93,4 +95,65 @@ describe('the scan reader', () => {
       expect(JSON.parse(stateJsonText ?? 'null')).toEqual(state);
     },
   );
+});
+
+/** The verify of a worker, with its own read buffer. */
+const hasher = () => ({ buffer: Buffer.alloc(64 * 1024), checkedDirs: new Set<string>(), onBytes: () => undefined });
+
+describe('one listing per destination in a scan with verify', () => {
+  // Destinations a verify tells apart: extras at the top and deeper, an output missing, one turned
+  // into a folder, one into a link, an emptied folder, a staging folder.
+  const VERIFIED: Record<string, (at: string) => void> = {
+    intact: (at) => writeManagedDestination(at, { 'index.html': 'i', 'pages/a.html': 'a', 'pages/deep/b.html': 'b' }),
+    'with extras': (at) => {
+      writeManagedDestination(at, { 'index.html': 'i', 'pages/a.html': 'a' });
+      writeFileSync(path.join(at, 'notes.txt'), 'by hand');
+      mkdirSync(path.join(at, 'pages/empty'), { recursive: true });
+      writeFileSync(path.join(at, 'pages/extra.html'), 'x');
+      symlinkSync('/etc', path.join(at, 'link-out'));
+    },
+    drifted: (at) => {
+      writeManagedDestination(at, { 'index.html': 'i', 'pages/a.html': 'a', 'b.html': 'b', 'c.html': 'c' });
+      writeFileSync(path.join(at, 'index.html'), 'edited');
+      rmSync(path.join(at, 'pages/a.html'));
+      rmSync(path.join(at, 'b.html'));
+      mkdirSync(path.join(at, 'b.html'));
+      rmSync(path.join(at, 'c.html'));
+      symlinkSync('index.html', path.join(at, 'c.html'));
+    },
+    'with a staging folder': (at) => {
+      writeManagedDestination(at, { 'index.html': 'i' });
+      mkdirSync(path.join(at, STAGING_DIR_NAME, 'files'), { recursive: true });
+    },
+  };
+
+  beforeAll(() => {
+    for (const [name, build] of Object.entries(VERIFIED)) build(path.join(dir, `verified-${name.replace(/ /g, '-')}`));
+  });
+
+  it.each(Object.keys(VERIFIED))("verifies a destination %s from the inspection's listing exactly as from a listing of its own", (name) => {
+    const at = path.join(dir, `verified-${name.replace(/ /g, '-')}`);
+    const { inspection, json, entries } = inspectDestinationSync(at);
+    expect(inspection.status).toBe('managed');
+    expect(entries?.map((entry) => entry.name).sort()).toEqual(readdirSync(at).sort());
+    const outputs = (json as { outputs: RecordedOutput[] }).outputs;
+    expect(verifyHere(at, outputs, hasher(), entries)).toEqual(verifyHere(at, outputs, hasher()));
+  });
+
+  it('walks on from the listing it is given and never lists the root again', () => {
+    const at = path.join(dir, 'listed-once');
+    writeManagedDestination(at, { 'index.html': 'i', 'pages/a.html': 'a' });
+    const { entries } = inspectDestinationSync(at);
+    // Appears after the inspection read the folder: only a second listing of the root would see it.
+    writeFileSync(path.join(at, 'late.txt'), 'late');
+    writeFileSync(path.join(at, 'pages', 'late.html'), 'late');
+    const options = { exclude: new Set(['index.html', 'pages/a.html', STATE_FILE_NAME]), expectedDirs: new Set(['pages']) };
+    expect(listFiles(at, options, entries)).toEqual(['pages/late.html']);
+    expect(listFiles(at, options)).toEqual(['late.txt', 'pages/late.html']);
+  });
+
+  it('gives no listing for a destination that is not a real directory, so a verify never walks through a link', () => {
+    for (const name of ['missing directory', 'destination is a symlink', 'destination is a file'])
+      expect(inspectDestinationSync(path.join(dir, name.replace(/ /g, '-'))).entries).toBeUndefined();
+  });
 });

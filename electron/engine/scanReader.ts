@@ -3,7 +3,7 @@
 // the same classifier (classifyDestination.ts): no rule lives here. Never follows a symbolic link,
 // never opens a FIFO blocking.
 
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
 import { countIssues } from '../../shared/issues';
@@ -32,31 +32,45 @@ function readStateFile(file: string): RegularFileRead | { kind: 'permission_deni
   }
 }
 
+export interface SyncInspection {
+  inspection: InspectionWire;
+  json?: Record<string, unknown>;
+  /** The destination's own listing, when it is a real directory: a verify walks on from it (judgeOutputs.ts verifyHere). */
+  entries?: Dirent[];
+}
+
 /** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */
-export function inspectDestinationSync(destination: string): { inspection: InspectionWire; json?: Record<string, unknown> } {
+export function inspectDestinationSync(destination: string): SyncInspection {
   const dir = path.resolve(destination);
-  const classified = classifyDestination(dir, readFactsSync(dir));
+  const { facts, entries } = readFactsSync(dir);
+  const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
   // never a withheld one (a huge invalid state would cross threads twice for nothing).
   if (classified.json && classified.text !== undefined && !inspection.stateWithheld) inspection.stateJsonText = classified.text;
-  return classified.json ? { inspection, json: classified.json } : { inspection };
+  const result: SyncInspection = classified.json ? { inspection, json: classified.json } : { inspection };
+  if (entries) result.entries = entries;
+  return result;
 }
 
-/** What is at the destination, for the classifier: one listing answers three questions (state file, anything else, staging). */
-function readFactsSync(dir: string): DestinationFacts {
+/**
+ * What is at the destination, for the classifier: one listing (with file types, which costs the
+ * same) answers three questions (state file, anything else, staging) and starts a verify's walk.
+ */
+function readFactsSync(dir: string): { facts: DestinationFacts; entries?: Dirent[] } {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
-  if (!stat) return { kind: 'missing' };
-  if (stat.isSymbolicLink()) return { kind: 'symlink' };
-  if (!stat.isDirectory()) return { kind: 'not_directory' };
-  const names = readdirSync(dir);
+  if (!stat) return { facts: { kind: 'missing' } };
+  if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
+  if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const names = entries.map((entry) => entry.name);
   const read = names.includes(STATE_FILE_NAME) ? readStateFile(path.join(dir, STATE_FILE_NAME)) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.
   const stateFile: StateFileFacts =
     read.kind === 'bytes' ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
-  return { kind: 'directory', stateFile, hasContent, staging, listingDigest: listingDigest(names, stat.mtimeMs) };
+  return { facts: { kind: 'directory', stateFile, hasContent, staging, listingDigest: listingDigest(names, stat.mtimeMs) }, entries };
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {

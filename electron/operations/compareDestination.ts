@@ -3,10 +3,13 @@
 // put the decision in the one wording. When the manifest matches (skip), the outputs are verified
 // (engine/verify.ts: size, then sha256) so that a destination edited by hand is never called up to
 // date. Read-only; an unusable source is a result, not a throw (a
-// destination that cannot be read at all throws, as inspectDestination does).
+// destination that cannot be read at all throws, as inspectDestination does). Whether a normal replace
+// may run is the one rule's verdict (shared/replaceVerdict.ts), the planner's too: a staging folder
+// left by an interrupted replace is named first, in the same words the planner refuses with.
 
 import { compare, destinationStateOf, type Comparison, type ConfiguredIds } from '../../shared/compare';
 import { describeComparison, type ComparisonWords } from '../../shared/comparisonWords';
+import { interruptedStagingOf } from '../../shared/replaceVerdict';
 import { diffManifests, type ManifestDiff } from '../../shared/diffManifests';
 import type { Issue } from '../../shared/issues';
 import type { Manifest } from '../../shared/manifestSchema';
@@ -84,6 +87,7 @@ export async function compareDestination(request: CompareRequest): Promise<Resul
       comparison,
       explanation: describeComparison(comparison, {
         replaceAllowed: request.replacePolicy !== 'deny',
+        interruptedStaging: interruptedStagingOf(inspection.issues),
         destinationPath: inspection.path,
         ...(drift ? { drift } : {}),
       }),

@@ -1,8 +1,18 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { refusalMessage } from '../../shared/comparisonWords';
+import { STAGING_DIR_NAME } from '../../shared/staging';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  writeBundle,
+  writeInterruptedStaging,
+  writeManagedDestination,
+} from '../testing/fixtures';
+import { HashPool } from '../engine/hashPool';
 import { applyReplacePlan } from './applyReplacePlan';
 import { compareDestination } from './compareDestination';
 import { planDestinationReplace } from './planDestinationReplace';
@@ -114,6 +124,82 @@ describe('plan a replace', () => {
     const planned = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
     expect(planned).toMatchObject({ ok: false, error: { code: 'unmanaged' } });
   });
+});
+
+describe('Compare and the plan of a normal replace on an interrupted destination', () => {
+  /** Compare's verdict and words, then the planner's answer, on the same disk. */
+  let pool: HashPool;
+  beforeAll(() => {
+    pool = new HashPool({ size: 1 });
+  });
+  afterAll(() => pool.close());
+
+  async function compareThenPlan(replacePolicy: 'allow' | 'deny' = 'allow') {
+    const compared = await compareDestination({ destinationPath: dest, sourcePath: source, replacePolicy, pool });
+    if (!compared.ok) throw new Error('the source is usable');
+    const planned = await planDestinationReplace({ destinationPath: dest, sourcePath: source, mode: 'replace', replacePolicy, pool });
+    return { words: compared.value.explanation, planned };
+  }
+
+  it('says "Interrupted replace" where the manifests say replace, and the planner refuses with the same words', async () => {
+    await olderDestination();
+    const folder = path.basename(await writeInterruptedStaging(dest));
+    expect(folder).toBe(STAGING_DIR_NAME);
+    const before = await snapshotTree(dir);
+    const { words, planned } = await compareThenPlan();
+    expect(words).toMatchObject({ title: 'Interrupted replace', tone: 'warning', normalReplaceAllowed: false });
+    expect(words.sentence).toContain(`A staging folder (${STAGING_DIR_NAME}) from an interrupted replace is in the destination`);
+    expect(words.sentence).toContain('Behind it, the comparison says: Replace.');
+    expect(words.sentence).not.toContain('replace is allowed');
+    expect(words.next).toContain(`distributor-inspector discard-staging ${dest}`);
+    expect(planned).toEqual({
+      ok: false,
+      error: { code: 'interrupted', message: refusalMessage(words), details: { path: STAGING_DIR_NAME } },
+    });
+    expect(await snapshotTree(dir)).toBe(before);
+  });
+
+  it('agrees on every shape of destination, with and without a staging folder, under either policy', async () => {
+    const shapes: Record<string, () => Promise<void>> = {
+      older: olderDestination,
+      same: async () => {
+        const manifest = await writeBundle(source, { 'report.md': '# Same' });
+        await writeManagedDestination(dest, { manifest, outputs: { 'report.html': 'same' } });
+      },
+      newer: async () => {
+        const manifest = await writeBundle(path.join(dir, 'newer'), { 'report.md': '# Newer' }, { created: '2026-07-01T00:00:00Z' });
+        await writeManagedDestination(dest, { manifest, outputs: { 'report.html': 'newer' } });
+        await writeBundle(source, { 'report.md': '# Older' }, { created: '2026-06-01T00:00:00Z' });
+      },
+      unmanaged: async () => {
+        await fs.mkdir(dest, { recursive: true });
+        await fs.writeFile(path.join(dest, 'notes.txt'), 'n');
+        await writeBundle(source, { 'report.md': '# New' });
+      },
+      conflict: async () => {
+        const manifest = await writeBundle(path.join(dir, 'other'), { 'report.md': '# Other' }, { id: 'other.example' });
+        await writeManagedDestination(dest, { manifest, outputs: { 'report.html': 'other' } });
+        await writeBundle(source, { 'report.md': '# New' });
+      },
+    };
+    for (const [shape, write] of Object.entries(shapes)) {
+      for (const interrupted of [false, true]) {
+        for (const policy of ['allow', 'deny'] as const) {
+          await fs.rm(dir, { recursive: true, force: true });
+          await fs.mkdir(dir, { recursive: true });
+          await write();
+          if (interrupted) await writeInterruptedStaging(dest);
+          const { words, planned } = await compareThenPlan(policy);
+          const where = `${shape}, ${interrupted ? 'interrupted' : 'no staging'}, policy ${policy}`;
+          const plannedReplace = planned.ok && planned.value.plan.action === 'replace';
+          expect(plannedReplace, where).toBe(words.normalReplaceAllowed);
+          expect(words.title === 'Interrupted replace', where).toBe(interrupted);
+          if (!planned.ok) expect(planned.error.message, where).toBe(refusalMessage(words));
+          else expect(planned.value.plan.comparison?.explanation, where).toEqual(words);
+        }
+      }
+    }
+  }, 120_000);
 });
 
 describe('apply a plan', () => {

@@ -78,6 +78,26 @@ describe('applyPlan, normal replace', () => {
     expect((await inspectDestination(dest)).status).toBe('managed');
   });
 
+  it('writes each of many outputs from its own source file, whatever order the manifest lists them in', async () => {
+    // Source files are looked up in a Map built once per apply (verify and stage): held to what a
+    // search of the manifest per write gave, byte for byte, with the manifest in reverse order.
+    const names = Array.from({ length: 400 }, (_, i) => `data/part-${String(i).padStart(3, '0')}.txt`);
+    const files = Object.fromEntries([...names].reverse().map((name, i) => [name, `part ${name} ${'x'.repeat(i % 7)}\n`]));
+    const manifest = await writeBundle(source, files, NEW);
+    expect(manifest.files.map((file) => file.path)).toEqual([...names].reverse());
+    await fs.mkdir(dest);
+    const planned = await plan({ configured: { pipelineId: 'reports', destinationId: 'archive' } });
+    expect(planned.writes.map((write) => write.source_path).sort()).toEqual([...names].sort());
+    const result = await applyPlan(planned);
+    expect(result.error).toBeUndefined();
+    expect(result.written.sort()).toEqual([...names].sort());
+    for (const name of names) expect(await fs.readFile(path.join(dest, name), 'utf8')).toBe(files[name]);
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+    expect((await parsedState()).outputs.map((output) => [output.path, output.source_path])).toEqual(
+      planned.writes.map((write) => [write.path, write.source_path]),
+    );
+  }, 60_000);
+
   it('stamps published_at with the time of the apply, not of the plan', async () => {
     await managedFixture();
     const planned = await plan({ now: () => new Date('2026-06-05T10:00:00Z') });

@@ -345,7 +345,9 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   };
 
   async function deleteEntry(entry: ReplacePlan['deletes'][number], record = true): Promise<void> {
-    if (entry.type !== 'directory' && backupTaken?.moves) await ops.moveOut(entry.path, backupTaken.targetOf(entry.path));
+    // A repair's folder delete is the empty folder that stood where an output goes: kept, as a file is.
+    if (backupTaken?.moves && (entry.type !== 'directory' || plan.mode === 'repair'))
+      await ops.moveOut(entry.path, backupTaken.targetOf(entry.path));
     else if (entry.type === 'directory') await ops.rmdir(entry.path);
     else await ops.unlink(entry.path); // files, links (the link itself) and special files alike
     if (record) result.deleted.push(entry.path);
@@ -358,7 +360,9 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   async function prepareBackup(step: BackupStep): Promise<PreparedBackup> {
     const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry]));
     const units = plan.deletes
-      .filter((entry) => (plan.mode === 'force' ? !entry.path.includes('/') : entry.type !== 'directory'))
+      // Force: each top-level entry whole. Replace: files, links and special files (the folders it
+      // empties come back with them). Repair: also the empty folder standing where an output goes.
+      .filter((entry) => (plan.mode === 'force' ? !entry.path.includes('/') : entry.type !== 'directory' || plan.mode === 'repair'))
       .flatMap((entry) => seen.get(entry.path) ?? []);
     enter('backup', units.length);
     progress();

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { compare, destinationStateOf } from '../../shared/compare';
 import { describeComparison } from '../../shared/comparisonWords';
+import { interruptedStagingOf } from '../../shared/replaceVerdict';
 import type { PlanDelete, PlanOutcome, PlanWrite, RepairDetails, RepairRefusal, ReplacePlan } from '../../shared/plan';
 import { problem } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
@@ -192,7 +193,14 @@ async function planUnchecked(input: PlanRepairInput): Promise<PlanOutcome> {
     recordedSource: { id: manifest.id, digest: manifest.digest },
     stagingName: writes.length > 0 ? stagingName : '',
     nestedDestinations: [],
-    comparison: { ...comparison, explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny' }) },
+    comparison: {
+      ...comparison,
+      explanation: describeComparison(comparison, {
+        replaceAllowed: input.replacePolicy !== 'deny',
+        interruptedStaging: interruptedStagingOf(inspection.issues),
+        destinationPath: dest,
+      }),
+    },
     deletes,
     writes,
     repair: {

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { compare, destinationStateOf } from '../../shared/compare';
-import { describeComparison } from '../../shared/comparisonWords';
+import { describeComparison, refusalMessage } from '../../shared/comparisonWords';
+import { interruptedStagingOf, normalReplaceVerdict } from '../../shared/replaceVerdict';
 import { formatIssuePath } from '../../shared/issues';
 import type { Fingerprint, PlanDelete, PlanOutcome, PlanRefusal, PlanWrite, ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { problem, type Result } from '../../shared/result';
@@ -343,9 +344,14 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     source: source.manifest,
     configured: input.configured,
   });
-  const planComparison = { ...comparison, explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny' }) };
-  // The one rule (shared/staging.ts), as inspect applied it: a marked staging folder no output records.
-  const interrupted = inspection.issues.find((issue) => issue.code === 'interrupted');
+  // The one rule (shared/replaceVerdict.ts) decides a normal replace, here as in Compare: the decision,
+  // the replace policy and a staging folder an interrupted replace left (as inspect found it).
+  const facts = {
+    comparison,
+    replaceAllowed: input.replacePolicy !== 'deny',
+    interruptedStaging: interruptedStagingOf(inspection.issues),
+  };
+  const planComparison = { ...comparison, explanation: describeComparison(comparison, { ...facts, destinationPath: dest }) };
   // The fingerprint holds the state as apply will read it (also a link or a folder in its place);
   // it must be the state the decision was made on.
   const stateSha256 = await stateFileSha256(dest);
@@ -372,26 +378,15 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   };
 
   if (input.mode === 'replace') {
-    if (interrupted) {
-      const folder = String(interrupted.path[0] ?? '');
-      return refuse(
-        'interrupted',
-        `${dest} holds a staging folder (${folder}) left by an interrupted replace; a forced replace clears it`,
-        {
-          path: folder,
-        },
-      );
+    // The same manifest says nothing of the files: verified, so a drifted destination is never called
+    // up to date, and the words are those Compare shows (drift included), also in a refusal.
+    if (comparison.decision === 'skip' && inspection.state) {
+      const drift = outputDriftOf(await verifyDestination(dest, inspection.state, { pool: input.pool }));
+      base.comparison = { ...comparison, explanation: describeComparison(comparison, { ...facts, drift, destinationPath: dest }) };
     }
-    const decision = comparison.decision;
-    if (decision === 'skip' || decision === 'skip_newer') {
-      // The same manifest says nothing of the files: verified, so a drifted destination is never called up to date.
-      if (decision === 'skip' && inspection.state) {
-        const drift = outputDriftOf(await verifyDestination(dest, inspection.state, { pool: input.pool }));
-        base.comparison = {
-          ...comparison,
-          explanation: describeComparison(comparison, { replaceAllowed: input.replacePolicy !== 'deny', drift, destinationPath: dest }),
-        };
-      }
+    const verdict = normalReplaceVerdict(facts);
+    if (verdict.outcome === 'refused') return refuse(verdict.code, refusalMessage(base.comparison.explanation), verdict.details);
+    if (verdict.outcome === 'nothing') {
       const fingerprint = await fingerprintPaths(dest, ['', STATE_FILE_NAME], stateSha256);
       const summary = { deleteCount: 0, writeCount: 0, deleteBytes: 0, writeBytes: 0, changedCount: 0 };
       const plan: ReplacePlan = {
@@ -405,19 +400,6 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
         summary,
       };
       return { ok: true, value: plan };
-    }
-    if (decision === 'replace' && input.replacePolicy === 'deny') {
-      return refuse('policy_denies_replace', planComparison.explanation.sentence, { decision });
-    }
-    if (decision !== 'replace' && decision !== 'publish') {
-      const details: Record<string, unknown> = { decision };
-      if (comparison.reason) details.reason = comparison.reason;
-      if (comparison.mismatches) details.mismatches = comparison.mismatches;
-      return refuse(
-        decision === 'conflict' ? `conflict_${comparison.reason ?? 'unknown'}` : decision,
-        `${planComparison.explanation.sentence} A normal replace is refused.`,
-        details,
-      );
     }
   }
 

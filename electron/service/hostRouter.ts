@@ -191,7 +191,8 @@ export class HostRouter {
         entry.link = undefined;
         this.setState(entry, {
           state: 'lost',
-          failure: connected.lost ?? { code: 'connection_lost', message: `the connection to ${name} ended` },
+          // Copied field by field: a RemoteFailure is an Error, whose message JSON would leave out.
+          failure: connected.lost ? failureOf(connected.lost) : { code: 'connection_lost', message: `the connection to ${name} ended` },
         });
       });
       this.setState(entry, { state: 'connected', agent: { ...link.hello }, destinations: entry.destinations.length }, entry.destinations);

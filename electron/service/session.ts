@@ -216,14 +216,23 @@ export class Session implements SessionContext {
     return remote && { ...remote, router: this.hostRouter() };
   }
 
-  /** Repair, discard staging and backups are planned where the files are; a host's agent does not take them yet. */
-  private refuseOnHost(id: string, action: string): void {
+  /**
+   * Repair, discard staging and backups of a host's destination are not routed to its agent yet (only
+   * replace plans are, with their checks made here first: docs/remote.md): refused, naming the host and
+   * the command to run there. `command`: the CLI command that does it on the host, DEST for the path there.
+   */
+  private refuseOnHost(id: string, action: string, command: string): void {
     const remote = remoteIdOf(this, id);
-    if (remote)
-      throw fail(
-        'not_available',
-        `${action} of a destination on host "${remote.host}" is not available from here yet: run distributor-inspector on that host (a forced replace from here works)`,
-      );
+    if (!remote) return;
+    const where = `host "${remote.host}"`;
+    const run = `distributor-inspector ${command.replace('DEST', this.destination(id).path)}`;
+    throw fail(
+      'not_available',
+      action === 'backups'
+        ? `backups of ${id} are kept on ${where}, as its workspace sets them, and cannot be listed or restored from here yet: run \`${run}\` on that host`
+        : `${action} of ${id} (on ${where}) is not available from here yet: run \`${run}\` on that host; replace and forced replace work from here`,
+      { host: remote.host },
+    );
   }
 
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
@@ -439,11 +448,11 @@ export class Session implements SessionContext {
         return remote ? this.hostPlans.plan(remote.router, remote, request.destination, request) : this.plans.plan(this, request);
       },
       planRepair: async (request) => {
-        this.refuseOnHost(request.destination, 'repair');
+        this.refuseOnHost(request.destination, 'repair', 'repair DEST');
         return this.plans.planRepair(this, request);
       },
       planDiscardStaging: async (request) => {
-        this.refuseOnHost(request.destination, 'discard staging');
+        this.refuseOnHost(request.destination, 'discard staging', 'discard-staging DEST');
         return this.plans.planDiscardStaging(this, request);
       },
       applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
@@ -487,15 +496,17 @@ export class Session implements SessionContext {
         return { ...read.value, records };
       },
       listBackups: async (request) => {
-        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
-        return listBackupsHandler(this, request);
+        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
+        if (!remote) return listBackupsHandler(this, request);
+        // Read only: the host's agent lists the backups its workspace keeps there, and where the next one goes.
+        return forward(remote.router, remote.host, (link) => link.call('listBackups', { destination: remote.id }));
       },
       planRestore: async (request) => {
-        this.refuseOnHost(request.destination, 'restore');
+        this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
         return planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
       },
       pruneBackups: async (request) => {
-        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups');
+        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
         return pruneBackupsHandler(this, request);
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),

@@ -98,6 +98,8 @@ export interface SshServer {
   knownHostsLine: string;
   /** Kills the sshd and every session it forked (SIGKILL): a host that goes away mid-job. */
   killAll(): void;
+  /** Starts the sshd again after killAll, on the same port with the same keys: the host is back. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -138,12 +140,26 @@ export async function startSshServer(): Promise<SshServer> {
   if (process.getuid?.() === 0) await fs.mkdir('/run/sshd', { recursive: true, mode: 0o755 });
   const agentCommand = `${process.execPath} ${await ensureBuiltCli()}`;
 
+  const config = path.join(dir, 'sshd_config');
+  /** sshd on `port` with this config, once it accepts connections; undefined when it exited (the port was taken). */
+  const spawnSshd = async (port: number): Promise<{ child?: ChildProcess; log: string }> => {
+    const started = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    started.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && started.exitCode === null && !(await canConnect(port)))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (started.exitCode === null && (await canConnect(port))) return { child: started, log };
+    started.kill('SIGKILL');
+    return { log };
+  };
+
   let child: ChildProcess | undefined;
   let port = 0;
   for (let attempt = 0; attempt < 5 && !child; attempt++) {
     port = await freePort();
     await fs.writeFile(
-      path.join(dir, 'sshd_config'),
+      config,
       [
         `Port ${port}`,
         'ListenAddress 127.0.0.1',
@@ -166,19 +182,11 @@ export async function startSshServer(): Promise<SshServer> {
         '',
       ].join('\n'),
     );
-    const started = spawn(SSHD, ['-D', '-e', '-f', path.join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let log = '';
-    started.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && started.exitCode === null && !(await canConnect(port)))
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    if (started.exitCode === null && (await canConnect(port))) child = started;
-    else {
-      started.kill('SIGKILL');
-      if (attempt === 4) throw new Error(`sshd did not start: ${log}`);
-    }
+    const started = await spawnSshd(port);
+    child = started.child;
+    if (!child && attempt === 4) throw new Error(`sshd did not start: ${started.log}`);
   }
-  const pid = child!.pid!;
+  let pid = child!.pid!;
 
   const sshCommand = async (setup: ClientSetup = {}) => {
     const name = `client-${setup.identity ?? 'authorized'}-${setup.knownHosts ?? 'right'}`;
@@ -230,6 +238,12 @@ export async function startSshServer(): Promise<SshServer> {
       } catch {
         // Already gone.
       }
+    },
+    async restart() {
+      const started = await spawnSshd(port);
+      if (!started.child) throw new Error(`sshd did not start again on port ${port}: ${started.log}`);
+      child = started.child;
+      pid = child.pid!;
     },
     async stop() {
       if (child!.exitCode === null && child!.signalCode === null) {

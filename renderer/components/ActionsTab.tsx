@@ -17,6 +17,7 @@ import { hostPhrase } from '../view/hostWords';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
+import { useBackupTarget } from './BackupTargetNote';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -111,6 +112,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
   const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
   const host = entry.host === undefined ? undefined : hostPhrase({ name: entry.host, url: hostState?.url });
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
+  const backup = useBackupTarget(entry.id);
 
   const normalPlan = normal.plan.state.status === 'ok' ? readPlan(normal.plan.state.value.plan) : undefined;
   const forcePlan = force.plan.state.status === 'ok' ? readPlan(force.plan.state.value.plan) : undefined;
@@ -177,7 +179,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           </>
         )}
         {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} />}
+        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />}
       </section>
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
@@ -194,8 +196,12 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
             {host ? ` on host ${host}` : ''}
           </strong>
           , including files that no state file records and any staging folder left by an interrupted replace, then publishes the source. It
-          never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations. It cannot be
-          undone.
+          never follows links out of the folder. This is the way out of unmanaged, invalid and conflicting destinations.{' '}
+          {backup.target?.enabled
+            ? 'What it deletes is kept as a backup first: "Restore this backup" (Backups tab) undoes it.'
+            : backup.target
+              ? 'Backups are off for this workspace: it cannot be undone.'
+              : ''}
         </p>
         <div className="button-row">
           <button
@@ -234,7 +240,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           </>
         )}
         {applying && !confirming && force.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} />}
+        {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} destination={entry.id} />}
       </section>
 
       {confirming?.mode === 'replace' && (
@@ -242,6 +248,8 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           destinationId={entry.id}
           plan={confirming.plan}
           {...(host ? { host } : {})}
+          {...(backup.target ? { backup: backup.target } : {})}
+          {...(backup.error !== undefined ? { backupError: backup.error } : {})}
           onCancel={() => setConfirming(undefined)}
           onConfirm={() => {
             // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.
@@ -255,6 +263,9 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}
+          destination={entry.id}
+          {...(backup.target ? { backup: backup.target } : {})}
+          {...(backup.error !== undefined ? { backupError: backup.error } : {})}
           {...(host ? { host } : {})}
           running={confirming.applying ? applying : undefined}
           applying={Boolean(confirming.applying)}

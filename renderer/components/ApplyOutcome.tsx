@@ -5,8 +5,11 @@
 import type { ApiError } from '../../shared/api';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
+import { openRestore } from '../state/actions';
 import { useAppState } from '../state/store';
+import { restoreRefusalWords } from '../view/backupView';
 import { Callout } from './Callout';
+import { Icon } from './Icon';
 
 export type ApplyOutcome = { kind: 'result'; result: ApplyResult } | { kind: 'error'; error: ApiError };
 
@@ -64,14 +67,73 @@ function HistoryWarning({ result }: { result: ApplyResult }) {
 }
 
 /** What the action is called in the outcome's words: "The repair did not run". */
-export type ApplyNoun = 'replace' | 'repair' | 'discard';
+export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore';
 
-export function ApplyOutcomeView(props: { outcome: ApplyOutcome; onPlanAgain: () => void; noun?: ApplyNoun }) {
+/** "Backup <id> kept in <folder> — Undo": where the apply kept what it removed, and the way back (the restore dialog). */
+function BackupKept({ result, destination, onUndo }: { result: ApplyResult; destination?: string; onUndo?: () => void }) {
+  const backup = result.backup;
+  if (!backup || result.mode === 'restore') return null;
+  return (
+    <div className="backup-kept" data-testid="backup-kept">
+      <p>
+        <Icon name="package" /> Backup <code>{backup.id}</code> kept in <code>{backup.folder}</code>
+        {backup.method === 'copy' ? ' (copied and verified)' : ''}
+        {destination !== undefined && (
+          <>
+            {' — '}
+            <button
+              type="button"
+              className="button small"
+              onClick={() => {
+                onUndo?.();
+                openRestore(destination, backup.id);
+              }}
+            >
+              Undo
+            </button>
+          </>
+        )}
+      </p>
+      {backup.warning && <p className="muted">{backup.warning}</p>}
+    </div>
+  );
+}
+
+export function ApplyOutcomeView(props: {
+  outcome: ApplyOutcome;
+  onPlanAgain: () => void;
+  noun?: ApplyNoun;
+  /** The destination's id: with it, a kept backup offers Undo (the restore dialog). */
+  destination?: string;
+  /** Called as Undo opens the restore (a dialog showing this result closes itself). */
+  onUndo?: () => void;
+}) {
   return (
     <>
       <ApplyOutcomeCallout {...props} />
+      {props.outcome.kind !== 'error' && (
+        <BackupKept
+          result={props.outcome.result}
+          {...(props.destination !== undefined ? { destination: props.destination } : {})}
+          {...(props.onUndo ? { onUndo: props.onUndo } : {})}
+        />
+      )}
       {props.outcome.kind !== 'error' && <HistoryWarning result={props.outcome.result} />}
     </>
+  );
+}
+
+/** A restore that completed: the destination is as it was before the apply that made the backup. */
+function RestoreDone({ result }: { result: ApplyResult }) {
+  return (
+    <Callout tone="good" title="Restored" role="status">
+      <p>
+        Removed {plural(result.deleted.length, 'path')} and put back {plural(result.written.length, 'entry', 'entries')} in{' '}
+        {Math.round(result.durationMs)} ms{result.stateWritten ? ': the old state is back in place' : ''}. The destination was read again
+        and verified.
+      </p>
+      {result.backup?.warning && <p className="muted">{result.backup.warning}</p>}
+    </Callout>
   );
 }
 
@@ -114,6 +176,7 @@ function ApplyOutcomeCallout({
     );
   }
   const { result } = outcome;
+  if (result.ok && result.mode === 'restore') return <RestoreDone result={result} />;
   if (result.ok && (result.mode === 'repair' || result.mode === 'discard_staging')) return <RecoveryDone result={result} />;
   if (result.ok) {
     return (
@@ -137,6 +200,9 @@ function ApplyOutcomeCallout({
           ? 'Something on disk differs from what the plan was made from, so the plan was refused.'
           : (result.error?.message ?? 'The engine gave no reason.')}
       </p>
+      {!stale && result.mode === 'restore' && result.error && restoreRefusalWords(result.error) && (
+        <p>{restoreRefusalWords(result.error)?.next}</p>
+      )}
       {!stale && <p data-testid="apply-aftermath">{applyAftermathText(result)}</p>}
       <ResultFacts result={result} />
       {stale && (

@@ -1,5 +1,5 @@
 // The right pane: the selected destination's header and its tabs (Overview, Outputs, Compare,
-// Raw state, Actions, History). Loads the destination once per selection and after it changes on disk.
+// Raw state, Actions, Backups, History). Loads the destination once per selection and after it changes on disk.
 // With two or more destinations selected it shows the bulk panel instead (BulkPanel.tsx).
 
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -15,6 +15,8 @@ import { OutputsTab } from './OutputsTab';
 import { OverviewTab } from './OverviewTab';
 import { RawStateTab } from './RawStateTab';
 import { HistoryTab } from './HistoryTab';
+import { BackupsTab } from './BackupsTab';
+import { showBackup } from '../state/actions';
 import { StatusBadge, VerifyMark } from './StatusBadge';
 import { groupDigits } from '../../shared/issueCap';
 import { verifyHealth } from '../../shared/verifyFreshness';
@@ -27,6 +29,7 @@ const TABS = [
   { id: 'compare', label: 'Compare' },
   { id: 'raw', label: 'Raw state' },
   { id: 'actions', label: 'Actions' },
+  { id: 'backups', label: 'Backups' },
   { id: 'history', label: 'History' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -47,6 +50,14 @@ function OneDestination() {
   const placement = useAppState(selectionPlacement);
   const nothingShown = placement === 'nothing_shown';
   const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
+  // A history entry's link to its backup: open the Backups tab on it (once per click).
+  const backupFocus = useAppState((state) => state.backupFocus);
+  const [focusSeen, setFocusSeen] = useState(0);
+  if (backupFocus && backupFocus.at !== focusSeen && backupFocus.destination === selectedId) {
+    setFocusSeen(backupFocus.at);
+    setTab('backups');
+  }
+  const focusBackup = backupFocus?.destination === selectedId ? backupFocus?.backupId : undefined;
 
   if (nothingShown) {
     // The list is empty: showing a destination that is not in it would be a picture of nothing the operator chose.
@@ -146,7 +157,8 @@ function OneDestination() {
         {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
         {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} />}
-        {tab === 'history' && <HistoryTab key={entry.id} entry={entry} />}
+        {tab === 'backups' && <BackupsTab key={entry.id} entry={entry} focusBackup={focusBackup} />}
+        {tab === 'history' && <HistoryTab key={entry.id} entry={entry} onShowBackup={showBackup} />}
       </div>
     </main>
   );

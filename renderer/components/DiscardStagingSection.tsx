@@ -34,7 +34,8 @@ export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
       </h2>
       <p>
         An apply was interrupted here and left its staging folder. Discarding removes only that folder (what it had staged is not in use);
-        the state file, the outputs and every other file stay as they are.
+        the state file, the outputs and every other file stay as they are. It keeps no backup: the folder holds only copies the interrupted
+        apply staged from the source, which the source gives again, so there is nothing to take back.
       </p>
       <div className="button-row">
         <button type="button" className="button" onClick={makePlan} disabled={plan.state.status === 'loading' || Boolean(applying)}>

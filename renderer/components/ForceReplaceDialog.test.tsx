@@ -2,16 +2,17 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BackupTargetInfo } from '../../shared/backupSchema';
 import { samplePlan } from '../testing/samplePlan';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 
 afterEach(cleanup);
 
-function renderDialog(extraDeletes = 2, nestedDestinations: string[] = []) {
+function renderDialog(extraDeletes = 2, nestedDestinations: string[] = [], backup: BackupTargetInfo = { enabled: false }) {
   const onCancel = vi.fn();
   const onConfirm = vi.fn();
   const plan = { ...samplePlan({ mode: 'force', decision: 'unmanaged', extraDeletes }), nestedDestinations };
-  render(<ForceReplaceDialog plan={plan} confirmText="legacy-site" onCancel={onCancel} onConfirm={onConfirm} />);
+  render(<ForceReplaceDialog plan={plan} confirmText="legacy-site" backup={backup} onCancel={onCancel} onConfirm={onConfirm} />);
   const dialog = screen.getByRole('alertdialog');
   const input = screen.getByLabelText(/Type legacy-site to confirm/);
   const confirm = screen.getByRole('button', { name: /^Force replace: delete/ });
@@ -19,13 +20,31 @@ function renderDialog(extraDeletes = 2, nestedDestinations: string[] = []) {
 }
 
 describe('ForceReplaceDialog', () => {
-  it('is an alertdialog named for the destination and described by what it deletes, which cannot be undone', () => {
+  it('is an alertdialog named for the destination and described by what it deletes, which cannot be undone when backups are off', () => {
     const { dialog } = renderDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByRole('alertdialog', { name: 'Force replace legacy-site?' })).toBe(dialog);
     const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
     expect(description?.textContent).toContain('/w/destinations/legacy-site');
     expect(description?.textContent).toContain('It cannot be undone.');
+    expect(screen.getByTestId('backup-target').textContent).toContain(
+      'Backups are off for this workspace (its file says "backups": "off"): what this apply deletes or overwrites is gone for good',
+    );
+  });
+
+  it('says where the backup of what it deletes goes, and how, when backups are on', () => {
+    const { dialog } = renderDialog(2, [], { enabled: true, folder: '/w/.inspector-backups/legacy-site', method: 'rename' });
+    const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toContain('Everything it deletes is kept as a backup first, so it can be undone.');
+    expect(description?.textContent).not.toContain('It cannot be undone.');
+    expect(screen.getByTestId('backup-target').textContent).toContain(
+      'kept as a backup in /w/.inspector-backups/legacy-site/<UTC time>/, moved there by rename (the same file system',
+    );
+  });
+
+  it('says a backup on another file system is copied and verified before anything is deleted', () => {
+    renderDialog(2, [], { enabled: true, folder: '/mnt/backups/legacy-site', method: 'copy' });
+    expect(screen.getByTestId('backup-target').textContent).toContain('copied there and verified by sha256 before anything is deleted');
   });
 
   it('names the counts on its confirm button', () => {

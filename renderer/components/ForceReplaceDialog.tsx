@@ -1,15 +1,18 @@
-// Confirms a forced replace: says exactly what it destroys, that it cannot be undone, and applies only
+// Confirms a forced replace: says exactly what it destroys, where its backup goes (or that backups are
+// off, so it cannot be undone), and applies only
 // once the operator has typed the destination id and, when the folder holds other managed
 // destinations, ticked that they go too (every one is listed, as is every path of the plan, filterable). Cancel is the default button. While the
 // apply runs the dialog stays open and locked (no Esc, no click outside), then shows what the apply did.
 
 import { useEffect, useRef, useState } from 'react';
+import type { BackupTargetInfo } from '../../shared/backupSchema';
 import type { ReplacePlan } from '../../shared/plan';
 import type { JobView } from '../state/store';
 import { confirmLabel, planSourceWords, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
 import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
+import { BackupTargetNote } from './BackupTargetNote';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanRowsList } from './PlanRowsList';
@@ -17,6 +20,12 @@ import { PlanRowsList } from './PlanRowsList';
 interface Props {
   plan: ReplacePlan;
   confirmText: string;
+  /** Where its backup goes (listBackups' target), or that backups are off; absent while it is read. */
+  backup?: BackupTargetInfo;
+  /** Why where the backup goes could not be read. */
+  backupError?: string;
+  /** The destination's id: its result's kept backup offers Undo. */
+  destination?: string;
   /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
   host?: string;
   /** The apply has been confirmed and runs: the dialog cannot be dismissed and nothing in it can be changed. */
@@ -33,6 +42,9 @@ interface Props {
 export function ForceReplaceDialog({
   plan,
   confirmText,
+  backup,
+  backupError,
+  destination,
   host,
   applying = false,
   running,
@@ -78,8 +90,16 @@ export function ForceReplaceDialog({
           )}
           : {plural(plan.summary.deleteCount, 'path')}, including files no state file records, then writes{' '}
           {plural(plan.summary.writeCount, 'file')} from the source bundle <code data-testid="force-source">{plan.sourcePath}</code>
-          {sourceWords ? ` (${sourceWords})` : ''}. <strong>It cannot be undone.</strong>
+          {sourceWords ? ` (${sourceWords})` : ''}.{' '}
+          <strong>
+            {backup?.enabled
+              ? 'Everything it deletes is kept as a backup first, so it can be undone.'
+              : backup
+                ? 'It cannot be undone.'
+                : ''}
+          </strong>
         </p>
+        <BackupTargetNote target={backup} error={backupError} />
         {rollback && (
           <p role="note" data-testid="force-rollback">
             <Icon name="alert" /> <strong>{rollback}</strong>
@@ -105,7 +125,11 @@ export function ForceReplaceDialog({
       </div>
       {outcome ? (
         <>
-          <ApplyOutcomeView outcome={outcome} onPlanAgain={onPlanAgain ?? onCancel} />
+          <ApplyOutcomeView
+            outcome={outcome}
+            onPlanAgain={onPlanAgain ?? onCancel}
+            {...(destination !== undefined ? { destination, onUndo: onCancel } : {})}
+          />
           <footer>
             <button ref={close} type="button" className="button" onClick={onCancel}>
               Close

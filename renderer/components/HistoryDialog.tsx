@@ -1,9 +1,12 @@
 // The workspace's History view: every replace applied, refused or failed on any of its destinations,
-// newest first, filtered by action and outcome. Opened from the toolbar; reads the journal on open
+// newest first, filtered by action and outcome; each entry links to its backup (its destination's
+// Backups tab) and offers Undo while that backup can still be restored. Opened from the toolbar; reads the journal on open
 // and on Reload.
 
 import { useId, useMemo, useState } from 'react';
-import { useHistory } from '../hooks/api';
+import { useBackups, useHistory } from '../hooks/api';
+import { showBackup } from '../state/actions';
+import { backupsByKey } from '../view/backupView';
 import { filterHistoryRows, historyActions, historyRows, type HistoryOutcome } from '../view/historyRows';
 import { Callout } from './Callout';
 import { Dialog } from './Dialog';
@@ -20,6 +23,8 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const [outcome, setOutcome] = useState<HistoryOutcome | ''>('');
   const history = useHistory(undefined, reload);
   const state = history.state;
+  const list = useBackups(undefined, reload).state;
+  const backups = useMemo(() => (list.status === 'ok' ? backupsByKey(list.value.backups) : undefined), [list]);
   const rows = useMemo(() => (state.status === 'ok' ? historyRows(state.value.records) : []), [state]);
   const shown = useMemo(
     () => filterHistoryRows(rows, { action: action || undefined, outcome: outcome || undefined }),
@@ -69,7 +74,18 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
               {shown.length === rows.length ? `${rows.length} record(s)` : `${shown.length} of ${rows.length} record(s)`} in{' '}
               <code>{state.value.file}</code>
             </p>
-            {shown.length > 0 && <HistoryTable rows={shown} caption="Workspace history" withDestination />}
+            {shown.length > 0 && (
+              <HistoryTable
+                rows={shown}
+                caption="Workspace history"
+                withDestination
+                backups={backups}
+                onShowBackup={(destination, backupId) => {
+                  showBackup(destination, backupId);
+                  onClose();
+                }}
+              />
+            )}
           </>
         )}
         <div className="button-row">

@@ -1,18 +1,29 @@
-// A destination's History tab: every replace applied, refused or failed on it, newest first, from the
-// workspace's journal (shared by the app, the browser host and the CLI). Reloads after it changes.
+// A destination's History tab: every apply (replace, forced replace, repair, discard staging, restore)
+// applied, refused or failed on it, newest first, from the workspace's journal (shared by the app,
+// the browser host and the CLI), each linked to the backup it kept, with Undo while that backup can
+// still be restored. Reloads after it changes.
 
 import { useMemo } from 'react';
 import type { DestinationEntry } from '../../shared/api';
-import { useHistory } from '../hooks/api';
+import { useBackups, useHistory } from '../hooks/api';
+import { backupsByKey } from '../view/backupView';
 import { historyRows } from '../view/historyRows';
 import { Callout } from './Callout';
 import { HistoryTable } from './HistoryTable';
 import { JournalIssues } from './JournalIssues';
 
-export function HistoryTab({ entry }: { entry: DestinationEntry }) {
+export function HistoryTab({
+  entry,
+  onShowBackup,
+}: {
+  entry: DestinationEntry;
+  onShowBackup?: (destination: string, backupId: string) => void;
+}) {
   const history = useHistory(entry.id);
   const state = history.state;
   const rows = useMemo(() => (state.status === 'ok' ? historyRows(state.value.records) : []), [state]);
+  const list = useBackups(entry.id).state;
+  const backups = useMemo(() => (list.status === 'ok' ? backupsByKey(list.value.backups) : undefined), [list]);
   if (state.status === 'error')
     return (
       <Callout tone="danger" title="Could not read the history" role="alert">
@@ -25,9 +36,15 @@ export function HistoryTab({ entry }: { entry: DestinationEntry }) {
     <div>
       <JournalIssues issues={issues} />
       {rows.length === 0 ? (
-        <p className="muted">No replace has been applied to {entry.id} yet. Each one is recorded here, done, refused or failed.</p>
+        <p className="muted">No replace has been applied to {entry.id} yet. Each apply is recorded here, done, refused or failed.</p>
       ) : (
-        <HistoryTable rows={rows} caption={`History of ${entry.id}`} withDestination={false} />
+        <HistoryTable
+          rows={rows}
+          caption={`History of ${entry.id}`}
+          withDestination={false}
+          backups={backups}
+          onShowBackup={onShowBackup}
+        />
       )}
       <p className="hint">
         Journal: <code>{file}</code>

@@ -156,7 +156,7 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
         </div>
       )}
       {applying && mine && <JobProgress job={applying} />}
-      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="repair" />}
+      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="repair" destination={entry.id} />}
     </section>
   );
 }

@@ -1,13 +1,16 @@
 // Confirms a normal replace: names the counts (the plan's totals per kind, and how many edited outputs
 // are lost), lists every path, and applies with one click on the button that names them, or Enter (the
 // button has the focus; Enter in the filter does not). A normal replace never touches extra files, so it
-// asks for no typed id; the forced replace keeps its own dialog. Confirmed, it closes: the Actions tab
+// asks for no typed id; the forced replace keeps its own dialog. It says where the backup of what it
+// deletes or overwrites goes, or that backups are off. Confirmed, it closes: the Actions tab
 // shows the apply's progress and what it did, and the destination's History keeps it.
 
+import type { BackupTargetInfo } from '../../shared/backupSchema';
 import type { ReplacePlan } from '../../shared/plan';
 import { planRows } from '../../shared/planRows';
 import { bundleName, changedWarning, confirmLabel, planSourceWords, planTotalsWords } from '../view/planView';
 import { plural } from '../view/format';
+import { BackupTargetNote } from './BackupTargetNote';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
@@ -17,11 +20,15 @@ interface Props {
   plan: ReplacePlan;
   /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
   host?: string;
+  /** Where its backup goes (listBackups' target), or that backups are off; absent while it is read. */
+  backup?: BackupTargetInfo;
+  /** Why where the backup goes could not be read. */
+  backupError?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-export function ReplaceConfirmDialog({ destinationId, plan, host, onCancel, onConfirm }: Props) {
+export function ReplaceConfirmDialog({ destinationId, plan, host, backup, backupError, onCancel, onConfirm }: Props) {
   const { totals } = planRows(plan);
   const sourceWords = planSourceWords(plan);
   const changed = changedWarning(plan);
@@ -56,6 +63,7 @@ export function ReplaceConfirmDialog({ destinationId, plan, host, onCancel, onCo
             <Icon name="alert" /> <strong>{changed}</strong>
           </p>
         )}
+        <BackupTargetNote target={backup} error={backupError} />
       </div>
       <PlanRowsList plan={plan} />
       <form

@@ -41,3 +41,12 @@ export function useHistory(destination: string | undefined, reload = 0) {
   const revision = useAppState((state) => (destination ? (state.revisions.get(destination) ?? 0) : 0));
   return useApiQuery('history', destination ? { destination } : {}, `${destination ?? '*'}@${revision}#${reload}`);
 }
+
+/** The backups of one destination (and where its next apply's backup goes), or of the workspace; reloads after it changes. */
+export function useBackups(destination: string | undefined, reload = 0) {
+  const revision = useAppState((state) => (destination ? (state.revisions.get(destination) ?? 0) : 0));
+  return useApiQuery('listBackups', destination ? { destination } : {}, `${destination ?? '*'}@${revision}#${reload}`);
+}
+
+export const usePlanRestore = () => useApiCall('planRestore');
+export const usePruneBackups = () => useApiCall('pruneBackups');

@@ -25,7 +25,8 @@ import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
-import { dropFromSelection, selectOneDestination } from './selectionActions';
+import { selectOnly } from '../view/multiSelection';
+import { dropFromSelection, selectionPatch, selectOneDestination } from './selectionActions';
 import { store, type JobView } from './store';
 
 let nextKey = 1;
@@ -291,9 +292,29 @@ export function applyHostState({ host, destinations }: HostStateEvent): void {
 
 let stopWatchingHosts: (() => void) | undefined;
 
-/** Follows the hosts' states (once per page). */
+/** How often the hosts' states are read again while one is connecting: a backstop for an event the stream missed. */
+const HOSTS_POLL_MS = 3000;
+
+/**
+ * Follows the hosts' states (once per page): their events, and a fresh read each time the event
+ * stream (re)connects, since what happened before it listened is not sent again.
+ */
 export function watchHosts(): () => void {
-  stopWatchingHosts ??= getClient().on('hostState', applyHostState);
+  if (stopWatchingHosts) return stopWatchingHosts;
+  const client = getClient();
+  const stopEvents = client.on('hostState', applyHostState);
+  const stopConnection = client.onConnection((state) => {
+    if (state.status === 'connected' && store.get().workspace) void refreshHosts();
+  });
+  const timer = setInterval(() => {
+    if (store.get().hosts.some((host) => host.state === 'connecting')) void refreshHosts();
+  }, HOSTS_POLL_MS);
+  stopWatchingHosts = () => {
+    stopEvents();
+    stopConnection();
+    clearInterval(timer);
+    stopWatchingHosts = undefined;
+  };
   return stopWatchingHosts;
 }
 
@@ -465,6 +486,23 @@ export function followLiveRefresh(): () => void {
 /** Tries a lost link again now. */
 export function reconnect(): void {
   getClient().reconnect();
+}
+
+/** Opens the restore dialog on a backup of a destination: "Restore this backup", and Undo in a result or the history. */
+export function openRestore(destination: string, backupId: string): void {
+  store.set({ restoreRequest: { destination, backupId } });
+}
+
+export function closeRestore(): void {
+  store.set({ restoreRequest: undefined });
+}
+
+/** A history entry's link to its backup: selects the destination and opens its Backups tab on that backup. */
+export function showBackup(destination: string, backupId: string): void {
+  store.set((state) => ({
+    ...selectionPatch(selectOnly(destination)),
+    backupFocus: { destination, backupId, at: (state.backupFocus?.at ?? 0) + 1 },
+  }));
 }
 
 export type { JobResultOf };

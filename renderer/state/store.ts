@@ -72,6 +72,10 @@ export interface AppState {
   filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey; host?: string };
   /** The open workspace's hosts, each with its connection's state, as the engine last said (in workspace order). */
   hosts: readonly HostState[];
+  /** "Restore this backup" / "Undo" asked for: the one restore dialog (RestoreBackupDialog.tsx) is open on it. */
+  restoreRequest?: { destination: string; backupId: string };
+  /** A backup a history entry links to: its destination selected, its Backups tab open on it (`at` tells two clicks apart). */
+  backupFocus?: { destination: string; backupId: string; at: number };
 }
 
 type Listener = () => void;

@@ -19,9 +19,19 @@ export interface HistoryRow {
   counts: string;
   source: string;
   by: string;
+  /** The workspace id it was applied to (absent for a record of a folder the CLI named by path). */
+  destinationId?: string;
+  /** The backup the apply kept (a restore: the one it put back). */
+  backupId?: string;
 }
 
-const ACTION_LABELS: Record<string, string> = { replace: 'replace', force: 'forced replace', repair: 'repair' };
+const ACTION_LABELS: Record<string, string> = {
+  replace: 'replace',
+  force: 'forced replace',
+  repair: 'repair',
+  discard_staging: 'discard staging',
+  restore: 'restore',
+};
 const TONES: Record<HistoryOutcome, HistoryRow['tone']> = { applied: 'tone-good', refused: 'tone-warning', failed: 'tone-danger' };
 const TRANSPORT_LABELS: Record<string, string> = { electron: 'desktop app', http: 'browser host', agent: 'agent', cli: 'command line' };
 
@@ -56,6 +66,8 @@ export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
       counts: countsText(record.counts),
       source: sourceText(record),
       by: `${record.user}@${record.host}, ${TRANSPORT_LABELS[record.transport] ?? record.transport}`,
+      ...(record.destination.id !== undefined ? { destinationId: record.destination.id } : {}),
+      ...(record.backupId !== undefined ? { backupId: record.backupId } : {}),
     }))
     .reverse();
 }
