@@ -37,7 +37,7 @@ test('a plan that went stale shows the refusal and that nothing changed, and pla
   await openDestination(page, 'docs-us');
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
-  await expect(page.getByTestId('plan-replace')).toContainText('6 paths to delete');
+  await expect(page.getByTestId('plan-replace')).toContainText('6 deletes (');
 
   // Someone edits the destination between the plan and its apply.
   await fs.writeFile(path.join(dest, 'index.html'), 'edited by hand after the plan\n');

@@ -1,11 +1,14 @@
 // The sidebar's list of destinations: virtualized (10,000 rows scroll smoothly), a listbox the arrow
-// keys move through, rows of fixed height so nothing jumps while scan results stream in.
+// keys move through, rows of fixed height so nothing jumps while scan results stream in. Several can be
+// selected (renderer/view/multiSelection.ts): ctrl/cmd-click toggles a row, shift-click or shift+arrow
+// selects a range of the rows shown, ctrl/cmd+A selects every row shown.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { groupDigits } from '../../shared/issueCap';
 import type { DestinationRow } from '../view/destinationRows';
 import { formatAge } from '../view/format';
+import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
 import { StatusBadge, VerifyMark } from './StatusBadge';
 
@@ -13,8 +16,13 @@ export const ROW_HEIGHT_PX = 58;
 
 interface Props {
   rows: DestinationRow[];
+  /** The row last clicked: the one the arrow keys move from. */
   selectedId: string | undefined;
-  onSelect: (id: string) => void;
+  /** Whether a row shows as selected (several may be). */
+  isSelected?: (id: string) => boolean;
+  onSelect: (id: string, gesture: SelectGesture) => void;
+  /** Ctrl/cmd+A: every row shown. */
+  onSelectAll?: () => void;
   emptyText: string;
   /** Hosts whose connection was lost (or failed): their rows say so. */
   lostHosts?: ReadonlySet<string>;
@@ -22,7 +30,7 @@ interface Props {
 
 const optionId = (index: number) => `destination-option-${index}`;
 
-export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHosts }: Props) {
+export function DestinationList({ rows, selectedId, isSelected, onSelect, onSelectAll, emptyText, lostHosts }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -36,12 +44,17 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHos
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
-  const move = (to: number) => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, to))];
-    if (row) onSelect(row.id);
-  };
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Shift+arrow grows the range from the anchor, as shift-click does.
+    const move = (to: number) => {
+      const row = rows[Math.max(0, Math.min(rows.length - 1, to))];
+      if (row) onSelect(row.id, event.shiftKey ? 'range' : 'one');
+    };
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a' && onSelectAll) {
+      event.preventDefault();
+      onSelectAll();
+      return;
+    }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT_PX * 10) / ROW_HEIGHT_PX) - 1);
     const at = selectedIndex < 0 ? -1 : selectedIndex;
     const keys: Record<string, () => void> = {
@@ -72,6 +85,7 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHos
       className="destination-list"
       role="listbox"
       aria-label="Destinations"
+      aria-multiselectable="true"
       tabIndex={0}
       aria-activedescendant={selectedIndex >= 0 ? optionId(selectedIndex) : undefined}
       onKeyDown={onKeyDown}
@@ -79,7 +93,7 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHos
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const selected = row.id === selectedId;
+          const selected = isSelected ? isSelected(row.id) : row.id === selectedId;
           return (
             <div
               key={row.id}
@@ -88,11 +102,15 @@ export function DestinationList({ rows, selectedId, onSelect, emptyText, lostHos
               aria-selected={selected}
               aria-setsize={rows.length}
               aria-posinset={item.index + 1}
-              className="row"
+              className={row.id === selectedId ? 'row current' : 'row'}
               data-destination={row.id}
               data-status={row.status ?? 'pending'}
               style={{ top: item.start, height: ROW_HEIGHT_PX }}
-              onClick={() => onSelect(row.id)}
+              onMouseDown={(event) => {
+                // A shift-click selects rows, not the text between them.
+                if (event.shiftKey) event.preventDefault();
+              }}
+              onClick={(event) => onSelect(row.id, gestureOf(event))}
             >
               <div className="line">
                 <span className="name">{row.name}</span>

@@ -1,10 +1,13 @@
 // The right pane: the selected destination's header and its tabs (Overview, Outputs, Compare,
 // Raw state, Actions, Backups, History). Loads the destination once per selection and after it changes on disk.
+// With two or more destinations selected it shows the bulk panel instead (BulkPanel.tsx).
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useInspectDestination } from '../hooks/api';
 import { selectionPlacement } from '../state/shownRows';
 import { useAppState } from '../state/store';
+import { bulkSelection } from '../state/selectionActions';
+import { BulkPanel } from './BulkPanel';
 import { Callout } from './Callout';
 import { ActionsTab } from './ActionsTab';
 import { CompareTab } from './CompareTab';
@@ -32,6 +35,12 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 export function DetailPane() {
+  const bulk = useAppState(bulkSelection);
+  if (bulk.ids.length >= 2) return <BulkPanel ids={bulk.ids} hidden={bulk.hidden} />;
+  return <OneDestination />;
+}
+
+function OneDestination() {
   const selectedId = useAppState((state) => state.selectedId);
   const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));

@@ -1,12 +1,15 @@
 // The left pane: search, filter chips with counts (status and health: OR within a group, AND across
-// groups and with the search), sort, and the destination list.
+// groups and with the search), sort, the selection (select all shown, select all drifted, how many are
+// selected; Escape clears) and the destination list.
 
 import { useEffect, useMemo } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
+import { bulkSelection, collapseSelection, selectAllDrifted, selectAllShown, selectDestination } from '../state/selectionActions';
 import { selectionPlacement, shownRows } from '../state/shownRows';
 import { store, useAppState } from '../state/store';
 import { STATUSES, type SortKey } from '../view/destinationRows';
 import { HEALTH_CHIPS, type HealthMark } from '../view/health';
+import { isSelected } from '../view/multiSelection';
 import { initialSelection } from '../view/selection';
 import { DestinationList } from './DestinationList';
 import { HostsPanel } from './HostsPanel';
@@ -43,10 +46,55 @@ function showEverything() {
   setFilter({ query: '', statuses: new Set(), health: new Set(), host: undefined });
 }
 
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return Boolean(element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT'));
+}
+
+/** Select all shown, select all drifted, and with several selected: how many, and Clear (Escape). */
+function SelectionBar({ shown }: { shown: number }) {
+  const bulk = useAppState(bulkSelection);
+  const drifted = useAppState((state) => state.destinationTable.healthCounts.drifted);
+  const several = bulk.ids.length >= 2;
+  // Escape anywhere outside a field and a dialog clears a selection of several (back to the one last clicked).
+  useEffect(() => {
+    if (!several) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || isTyping(event.target) || document.querySelector('[aria-modal="true"]'))
+        return;
+      collapseSelection();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [several]);
+  return (
+    <div className="selection-bar" role="group" aria-label="Selection">
+      <button type="button" className="button small" onClick={selectAllShown} disabled={shown < 2}>
+        Select all shown
+      </button>
+      <button type="button" className="button small" onClick={selectAllDrifted} disabled={drifted === 0}>
+        Select all drifted ({drifted.toLocaleString('en-US')})
+      </button>
+      {several && (
+        <>
+          <span role="status" data-testid="selection-count">
+            <strong>{bulk.ids.length.toLocaleString('en-US')} selected</strong>
+            {bulk.hidden > 0 ? ` (${bulk.hidden.toLocaleString('en-US')} hidden by the filter)` : ''}
+          </span>
+          <button type="button" className="button small" onClick={collapseSelection} title="Escape">
+            Clear selection
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function Sidebar() {
   const table = useAppState((state) => state.destinationTable);
   const filter = useAppState((state) => state.filter);
   const selectedId = useAppState((state) => state.selectedId);
+  const selectedIds = useAppState((state) => state.selectedIds);
 
   // The table derives each row once, as its result arrives; here only the shown order is computed.
   const counts = table.statusCounts;
@@ -132,7 +180,8 @@ export function Sidebar() {
             </select>
           </label>
         </div>
-        {(placement === 'hidden' || placement === 'nothing_shown') && selectedId !== undefined && (
+        <SelectionBar shown={rows.length} />
+        {(placement === 'hidden' || placement === 'nothing_shown') && selectedId !== undefined && selectedIds.size < 2 && (
           <div className="hidden-selection" data-testid="hidden-selection">
             <Icon name="info" />
             <span>
@@ -147,7 +196,9 @@ export function Sidebar() {
       <DestinationList
         rows={rows}
         selectedId={selectedId}
-        onSelect={(id) => store.set({ selectedId: id })}
+        isSelected={(id) => isSelected({ primary: selectedId, ids: selectedIds }, id)}
+        onSelect={selectDestination}
+        onSelectAll={selectAllShown}
         lostHosts={lostHosts}
         emptyText={total === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
       />

@@ -25,6 +25,8 @@ import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { readRecent, rememberRecent } from '../view/recentWorkspaces';
+import { selectOnly } from '../view/multiSelection';
+import { dropFromSelection, selectionPatch, selectOneDestination } from './selectionActions';
 import { store, type JobView } from './store';
 
 let nextKey = 1;
@@ -207,7 +209,7 @@ export function applyWorkspaceReload({ workspace, changes }: ResponseOf<'reloadW
     return {
       workspace,
       destinationTable: state.destinationTable.reconciled(workspace.root, workspace.destinations, dropped),
-      selectedId: state.selectedId !== undefined && removed.has(state.selectedId) ? undefined : state.selectedId,
+      ...dropFromSelection(state, removed),
       lastReload: { changes, at: new Date().toISOString() },
     };
   });
@@ -232,6 +234,9 @@ export function showWorkspace(workspace: Workspace): void {
     workspace,
     destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
+    selectedIds: new Set<string>(),
+    selectionAnchor: undefined,
+    bulk: undefined,
     lastReload: undefined,
     // A host filter of another workspace would hide everything.
     filter:
@@ -420,7 +425,7 @@ export async function reinspect(sameHost: boolean): Promise<void> {
   if (workspace) {
     const keep = store.get().selectedId;
     showWorkspace(workspace);
-    if (keep !== undefined && workspace.destinations.some((destination) => destination.id === keep)) store.set({ selectedId: keep });
+    if (keep !== undefined && workspace.destinations.some((destination) => destination.id === keep)) selectOneDestination(keep);
     bumpRevisions(workspace.destinations.map((destination) => destination.id));
   }
   store.set((state) => ({
@@ -494,7 +499,10 @@ export function closeRestore(): void {
 
 /** A history entry's link to its backup: selects the destination and opens its Backups tab on that backup. */
 export function showBackup(destination: string, backupId: string): void {
-  store.set((state) => ({ selectedId: destination, backupFocus: { destination, backupId, at: (state.backupFocus?.at ?? 0) + 1 } }));
+  store.set((state) => ({
+    ...selectionPatch(selectOnly(destination)),
+    backupFocus: { destination, backupId, at: (state.backupFocus?.at ?? 0) + 1 },
+  }));
 }
 
 export type { JobResultOf };

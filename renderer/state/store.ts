@@ -8,6 +8,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LiveRefreshStatus } from '../../shared/liveRefresh';
+import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
@@ -45,7 +46,14 @@ export interface AppState {
    * incrementally as results stream in (a new table per batch, sharing what did not change).
    */
   destinationTable: DestinationTable;
+  /** The destination shown in the detail pane: the one last clicked (the primary of the selection). */
   selectedId?: string;
+  /** Several destinations selected (ctrl/cmd- or shift-click, select all): two or more make a bulk selection (renderer/view/multiSelection.ts). */
+  selectedIds: ReadonlySet<string>;
+  /** Where a shift-click's range starts. */
+  selectionAnchor?: string;
+  /** A replace planned (and applied) for several destinations: one at a time (renderer/state/bulk.ts). */
+  bulk?: BulkRun;
   jobs: readonly JobView[];
   lastError?: ErrorView;
   /** The link to the engine (the browser host's event stream; IPC is always connected). */
@@ -92,6 +100,7 @@ function createStore(initial: AppState) {
 export const initialState = (): AppState => ({
   opening: false,
   destinationTable: DestinationTable.empty(),
+  selectedIds: new Set(),
   jobs: [],
   revisions: new Map(),
   hosts: [],

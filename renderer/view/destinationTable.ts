@@ -108,6 +108,12 @@ export class DestinationTable {
     return this.health;
   }
 
+  /** The row of `id` (its first, when the workspace lists the id twice); undefined when it lists none. */
+  row(id: string): DestinationRow | undefined {
+    const position = this.shared.positionsById.get(id)?.[0];
+    return position === undefined ? undefined : this.rowList[position];
+  }
+
   scanEntry(id: string): ScanEntry | undefined {
     const position = this.shared.positionsById.get(id)?.[0];
     return position === undefined ? undefined : this.scanned[position];

@@ -1,0 +1,199 @@
+// A replace planned for several destinations at once: each planned on its own against its configured
+// source, and read here as one of three answers (planned with its totals, nothing to do, refused with
+// the reason), then applied one after another, each with its own outcome. Pure: no DOM, no API.
+// Never offers a forced replace: a destination that needs one is planned and confirmed on its own
+// (its Actions tab, the destination id typed), so a bulk confirmation can never delete an extra file.
+
+import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
+import type { ApplyResult, ReplacePlan } from '../../shared/plan';
+import { emptyTotals, planRows, type PlanRowTotals } from '../../shared/planRows';
+import { plural } from './format';
+import { readPlan } from './planView';
+
+export type BulkPlanOutcome =
+  | { kind: 'planned'; planId: string; plan: ReplacePlan; totals: PlanRowTotals }
+  | { kind: 'nothing'; reason: string; next?: string }
+  | { kind: 'refused'; reason: string; next?: string }
+  /** Cancel was pressed before its turn to be planned. */
+  | { kind: 'not_planned'; reason: string };
+
+export type BulkApplyOutcome =
+  | { kind: 'replaced'; result: ApplyResult }
+  /** The engine refused it before it changed anything (a stale plan, say): the destination is as it was. */
+  | { kind: 'refused'; reason: string; result: ApplyResult }
+  /** It stopped part-way: what it left is in the result's facts. */
+  | { kind: 'failed'; reason: string; result: ApplyResult }
+  /** It never ran: the API said why (cancelled, the connection lost), or the run was stopped before it. */
+  | { kind: 'not_run'; reason: string; code?: string };
+
+export interface BulkRow {
+  id: string;
+  /** Undefined while it waits to be planned. */
+  plan?: BulkPlanOutcome;
+  /** `waiting` until its turn, `applying` while it runs. */
+  apply?: 'waiting' | 'applying' | BulkApplyOutcome;
+}
+
+export type BulkPhase = 'planning' | 'planned' | 'applying' | 'done';
+
+export interface BulkRun {
+  /** The destinations, in the order they are planned and applied. */
+  ids: readonly string[];
+  phase: BulkPhase;
+  rows: readonly BulkRow[];
+  /** Cancel was asked: nothing more starts; the one running finishes (its own Cancel is in the status bar). */
+  stopping: boolean;
+}
+
+export const NO_SOURCE_REASON =
+  'The workspace configures no source for this destination: plan it on its own, from a bundle chosen in its Actions tab.';
+
+export const FORCE_NOT_IN_BULK =
+  'A forced replace is not offered for several destinations at once: one that needs it (unmanaged, conflicting, rolled back on purpose) is planned and confirmed on its own, in its Actions tab, with its id typed.';
+
+/** What one destination's planReplace answered, as a bulk plan reads it. */
+export function bulkPlanOutcome(answer: ApiResult<ResponseOf<'planReplace'>>): BulkPlanOutcome {
+  if (!answer.ok) return { kind: 'refused', reason: answer.error.message };
+  const read = readPlan(answer.value.plan);
+  if (!read.ok) return { kind: 'refused', reason: read.error };
+  const plan = read.value;
+  const words = plan.comparison?.explanation;
+  const reason = words ? `${words.title}: ${words.sentence}` : 'The engine gave no decision for this plan.';
+  const next = words?.next !== undefined ? { next: words.next } : {};
+  if (plan.action !== 'replace') return { kind: 'nothing', reason, ...next };
+  if (!words?.normalReplaceAllowed) return { kind: 'refused', reason, ...next };
+  return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
+}
+
+/** What one apply ended as: replaced, refused with nothing changed, failed part-way, or never run. */
+export function bulkApplyOutcome(answer: ApiResult<ApplyResult>): BulkApplyOutcome {
+  if (!answer.ok) return { kind: 'not_run', reason: notRunReason(answer.error), code: answer.error.code };
+  const result = answer.value;
+  if (result.ok) return { kind: 'replaced', result };
+  const reason =
+    result.error?.code === 'stale_plan'
+      ? 'The destination changed since this plan: nothing was changed; plan it again.'
+      : (result.error?.message ?? 'The engine gave no reason.');
+  return result.changed ? { kind: 'failed', reason, result } : { kind: 'refused', reason, result };
+}
+
+function notRunReason(error: ApiError): string {
+  if (error.code === 'cancelled') return 'Cancelled: the replace stopped; the destination was read again.';
+  if (error.code === 'connection_lost') return 'The connection to the inspector was lost while it ran: outcome unknown, re-inspect.';
+  return error.message;
+}
+
+/** Whether the run should stop before the next destination: asked to, or the link to the engine is gone. */
+export function stopsTheRun(outcome: BulkApplyOutcome): boolean {
+  return outcome.kind === 'not_run' && outcome.code === 'connection_lost';
+}
+
+export interface BulkPlanSummary {
+  destinations: number;
+  planned: number;
+  nothing: number;
+  refused: number;
+  notPlanned: number;
+  /** Still to be planned. */
+  waiting: number;
+  /** The planned ones' totals, added up. */
+  totals: PlanRowTotals;
+  /** Recorded outputs edited on disk that the planned replaces delete. */
+  changed: number;
+}
+
+export function bulkPlanSummary(rows: readonly BulkRow[]): BulkPlanSummary {
+  const summary: BulkPlanSummary = {
+    destinations: rows.length,
+    planned: 0,
+    nothing: 0,
+    refused: 0,
+    notPlanned: 0,
+    waiting: 0,
+    totals: emptyTotals(),
+    changed: 0,
+  };
+  for (const row of rows) {
+    if (!row.plan) summary.waiting += 1;
+    else if (row.plan.kind === 'planned') {
+      summary.planned += 1;
+      for (const kind of Object.keys(summary.totals) as (keyof PlanRowTotals)[]) summary.totals[kind] += row.plan.totals[kind];
+      summary.changed += row.plan.plan.summary.changedCount;
+    } else if (row.plan.kind === 'not_planned') summary.notPlanned += 1;
+    else summary[row.plan.kind] += 1;
+  }
+  return summary;
+}
+
+/** "3 planned, 1 with nothing to do, 1 refused" (parts with none left out; "planning 2 of 5" while it runs). */
+export function bulkPlanSentence(summary: BulkPlanSummary): string {
+  const parts = [
+    summary.planned > 0 ? `${summary.planned.toLocaleString('en-US')} planned` : '',
+    summary.nothing > 0 ? `${summary.nothing.toLocaleString('en-US')} with nothing to do` : '',
+    summary.refused > 0 ? `${summary.refused.toLocaleString('en-US')} refused` : '',
+    summary.notPlanned > 0 ? `${summary.notPlanned.toLocaleString('en-US')} not planned (cancelled)` : '',
+  ].filter(Boolean);
+  const planned = summary.destinations - summary.waiting;
+  if (summary.waiting > 0) parts.unshift(`planning ${planned.toLocaleString('en-US')} of ${summary.destinations.toLocaleString('en-US')}`);
+  return parts.length > 0 ? parts.join(', ') : 'nothing planned';
+}
+
+export interface BulkOutcomeSummary {
+  replaced: number;
+  refused: number;
+  failed: number;
+  notRun: number;
+  /** Planned, still waiting for its turn, or running. */
+  pending: number;
+}
+
+export function bulkOutcomeSummary(rows: readonly BulkRow[]): BulkOutcomeSummary {
+  const summary: BulkOutcomeSummary = { replaced: 0, refused: 0, failed: 0, notRun: 0, pending: 0 };
+  for (const row of rows) {
+    if (row.plan?.kind !== 'planned') continue;
+    const apply = row.apply;
+    if (apply === undefined || apply === 'waiting' || apply === 'applying') summary.pending += 1;
+    else if (apply.kind === 'replaced') summary.replaced += 1;
+    else if (apply.kind === 'not_run') summary.notRun += 1;
+    else summary[apply.kind] += 1;
+  }
+  return summary;
+}
+
+/** "2 replaced, 1 refused, 1 not run" (parts with none left out). */
+export function bulkOutcomeSentence(summary: BulkOutcomeSummary): string {
+  const parts = [
+    summary.replaced > 0 ? `${summary.replaced.toLocaleString('en-US')} replaced` : '',
+    summary.refused > 0 ? `${summary.refused.toLocaleString('en-US')} refused` : '',
+    summary.failed > 0 ? `${summary.failed.toLocaleString('en-US')} failed` : '',
+    summary.notRun > 0 ? `${summary.notRun.toLocaleString('en-US')} not run` : '',
+    summary.pending > 0 ? `${summary.pending.toLocaleString('en-US')} to go` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'nothing applied';
+}
+
+/** The confirm button's words: "Replace 3 destinations". */
+export function bulkConfirmLabel(summary: Pick<BulkPlanSummary, 'planned'>): string {
+  return `Replace ${plural(summary.planned, 'destination')}`;
+}
+
+/** The run after Cancel: the planned rows not yet started are marked as not run; the one running finishes. */
+export function stoppedRows(rows: readonly BulkRow[], reason: string): BulkRow[] {
+  return rows.map((row) =>
+    row.plan?.kind === 'planned' && (row.apply === undefined || row.apply === 'waiting')
+      ? { ...row, apply: { kind: 'not_run', reason } }
+      : row,
+  );
+}
+
+/** The rows after Cancel while planning: those not planned yet say so. */
+export function unplannedRows(rows: readonly BulkRow[]): BulkRow[] {
+  return rows.map((row) =>
+    row.plan ? row : { ...row, plan: { kind: 'not_planned', reason: 'Not planned: Cancel was pressed before its turn.' } },
+  );
+}
+
+/** Rows with one changed. */
+export function withRow(rows: readonly BulkRow[], id: string, patch: Partial<BulkRow>): BulkRow[] {
+  return rows.map((row) => (row.id === id ? { ...row, ...patch } : row));
+}
