@@ -70,22 +70,6 @@ export const backupManifestSchema = z.looseObject({
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 
-/** The workspace file's `backups`: `"off"`, or where and how many. */
-export const workspaceBackupsFieldSchema = z.union(
-  [
-    z.literal('off'),
-    z.looseObject({
-      folder: z
-        .string()
-        .min(1, { message: 'must not be empty' })
-        .refine((text) => !text.includes('\u0000'), { message: 'must not contain a NUL character' })
-        .optional(),
-      keep: z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(1000).optional(),
-    }),
-  ],
-  { message: 'must be "off" or an object {folder, keep}' },
-);
-
 /** Where a workspace keeps backups, resolved: absolute folder and retention, or off. */
 export const backupSettingsSchema = z.discriminatedUnion('enabled', [
   z.object({ enabled: z.literal(false) }),

@@ -6,7 +6,24 @@ import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
 import { issueSchema } from './issues';
 import { parseSshUrl } from './sshUrl';
-import { workspaceBackupsFieldSchema } from './backupSchema';
+
+// Declared here, not in backupSchema.ts: that file needs plan.ts, which (through the verify
+// report) needs this one.
+/** The workspace file's `backups`: `"off"`, or where and how many. */
+export const workspaceBackupsFieldSchema = z.union(
+  [
+    z.literal('off'),
+    z.looseObject({
+      folder: z
+        .string()
+        .min(1, { message: 'must not be empty' })
+        .refine((text) => !text.includes('\u0000'), { message: 'must not contain a NUL character' })
+        .optional(),
+      keep: z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(1000).optional(),
+    }),
+  ],
+  { message: 'must be "off" or an object {folder, keep}' },
+);
 
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
