@@ -149,6 +149,10 @@ describe('an apply with a backup on another file system', () => {
 
 describe('a backup folder without write permission', () => {
   const asRoot = process.getuid?.() === 0;
+  if (asRoot)
+    console.warn(
+      'backupWriter.test.ts: the permission test is skipped as root (root ignores the mode); the read-only mount test covers it',
+    );
   (asRoot ? it.skip : it)(
     'stops the apply before anything is deleted (root ignores the mode: the read-only mount above covers it)',
     async () => {
