@@ -125,7 +125,8 @@ export const DEMO_CASES: DemoCase[] = [
   },
   {
     name: 'docs-latam',
-    shows: 'managed · interrupted replace (a leftover staging folder): forced replace clears it',
+    shows:
+      'managed · interrupted replace (a leftover staging folder): Discard staging removes only that folder (a forced replace clears it too)',
     pipelineId: HANDBOOK,
     destinationId: 'docs-latam',
     source: 'handbook-2026-06',
