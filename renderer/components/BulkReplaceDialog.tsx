@@ -9,6 +9,7 @@ import type { BulkPlanSummary, BulkRow } from '../view/bulkPlan';
 import { bulkConfirmLabel, FORCE_NOT_IN_BULK } from '../view/bulkPlan';
 import { plural } from '../view/format';
 import { planTotalsWords } from '../view/planView';
+import { ConfirmFooterForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
@@ -107,21 +108,7 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
           </ul>
         </details>
       )}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <footer>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" data-autofocus>
-            {bulkConfirmLabel(summary)}
-          </button>
-        </footer>
-      </form>
+      <ConfirmFooterForm label={bulkConfirmLabel(summary)} onConfirm={onConfirm} onCancel={onCancel} />
     </Dialog>
   );
 }

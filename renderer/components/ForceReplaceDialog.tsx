@@ -10,6 +10,7 @@ import type { ReplacePlan } from '../../shared/plan';
 import type { JobView } from '../state/store';
 import { confirmLabel, planSourceWords, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
+import { TypedConfirmField } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { BackupTargetNote } from './BackupTargetNote';
@@ -155,19 +156,7 @@ export function ForceReplaceDialog({
               <label htmlFor="force-nested">Delete the {plural(nested.length, 'nested managed destination')} listed above too</label>
             </div>
           )}
-          <div className="field">
-            <label htmlFor="force-confirm">
-              Type <code>{confirmText}</code> to confirm
-            </label>
-            <input
-              id="force-confirm"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={applying}
-            />
-          </div>
+          <TypedConfirmField id="force-confirm" confirmText={confirmText} typed={typed} onType={setTyped} disabled={applying} />
           {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the forced replace…</p>)}
           <footer>
             <button type="button" className="button" onClick={onCancel} disabled={applying} data-autofocus>

@@ -11,6 +11,7 @@ import { planRows } from '../../shared/planRows';
 import { bundleName, changedWarning, confirmLabel, planSourceWords, planTotalsWords } from '../view/planView';
 import { plural } from '../view/format';
 import { BackupTargetNote } from './BackupTargetNote';
+import { ConfirmFooterForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
@@ -66,21 +67,7 @@ export function ReplaceConfirmDialog({ destinationId, plan, host, backup, backup
         <BackupTargetNote target={backup} error={backupError} />
       </div>
       <PlanRowsList plan={plan} />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <footer>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" data-autofocus>
-            {confirmLabel(plan)}
-          </button>
-        </footer>
-      </form>
+      <ConfirmFooterForm label={confirmLabel(plan)} onConfirm={onConfirm} onCancel={onCancel} />
     </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { restoreConfirmLabel, restoreLines, restoreRefusalCode, restoreRefusalWo
 import { formatBytes, plural } from '../view/format';
 import { ApplyOutcomeView } from './ApplyOutcome';
 import { Callout } from './Callout';
+import { TypedConfirmField } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -156,19 +157,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
             void confirm();
           }}
         >
-          <div className="field">
-            <label htmlFor="restore-confirm">
-              Type <code>{planned.confirmText}</code> to confirm
-            </label>
-            <input
-              id="restore-confirm"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={applying}
-            />
-          </div>
+          <TypedConfirmField id="restore-confirm" confirmText={planned.confirmText} typed={typed} onType={setTyped} disabled={applying} />
           {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the restore…</p>)}
           <footer>
             <button ref={cancel} type="button" className="button" onClick={onClose} disabled={applying} data-autofocus>
