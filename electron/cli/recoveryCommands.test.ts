@@ -47,9 +47,9 @@ describe('distributor-inspector repair', () => {
     const { code, stdout } = await cli(['repair', 'dest', 'source']);
     expect(code).toBe(0);
     expect(stdout).toContain('3 drifted outputs: 3 to rewrite, 0 refused; the state file is not rewritten');
-    expect(stdout).toContain('+ report.html  size changed; regenerated from report.md');
+    expect(stdout).toContain('~ report.html  size changed; regenerated from report.md');
     expect(stdout).toContain('+ pages/deep/b.txt  missing; copied from the source');
-    expect(stdout).toMatch(/Kept \(extra files, never touched\):\n {2}= notes\.txt/);
+    expect(stdout).toMatch(/Kept \(extra files, never touched\):\n {2}· notes\.txt/);
     expect(stdout).toContain('Not applied');
     expect(await snapshotTree(dir)).toBe(before);
   });

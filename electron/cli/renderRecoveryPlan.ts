@@ -5,6 +5,7 @@
 
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { partialNotAccepted, repairRefusedText } from '../../shared/plan';
+import { PLAN_ROW_SIGNS } from '../../shared/planRows';
 import type { Style } from './style';
 import { printable } from './terminalText';
 
@@ -44,7 +45,9 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   list(lines, 'Rewrite (from bytes proven to hash to the recorded sha256)', details.repairs, (entry) => {
     const write = plan.writes.find((candidate) => candidate.path === entry.path);
     const origin = entry.origin === 'regenerated' ? `regenerated from ${printable(write?.source_path ?? '')}` : 'copied from the source';
-    return `  ${style.green('+')} ${printable(entry.path)}  ${style.dim(`${STATUS_WORDS[entry.status] ?? entry.status}; ${origin}`)}`;
+    // The plan rows' signs (shared/planRows.ts): a missing output is created again, any other rewritten.
+    const sign = entry.status === 'missing' ? style.green(PLAN_ROW_SIGNS.create) : style.yellow(PLAN_ROW_SIGNS.update);
+    return `  ${sign} ${printable(entry.path)}  ${style.dim(`${STATUS_WORDS[entry.status] ?? entry.status}; ${origin}`)}`;
   });
   if (details.refused.length > 0)
     list(
@@ -54,7 +57,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
       (entry) =>
         `  ${style.yellow('!')} ${printable(entry.path)}  ${style.dim(`${STATUS_WORDS[entry.status] ?? entry.status}`)}: ${printable(entry.message)} (${printable(entry.code)})`,
     );
-  list(lines, 'Kept (extra files, never touched)', details.extras, (extra) => `  ${style.dim('=')} ${printable(extra)}`);
+  list(lines, 'Kept (extra files, never touched)', details.extras, (extra) => `  ${style.dim(PLAN_ROW_SIGNS.keep)} ${printable(extra)}`);
   if (details.interruptedStaging.length > 0)
     lines.push(
       '',
