@@ -8,8 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUPS_FOLDER_NAME } from '../backup/backupLocation';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
 import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,19 +16,8 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal: false,
-    env: { NO_COLOR: '1', HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') },
-    cwd: dir,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[]) =>
+  runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1', HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') } });
 
 async function workspace(backups?: unknown) {
   const old = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });

@@ -5,8 +5,7 @@ import { applyPatch } from 'diff';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markdownToHtml } from '../replace/markdownToHtml';
 import { makeTempDir, removeTempDir, sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
@@ -14,19 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal: false,
-    env: { NO_COLOR: '1' },
-    cwd: dir,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[]) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1' } });
 
 const NOTES_BEFORE = 'line one\nline two\nline three\n';
 const NOTES_AFTER = 'line one\nline 2\nline three\n';

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
 import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
@@ -12,19 +11,7 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-async function cli(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal: false,
-    env: { NO_COLOR: '1', ...env },
-    cwd: dir,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (argv: string[], env: Record<string, string> = {}) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1', ...env } });
 
 async function workspaceWithOlderDestination() {
   const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });

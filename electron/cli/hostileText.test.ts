@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 // Anything a terminal would act on, once our own colour, erase-line and progress sequences are set aside.
 
@@ -24,21 +23,8 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-async function cli(argv: string[], { isTerminal = false, answer = '' } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const asked: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal,
-    ask: isTerminal ? async (question) => (asked.push(question), answer) : undefined,
-    env: {},
-    cwd: dir,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr, asked };
-}
+const cli = (argv: string[], { isTerminal = false, answer = '' } = {}) =>
+  runCliCaptured(argv, { cwd: dir, ...(isTerminal ? { answer } : {}) });
 
 function expectNothingForTheTerminal(...texts: string[]): void {
   for (const text of texts)

@@ -9,8 +9,7 @@ import { STAGING_DIR_NAME } from '../../shared/staging';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
 import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace, type Published } from '../testing/recoveryFixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 let fixture: Published & { workspaceFile: string };
@@ -22,20 +21,8 @@ afterEach(async () => removeTempDir(dir));
 
 /** Runs the CLI in `dir`, journaling into a temp file (never the user's own journal). */
 async function cli(argv: string[], answer?: string) {
-  let stdout = '';
-  let stderr = '';
-  const asked: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal: answer !== undefined,
-    ask: answer !== undefined ? async (question) => (asked.push(question), answer) : undefined,
-    env: { NO_COLOR: '1' },
-    cwd: dir,
-  };
   const history = argv.includes('--workspace') ? [] : ['--history', path.join(dir, 'history.jsonl')];
-  const code = await runCli([...argv, ...history], io);
-  return { code, stdout, stderr, asked };
+  return runCliCaptured([...argv, ...history], { cwd: dir, env: { NO_COLOR: '1' }, answer });
 }
 
 const read = (relative: string) => fs.readFile(path.join(fixture.dest, relative), 'utf8');

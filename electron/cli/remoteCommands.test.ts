@@ -4,8 +4,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorkspace } from '../demo/demo';
-import { runCli } from './run';
-import type { CliIo } from './command';
+import { runCliCaptured } from '../testing/cliCapture';
 import { APP_VERSION } from '../engine/appVersion';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { sshUnavailableReason, startSshServer, type ClientSetup, type SshServer } from '../testing/sshHarness';
@@ -34,12 +33,8 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
   });
 
   async function cli(argv: string[], setup?: ClientSetup) {
-    let stdout = '';
-    let stderr = '';
     const env = { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: setup ? await server.sshCommand(setup) : sshCommand };
-    const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTerminal: false, env, cwd: dir };
-    const code = await runCli(argv, io);
-    return { code, stdout, stderr };
+    return runCliCaptured(argv, { cwd: dir, env });
   }
   const remote = (argv: string[], setup?: ClientSetup) => cli([...argv, '--agent', server.agentCommand], setup);
 

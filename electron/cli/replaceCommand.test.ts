@@ -9,8 +9,7 @@ import {
   writeBundle,
   writeManagedDestination,
 } from '../testing/fixtures';
-import type { CliIo } from './command';
-import { runCli } from './run';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
@@ -18,21 +17,7 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-async function cli(argv: string[], answer?: string) {
-  let stdout = '';
-  let stderr = '';
-  const asked: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    isTerminal: answer !== undefined,
-    ask: answer !== undefined ? async (question) => (asked.push(question), answer) : undefined,
-    env: { NO_COLOR: '1' },
-    cwd: dir,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr, asked };
-}
+const cli = (argv: string[], answer?: string) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1' }, answer });
 
 async function olderDestination() {
   const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });

@@ -2,23 +2,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
-import type { CliIo } from './command';
 import { createProgressBar, renderProgress } from './progressBar';
-import { runCli } from './run';
 import { toTerminal } from './terminalText';
+import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 let remove: () => Promise<void>;
 beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-command-test')));
 afterEach(async () => remove());
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTerminal: false, env: {}, cwd: dir };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, { cwd: dir });
 
 describe('distributor-inspector scan', () => {
   it('prints one JSON document and exits 0 when everything is managed and intact', async () => {

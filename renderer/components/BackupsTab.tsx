@@ -9,7 +9,8 @@ import type { DestinationEntry } from '../../shared/api';
 import type { BackupSummary } from '../../shared/backupSchema';
 import { useBackups, usePruneBackups } from '../hooks/api';
 import { openRestore } from '../state/actions';
-import { backupActionLabel, backupRows, pruneCandidates } from '../view/backupView';
+import { backupRows, pruneCandidates } from '../view/backupView';
+import { applyActionLabel } from '../view/historyRows';
 import { formatAge, formatBytes, formatTimestamp, plural } from '../view/format';
 import { Callout } from './Callout';
 import { Dialog } from './Dialog';
@@ -70,7 +71,7 @@ function PruneDialog({
                 <span className="op">delete</span>
                 <span className="path">{backup.id}</span>
                 <span className="detail">
-                  {backupActionLabel(backup.action)}, {formatBytes(backup.sizeBytes)}
+                  {applyActionLabel(backup.action)}, {formatBytes(backup.sizeBytes)}
                 </span>
               </li>
             ))}

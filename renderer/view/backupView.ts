@@ -6,15 +6,7 @@
 import type { BackupSummary, BackupTargetInfo, RestorePlan } from '../../shared/backupSchema';
 import type { HistoryRecord } from '../../shared/historySchema';
 import { formatBytes, plural } from './format';
-
-const ACTION_LABELS: Record<string, string> = {
-  replace: 'replace',
-  force: 'forced replace',
-  repair: 'repair',
-  discard_staging: 'discard staging',
-  restore: 'restore',
-};
-export const backupActionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+import { applyActionLabel } from './historyRows';
 
 const METHOD_WORDS: Record<BackupSummary['method'], string> = {
   rename: 'moved (same file system)',
@@ -78,7 +70,7 @@ export function backupRows(backups: readonly BackupSummary[]): BackupRow[] {
     return {
       id: backup.id,
       createdAt: backup.createdAt,
-      madeBy: backup.problem !== undefined ? '—' : backupActionLabel(backup.action),
+      madeBy: backup.problem !== undefined ? '—' : applyActionLabel(backup.action),
       outcome: backup.problem !== undefined ? 'unreadable' : (backup.outcome ?? 'interrupted'),
       tone: backup.problem !== undefined ? 'tone-danger' : backup.outcome ? OUTCOME_TONES[backup.outcome] : 'tone-warning',
       size: backup.problem !== undefined ? '—' : `${formatBytes(backup.sizeBytes)} · ${plural(backup.entryCount, 'entry', 'entries')}`,

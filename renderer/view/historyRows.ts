@@ -32,6 +32,8 @@ const ACTION_LABELS: Record<string, string> = {
   discard_staging: 'discard staging',
   restore: 'restore',
 };
+/** An apply's action as the history and the backups list word it: "forced replace", "discard staging". */
+export const applyActionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 const TONES: Record<HistoryOutcome, HistoryRow['tone']> = { applied: 'tone-good', refused: 'tone-warning', failed: 'tone-danger' };
 const TRANSPORT_LABELS: Record<string, string> = { electron: 'desktop app', http: 'browser host', agent: 'agent', cli: 'command line' };
 
@@ -58,7 +60,7 @@ export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
       key: `${index}:${record.at}`,
       at: record.at,
       action: record.action,
-      actionLabel: ACTION_LABELS[record.action] ?? record.action,
+      actionLabel: applyActionLabel(record.action),
       destination: record.destination.id ?? record.destination.path,
       outcome: record.result.outcome,
       tone: TONES[record.result.outcome],
