@@ -46,6 +46,23 @@ describe('reading a file a user controls', () => {
     expect(readRegularFileSync(file)).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
   });
 
+  it('reads an empty file, a one-byte file and a 3 MiB file byte for byte, synchronously as asynchronously', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 12)) & 0xff;
+    for (const [name, bytes] of [
+      ['empty', Buffer.alloc(0)],
+      ['one', Buffer.from('x')],
+      ['big', big],
+    ] as const) {
+      const file = path.join(root, name);
+      await fs.writeFile(file, bytes);
+      const read = readRegularFileSync(file);
+      expect(read.kind).toBe('bytes');
+      expect(read.kind === 'bytes' && Buffer.compare(read.bytes, bytes)).toBe(0);
+      expect(await readRegularFile(file)).toEqual(read);
+    }
+  });
+
   it('calls a missing file missing, also under a parent that is a file', async () => {
     await fs.writeFile(path.join(root, 'file'), '');
     for (const file of [path.join(root, 'none'), path.join(root, 'file', 'child')]) {
