@@ -17,6 +17,7 @@ import {
   readFileSync,
   readSync,
   statSync,
+  type Dirent,
   type Stats,
 } from 'node:fs';
 
