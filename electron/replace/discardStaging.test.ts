@@ -3,8 +3,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replacePlanSchema } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { readBackup } from '../backup/backupStore';
-import { backupWriter } from '../backup/backupWriter';
 import { inspectDestination } from '../engine/inspectDestination';
 import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
 import { discardPlanOf, publishedDestination, type Published } from '../testing/recoveryFixtures';
@@ -95,78 +93,5 @@ describe('discard staging', () => {
       expect(result.ok, target).toBe(false);
     }
     expect(await snapshotTree(fixture.root)).toBe(before);
-  });
-});
-
-describe('discard staging with a backup', () => {
-  const backups = () => path.join(fixture.root, 'backups', 'archive');
-
-  it('moves the staging folder whole into the backup by rename (the same inode), deleting nothing, and settles it with the state it left', async () => {
-    const staging = await writeInterruptedStaging(dest, { 'report.html': 'half' });
-    const inode = (await fs.lstat(staging)).ino;
-    const markerBytes = (await fs.lstat(path.join(staging, 'staging.json'))).size;
-    const plan = await discardPlanOf(dest);
-    const before = await withoutStaging();
-    const writer = backupWriter({ destinationFolder: backups(), action: plan.mode });
-    const result = await applyPlan(plan, { backup: writer });
-    expect(result.error).toBeUndefined();
-    expect(result.deleted).toEqual([STAGING_DIR_NAME]);
-    const made = writer.made()!;
-    expect(made.method).toBe('rename');
-    expect((await fs.lstat(path.join(made.folder, 'files', STAGING_DIR_NAME))).ino).toBe(inode);
-    expect(await fs.readFile(path.join(made.folder, 'files', STAGING_DIR_NAME, 'files', 'report.html'), 'utf8')).toBe('half');
-    const read = await readBackup(made.folder);
-    if (!read.ok) throw new Error(read.problem);
-    expect(read.manifest).toMatchObject({
-      action: 'discard_staging',
-      stateSha256: null,
-      stateLeft: plan.fingerprint.stateSha256,
-      writes: [],
-    });
-    expect(read.manifest.entries.map((entry) => [entry.path, entry.type, entry.size])).toEqual([
-      [STAGING_DIR_NAME, 'directory', markerBytes + 4],
-    ]);
-    expect(await interrupted()).toBe(false);
-    expect(await withoutStaging()).toBe(before);
-  });
-
-  it('moves a link inside the staging folder as a link, never following it out of the tree', async () => {
-    const staging = await writeInterruptedStaging(dest);
-    await fs.symlink(fixture.outside, path.join(staging, 'files', 'escape'));
-    await fs.symlink(path.join(fixture.outside, 'canary.txt'), path.join(staging, 'trash'));
-    const outsideBefore = await snapshotTree(fixture.outside);
-    const writer = backupWriter({ destinationFolder: backups(), action: 'discard_staging' });
-    const result = await applyPlan(await discardPlanOf(dest), { backup: writer });
-    expect(result.error).toBeUndefined();
-    const kept = path.join(writer.made()!.folder, 'files', STAGING_DIR_NAME);
-    expect(await fs.readlink(path.join(kept, 'files', 'escape'))).toBe(fixture.outside);
-    expect(await fs.readlink(path.join(kept, 'trash'))).toBe(path.join(fixture.outside, 'canary.txt'));
-    expect(await snapshotTree(fixture.outside)).toBe(outsideBefore);
-  });
-
-  it('stops before anything is removed when the backup cannot be made, and says so', async () => {
-    await writeInterruptedStaging(dest);
-    const before = await snapshotTree(dest);
-    // A file where the backups' folder goes: mkdir fails (ENOTDIR/EEXIST), as a full or read-only disk would.
-    await fs.mkdir(path.join(fixture.root, 'backups'));
-    await fs.writeFile(backups(), 'not a folder');
-    const result = await applyPlan(await discardPlanOf(dest), {
-      backup: backupWriter({ destinationFolder: path.join(backups(), 'inside'), action: 'discard_staging' }),
-    });
-    expect(result.ok).toBe(false);
-    expect(result.error?.code).toBe('backup_failed');
-    expect(result.error?.message).toMatch(/stopped before anything was deleted/);
-    expect(result.changed).toBe(false);
-    expect(result.stagingLeft).toBe(true);
-    expect(await snapshotTree(dest)).toBe(before);
-    expect(await interrupted()).toBe(true);
-  });
-
-  it('keeps none without a backup step (backups off): the folder is removed for good', async () => {
-    await writeInterruptedStaging(dest);
-    const result = await applyPlan(await discardPlanOf(dest));
-    expect(result.ok).toBe(true);
-    expect(result.backup).toBeUndefined();
-    expect(await fs.readdir(fixture.root)).not.toContain('backups');
   });
 });
