@@ -3,7 +3,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ReplaceMode } from '../../shared/plan';
+import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { updateBackup } from '../backup/backupStore';
 import { backupWriter } from '../backup/backupWriter';
 import { applyPlan } from '../replace/applyPlan';
@@ -55,17 +55,21 @@ export async function replacedWithBackup(
 
 /**
  * A published destination (recoveryFixtures.ts) with an interrupted apply's staging folder (staged
- * files, a forced replace's trash, a link pointing out of the tree), discarded with a backup kept in
- * `backups`: what it was before, and the backup.
+ * files, a forced replace's trash, a link pointing out of the tree) and the plan discarding it: what
+ * the destination was before (staging included).
  */
-export async function discardedWithBackup(root: string, backups = path.join(root, 'backups', 'archive')): Promise<Replaced & Published> {
+export async function stagingToDiscard(root: string): Promise<Published & { before: string; plan: ReplacePlan }> {
   const published = await publishedDestination(root);
   const staging = await writeInterruptedStaging(published.dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
   await fs.mkdir(path.join(staging, 'trash', 'old'), { recursive: true, mode: 0o700 });
   await fs.writeFile(path.join(staging, 'trash', 'old', 'gone.html'), 'gone');
   await fs.symlink(published.outside, path.join(staging, 'files', 'escape'));
-  const before = await snapshotTree(published.dest);
-  const plan = await discardPlanOf(published.dest);
+  return { ...published, before: await snapshotTree(published.dest), plan: await discardPlanOf(published.dest) };
+}
+
+/** That staging folder discarded with a backup kept in `backups`: what it was before, and the backup. */
+export async function discardedWithBackup(root: string, backups = path.join(root, 'backups', 'archive')): Promise<Replaced & Published> {
+  const { plan, ...fixture } = await stagingToDiscard(root);
   const writer = backupWriter({ destinationFolder: backups, action: plan.mode });
   const result = await applyPlan(plan, { backup: writer });
   if (!result.ok) throw new Error(result.error?.message);
@@ -74,5 +78,5 @@ export async function discardedWithBackup(root: string, backups = path.join(root
     ...manifest,
     after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
   }));
-  return { ...published, before, folder: made.folder, method: made.method };
+  return { ...fixture, folder: made.folder, method: made.method };
 }
