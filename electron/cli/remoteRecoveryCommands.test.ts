@@ -34,10 +34,11 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     if (root) await removeTempDir(root);
   });
 
-  const remote = (argv: string[]) =>
+  const remote = (argv: string[], answer?: string) =>
     runCliCaptured([...argv, '--agent', server.agentCommand], {
       cwd: root,
       env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: sshCommand },
+      ...(answer !== undefined ? { answer } : {}),
     });
   const host = () => `127.0.0.1:${server.port}`;
   const onHost = () => ['--workspace', server.url(workspaceFile)];
@@ -49,6 +50,12 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`kept in ${path.join(root, '.inspector-backups', 'archive')}/<UTC time>/ on host ${host()}`);
     expect(dry.stdout).toContain('Not applied');
+    expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
+    // On a terminal, the question names the host; anything but "yes" changes nothing.
+    const asked = await remote(['repair', server.url(dest), ...onHost()], 'no');
+    expect(asked.asked).toEqual([
+      `Rewrite 3 drifted outputs in ${dest} on host ${host()} (the state file and 1 extra files stay)? Type "yes" to apply: `,
+    ]);
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
     const applied = await remote(['repair', server.url(dest), ...onHost(), '--yes']);
     expect(applied.stderr).toBe('');
@@ -77,7 +84,8 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     const text = await remote(['backups', 'list', server.url(dest), ...onHost()]);
     expect(text.stdout).toContain(`on ${host()}`);
 
-    const dry = await remote(['backups', 'restore', server.url(dest), backups[0]!.id, ...onHost()]);
+    const dry = await remote(['backups', 'restore', server.url(dest), backups[0]!.id, ...onHost()], 'no');
+    expect(dry.asked).toEqual([`Put ${dest} on host ${host()} back as it was before ${backups[0]!.id}? Type "yes" to restore: `]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('Not applied');
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe(PUBLISHED_FILES['data.csv']);
