@@ -330,15 +330,13 @@ export function agentSteps(
       }
       const value = valueOf(answer, what);
       planId = value.planId;
-      // A discard of staging keeps no backup (there is nothing to take back), as on this machine.
-      if (what !== 'planDiscardStaging')
-        backupText = remoteBackupText(valueOf(await connection.call('listBackups', { destination: remote.id }), 'listBackups'), remote);
+      backupText = remoteBackupText(valueOf(await connection.call('listBackups', { destination: remote.id }), 'listBackups'), remote);
       return {
         ok: true,
         value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } as PlannedReplace,
       };
     },
-    ...(what !== 'planDiscardStaging' ? { backupText: () => backupText ?? '' } : {}),
+    backupText: () => backupText ?? '',
     async apply(planned, includeNested, onProgress, acceptPartial) {
       const ending = await connection.job(
         'applyPlan',
