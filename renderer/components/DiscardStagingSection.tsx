@@ -6,6 +6,7 @@
 import type { DestinationEntry } from '../../shared/api';
 import { usePlanDiscardStaging } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
+import { useHostPhrase } from '../hooks/useHostPhrase';
 import { useAppState } from '../state/store';
 import { readPlan } from '../view/planView';
 import { discardConfirmLabel, stagingWords } from '../view/recoveryView';
@@ -22,6 +23,7 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
   const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
   const discard = read?.ok ? read.value : undefined;
+  const host = useHostPhrase(entry.id);
   const makePlan = () => {
     clear();
     void plan.run({ destination: entry.id });
@@ -58,6 +60,11 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
       )}
       {discard && plan.state.status === 'ok' && (
         <div data-testid="plan-discard">
+          {host && (
+            <p>
+              In <code>{discard.destinationPath}</code> <strong data-testid="discard-host">on host {host}</strong>:
+            </p>
+          )}
           <ul className="staging-list">
             {(discard.staging ?? []).map((folder) => (
               <li key={folder.name}>
@@ -76,7 +83,7 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
               disabled={Boolean(applying)}
               onClick={() => plan.state.status === 'ok' && void applyDiscard(plan.state.value.planId)}
             >
-              {discardConfirmLabel(discard)}
+              {discardConfirmLabel(discard, entry.host)}
             </button>
           </div>
         </div>
