@@ -54,6 +54,13 @@ export const backupManifestSchema = z.looseObject({
   stateSha256: z.string().nullable(),
   /** A repair or a discard of staging leaves the state where it is: its sha256, which a restore expects to find there and leaves in place. */
   stateLeft: z.string().optional(),
+  /**
+   * The folders holding the apply's writes that stood in the destination before it and that it left
+   * in place (an empty folder a repair wrote an output back into, say): a restore never removes them,
+   * only the folders the apply made. Absent in backups made before it was recorded: a restore then
+   * removes every folder the apply's outputs leave empty.
+   */
+  foldersLeft: z.array(z.string()).optional(),
   /** Renamed: the units moved (a forced replace's top-level entries, a normal one's files); copied: every entry. */
   entries: z.array(backupEntrySchema),
   /** What the apply planned to write: how a restore recognises the outputs it must remove. */

@@ -23,7 +23,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { isInsideOrEqual } from '../engine/pathInside';
 import { readRegularFile } from '../engine/regularFile';
 import { BackupRefused, type BackupPrepareInput, type BackupStep, type PreparedBackup } from '../replace/backupStep';
-import { joinRelative } from '../replace/fingerprint';
+import { joinRelative, lstatEntry } from '../replace/fingerprint';
 import type { FsOps } from '../replace/fsOps';
 import { backupIdAt } from './backupLocation';
 import { backupMethodFor, nearestExisting } from './backupMethod';
@@ -47,6 +47,21 @@ const ancestorsOf = (relative: string) => {
   const parts = relative.split('/');
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
 };
+const isBelow = (relative: string, folder: string) => relative === folder || relative.startsWith(`${folder}/`);
+
+/**
+ * The folders of the plan's writes that stand now and that the apply leaves in place (none it deletes
+ * or moves out, as a forced replace does every top-level entry): what a restore keeps. Read before the
+ * apply makes any folder, never following a link (a link standing for a folder is not one).
+ */
+async function foldersLeftBy(plan: BackupPrepareInput['plan'], destRealPath: string): Promise<string[]> {
+  const left: string[] = [];
+  for (const folder of [...new Set(plan.writes.flatMap((write) => ancestorsOf(write.path)))].sort()) {
+    if (plan.deletes.some((entry) => isBelow(folder, entry.path))) continue;
+    if ((await lstatEntry(destRealPath, folder)).type === 'directory') left.push(folder);
+  }
+  return left;
+}
 
 export function manifestText(manifest: BackupManifest): Buffer {
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
@@ -180,6 +195,8 @@ export function backupWriter(target: BackupTarget): BackupWriter {
         ...((plan.mode === 'repair' || plan.mode === 'discard_staging') && plan.fingerprint.stateSha256 !== null
           ? { stateLeft: plan.fingerprint.stateSha256 }
           : {}),
+        // The folders that were there before: a restore removes only those the apply made.
+        foldersLeft: await foldersLeftBy(plan, destRealPath),
         entries,
         writes: plan.writes.map((write) => ({ path: write.path, sha256: write.sha256, size: write.size })),
       };

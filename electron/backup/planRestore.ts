@@ -193,13 +193,15 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
   const removeStaging = stagingToRemove(destReal, manifest);
   const gone = new Set(removes.map((entry) => entry.path));
   const isGone = (relative: string) => gone.has(relative) || removeStaging.some((name) => isBelow(relative, name));
-  // Folders the apply's outputs leave empty, deepest first (a folder that still holds anything stays).
+  // Folders the apply's outputs leave empty, deepest first (a folder that still holds anything stays),
+  // but none that stood before the apply (`foldersLeft`; an older backup did not record them).
   // After a forced replace every folder of its outputs is its own (all that was there is in the backup):
   // also one a killed restore already emptied, which would otherwise stand where the old folder goes back.
   const writtenFolders = manifest.action === 'force' ? manifest.writes.flatMap((write) => ancestorsOf(write.path)) : [];
   const candidates = [...new Set([...removes.flatMap((entry) => ancestorsOf(entry.path)), ...writtenFolders])].sort().reverse();
+  const foldersLeft = new Set(manifest.foldersLeft ?? []);
   for (const folder of candidates) {
-    if (inPlaceCovers(folder)) continue;
+    if (inPlaceCovers(folder) || foldersLeft.has(folder)) continue;
     const children = walk.entries.filter((entry) => entry.path.startsWith(`${folder}/`));
     if (byPath.get(folder)?.type === 'directory' && children.every((child) => isGone(child.path))) {
       removes.push({ path: folder, type: 'directory', size: 0 });

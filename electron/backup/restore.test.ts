@@ -11,8 +11,16 @@ import { updateBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 import { applyPlan } from '../replace/applyPlan';
 import { discardedWithBackup, replacedWithBackup } from '../testing/backupFixtures';
+import { planReplace } from '../replace/planReplace';
 import { publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
-import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
+import {
+  makeTempDir,
+  removeTempDir,
+  snapshotTree,
+  writeBundle,
+  writeInterruptedStaging,
+  writeManagedDestination,
+} from '../testing/fixtures';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
 
@@ -150,6 +158,105 @@ describe('restoring the backup of a repair', () => {
     const { result } = await restore(folder, dest);
     expect(result.error).toBeUndefined();
     expect(await snapshotTree(dest)).toBe(before);
+  });
+});
+
+/**
+ * A published destination whose `pages/` the operator emptied by hand (its one file and its folder
+ * `deep/` gone; its own mode 0750), repaired with a backup: the repair writes both files back and
+ * makes `pages/deep` again. What it was before (an empty `pages/`), and the backup.
+ */
+async function repairedIntoEmptyFolder(backups = path.join(root, 'backups', 'archive')) {
+  const { dest, source } = await publishedDestination(root);
+  await fs.rm(path.join(dest, 'pages', 'a.html'));
+  await fs.rm(path.join(dest, 'pages', 'deep'), { recursive: true });
+  await fs.chmod(path.join(dest, 'pages'), 0o750);
+  const before = await snapshotTree(dest);
+  const plan = await repairPlanOf(dest, source);
+  const writer = backupWriter({ destinationFolder: backups, action: 'repair' });
+  const result = await applyPlan(plan, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  expect(result.written).toEqual(expect.arrayContaining(['pages/a.html', 'pages/deep/b.txt']));
+  const made = writer.made()!;
+  await updateBackup(made.folder, (manifest) => ({
+    ...manifest,
+    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
+  }));
+  return { dest, before, folder: made.folder, method: made.method };
+}
+
+describe('restoring the backup of an apply that wrote into a folder that was there before', () => {
+  it('puts back the empty folder a repair wrote its outputs into, removing only the folder the repair made', async () => {
+    const { dest, before, folder } = await repairedIntoEmptyFolder();
+    const manifest = JSON.parse(await fs.readFile(path.join(folder, 'backup.json'), 'utf8'));
+    expect(manifest.foldersLeft).toEqual(['pages']);
+    const { plan, result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(plan.removes.map((entry) => entry.path).sort()).toEqual(['pages/a.html', 'pages/deep', 'pages/deep/b.txt']);
+    expect(await snapshotTree(dest)).toBe(before);
+    expect(await fs.readdir(path.join(dest, 'pages'))).toEqual([]);
+  });
+
+  mountIt('puts it back from a copied backup too (another file system)', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, before, folder, method } = await repairedIntoEmptyFolder(path.join(other, 'archive'));
+    expect(method).toBe('copy');
+    const { result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(dest)).toBe(before);
+  });
+
+  it.each(['replace', 'force'] as const)(
+    'after a %s into an empty folder: the folder is back as it was (a forced replace moved it out, so its own comes back)',
+    async (mode) => {
+      const dest = path.join(root, 'dest');
+      const old = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+      await writeManagedDestination(dest, { manifest: old, outputs: { 'report.html': 'old report' } });
+      await fs.mkdir(path.join(dest, 'pages'));
+      await fs.chmod(path.join(dest, 'pages'), 0o750);
+      await writeBundle(
+        path.join(root, 'source'),
+        { 'report.md': '# New', 'pages/a.md': '# A', 'pages/new/b.txt': 'b' },
+        { created: '2026-06-05T09:00:00Z' },
+      );
+      const before = await snapshotTree(dest);
+      const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
+      if (!planned.ok) throw new Error(planned.error.message);
+      const writer = backupWriter({ destinationFolder: path.join(root, 'backups', 'archive'), action: mode });
+      const applied = await applyPlan(planned.value, { backup: writer });
+      if (!applied.ok) throw new Error(applied.error?.message);
+      const made = writer.made()!;
+      await updateBackup(made.folder, (manifest) => ({
+        ...manifest,
+        after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: applied.stateSha256 },
+      }));
+      const manifest = JSON.parse(await fs.readFile(path.join(made.folder, 'backup.json'), 'utf8'));
+      // A forced replace moves `pages` out whole: every folder of its outputs is its own.
+      expect(manifest.foldersLeft).toEqual(mode === 'replace' ? ['pages'] : []);
+      const { result } = await restore(made.folder, dest);
+      expect(result.error).toBeUndefined();
+      expect(await snapshotTree(dest)).toBe(before);
+    },
+  );
+
+  it('still restores a backup made before the folders were recorded, the old way: each folder the outputs leave empty goes', async () => {
+    const { dest, before, folder } = await repairedIntoEmptyFolder();
+    await updateBackup(folder, (manifest) => {
+      const { foldersLeft: _recorded, ...older } = manifest;
+      return older;
+    });
+    expect(JSON.parse(await fs.readFile(path.join(folder, 'backup.json'), 'utf8'))).not.toHaveProperty('foldersLeft');
+    const { plan, result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(plan.removes.map((entry) => entry.path)).toContain('pages');
+    const withoutPages = before
+      .split('\n')
+      .filter((line) => !line.startsWith('pages '))
+      .join('\n');
+    expect(await snapshotTree(dest)).toBe(withoutPages);
   });
 });
 
