@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
 import { discardedWithBackup, replacedWithBackup, stagingToDiscard } from '../testing/backupFixtures';
-import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
-import { countingFsOps, faultyFsOps, type InjectedErrno } from '../testing/countingFsOps';
+import { buildCrashChild, killBeforeEveryMutation } from '../testing/crashHarness';
+import { failAtEveryMutation } from '../testing/countingFsOps';
 import { makeTempDir, removeTempDir, sha256, snapshotTree, stateInvariantProblems } from '../testing/fixtures';
-import { nodeFsOps } from '../replace/fsOps';
+import { nodeFsOps, type FsOps } from '../replace/fsOps';
 import { readBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 import { applyRestore } from './applyRestore';
@@ -43,51 +43,42 @@ describe.each(['replace', 'force', 'discard_staging'] as const)('the restore of 
   it(
     'never leaves a state that claims a missing output, and a second restore (or a forced replace) recovers',
     async () => {
-      let completedAt: number | undefined;
-      let child = startCrashChild(childScript, workDir);
-      try {
-        for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
-          const root = await makeTempDir('restore-crash-');
-          const label = `restore of a ${mode}, killed before mutation ${killStep}`;
-          try {
-            const { dest, before, folder } =
-              mode === 'discard_staging' ? await discardedWithBackup(root) : await replacedWithBackup(root, mode);
-            const plan = await restorePlanOf(folder, dest);
-            const running = child.runRestore(plan, killStep);
-            child = startCrashChild(childScript, workDir);
-            const run = await running;
-            if (!run.killed) {
-              expect(run.result.error, label).toBeUndefined();
-              expect(run.result.mutations, label).toBe(killStep - 1);
-              expect(await snapshotTree(dest), label).toBe(before);
-              completedAt = killStep;
-              break;
-            }
-            expect(await stateInvariantProblems(dest), label).toEqual([]);
-            // Every other step: the restore planned again finishes; else a forced replace from the source recovers.
-            if (killStep % 2 === 1) {
-              const again = await applyRestore(await restorePlanOf(folder, dest));
-              expect(again.error, label).toBeUndefined();
-              expect(await snapshotTree(dest), label).toBe(before);
-            } else {
-              const force = await planReplace({
-                destinationPath: dest,
-                sourcePath: path.join(root, 'source'),
-                mode: 'force',
-                configured: { pipelineId: 'reports', destinationId: 'archive' },
-              });
-              if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.error.message}`);
-              const recovered = await applyPlan(force.value);
-              expect(recovered.error, label).toBeUndefined();
-              expect(await stateInvariantProblems(dest), label).toEqual([]);
-            }
-          } finally {
-            await removeTempDir(root);
+      const completedAt = await killBeforeEveryMutation(childScript, workDir, async (child, killStep) => {
+        const root = await makeTempDir('restore-crash-');
+        const label = `restore of a ${mode}, killed before mutation ${killStep}`;
+        try {
+          const { dest, before, folder } =
+            mode === 'discard_staging' ? await discardedWithBackup(root) : await replacedWithBackup(root, mode);
+          const run = await child.runRestore(await restorePlanOf(folder, dest), killStep);
+          if (!run.killed) {
+            expect(run.result.error, label).toBeUndefined();
+            expect(run.result.mutations, label).toBe(killStep - 1);
+            expect(await snapshotTree(dest), label).toBe(before);
+            return 'completed';
           }
+          expect(await stateInvariantProblems(dest), label).toEqual([]);
+          // Every other step: the restore planned again finishes; else a forced replace from the source recovers.
+          if (killStep % 2 === 1) {
+            const again = await applyRestore(await restorePlanOf(folder, dest));
+            expect(again.error, label).toBeUndefined();
+            expect(await snapshotTree(dest), label).toBe(before);
+          } else {
+            const force = await planReplace({
+              destinationPath: dest,
+              sourcePath: path.join(root, 'source'),
+              mode: 'force',
+              configured: { pipelineId: 'reports', destinationId: 'archive' },
+            });
+            if (!force.ok) throw new Error(`${label}: forced replace refused: ${force.error.message}`);
+            const recovered = await applyPlan(force.value);
+            expect(recovered.error, label).toBeUndefined();
+            expect(await stateInvariantProblems(dest), label).toEqual([]);
+          }
+          return 'killed';
+        } finally {
+          await removeTempDir(root);
         }
-      } finally {
-        child.dispose();
-      }
+      });
       // A handful of entries to remove and put back: each one a kill point (a discard's: one folder moved back, then synced).
       expect(completedAt).toBeGreaterThan(mode === 'discard_staging' ? 1 : 5);
     },
@@ -138,31 +129,28 @@ describe.each(backupPlaces)('a discard of staging keeping its backup on the %s',
   it(
     'killed before every mutation: the state and the rest stay, and restoring the backup gives the staging folder back byte for byte',
     async () => {
-      let completedAt: number | undefined;
-      let child = startCrashChild(childScript, workDir);
-      try {
-        for (let killStep = 1; completedAt === undefined && killStep < 300; killStep++) {
+      const completedAt = await killBeforeEveryMutation(
+        childScript,
+        workDir,
+        async (child, killStep) => {
           const root = await makeTempDir('discard-crash-');
           const fixture = await discardFixture(root, place);
           const label = `discard (backup on the ${place}), killed before mutation ${killStep}`;
           try {
-            const running = child.run(fixture.plan, killStep, { backupsFolder: fixture.backups });
-            child = startCrashChild(childScript, workDir);
-            const run = await running;
+            const run = await child.run(fixture.plan, killStep, { backupsFolder: fixture.backups });
             if (!run.killed) {
               expect(run.result.error, label).toBeUndefined();
               expect(run.result.mutations, label).toBe(killStep - 1);
-              completedAt = killStep;
             }
             await checkDiscardInterrupted(fixture, label);
+            return run.killed ? 'killed' : 'completed';
           } finally {
             fixture.unmount();
             await removeTempDir(root);
           }
-        }
-      } finally {
-        child.dispose();
-      }
+        },
+        300,
+      );
       // The backup's folders and backup.json, then the move (or the copies, then each entry removed).
       expect(completedAt).toBeGreaterThan(place === 'same file system' ? 5 : 15);
     },
@@ -172,44 +160,41 @@ describe.each(backupPlaces)('a discard of staging keeping its backup on the %s',
   it(
     'failing with an I/O error at every mutation: the error comes back as data, and the same promises hold',
     async () => {
-      const root = await makeTempDir('discard-fault-count-');
-      let steps: number;
-      try {
-        const counting = await discardFixture(root, place);
-        const counter = countingFsOps(nodeFsOps);
-        const applied = await applyPlan(counting.plan, {
-          fs: counter,
-          backup: backupWriter({ destinationFolder: counting.backups, action: counting.plan.mode }),
-        });
-        counting.unmount();
-        expect(applied.error).toBeUndefined();
-        steps = counter.count();
-      } finally {
-        await removeTempDir(root);
-      }
-      const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
-      for (let failStep = 1; failStep <= steps; failStep++) {
-        const code = codes[failStep % codes.length] as InjectedErrno;
-        const label = `discard (backup on the ${place}), ${code} at mutation ${failStep} of ${steps}`;
-        const stepRoot = await makeTempDir('discard-fault-');
-        const fixture = await discardFixture(stepRoot, place);
-        try {
-          const result = await applyPlan(fixture.plan, {
-            fs: faultyFsOps(nodeFsOps, failStep, code),
-            backup: backupWriter({ destinationFolder: fixture.backups, action: fixture.plan.mode }),
-          });
-          expect(result.ok, label).toBe(false);
-          // In the backup step it says that it stopped before anything was removed; after it, the errno.
-          if (result.error?.code === 'backup_failed') {
-            expect(result.error.message, label).toMatch(/stopped before anything was deleted/);
-            expect(result.changed, label).toBe(false);
-          } else expect(result.error?.details?.errno, label).toBe(code);
-          await checkDiscardInterrupted(fixture, label);
-        } finally {
-          fixture.unmount();
-          await removeTempDir(stepRoot);
-        }
-      }
+      const withBackup = (fixture: Awaited<ReturnType<typeof discardFixture>>, fs: FsOps) => ({
+        fs,
+        backup: backupWriter({ destinationFolder: fixture.backups, action: fixture.plan.mode }),
+      });
+      await failAtEveryMutation(
+        async (fs) => {
+          const root = await makeTempDir('discard-fault-count-');
+          const counting = await discardFixture(root, place);
+          try {
+            expect((await applyPlan(counting.plan, withBackup(counting, fs))).error).toBeUndefined();
+          } finally {
+            counting.unmount();
+            await removeTempDir(root);
+          }
+        },
+        async (faulty, { code, label: where }) => {
+          const label = `discard (backup on the ${place}), ${where}`;
+          const stepRoot = await makeTempDir('discard-fault-');
+          const fixture = await discardFixture(stepRoot, place);
+          try {
+            const result = await applyPlan(fixture.plan, withBackup(fixture, faulty));
+            expect(result.ok, label).toBe(false);
+            // In the backup step it says that it stopped before anything was removed; after it, the errno.
+            if (result.error?.code === 'backup_failed') {
+              expect(result.error.message, label).toMatch(/stopped before anything was deleted/);
+              expect(result.changed, label).toBe(false);
+            } else expect(result.error?.details?.errno, label).toBe(code);
+            await checkDiscardInterrupted(fixture, label);
+          } finally {
+            fixture.unmount();
+            await removeTempDir(stepRoot);
+          }
+        },
+        { inner: nodeFsOps },
+      );
     },
     STEP_LOOP_TIMEOUT,
   );

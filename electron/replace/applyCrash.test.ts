@@ -7,14 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { isStagingFolderName } from '../../shared/staging';
-import type { InjectedErrno } from '../testing/countingFsOps';
 import { interruptedStagingFolders } from '../engine/stagingReader';
 import { applyPlan } from './applyPlan';
 import { nodeFsOps } from './fsOps';
 import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace } from './planReplace';
-import { countingFsOps, faultyFsOps } from '../testing/countingFsOps';
-import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
+import { failAtEveryMutation } from '../testing/countingFsOps';
+import { buildCrashChild, killBeforeEveryMutation } from '../testing/crashHarness';
 import {
   makeTempDir,
   removeTempDir,
@@ -151,30 +150,22 @@ describe.each(['replace', 'force'] as const)('a %s killed before every mutation'
   it(
     'leaves a valid state (or none), untouched extras and canaries, an interrupted report, and recovers by force',
     async () => {
-      let completedAt: number | undefined;
-      let child = startCrashChild(childScript, workDir);
-      try {
-        for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
-          const fixture = await makeFixture(mode);
-          try {
-            const running = child.run(fixture.plan, killStep);
-            child = startCrashChild(childScript, workDir);
-            const run = await running;
-            if (!run.killed) {
-              expect(run.result.ok).toBe(true);
-              expect(run.result.mutations).toBe(killStep - 1);
-              expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
-              completedAt = killStep;
-              break;
-            }
-            await checkAfterInterruption(fixture, mode, `${mode}, killed before mutation ${killStep}`);
-          } finally {
-            await removeTempDir(fixture.root);
+      const completedAt = await killBeforeEveryMutation(childScript, workDir, async (child, killStep) => {
+        const fixture = await makeFixture(mode);
+        try {
+          const run = await child.run(fixture.plan, killStep);
+          if (!run.killed) {
+            expect(run.result.ok).toBe(true);
+            expect(run.result.mutations).toBe(killStep - 1);
+            expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+            return 'completed';
           }
+          await checkAfterInterruption(fixture, mode, `${mode}, killed before mutation ${killStep}`);
+          return 'killed';
+        } finally {
+          await removeTempDir(fixture.root);
         }
-      } finally {
-        child.dispose();
-      }
+      });
       // Small bundle, a handful of files: a few dozen steps, each one a kill point.
       expect(completedAt).toBeGreaterThan(15);
     },
@@ -186,38 +177,38 @@ describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at 
   it(
     'returns the error as data and keeps the same promises',
     async () => {
-      const counting = await makeFixture(mode);
-      const counter = countingFsOps(nodeFsOps);
-      expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
-      const steps = counter.count();
-      await removeTempDir(counting.root);
-
-      const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
-      for (let failStep = 1; failStep <= steps; failStep++) {
-        const code = codes[failStep % codes.length] as InjectedErrno;
-        const label = `${mode}, ${code} at mutation ${failStep} of ${steps}`;
-        const fixture = await makeFixture(mode);
-        try {
-          const result = await applyPlan(fixture.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
-          expect(result.ok, label).toBe(false);
-          expect(result.error?.code, label).toBe('io_error');
-          expect(result.error?.details?.errno, label).toBe(code);
-          expect(result.error?.message, label).toContain(code);
-          // Before the old state is removed, a failure takes everything back out: exactly as it was.
-          const stateStillOld = await fs
-            .readFile(path.join(fixture.dest, '.distributor.json'))
-            .then((bytes) => sha256(bytes) === fixture.plan.fingerprint.stateSha256)
-            .catch(() => false);
-          if (stateStillOld && !result.stateWritten) {
-            expect(await snapshotTree(fixture.dest), label).toBe(fixture.destBefore);
-            expect(result.stagingLeft, label).toBe(false);
-            expect(result.changed, label).toBe(false);
+      await failAtEveryMutation(
+        async (fs) => {
+          const counting = await makeFixture(mode);
+          expect((await applyPlan(counting.plan, { fs })).ok).toBe(true);
+          await removeTempDir(counting.root);
+        },
+        async (faulty, { code, label: where }) => {
+          const label = `${mode}, ${where}`;
+          const fixture = await makeFixture(mode);
+          try {
+            const result = await applyPlan(fixture.plan, { fs: faulty });
+            expect(result.ok, label).toBe(false);
+            expect(result.error?.code, label).toBe('io_error');
+            expect(result.error?.details?.errno, label).toBe(code);
+            expect(result.error?.message, label).toContain(code);
+            // Before the old state is removed, a failure takes everything back out: exactly as it was.
+            const stateStillOld = await fs
+              .readFile(path.join(fixture.dest, '.distributor.json'))
+              .then((bytes) => sha256(bytes) === fixture.plan.fingerprint.stateSha256)
+              .catch(() => false);
+            if (stateStillOld && !result.stateWritten) {
+              expect(await snapshotTree(fixture.dest), label).toBe(fixture.destBefore);
+              expect(result.stagingLeft, label).toBe(false);
+              expect(result.changed, label).toBe(false);
+            }
+            await checkAfterInterruption(fixture, mode, label);
+          } finally {
+            await removeTempDir(fixture.root);
           }
-          await checkAfterInterruption(fixture, mode, label);
-        } finally {
-          await removeTempDir(fixture.root);
-        }
-      }
+        },
+        { inner: nodeFsOps },
+      );
     },
     STEP_LOOP_TIMEOUT,
   );
@@ -243,29 +234,31 @@ describe('a forced takeover of an unmanaged destination failing at every mutatio
         if (!outcome.ok) throw new Error(outcome.error.message);
         return { root, dest, plan: outcome.value, before: await snapshotTree(dest) };
       }
-      const counting = await fixture();
-      const counter = countingFsOps(nodeFsOps);
-      expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
-      await removeTempDir(counting.root);
-      for (let failStep = 1; failStep <= counter.count(); failStep++) {
-        const { root, dest, plan, before } = await fixture();
-        try {
-          const events: string[] = [];
-          const result = await applyPlan(plan, { fs: faultyFsOps(nodeFsOps, failStep, 'EIO'), onProgress: (e) => events.push(e.phase) });
-          const label = `EIO at mutation ${failStep}`;
-          expect(result.error?.code, label).toBe('io_error');
-          expect(await stateInvariantProblems(dest), label).toEqual([]);
-          const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
-          if (['check', 'verify', 'stage'].includes(String(result.error?.details?.phase))) {
-            expect(await snapshotTree(dest), label).toBe(before);
-            expect(interrupted, label).toBe(false);
+      await failAtEveryMutation(
+        async (fs) => {
+          const counting = await fixture();
+          expect((await applyPlan(counting.plan, { fs })).ok).toBe(true);
+          await removeTempDir(counting.root);
+        },
+        async (faulty, { label }) => {
+          const { root, dest, plan, before } = await fixture();
+          try {
+            const result = await applyPlan(plan, { fs: faulty });
+            expect(result.error?.code, label).toBe('io_error');
+            expect(await stateInvariantProblems(dest), label).toEqual([]);
+            const interrupted = (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
+            if (['check', 'verify', 'stage'].includes(String(result.error?.details?.phase))) {
+              expect(await snapshotTree(dest), label).toBe(before);
+              expect(interrupted, label).toBe(false);
+            }
+            if (interrupted) expect(result.stagingLeft, label).toBe(true);
+            else if (!result.stateWritten) expect(await snapshotTree(dest), label).toBe(before);
+          } finally {
+            await removeTempDir(root);
           }
-          if (interrupted) expect(result.stagingLeft, label).toBe(true);
-          else if (!result.stateWritten) expect(await snapshotTree(dest), label).toBe(before);
-        } finally {
-          await removeTempDir(root);
-        }
-      }
+        },
+        { inner: nodeFsOps, codes: ['EIO'] },
+      );
     },
     STEP_LOOP_TIMEOUT,
   );

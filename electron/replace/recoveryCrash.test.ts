@@ -12,8 +12,8 @@ import type { ReplacePlan } from '../../shared/plan';
 import { isStagingFolderName, STAGING_DIR_NAME } from '../../shared/staging';
 import { inspectDestination } from '../engine/inspectDestination';
 import { interruptedStagingFolders } from '../engine/stagingReader';
-import { countingFsOps, faultyFsOps, type InjectedErrno } from '../testing/countingFsOps';
-import { buildCrashChild, startCrashChild } from '../testing/crashHarness';
+import { failAtEveryMutation } from '../testing/countingFsOps';
+import { buildCrashChild, killBeforeEveryMutation } from '../testing/crashHarness';
 import { makeTempDir, removeTempDir, sha256, snapshotTree, stateInvariantProblems, writeInterruptedStaging } from '../testing/fixtures';
 import { discardPlanOf, driftByHand, publishedDestination, repairPlanOf, type Published } from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
@@ -160,31 +160,23 @@ describe.each(['repair', 'discard'] as const)('a %s killed before every mutation
   it(
     'keeps the state file, never leaves other bytes in an output, keeps extras and canaries, and recovers',
     async () => {
-      let completedAt: number | undefined;
-      let child = startCrashChild(childScript, workDir);
-      try {
-        for (let killStep = 1; completedAt === undefined && killStep < 200; killStep++) {
-          const fixture = await makeFixture(kind);
-          try {
-            const running = child.run(fixture.plan, killStep);
-            child = startCrashChild(childScript, workDir);
-            const run = await running;
-            if (!run.killed) {
-              expect(run.result.error).toBeUndefined();
-              expect(run.result.mutations).toBe(killStep - 1);
-              completedAt = killStep;
-              if (kind === 'repair') expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
-              else expect(await fs.readdir(fixture.dest)).not.toContain(STAGING_DIR_NAME);
-              break;
-            }
-            await checkAfterInterruption(fixture, kind, `${kind}, killed before mutation ${killStep}`);
-          } finally {
-            await removeTempDir(fixture.root);
+      const completedAt = await killBeforeEveryMutation(childScript, workDir, async (child, killStep) => {
+        const fixture = await makeFixture(kind);
+        try {
+          const run = await child.run(fixture.plan, killStep);
+          if (!run.killed) {
+            expect(run.result.error).toBeUndefined();
+            expect(run.result.mutations).toBe(killStep - 1);
+            if (kind === 'repair') expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
+            else expect(await fs.readdir(fixture.dest)).not.toContain(STAGING_DIR_NAME);
+            return 'completed';
           }
+          await checkAfterInterruption(fixture, kind, `${kind}, killed before mutation ${killStep}`);
+          return 'killed';
+        } finally {
+          await removeTempDir(fixture.root);
         }
-      } finally {
-        child.dispose();
-      }
+      });
       // Each kind makes several mutations (repair: stage, delete, move, clean up; discard: each entry, marker last).
       expect(completedAt).toBeGreaterThan(kind === 'repair' ? 8 : 4);
     },
@@ -196,26 +188,27 @@ describe.each(['repair', 'discard'] as const)('a %s failing with an I/O error at
   it(
     'returns the error as data and keeps the same promises',
     async () => {
-      const counting = await makeFixture(kind);
-      const counter = countingFsOps(nodeFsOps);
-      expect((await applyPlan(counting.plan, { fs: counter })).ok).toBe(true);
-      const steps = counter.count();
-      await removeTempDir(counting.root);
-      const codes: InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
-      for (let failStep = 1; failStep <= steps; failStep++) {
-        const code = codes[failStep % codes.length] as InjectedErrno;
-        const label = `${kind}, ${code} at mutation ${failStep} of ${steps}`;
-        const fixture = await makeFixture(kind);
-        try {
-          const result = await applyPlan(fixture.plan, { fs: faultyFsOps(nodeFsOps, failStep, code) });
-          expect(result.ok, label).toBe(false);
-          expect(result.error?.code, label).toBe('io_error');
-          expect(result.error?.details?.errno, label).toBe(code);
-          await checkAfterInterruption(fixture, kind, label);
-        } finally {
-          await removeTempDir(fixture.root);
-        }
-      }
+      await failAtEveryMutation(
+        async (fs) => {
+          const counting = await makeFixture(kind);
+          expect((await applyPlan(counting.plan, { fs })).ok).toBe(true);
+          await removeTempDir(counting.root);
+        },
+        async (faulty, { code, label: where }) => {
+          const label = `${kind}, ${where}`;
+          const fixture = await makeFixture(kind);
+          try {
+            const result = await applyPlan(fixture.plan, { fs: faulty });
+            expect(result.ok, label).toBe(false);
+            expect(result.error?.code, label).toBe('io_error');
+            expect(result.error?.details?.errno, label).toBe(code);
+            await checkAfterInterruption(fixture, kind, label);
+          } finally {
+            await removeTempDir(fixture.root);
+          }
+        },
+        { inner: nodeFsOps },
+      );
     },
     STEP_LOOP_TIMEOUT,
   );

@@ -43,3 +43,32 @@ export function faultyFsOps(inner: FsOps, failStep: number, code: InjectedErrno)
     }
   });
 }
+
+const ROTATING_CODES: readonly InjectedErrno[] = ['EIO', 'ENOSPC', 'EACCES', 'ENAMETOOLONG'];
+
+export interface InjectedFault {
+  step: number;
+  code: InjectedErrno;
+  /** "EIO at mutation 3 of 17", for assertion messages. */
+  label: string;
+}
+
+/**
+ * Runs an apply once through `count` to learn its n mutations, then n more times through `attempt`,
+ * each with mutation k (k = 1…n) failing. The errno rotates through `codes`, so a long apply sees
+ * each one in every phase. Returns n.
+ */
+export async function failAtEveryMutation(
+  count: (fs: FsOps) => Promise<void>,
+  attempt: (fs: FsOps, fault: InjectedFault) => Promise<void>,
+  { inner, codes = ROTATING_CODES }: { inner: FsOps; codes?: readonly InjectedErrno[] },
+): Promise<number> {
+  const counter = countingFsOps(inner);
+  await count(counter);
+  const steps = counter.count();
+  for (let step = 1; step <= steps; step++) {
+    const code = codes[step % codes.length] as InjectedErrno;
+    await attempt(faultyFsOps(inner, step, code), { step, code, label: `${code} at mutation ${step} of ${steps}` });
+  }
+  return steps;
+}

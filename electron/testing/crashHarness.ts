@@ -70,3 +70,32 @@ export function startCrashChild(childScript: string, workDir: string): CrashChil
     },
   };
 }
+
+/**
+ * Kills a run before mutation 1, 2, … until one goes to the end, one fresh child per kill point
+ * (the next one starts loading while the current one runs). `step` applies through the child it
+ * is given, checks what the kill left, and says whether the run completed. Returns the step at
+ * which it did; fails if none did within `maxSteps`.
+ */
+export async function killBeforeEveryMutation(
+  childScript: string,
+  workDir: string,
+  step: (child: CrashChild, killStep: number) => Promise<'killed' | 'completed'>,
+  maxSteps = 200,
+): Promise<number> {
+  let next = startCrashChild(childScript, workDir);
+  try {
+    for (let killStep = 1; killStep < maxSteps; killStep++) {
+      const current = next;
+      next = startCrashChild(childScript, workDir);
+      try {
+        if ((await step(current, killStep)) === 'completed') return killStep;
+      } finally {
+        current.dispose();
+      }
+    }
+  } finally {
+    next.dispose();
+  }
+  throw new Error(`no run completed within ${maxSteps - 1} kill points`);
+}
