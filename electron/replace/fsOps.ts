@@ -7,6 +7,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { boundedAll } from './boundedAll';
 import { removeTree } from './removeTree';
+import { syncFileSystemsOf } from './syncFileSystem';
 
 export type FsOpName = 'mkdir' | 'writeFile' | 'syncFiles' | 'rename' | 'unlink' | 'rmdir' | 'fsyncDir' | 'removeTree' | 'symlink';
 
@@ -25,8 +26,9 @@ export interface FsOps {
   /** Creates a new file (never an existing one, never through a link), writes, fsyncs (unless `durable: false`), closes. */
   writeFile(file: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
   /**
-   * Makes the bytes of files already written durable: each opened without following a link and
-   * fsynced, many at once (the disk flushes them together); resolves once every one is flushed.
+   * Makes the bytes of files already written durable; resolves once every one is flushed. On Linux
+   * one syncfs of the file system holding them (syncFileSystem.ts); elsewhere, or if that fails,
+   * each opened without following a link and fsynced, many at once (the disk flushes them together).
    */
   syncFiles(files: readonly string[]): Promise<void>;
   /** Atomic rename within one file system. */
@@ -67,6 +69,7 @@ export const nodeFsOps: FsOps = {
     }
   },
   async syncFiles(files) {
+    if (await syncFileSystemsOf(files)) return;
     await boundedAll(
       files,
       async (file) => {
