@@ -166,7 +166,9 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     const read = await readVerifiedSourceFile(input.bundleRealPath, file);
     if (!read.ok) return read;
     const bytes = outputBytesFor(file, read.value);
-    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256: sha256Of(bytes), size: bytes.length };
+    // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
+    const sha256 = bytes === read.value ? file.sha256 : sha256Of(bytes);
+    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size: bytes.length };
     if (rule.transform) record.transform = rule.transform;
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
     outputs.push(record);
