@@ -29,8 +29,9 @@ export interface FsOps {
   /** Creates a new file (never an existing one, never through a link), writes, fsyncs (unless `durable: false`), closes. */
   writeFile(file: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
   /**
-   * Makes the bytes of files already written durable; resolves once every one is flushed. On Linux
-   * one syncfs of the file system holding them (syncFileSystem.ts); elsewhere, or if that fails,
+   * Makes the bytes of files already written durable; resolves once every one is flushed. On Linux,
+   * for 32 files or more, one syncfs of the file system holding them (syncFileSystem.ts); for fewer,
+   * elsewhere, or if that fails,
    * each opened without following a link and fsynced, many at once (the disk flushes them together).
    */
   syncFiles(files: readonly string[]): Promise<void>;
@@ -56,6 +57,9 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
 const SYNC_FLAGS = constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 // fsyncs in flight: enough to keep libuv's threads and the disk's queue busy, few enough descriptors.
 const SYNC_PARALLEL = 16;
+// From this many files on, one syncfs of their file system beats an fsync each (its cost is all the
+// dirty data on that file system, others' too; an fsync's is the file's own): below it, fsyncs.
+const SYNCFS_MIN_FILES = 32;
 // Writes up to this size are made with synchronous calls; a larger one never holds the event loop.
 const SYNC_WRITE_MAX_BYTES = 1024 * 1024;
 
@@ -84,7 +88,7 @@ export const nodeFsOps: FsOps = {
     }
   },
   async syncFiles(files) {
-    if (await syncFileSystemsOf(files)) return;
+    if (files.length >= SYNCFS_MIN_FILES && (await syncFileSystemsOf(files))) return;
     await boundedAll(
       files,
       async (file) => {
