@@ -2,9 +2,12 @@
 // `distributor-inspector discard-staging DEST [--yes] [--json]`: plan a repair of what drifted (or
 // the removal of an interrupted apply's staging folder), print the plan, and apply it only with --yes
 // or "yes" typed on a terminal, through replaceCommand.ts's one confirm/apply/print flow. Thin
-// adapters over operations/: they hold no rules. What a repair overwrites is kept in a backup as a
-// replace's is (--workspace W or --backup-dir DIR; backupOptions.ts), undone by `backups restore`. Exit 0 done (or nothing to do, or not applied),
-// 1 refused or nothing possible, 2 input errors.
+// adapters over operations/: they hold no rules. What a repair overwrites, and the staging folder a
+// discard removes, is kept in a backup as a replace's is (--workspace W or --backup-dir DIR;
+// backupOptions.ts), undone by `backups restore`. DEST (and SOURCE, --workspace) may be ssh:// paths
+// on one host: the host's agent plans and applies there, its backups and journal are the host's
+// (remoteSession.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
+// 2 input errors.
 
 import path from 'node:path';
 import { loadWorkspace } from '../engine/workspace';
@@ -13,14 +16,9 @@ import { planDestinationDiscardStaging, planDestinationRepair } from '../operati
 import { backupOptions, cliBackups, workspaceIdOf } from './backupOptions';
 import { CliError, type CliIo, type Command } from './command';
 import { historyFileOf, historyOptions } from './historyFile';
-import { remotePaths } from './remoteSession';
-import { backupPlanText, replaceFlow, type ReplaceSteps } from './replaceCommand';
+import { agentOption, openRemoteDestination, remoteNamed, withAgent, workspaceArgs } from './remoteSession';
+import { agentSteps, backupPlanText, replaceFlow, type ReplaceSteps } from './replaceCommand';
 import { printable } from './terminalText';
-
-function localOnly(positionals: string[], names: string[], command: string): void {
-  if (remotePaths(positionals, names, undefined))
-    throw new CliError(`${command} works on local paths only: run it on that host (distributor-inspector ${command} there)`);
-}
 
 /** SOURCE as given, else the source `--workspace W` configures for DEST (the state does not record where its source is). */
 async function repairSource(dest: string, source: string | undefined, options: Record<string, string | boolean | undefined>, io: CliIo) {
@@ -51,19 +49,32 @@ async function recoveryKeep(destinationPath: string, options: Record<string, str
 
 export const repairCommand: Command = {
   name: 'repair',
-  usage: 'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--workspace W | --history FILE] [--backup-dir DIR]',
+  usage: 'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR]',
   summary:
     'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source --workspace configures); the state and extra files stay',
   options: {
     'accept-partial': { type: 'boolean' },
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
+    ...agentOption,
     ...historyOptions,
     ...backupOptions,
   },
   positionals: [1, 2],
   async run({ positionals, options }, io) {
-    localOnly(positionals, ['DEST', 'SOURCE'], 'repair');
+    const remote = remoteNamed({ DEST: positionals[0], SOURCE: positionals[1] }, options, 'repair');
+    if (remote) {
+      const { DEST: dest, SOURCE: source, '--workspace': workspace } = remote;
+      return withAgent(dest!, options, io, async (connection) => {
+        const opened = await openRemoteDestination(connection, dest!, workspace, workspaceArgs(workspace));
+        if (source === undefined && opened.source === undefined)
+          throw new CliError(
+            `give SOURCE as ssh://… on the same host (the bundle ${printable(dest!.path)} was published from), or --workspace ssh://… whose file configures its source`,
+          );
+        const plan = () => connection.call('planRepair', { destination: opened.id, ...(source ? { source: source.path } : {}) });
+        return replaceFlow(agentSteps(connection, opened, plan, 'planRepair'), options, io, 'repair');
+      });
+    }
     const historyFile = await historyFileOf(options, io);
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
     const sourcePath = await repairSource(destinationPath, positionals[1], options, io);
@@ -81,18 +92,29 @@ export const repairCommand: Command = {
 
 export const discardStagingCommand: Command = {
   name: 'discard-staging',
-  usage: 'discard-staging DEST [--yes] [--json] [--workspace W | --history FILE]',
-  summary: 'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds); nothing else is touched',
-  options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions },
+  usage: 'discard-staging DEST [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR]',
+  summary:
+    'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds), kept in a backup; nothing else is touched',
+  options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...agentOption, ...historyOptions, ...backupOptions },
   positionals: [1, 1],
   async run({ positionals, options }, io) {
-    localOnly(positionals, ['DEST'], 'discard-staging');
+    const remote = remoteNamed({ DEST: positionals[0] }, options, 'discard-staging');
+    if (remote) {
+      const { DEST: dest, '--workspace': workspace } = remote;
+      return withAgent(dest!, options, io, async (connection) => {
+        const opened = await openRemoteDestination(connection, dest!, workspace, workspaceArgs(workspace));
+        const plan = () => connection.call('planDiscardStaging', { destination: opened.id });
+        return replaceFlow(agentSteps(connection, opened, plan, 'planDiscardStaging'), options, io, 'discard-staging');
+      });
+    }
     const historyFile = await historyFileOf(options, io);
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const keep = await recoveryKeep(destinationPath, options, io);
     const steps: ReplaceSteps = {
       plan: () => planDestinationDiscardStaging({ destinationPath }),
+      backupText: keep.backupText,
       apply: async (planned, _includeNested, onProgress) =>
-        (await applyReplacePlan(planned.plan, { onProgress, history: { file: historyFile, transport: 'cli' } })).result,
+        (await applyReplacePlan(planned.plan, { onProgress, history: keep.history(historyFile), backup: keep.backup })).result,
     };
     return replaceFlow(steps, options, io, 'discard-staging');
   },

@@ -7,7 +7,7 @@
 // The connection (ssh, the API's schemas) is loaded when a command first connects (agentClient.ts):
 // a local command only needs remotePaths.
 import type { AgentConnection } from '../remote/agentConnection';
-import { isSshUrl, parseSshUrl, sameHost, type SshTarget } from '../../shared/sshUrl';
+import { formatSshUrl, isSshUrl, parseSshUrl, sameHost, sshDestination, type SshTarget } from '../../shared/sshUrl';
 import type { ApiResult } from '../../shared/api';
 import { problem, type Problem, type Result } from '../../shared/result';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
@@ -97,4 +97,73 @@ export async function attemptWithAgent<T>(
 export function valueOf<T>(result: ApiResult<T>, what: string): T {
   if (result.ok) return result.value;
   throw new CliError(`${what}: ${printable(result.error.message)} (${result.error.code})`);
+}
+
+/** `[user@]host[:port]`: how a command's questions and messages name the host. */
+export function hostLabel(target: SshTarget): string {
+  return `${sshDestination(target)}${target.port !== undefined ? `:${target.port}` : ''}`;
+}
+
+/** `--workspace ssh://…` as the Undo line's option, when one was given. */
+export function workspaceArgs(workspace: SshTarget | undefined): { optionArgs?: string } {
+  return workspace ? { optionArgs: ` --workspace ${formatSshUrl(workspace)}` } : {};
+}
+
+/**
+ * Opens DEST on the agent: as one destination of the workspace `workspace` names on that host (its
+ * backups, history and configured source are that workspace's), else as a workspace of its own (the
+ * backups and history of the agent user's state folder there, as for `replace ssh://…`).
+ */
+export async function openRemoteDestination(
+  connection: AgentConnection,
+  destination: SshTarget,
+  workspace: SshTarget | undefined,
+  options: { optionArgs?: string } = {},
+): Promise<{ id: string; host: string; destinationArgs: string; optionArgs?: string; source?: string }> {
+  const named = {
+    host: hostLabel(destination),
+    destinationArgs: formatSshUrl(destination),
+    ...(options.optionArgs ? { optionArgs: options.optionArgs } : {}),
+  };
+  if (!workspace) {
+    const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');
+    return { ...named, id: opened.destinations[0]!.id };
+  }
+  const opened = valueOf(await connection.call('openWorkspace', { path: workspace.path }), 'openWorkspace');
+  const wanted = destination.path.replace(/\/+$/, '');
+  const entry = opened.destinations.find((candidate) => candidate.path.replace(/\/+$/, '') === wanted);
+  if (!entry)
+    throw new CliError(
+      `${printable(destination.path)} is not a destination of the workspace ${printable(workspace.path)} on ${printable(named.host)} (it lists ${opened.destinations.length})`,
+    );
+  return { ...named, id: entry.id, ...(entry.source !== undefined ? { source: entry.source } : {}) };
+}
+
+/**
+ * The ssh:// paths of a command that may also name a workspace (`--workspace`), by name (`DEST`,
+ * `SOURCE`, `--workspace`): all on one host, or undefined when all are local. Over ssh the history and
+ * the backups are the host's (the agent keeps them where that workspace says), so `--history` and
+ * `--backup-dir` are refused.
+ */
+export function remoteNamed(
+  given: Record<string, string | undefined>,
+  options: CommandOptions,
+  command: string,
+): Record<string, SshTarget> | undefined {
+  const workspace = options.workspace;
+  const named: Record<string, string | undefined> = { ...given, ...(typeof workspace === 'string' ? { '--workspace': workspace } : {}) };
+  const names = Object.keys(named).filter((name) => named[name] !== undefined);
+  const targets = remotePaths(
+    names.map((name) => named[name]!),
+    names,
+    options.agent,
+  );
+  if (!targets) return undefined;
+  if (options.history !== undefined)
+    throw new CliError(`the history of ${command} over ssh is kept on that host (its agent journals it there): drop --history`);
+  if (options['backup-dir'] !== undefined)
+    throw new CliError(
+      `the backups of ${command} over ssh are kept on that host, where its workspace says: drop --backup-dir (--workspace ssh://… names that workspace)`,
+    );
+  return Object.fromEntries(names.map((name, index) => [name, targets[index]!]));
 }

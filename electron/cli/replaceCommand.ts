@@ -31,7 +31,8 @@ import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 import type { SshTarget } from '../../shared/sshUrl';
 import type { AgentConnection } from '../remote/agentConnection';
-import { agentOption, remotePaths, valueOf, withAgent } from './remoteSession';
+import { agentOption, openRemoteDestination, remotePaths, valueOf, withAgent } from './remoteSession';
+import type { ApiResult, ResponseOf } from '../../shared/api';
 import { discardPlanText, recoveryDoneText, repairPlanText } from './renderRecoveryPlan';
 
 /** Beyond this many lines per list, the text output says how many more; --json always has all. */
@@ -129,23 +130,23 @@ export function backupPlanText(backups: CliBackups, destinationPath: string, des
   return `Backup: what this removes is kept in ${printable(folder)}${path.sep}<UTC time>${path.sep} (the last ${backups.settings.keep} are kept).`;
 }
 
-function backupResultText(result: ApplyResult): string {
+function backupResultText(result: ApplyResult, remote?: RemoteTarget): string {
   const backup = result.backup;
   if (!backup) return '';
-  const restore = `distributor-inspector backups restore ${printable(result.destinationPath)} ${printable(backup.id)}`;
+  const restore = `distributor-inspector backups restore ${printable(remote?.destinationArgs ?? result.destinationPath)} ${printable(backup.id)}${remote?.optionArgs ?? ''}`;
   return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\nUndo: ${restore}\n`;
 }
 
-function resultText(result: ApplyResult, plan: ReplacePlan, style: Style): string {
+function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, remote?: RemoteTarget): string {
   if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
-    return `${recoveryDoneText(result, plan, style)}${backupResultText(result)}`;
+    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, remote)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result)}`;
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, remote)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
   lines.push(applyAftermathText(result));
-  if (result.backup) lines.push(backupResultText(result).trimEnd());
+  if (result.backup) lines.push(backupResultText(result, remote).trimEnd());
   if (result.stagingLeft)
     lines.push(
       'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
@@ -158,26 +159,28 @@ function refusalExit(refusal: PlanRefusal): number {
 }
 
 /** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
-async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style): Promise<boolean> {
+async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style, remote?: RemoteTarget): Promise<boolean> {
   if (!io.ask || !io.isTerminal) return false;
+  // On a host, every question names it: the path alone reads like one on this machine.
+  const where = `${printable(plan.destinationPath)}${remote ? ` on host ${printable(remote.host)}` : ''}`;
   if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
     const question =
       plan.mode === 'repair'
-        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${printable(plan.destinationPath)} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
-        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${printable(plan.destinationPath)}?`;
+        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
+        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`;
     return (await io.ask(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes';
   }
   if (confirmText !== undefined) {
     const id = confirmText;
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const answer = await io.ask(
-      `${style.red(`This deletes everything in ${printable(plan.destinationPath)}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
+      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
     );
     return answer.trim() === id;
   }
   const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
   const answer = await io.ask(
-    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${printable(plan.destinationPath)}? Type "yes" to apply: `,
+    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}? Type "yes" to apply: `,
   );
   return answer.trim().toLowerCase() === 'yes';
 }
@@ -231,9 +234,20 @@ export const replaceCommand: Command = {
       if (options['backup-dir'] !== undefined)
         throw new CliError('the backup of a replace over ssh is kept on that host, where its workspace says: drop --backup-dir');
       const [destination, source] = remote as [SshTarget, SshTarget];
-      return withAgent(destination, options, io, (connection) =>
-        replaceFlow(remoteSteps(connection, destination.path, source.path, request), options, io),
-      );
+      return withAgent(destination, options, io, async (connection) => {
+        const opened = await openRemoteDestination(connection, destination, undefined);
+        const plan = () =>
+          connection.call('planReplace', {
+            destination: opened.id,
+            mode: request.mode,
+            source: source.path,
+            ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
+            ...(request.configured.pipelineId !== undefined ? { pipelineId: request.configured.pipelineId } : {}),
+            ...(request.configured.destinationId !== undefined ? { destinationId: request.configured.destinationId } : {}),
+            ...(request.allowOtherOwner ? { allowOtherOwner: true } : {}),
+          });
+        return replaceFlow(agentSteps(connection, opened, plan, 'planReplace'), options, io);
+      });
     }
     const historyFile = await historyFileOf(options, io);
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
@@ -265,6 +279,8 @@ type Planned = Result<PlannedReplace, PlanRefusal>;
 
 /** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one (replace, repair, discard-staging). */
 export interface ReplaceSteps {
+  /** Set when the steps run on a host's agent. */
+  remote?: RemoteTarget;
   plan(): Promise<Planned>;
   /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
   backupText?(): string;
@@ -276,49 +292,59 @@ export interface ReplaceSteps {
   ): Promise<ApplyResult>;
 }
 
-/** The agent plans and applies; the forced replace's typed id and the nested acknowledgement go with the apply, as in the app. */
-function remoteSteps(
+/** Where the steps run when they run on a host's agent: named in every question and in the Undo line. */
+export interface RemoteTarget {
+  /** `[user@]host[:port]` as the command line named it. */
+  host: string;
+  /** DEST as the command line gave it (its ssh URL), for the Undo command. */
+  destinationArgs: string;
+  /** The options that go with it there (` --workspace ssh://…`). */
+  optionArgs?: string;
+}
+
+/** The destination opened on the agent: its id there, and how to name it. */
+export interface RemoteDestination extends RemoteTarget {
+  id: string;
+}
+
+/**
+ * Plan and apply on an agent (replace, repair, discard-staging): the agent plans next to the files,
+ * keeps the plan and checks it again on apply (its typed id, the stale-plan check); the typed id and
+ * the acknowledgements go with the apply, as in the app. Where its backup goes is the agent's answer.
+ */
+export function agentSteps(
   connection: AgentConnection,
-  destinationPath: string,
-  sourcePath: string,
-  request: {
-    mode: 'replace' | 'force';
-    configured: { pipelineId?: string; destinationId?: string };
-    baseUrl?: string;
-    allowOtherOwner: boolean;
-  },
+  remote: RemoteDestination,
+  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
+  what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
 ): ReplaceSteps {
   let planId = '';
+  let backupText: string | undefined;
   return {
+    remote,
     async plan() {
-      const opened = valueOf(await connection.call('openWorkspace', { path: destinationPath, asDestination: true }), 'openWorkspace');
-      const answer = await connection.call('planReplace', {
-        destination: opened.destinations[0]!.id,
-        mode: request.mode,
-        source: sourcePath,
-        ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
-        ...(request.configured.pipelineId !== undefined ? { pipelineId: request.configured.pipelineId } : {}),
-        ...(request.configured.destinationId !== undefined ? { destinationId: request.configured.destinationId } : {}),
-        ...(request.allowOtherOwner ? { allowOtherOwner: true } : {}),
-      });
+      const answer = await plan();
       if (!answer.ok) {
         const refusal = (answer.error.details as { refusal?: PlanRefusal } | undefined)?.refusal;
         if (refusal) return { ok: false, error: refusal };
       }
-      const value = valueOf(answer, 'planReplace');
+      const value = valueOf(answer, what);
       planId = value.planId;
+      backupText = remoteBackupText(valueOf(await connection.call('listBackups', { destination: remote.id }), 'listBackups'), remote);
       return {
         ok: true,
         value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } as PlannedReplace,
       };
     },
-    async apply(planned, includeNested, onProgress) {
+    backupText: () => backupText ?? '',
+    async apply(planned, includeNested, onProgress, acceptPartial) {
       const ending = await connection.job(
         'applyPlan',
         {
           planId,
           ...(planned.confirmText !== undefined ? { confirm: planned.confirmText } : {}),
           ...(includeNested ? { includeNested } : {}),
+          ...(acceptPartial ? { acceptPartial } : {}),
         },
         {
           // The agent is this version (the handshake says so), so its apply progress names its step.
@@ -332,6 +358,14 @@ function remoteSteps(
       return valueOf(ending, 'applyPlan');
     },
   };
+}
+
+/** "Backup: … kept in FOLDER/<UTC time>/ on host H", from the agent's own answer about where its next one goes. */
+function remoteBackupText(listed: ResponseOf<'listBackups'>, remote: RemoteTarget): string {
+  const target = listed.target;
+  if (!target?.enabled || !listed.settings.enabled)
+    return `Backups are off on host ${printable(remote.host)} (its workspace file says "backups": "off"): what this deletes is gone for good.`;
+  return `Backup: what this removes is kept in ${printable(target.folder)}/<UTC time>/ on host ${printable(remote.host)} (the last ${listed.settings.keep} are kept).`;
 }
 
 /** Prints the plan, asks (or takes --yes), applies, prints the result: exit 0 done (or not applied), 1 refused or failed, 2 input. */
@@ -373,7 +407,7 @@ export async function replaceFlow(
     else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
     return EXIT_FINDINGS;
   }
-  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style)));
+  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.remote)));
   if (!apply) {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
@@ -382,7 +416,7 @@ export async function replaceFlow(
   const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
   if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
-  else io.stdout(`\n${resultText(result, plan, style)}`);
+  else io.stdout(`\n${resultText(result, plan, style, steps.remote)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
   if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);

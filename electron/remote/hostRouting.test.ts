@@ -189,33 +189,20 @@ describe('a workspace with hosts, in the Session', () => {
     expect(history.records.at(-1)?.result.outcome).toBe('applied');
   }, 60_000);
 
-  it("lists a host's backups from its agent, and refuses repair, discard staging, restore and prune there as not_available, naming the host and the command to run there", async () => {
+  it("lists a host's backups from its agent, kept on that host beside its workspace, and plans a repair there (refused by the host's agent, named by its host)", async () => {
     const { session } = open();
     await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
     await connected(session, 'web-1');
-    const onHost = path.join(fixture.workspace, 'site-a');
-    const refusals = await Promise.all([
-      session.call('planRepair', { destination: 'web-1:site-a' }),
-      session.call('planDiscardStaging', { destination: 'web-1:site-a' }),
-      session.call('planRestore', { destination: 'web-1:site-a', backup: 'any' }),
-      session.call('pruneBackups', { destination: 'web-1:site-a' }),
-    ]);
-    for (const refused of refusals) {
-      expect(!refused.ok && refused.error).toMatchObject({ code: 'not_available', details: { host: 'web-1' } });
-      expect(!refused.ok && refused.error.message).toContain('host "web-1"');
-    }
-    const [repair, discard, backups] = refusals.map((refused) => (refused.ok ? '' : refused.error.message));
-    expect(repair).toContain(`run \`distributor-inspector repair ${onHost}\` on that host; replace and forced replace work from here`);
-    expect(discard).toContain(`run \`distributor-inspector discard-staging ${onHost}\``);
-    expect(backups).toContain(`backups of web-1:site-a are kept on host "web-1"`);
-    expect(backups).toContain(`run \`distributor-inspector backups list ${onHost}\``);
     // Read only, so asked of the host's agent: where its next apply there keeps a backup, on that host.
     const listed = await callOk(session, 'listBackups', { destination: 'web-1:site-a' });
     expect(listed.target?.enabled === true && listed.target.folder).toContain(fixture.workspace);
     // The forced replace routed to the host (the test above) kept its backup there, beside that workspace.
     for (const backup of listed.backups) expect(backup.folder.startsWith(path.join(fixture.workspace, '.inspector-backups'))).toBe(true);
-    // This machine's destination is not refused.
+    // This machine's destination is listed here.
     expect((await session.call('listBackups', { destination: 'workspace/empty-one' })).ok).toBe(true);
+    // A repair of a host destination is planned on the host: an unmanaged folder there is refused by the host's agent, by name.
+    const refused = await session.call('planRepair', { destination: 'web-1:loose', source: fixture.source });
+    expect(!refused.ok && refused.error.message).toMatch(/^web-1: /);
   }, 60_000);
 
   it('ends a verify as connection_lost when a host goes mid-job, keeps the other host results, and reconnects', async () => {

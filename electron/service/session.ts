@@ -216,25 +216,6 @@ export class Session implements SessionContext {
     return remote && { ...remote, router: this.hostRouter() };
   }
 
-  /**
-   * Repair, discard staging and backups of a host's destination are not routed to its agent yet (only
-   * replace plans are, with their checks made here first: docs/remote.md): refused, naming the host and
-   * the command to run there. `command`: the CLI command that does it on the host, DEST for the path there.
-   */
-  private refuseOnHost(id: string, action: string, command: string): void {
-    const remote = remoteIdOf(this, id);
-    if (!remote) return;
-    const where = `host "${remote.host}"`;
-    const run = `distributor-inspector ${command.replace('DEST', this.destination(id).path)}`;
-    throw fail(
-      'not_available',
-      action === 'backups'
-        ? `backups of ${id} are kept on ${where}, as its workspace sets them, and cannot be listed or restored from here yet: run \`${run}\` on that host`
-        : `${action} of ${id} (on ${where}) is not available from here yet: run \`${run}\` on that host; replace and forced replace work from here`,
-      { host: remote.host },
-    );
-  }
-
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
   async open(target: string, asDestination = false): Promise<Workspace> {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
@@ -445,19 +426,26 @@ export class Session implements SessionContext {
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
       planReplace: async (request) => {
         const remote = this.remote(request.destination);
-        return remote ? this.hostPlans.plan(remote.router, remote, request.destination, request) : this.plans.plan(this, request);
+        return remote
+          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planReplace', request)
+          : this.plans.plan(this, request);
       },
       planRepair: async (request) => {
-        this.refuseOnHost(request.destination, 'repair', 'repair DEST');
-        return this.plans.planRepair(this, request);
+        // On a host, the agent proves the bytes from the source there: no output travels.
+        const remote = this.remote(request.destination);
+        return remote
+          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRepair', request)
+          : this.plans.planRepair(this, request);
       },
       planDiscardStaging: async (request) => {
-        this.refuseOnHost(request.destination, 'discard staging', 'discard-staging DEST');
-        return this.plans.planDiscardStaging(this, request);
+        const remote = this.remote(request.destination);
+        return remote
+          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planDiscardStaging', request)
+          : this.plans.planDiscardStaging(this, request);
       },
       applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
         this.hostPlans.has(planId)
-          ? this.hostPlans.apply(this, this.hostRouter(), planId, confirm, includeNested)
+          ? this.hostPlans.apply(this, this.hostRouter(), planId, { confirm, includeNested, acceptPartial })
           : this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
       hosts: async () => {
         this.workspace();
@@ -498,16 +486,19 @@ export class Session implements SessionContext {
       listBackups: async (request) => {
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return listBackupsHandler(this, request);
-        // Read only: the host's agent lists the backups its workspace keeps there, and where the next one goes.
+        // A host's backups are its agent's: beside the workspace file on that host, as its workspace sets them.
         return forward(remote.router, remote.host, (link) => link.call('listBackups', { destination: remote.id }));
       },
       planRestore: async (request) => {
-        this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
-        return planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
+        const remote = this.remote(request.destination);
+        return remote
+          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRestore', request)
+          : planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
       },
       pruneBackups: async (request) => {
-        if (request.destination !== undefined) this.refuseOnHost(request.destination, 'backups', 'backups list DEST');
-        return pruneBackupsHandler(this, request);
+        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
+        if (!remote) return pruneBackupsHandler(this, request);
+        return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {

@@ -5,10 +5,11 @@
 // Must never forward a forced replace without the operator having typed the host-named id, nor
 // report a remote apply as done when its connection was lost.
 
-import type { AppliedDestination, JobMethod, JobResultOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { AppliedDestination, JobMethod, JobResultOf, RequestOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { RestorePlan } from '../../shared/backupSchema';
 import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
-import { nestedDestinationsText, nestedNotAcknowledged, type ReplacePlan } from '../../shared/plan';
+import { nestedDestinationsText, nestedNotAcknowledged, partialNotAccepted, repairRefusedText, type ReplacePlan } from '../../shared/plan';
 import type { HostFailure, HostLink } from './hostLink';
 import type { HostRouter } from './hostRouter';
 import type { JobContext } from './jobRegistry';
@@ -211,14 +212,62 @@ function sumResults(results: unknown[]): unknown {
 // ---------------------------------------------------------------------------------------------
 // Plans and applies on a host
 
-interface HostPlan {
+/** The plan methods routed to a host; each answer is kept here under a local id. */
+type HostPlanMethod = 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planRestore';
+
+interface HostPlanBase {
   host: string;
   destination: string;
   remotePlanId: string;
-  plan: ReplacePlan;
   /** `NAME:ID` the operator types (the host's own confirmText, named by its host). */
   confirmText?: string;
   remoteConfirm?: string;
+}
+
+/** A replace, forced replace, repair or discard of staging (the agent's ReplacePlan), or a restore of a backup. */
+type HostPlan = (HostPlanBase & { kind: 'apply'; plan: ReplacePlan }) | (HostPlanBase & { kind: 'restore'; plan: RestorePlan });
+
+/** What applyPlan carries besides the plan id. */
+export interface HostApplyConsent {
+  confirm?: string | undefined;
+  includeNested?: boolean | undefined;
+  acceptPartial?: boolean | undefined;
+}
+
+/**
+ * The client's own checks of an apply on a host, made before anything is sent, with the same
+ * confirmations as a local apply (sessionPlans.ts, sessionBackups.ts) and the host named in each.
+ * The agent checks its own plan again (its typed id, the stale-plan check) when it gets the apply.
+ */
+function refuseUnconfirmed(stored: HostPlan, consent: HostApplyConsent): void {
+  const where = `${stored.plan.destinationPath} on host ${stored.host}`;
+  if (stored.kind === 'restore') {
+    if (consent.confirm !== stored.confirmText)
+      throw fail(
+        'confirmation_required',
+        `a restore removes what the apply of backup ${stored.plan.backupId} wrote in ${where}: type the destination id "${stored.confirmText}" to confirm`,
+        { expected: stored.confirmText, host: stored.host },
+      );
+    return;
+  }
+  const plan = stored.plan;
+  if (plan.mode === 'force' && consent.confirm !== stored.confirmText)
+    throw fail('confirmation_required', `a forced replace deletes everything in ${where}: type "${stored.confirmText}" to confirm`, {
+      expected: stored.confirmText,
+      host: stored.host,
+    });
+  if (nestedNotAcknowledged(plan, consent.includeNested))
+    throw fail(
+      'confirmation_required',
+      `this forced replace on ${stored.host} would also delete ${nestedDestinationsText(plan)}: acknowledge them (includeNested) to apply`,
+      { nestedDestinations: plan.nestedDestinations, host: stored.host },
+    );
+  if (partialNotAccepted(plan, consent.acceptPartial))
+    throw fail(
+      'confirmation_required',
+      `${repairRefusedText(plan)} in ${where}: accept the partial repair (acceptPartial) to repair the other ${plan.writes.length}`,
+      { refused: plan.repair?.refused.map((entry) => entry.path) ?? [], host: stored.host },
+    );
 }
 
 /** The plans made on hosts, under local opaque ids: a remote plan id never reaches the renderer. */
@@ -234,45 +283,40 @@ export function hostPlanStore() {
       for (const [planId, stored] of plans) if (stored.host === host) plans.delete(planId);
     },
 
-    async plan(router: HostRouter, remote: RemoteId, id: string, request: RequestValue<'planReplace'>): Promise<ResponseOf<'planReplace'>> {
-      const answer = await forward(router, remote.host, (link) => link.call('planReplace', { ...request, destination: remote.id }));
+    /**
+     * Plans on the host (the agent reads the destination and its source there) and keeps the answer:
+     * the renderer gets a local id, and a confirmText named by the host (`NAME:ID`).
+     */
+    async plan<M extends HostPlanMethod>(
+      router: HostRouter,
+      remote: RemoteId,
+      id: string,
+      method: M,
+      request: RequestValue<M>,
+    ): Promise<ResponseOf<M>> {
+      const answer = (await forward(router, remote.host, (link) =>
+        link.call(method, { ...request, destination: remote.id } as RequestOf<M>),
+      )) as { planId: string; plan: ReplacePlan | RestorePlan; confirmText?: string };
       const planId = opaqueId('plan');
       const confirmText = answer.confirmText === undefined ? undefined : remoteDestinationId(remote.host, answer.confirmText);
-      plans.set(planId, {
-        host: remote.host,
-        destination: id,
-        remotePlanId: answer.planId,
-        plan: answer.plan,
-        confirmText,
-        remoteConfirm: answer.confirmText,
-      });
-      return confirmText === undefined ? { planId, plan: answer.plan } : { planId, plan: answer.plan, confirmText };
+      const base = { host: remote.host, destination: id, remotePlanId: answer.planId, confirmText, remoteConfirm: answer.confirmText };
+      plans.set(
+        planId,
+        method === 'planRestore'
+          ? { ...base, kind: 'restore', plan: answer.plan as RestorePlan }
+          : { ...base, kind: 'apply', plan: answer.plan as ReplacePlan },
+      );
+      return (confirmText === undefined ? { planId, plan: answer.plan } : { planId, plan: answer.plan, confirmText }) as ResponseOf<M>;
     },
 
-    /** The same checks as a local apply, before anything is sent: the typed `NAME:ID`, the nested acknowledgement, one apply at a time. */
-    apply(
-      session: SessionContext,
-      router: HostRouter,
-      planId: string,
-      confirm: string | undefined,
-      includeNested: boolean | undefined,
-    ): ResponseOf<'applyPlan'> {
+    /** The same checks as a local apply, before anything is sent: the typed `NAME:ID`, the nested and partial acknowledgements, one apply at a time. */
+    apply(session: SessionContext, router: HostRouter, planId: string, consent: HostApplyConsent): ResponseOf<'applyPlan'> {
       const stored = plans.get(planId)!;
-      if (stored.plan.mode === 'force' && confirm !== stored.confirmText)
-        throw fail(
-          'confirmation_required',
-          `a forced replace deletes everything in ${stored.plan.destinationPath} on host ${stored.host}: type "${stored.confirmText}" to confirm`,
-          { expected: stored.confirmText },
-        );
-      if (nestedNotAcknowledged(stored.plan, includeNested))
-        throw fail(
-          'confirmation_required',
-          `this forced replace on ${stored.host} would also delete ${nestedDestinationsText(stored.plan)}: acknowledge them (includeNested) to apply`,
-          { nestedDestinations: stored.plan.nestedDestinations },
-        );
+      refuseUnconfirmed(stored, consent);
       if (session.jobs.isRunning('applyPlan'))
         throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       const link = router.link(stored.host);
+      // One plan, one apply: a second click cannot send it again.
       plans.delete(planId);
       const open = session.workspace();
       const job = session.jobs.start('applyPlan', async (context) => {
@@ -283,7 +327,8 @@ export function hostPlanStore() {
             {
               planId: stored.remotePlanId,
               ...(stored.remoteConfirm !== undefined ? { confirm: stored.remoteConfirm } : {}),
-              ...(includeNested !== undefined ? { includeNested } : {}),
+              ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
+              ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
             },
             {
               signal: context.signal,
@@ -298,6 +343,7 @@ export function hostPlanStore() {
             },
           );
         } catch (cause) {
+          // Sent, and then the connection went: whether the host applied it is not known here.
           if (isHostFailure(cause)) throw lostError(stored.host, cause);
           throw cause;
         }

@@ -13,7 +13,7 @@ import type { ReplacePlan } from '../../shared/plan';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
-import { hostPhrase } from '../view/hostWords';
+import { useHostPhrase } from '../hooks/useHostPhrase';
 import { bundleName, confirmLabel, readPlan } from '../view/planView';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { Callout } from './Callout';
@@ -109,8 +109,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
     | undefined
   >();
   // On a workspace host, every destructive step names it: the button, the section, the confirmation.
-  const hostState = useAppState((state) => (entry.host === undefined ? undefined : state.hosts.find((host) => host.name === entry.host)));
-  const host = entry.host === undefined ? undefined : hostPhrase({ name: entry.host, url: hostState?.url });
+  const host = useHostPhrase(entry.id);
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
   const backup = useBackupTarget(entry.id);
 
@@ -184,7 +183,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
       <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />
-      {discardShown && <DiscardStagingSection entry={entry} />}
+      {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}
 
       <section className="action-section destructive" aria-labelledby="force-title-section">
         <h2 id="force-title-section">

@@ -8,6 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
 import type { BackupSummary } from '../../shared/backupSchema';
 import { useBackups, usePruneBackups } from '../hooks/api';
+import { useHostPhrase } from '../hooks/useHostPhrase';
 import { openRestore } from '../state/actions';
 import { backupRows, pruneCandidates } from '../view/backupView';
 import { applyActionLabel } from '../view/historyRows';
@@ -35,9 +36,10 @@ function PruneDialog({
   const prune = usePruneBackups();
   const running = prune.state.status === 'loading';
   const bytes = goes.reduce((sum, backup) => sum + backup.sizeBytes, 0);
+  const host = useHostPhrase(destination);
   return (
     <Dialog
-      title={`Prune the backups of ${destination}?`}
+      title={`Prune the backups of ${destination}${host ? ` on host ${host.split(' ')[0]}` : ''}?`}
       labelId={labelId}
       role="alertdialog"
       destructive
@@ -62,6 +64,11 @@ function PruneDialog({
       ) : (
         <>
           <p>
+            {host && (
+              <>
+                <strong data-testid="prune-host">On host {host}</strong>:{' '}
+              </>
+            )}
             Keeps the newest {plural(keep, 'backup')} and deletes{' '}
             {goes.length > 0 ? `these ${goes.length} (${formatBytes(bytes)})` : 'none'} for good: their applies can no longer be undone.
           </p>
@@ -106,6 +113,7 @@ export function BackupsTab({ entry, focusBackup }: { entry: DestinationEntry; fo
   const [reload, setReload] = useState(0);
   const [pruning, setPruning] = useState(false);
   const list = useBackups(entry.id, reload);
+  const host = useHostPhrase(entry.id);
   const state = list.state;
   const rows = useMemo(() => (state.status === 'ok' ? backupRows(state.value.backups) : []), [state]);
 
@@ -133,12 +141,13 @@ export function BackupsTab({ entry, focusBackup }: { entry: DestinationEntry; fo
     <div>
       <p data-testid="backups-where">
         Every apply to {entry.id} keeps what it deletes or overwrites in <code>{target?.enabled ? target.folder : settings.folder}</code>
+        {host ? ` on host ${host}` : ''}
         {target?.enabled
           ? target.method === 'rename'
             ? ' (moved by rename: the same file system)'
             : ' (copied and verified: another file system)'
           : ''}
-        , the newest {settings.keep} kept. A discard of staging keeps none: it removes only an interrupted apply&apos;s own staging copies.
+        , the newest {settings.keep} kept: a replace, a forced replace, a repair and a discard of staging alike.
       </p>
       <div className="button-row">
         <button type="button" className="button" onClick={() => setReload((count) => count + 1)}>

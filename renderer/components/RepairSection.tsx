@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
 import { usePlanRepair } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
+import { useHostPhrase } from '../hooks/useHostPhrase';
 import { useAppState } from '../state/store';
 import { verifiedFactsOf } from '../view/destinationRows';
 import { readPlan } from '../view/planView';
@@ -46,6 +47,8 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
   const partial = repair !== undefined && needsPartialConsent(repair);
   const canApply = repair !== undefined && repair.writes.length > 0 && (!partial || acceptPartial) && !applying;
   const noSource = source.source === undefined && !entry.source;
+  // On a workspace host, the plan and its button name it: the repair runs there.
+  const host = useHostPhrase(entry.id);
 
   const makePlan = () => {
     clear();
@@ -102,6 +105,12 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
         <div data-testid="plan-repair">
           <p className="plan-source">
             Proven from source bundle <code>{repair.sourcePath}</code>
+            {host && (
+              <>
+                {' '}
+                <strong data-testid="repair-host">on host {host}</strong>, where it rewrites <code>{repair.destinationPath}</code>
+              </>
+            )}
           </p>
           <p data-testid="repair-summary">{repairSummary(repair)}</p>
           <div className="plan-counts" aria-label="Repair summary">
@@ -149,7 +158,7 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
                 disabled={!canApply}
                 onClick={() => plan.state.status === 'ok' && void applyRepair(plan.state.value.planId)}
               >
-                {repairConfirmLabel(repair)}
+                {repairConfirmLabel(repair, entry.host)}
               </button>
             </div>
           )}

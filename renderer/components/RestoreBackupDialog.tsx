@@ -10,6 +10,7 @@ import type { ApiError } from '../../shared/api';
 import type { RestorePlan } from '../../shared/backupSchema';
 import { usePlanRestore } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
+import { useHostPhrase } from '../hooks/useHostPhrase';
 import { closeRestore } from '../state/actions';
 import { useAppState } from '../state/store';
 import { restoreConfirmLabel, restoreLines, restoreRefusalCode, restoreRefusalWords } from '../view/backupView';
@@ -53,13 +54,20 @@ export function RefusalCallout({
   );
 }
 
-function RestorePlanView({ plan }: { plan: RestorePlan }) {
+function RestorePlanView({ plan, host }: { plan: RestorePlan; host: string | undefined }) {
   const lines = restoreLines(plan);
   return (
     <div data-testid="restore-plan">
       <p>
-        Puts <code>{plan.destinationPath}</code> back exactly as it was before the apply that made backup <code>{plan.backupId}</code>:
-        removes {plural(plan.summary.removeCount, 'path')} that apply wrote
+        Puts <code>{plan.destinationPath}</code>
+        {host && (
+          <>
+            {' '}
+            <strong data-testid="restore-host">on host {host}</strong>
+          </>
+        )}{' '}
+        back exactly as it was before the apply that made backup <code>{plan.backupId}</code>: removes{' '}
+        {plural(plan.summary.removeCount, 'path')} that apply wrote
         {plan.removeStaging.length > 0 ? ` and ${plural(plan.removeStaging.length, 'staging folder')}` : ''}, then puts back{' '}
         {plural(plan.summary.putCount, 'entry', 'entries')} ({formatBytes(plan.summary.putBytes)}), the old state last. Files it did not
         write or keep are not touched.
@@ -94,6 +102,8 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
   const running = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === destination));
   const close = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  // On a workspace host, the restore runs there, from that host's backups: the dialog names it.
+  const host = useHostPhrase(destination);
 
   const makePlan = () => {
     clear();
@@ -128,7 +138,8 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
     <Dialog
       title={
         <>
-          <Icon name="refresh" /> Restore {destination} from backup {backupId}?
+          <Icon name="refresh" /> Restore {destination} from backup {backupId}
+          {host ? ` on host ${host.split(' ')[0]}` : ''}?
         </>
       }
       labelId="restore-title"
@@ -141,7 +152,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
       <div id="restore-description" className="restore-dialog">
         {plan.state.status === 'loading' && <p role="status">Planning the restore…</p>}
         {plan.state.status === 'error' && <RefusalCallout error={plan.state.error} />}
-        {planned && <RestorePlanView plan={planned.plan} />}
+        {planned && <RestorePlanView plan={planned.plan} host={host} />}
         {nothingToDo && (
           <Callout tone="good" title="Nothing to do" role="status">
             <p>The destination is already as the backup keeps it.</p>
@@ -164,7 +175,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
               Cancel
             </button>
             <button type="submit" className="button danger" disabled={!matches || applying}>
-              {applying ? 'Restoring…' : restoreConfirmLabel(planned.plan)}
+              {applying ? 'Restoring…' : restoreConfirmLabel(planned.plan, host?.split(' ')[0])}
             </button>
           </footer>
         </form>

@@ -237,6 +237,6 @@ export function restoreLines(plan: RestorePlan): RestoreLine[] {
 }
 
 /** The one button that applies a restore: "Restore: remove 3 and put back 5". */
-export function restoreConfirmLabel(plan: RestorePlan): string {
-  return `Restore: remove ${plan.summary.removeCount} and put back ${plan.summary.putCount}`;
+export function restoreConfirmLabel(plan: RestorePlan, host?: string): string {
+  return `Restore${host !== undefined ? ` on ${host}` : ''}: remove ${plan.summary.removeCount} and put back ${plan.summary.putCount}`;
 }

@@ -46,10 +46,11 @@ export function needsPartialConsent(plan: ReplacePlan): boolean {
 }
 
 /** "Repair: rewrite 3 outputs (1 refused left as it is)": the words of the one apply button. */
-export function repairConfirmLabel(plan: ReplacePlan): string {
+/** `host`: the workspace host's name, for a destination on one. */
+export function repairConfirmLabel(plan: ReplacePlan, host?: string): string {
   const refused = plan.repair?.refused.length ?? 0;
   const left = refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it is' : 'they are'})` : '';
-  return `Repair: rewrite ${plural(plan.writes.length, 'output')}${left}`;
+  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(plan.writes.length, 'output')}${left}`;
 }
 
 /** "3 of 5 drifted outputs can be rewritten; the state file and 2 extra files stay". */
@@ -74,8 +75,8 @@ export function stagingWords(folder: StagingContents): string[] {
 }
 
 /** "Discard staging: remove .distributor-staging (2 staged files)". */
-export function discardConfirmLabel(plan: ReplacePlan): string {
+export function discardConfirmLabel(plan: ReplacePlan, host?: string): string {
   const folders = plan.staging ?? [];
   const files = folders.reduce((sum, folder) => sum + folder.stagedFiles, 0);
-  return `Discard staging: remove ${folders.map((folder) => folder.name).join(', ')} (${plural(files, 'staged file')})`;
+  return `Discard staging${host !== undefined ? ` on ${host}` : ''}: remove ${folders.map((folder) => folder.name).join(', ')} (${plural(files, 'staged file')})`;
 }

@@ -1,0 +1,147 @@
+// The client's side of a host's repair and restore (sessionHosts.ts hostPlanStore), with a stand-in
+// link to a real agent Session in this process: the plan is the agent's own, the confirmations are
+// checked here before anything is sent (each refusal naming the host), what is sent is the agent's
+// plan id and the operator's acknowledgements, and a connection lost mid-apply ends the job as
+// connection_lost, its outcome unknown, the plan used up.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiEvent, ApiResult } from '../../shared/api';
+import { callOk } from '../testing/sessionCalls';
+import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
+import type { HostConnector, HostLink } from './hostLink';
+import { Session } from './session';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const LOST = { code: 'connection_lost', message: 'the connection to web-1 was lost during the job: its outcome is unknown.' };
+
+/** A client Session whose host web-1 is a real agent Session here; `applyPlan` jobs are recorded, and lost when `lose` says so. */
+async function setup() {
+  const root = await makeTempDir('session-host-plans-');
+  const fixture = await recoveryWorkspace(root);
+  const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0 });
+  const sent: { method: string; request: unknown }[] = [];
+  const behaviour = { lose: false };
+  const link: HostLink = {
+    hello: { version: 'test', host: 'web-1', platform: 'linux' },
+    lost: undefined,
+    ended: new Promise(() => {}),
+    call: (async (method: string, request: unknown) => {
+      sent.push({ method, request });
+      return agent.call(method, request);
+    }) as HostLink['call'],
+    job: (async (method: string, request: unknown) => {
+      sent.push({ method, request });
+      if (method === 'applyPlan' && behaviour.lose) throw LOST;
+      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
+      if (!started.ok) return started;
+      return new Promise<ApiResult<unknown>>((resolve) => {
+        const off = agent.onEvent((event) => {
+          if (event.event === 'result' && event.data.job === started.value.job) resolve({ ok: true, value: event.data.result });
+          if (event.event === 'error' && event.data.job === started.value.job) resolve({ ok: false, error: event.data.error });
+          if ((event.event === 'result' || event.event === 'error') && event.data.job === started.value.job) off();
+        });
+      });
+    }) as unknown as HostLink['job'],
+    close: async () => {},
+  };
+  const connector: HostConnector = async () => link;
+  const clientFile = path.join(root, 'client.json');
+  await fs.writeFile(
+    clientFile,
+    JSON.stringify({ destinations: [], hosts: [{ name: 'web-1', url: `ssh://web-1${fixture.workspaceFile}` }] }),
+  );
+  const session = new Session({ transport: 'http', connectHost: connector, progressIntervalMs: 0, liveRefresh: false });
+  const events: ApiEvent[] = [];
+  session.onEvent((event) => events.push(event));
+  cleanups.push(async () => {
+    await session.close();
+    await agent.close();
+    await removeTempDir(root);
+  });
+  await callOk(session, 'openWorkspace', { path: clientFile });
+  for (let i = 0; (await callOk(session, 'hosts', {})).hosts[0]?.state !== 'connected'; i++) {
+    if (i > 500) throw new Error('web-1 never connected');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const ended = (job: string) =>
+    new Promise<ApiEvent>((resolve) => {
+      const check = () => events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job);
+      const found = check();
+      if (found) return resolve(found);
+      const off = session.onEvent(() => {
+        const end = check();
+        if (end) {
+          off();
+          resolve(end);
+        }
+      });
+    });
+  return { fixture, session, sent, behaviour, ended };
+}
+
+const ID = 'web-1:archive';
+
+describe('a host destination’s repair and restore, checked by the client', () => {
+  it('refuses a partial repair on a host until it is accepted, naming the host, and sends nothing until then', async () => {
+    const { fixture, session, sent, ended } = await setup();
+    await driftByHand(fixture.dest);
+    await fs.writeFile(path.join(fixture.source, 'report.md'), '# Report\n\nNew figures.\n');
+    const { planId, plan } = await callOk(session, 'planRepair', { destination: ID });
+    expect(plan.repair?.refused.map((entry) => entry.path)).toEqual(['report.html']);
+    const refused = await session.call('applyPlan', { planId });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_required', details: { refused: ['report.html'], host: 'web-1' } },
+    });
+    expect(!refused.ok && refused.error.message).toContain(`in ${fixture.dest} on host web-1: accept the partial repair`);
+    expect(sent.filter((entry) => entry.method === 'applyPlan')).toEqual([]);
+    const { job } = await callOk(session, 'applyPlan', { planId, acceptPartial: true });
+    const end = await ended(job);
+    expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair' } } });
+    // What went to the host: its own plan id, and the acknowledgement.
+    const apply = sent.find((entry) => entry.method === 'applyPlan')!.request as { planId: string; acceptPartial?: boolean };
+    expect(apply.acceptPartial).toBe(true);
+    expect(apply.planId).not.toBe(planId);
+    expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,2\n');
+  });
+
+  it('restores a host backup only with NAME:ID typed, and sends the host its own id to check', async () => {
+    const { fixture, session, sent, ended } = await setup();
+    await driftByHand(fixture.dest);
+    const repaired = await callOk(session, 'planRepair', { destination: ID });
+    expect((await ended((await callOk(session, 'applyPlan', { planId: repaired.planId })).job)).event).toBe('result');
+    const [backup] = (await callOk(session, 'listBackups', { destination: ID })).backups;
+    const { planId, confirmText } = await callOk(session, 'planRestore', { destination: ID, backup: backup!.id });
+    expect(confirmText).toBe(ID);
+    const before = sent.length;
+    for (const confirm of [undefined, 'archive', 'web-2:archive']) {
+      const refused = await session.call('applyPlan', { planId, ...(confirm !== undefined ? { confirm } : {}) });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required', details: { expected: ID, host: 'web-1' } } });
+    }
+    expect(sent.length).toBe(before);
+    const end = await ended((await callOk(session, 'applyPlan', { planId, confirm: ID })).job);
+    expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'restore' } } });
+    expect(sent.at(-1)).toMatchObject({ method: 'applyPlan', request: { confirm: 'archive' } });
+    expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
+  });
+
+  it('ends an apply whose connection is lost mid-job as connection_lost, its outcome unknown and named by host, the plan used up', async () => {
+    const { fixture, session, behaviour, ended } = await setup();
+    await driftByHand(fixture.dest);
+    const { planId } = await callOk(session, 'planRepair', { destination: ID });
+    behaviour.lose = true;
+    const { job } = await callOk(session, 'applyPlan', { planId });
+    const end = await ended(job);
+    expect(end).toMatchObject({ event: 'error', data: { error: { code: 'connection_lost', details: { host: 'web-1' } } } });
+    expect(end.event === 'error' && end.data.error.message).toBe(`web-1: ${LOST.message}`);
+    // Sent once: whether it ran is the host's to say (re-inspect); this plan is never sent again.
+    expect(await session.call('applyPlan', { planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
