@@ -64,7 +64,7 @@ const FILES_IN_FLIGHT = 16;
 // Bytes of source files read at once: sixteen 1 GiB files are never held together.
 const BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 // Verified output bytes kept from the verify step for the stage step, so each source file is read
-// and hashed once per apply; past this, an output is read and verified again when it is staged.
+// and hashed once per apply; past this, an output is read and verified only when it is staged.
 const KEPT_BYTES_MAX = 256 * 1024 * 1024;
 
 /** A refusal or failure with a code; caught in applyPlan and returned as data. */
@@ -411,7 +411,9 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     if (!read.ok)
       throw new ApplyFailure('source_changed', `${read.error.message}; the source changed after the plan was made`, read.error.details);
     const output = outputBytesFor(file, read.value);
-    if (sha256Of(output) !== write.sha256 || output.length !== write.size) {
+    // Published as it is: its sha256 was just checked equal to the manifest's, exactly as written there.
+    const outputSha256 = output === read.value ? file.sha256 : sha256Of(output);
+    if (outputSha256 !== write.sha256 || output.length !== write.size) {
       throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
         path: write.path,
       });
@@ -512,11 +514,16 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     const manifestFiles = new Map<string, ManifestFile>();
     for (const file of newState.source.manifest.files) if (!manifestFiles.has(file.path)) manifestFiles.set(file.path, file);
     // Read, hashed and rendered many at once; what fits in KEPT_BYTES_MAX is kept and staged from
-    // that same read (bytes written are the bytes just verified), the rest is read again when staged.
+    // that same read (bytes written are the bytes just verified). The rest (a 1 GiB file) is read
+    // once, at staging, and verified there before a byte of it is written: reading it here too
+    // would only read it twice. Either way a changed source fails the apply before anything old is
+    // touched, and the staging folder is taken out again.
     const kept = new Map<string, Buffer>();
+    let plannedBytes = 0;
+    const verifiedNow = plan.writes.filter((write) => (plannedBytes += write.size) <= KEPT_BYTES_MAX);
     let keptBytes = 0;
     await boundedAll(
-      plan.writes,
+      verifiedNow,
       async (write) => {
         const output = await sourceBytes(plan, manifestFiles, write);
         if (keptBytes + output.length <= KEPT_BYTES_MAX) {
@@ -528,6 +535,9 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       },
       { limit: FILES_IN_FLIGHT, weight: (write) => write.size, maxWeight: BYTES_IN_FLIGHT },
     );
+    // The others are checked as they are staged.
+    stepDone = plan.writes.length;
+    progress();
 
     // ── stage: a private staging folder with its marker, then the new outputs into it ──
     enter('stage', plan.writes.length);

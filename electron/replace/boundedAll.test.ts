@@ -4,6 +4,29 @@ import { boundedAll } from './boundedAll';
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('boundedAll', () => {
+  it('lets the event loop run between slices of tasks that finish synchronously', async () => {
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let timerFiredAt = -1;
+    setTimeout(() => (timerFiredAt = done), 0);
+    let done = 0;
+    const results = await boundedAll(
+      Array.from({ length: 100 }, (_, i) => i),
+      async (item) => {
+        spin(1);
+        done++;
+        return item * 2;
+      },
+      { limit: 16 },
+    );
+    expect(results).toEqual(Array.from({ length: 100 }, (_, i) => i * 2));
+    // 100 ms of work in 20 ms slices: the timer ran long before the last task.
+    expect(timerFiredAt).toBeGreaterThanOrEqual(0);
+    expect(timerFiredAt).toBeLessThan(60);
+  });
+
   it('returns the results in item order with never more than the limit in flight', async () => {
     let running = 0;
     let most = 0;

@@ -2,7 +2,12 @@
 // bytes in flight), results in item order: how replace keeps libuv's threads busy instead of waiting
 // on one file call at a time. On the first failure it starts no further task, waits until every task
 // already running has settled, and only then rethrows that first failure: a caller that cleans up
-// after a failed stage must never race a write still in flight. Never runs a task twice; no IO itself.
+// after a failed stage must never race a write still in flight. Tasks that finish synchronously (the
+// per-file calls are synchronous now) would chain without end through microtasks: a task is started
+// on a later turn of the event loop once a time slice has run out (timeSlice.ts). Never runs a task
+// twice; no IO itself.
+
+import { timeSlicer } from './timeSlice';
 
 export interface BoundedOptions<T> {
   /** Tasks running at once (at least 1). */
@@ -30,6 +35,8 @@ export function boundedAll<T, R>(
     let weightInFlight = 0;
     let failed = false;
     let failure: unknown;
+    const slice = timeSlicer();
+    let yielding = false;
     const finishIfDone = () => {
       if (running > 0) return;
       if (failed) reject(failure);
@@ -43,6 +50,18 @@ export function boundedAll<T, R>(
     };
     const launch = () => {
       while (!failed && next < items.length && running < limit) {
+        if (slice.due()) {
+          // The rest starts on a later turn of the event loop: others' callbacks run in between.
+          if (!yielding) {
+            yielding = true;
+            setImmediate(() => {
+              yielding = false;
+              slice.restart();
+              launch();
+            });
+          }
+          return;
+        }
         const item = items[next] as T;
         const weight = weightOf(item);
         if (running > 0 && weightInFlight + weight > maxWeight) break;

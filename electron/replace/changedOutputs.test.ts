@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedOf } from './changedOutputs';
+import { HashPool } from '../engine/hashPool';
+import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { changedOf, hashInThread } from './changedOutputs';
 
 const recorded = { size: 3, sha256: `sha256:${'a'.repeat(64)}` };
 
@@ -23,5 +28,39 @@ describe('what a hash outcome says about a recorded output', () => {
       { kind: 'error', message: 'cannot be read (EACCES)' },
     ] as const)
       expect(changedOf(recorded, outcome), outcome.kind).toBe('not_a_file');
+  });
+});
+
+describe('hashing in this thread without a pool', () => {
+  it('gives the pool’s outcome for every kind of output: intact, edited, resized, a link, a link on the way, a FIFO, missing', async () => {
+    const root = await makeTempDir('changed-');
+    const pool = new HashPool({ size: 1 });
+    try {
+      await fs.mkdir(path.join(root, 'pages'));
+      await fs.mkdir(path.join(root, 'elsewhere'));
+      await fs.writeFile(path.join(root, 'pages', 'intact.html'), 'abc');
+      await fs.writeFile(path.join(root, 'pages', 'edited.html'), 'abd');
+      await fs.writeFile(path.join(root, 'pages', 'resized.html'), 'abcdef');
+      await fs.writeFile(path.join(root, 'elsewhere', 'x.html'), 'abc');
+      await fs.symlink(path.join(root, 'pages', 'intact.html'), path.join(root, 'pages', 'link.html'));
+      await fs.symlink(path.join(root, 'elsewhere'), path.join(root, 'linked'));
+      execFileSync('mkfifo', [path.join(root, 'pages', 'fifo.html')]);
+      const outputs = [
+        'pages/intact.html',
+        'pages/edited.html',
+        'pages/resized.html',
+        'pages/link.html',
+        'linked/x.html',
+        'pages/fifo.html',
+        'pages/gone.html',
+      ].map((p) => ({ path: p, size: 3 }));
+      const inThread = await hashInThread(root, outputs);
+      const inPool = await pool.hash(outputs.map((output) => ({ root, path: output.path, expectedSize: output.size })));
+      expect(inThread).toEqual(inPool);
+      expect(inThread.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'link_in_path', 'fifo', 'missing']);
+    } finally {
+      await pool.close();
+      await removeTempDir(root);
+    }
   });
 });

@@ -1,12 +1,32 @@
 // Which recorded outputs a normal replace would delete were changed on disk since they were
-// published: their bytes hashed in the HashPool's worker threads (engine/hashTask.ts), never on the
-// main thread. Read-only; never follows a symbolic link (not even in a parent folder) and never opens
+// published: their bytes hashed by engine/hashTask.ts, in the HashPool's worker threads when the
+// caller has a pool (the app's session), else, for small outputs, in this thread in 20 ms slices
+// (timeSlice.ts): starting a pool of workers for one plan cost more CPU than hashing 10,000 files of
+// 4 KiB (docs/performance.md). Read-only; never follows a symbolic link (not even in a parent folder) and never opens
 // what lstat did not show to be a regular file, so a FIFO cannot hang planning.
 
 import { availableParallelism } from 'node:os';
 import type { ChangedOnDisk } from '../../shared/plan';
 import type { OutputRecord } from '../../shared/stateSchema';
 import { HashPool, type HashOutcome } from '../engine/hashPool';
+import { examineAndHash, type Hasher } from '../engine/hashTask';
+import { timeSlicer } from './timeSlice';
+
+/** Without a pool, outputs are hashed in this thread only while each is at most this big and all at most IN_THREAD_TOTAL_BYTES. */
+const IN_THREAD_FILE_BYTES = 1024 * 1024;
+const IN_THREAD_TOTAL_BYTES = 256 * 1024 * 1024;
+
+/** The pool's own examination of each output, in this thread: the same outcomes, in order. */
+export async function hashInThread(root: string, outputs: readonly Pick<OutputRecord, 'path' | 'size'>[]): Promise<HashOutcome[]> {
+  const hasher: Hasher = { buffer: Buffer.allocUnsafe(IN_THREAD_FILE_BYTES), checkedDirs: new Set(), onBytes: () => undefined };
+  const slice = timeSlicer();
+  const outcomes: HashOutcome[] = [];
+  for (const output of outputs) {
+    await slice.yield();
+    outcomes.push(examineAndHash({ root, path: output.path, expectedSize: output.size }, hasher));
+  }
+  return outcomes;
+}
 
 /**
  * What a hash outcome says about a recorded output: undefined when its bytes are the published ones.
@@ -29,6 +49,13 @@ export async function changedOnDisk(
   pool?: HashPool,
 ): Promise<(ChangedOnDisk | undefined)[]> {
   if (outputs.length === 0) return [];
+  const small =
+    outputs.every((output) => output.size <= IN_THREAD_FILE_BYTES) &&
+    outputs.reduce((sum, output) => sum + output.size, 0) <= IN_THREAD_TOTAL_BYTES;
+  if (!pool && small) {
+    const outcomes = await hashInThread(root, outputs);
+    return outputs.map((output, index) => changedOf(output, outcomes[index]!));
+  }
   const own = pool ? undefined : new HashPool({ size: Math.min(availableParallelism(), outputs.length) });
   try {
     const outcomes = await (pool ?? own)!.hash(outputs.map((output) => ({ root, path: output.path, expectedSize: output.size })));

@@ -6,9 +6,11 @@
 // O_DIRECTORY, so a link is never entered, and checks its device, so no other file system is entered.
 // Where /proc/self/fd is not there (macOS, Windows), a pinned folder is its real path, checked with
 // lstat and realpath right before use: narrower (a same-user writer could still race it), and said so
-// in docs/replace.md. Read-only itself: it opens and stats, never changes anything.
+// in docs/replace.md. Read-only itself: it opens and stats, never changes anything. The opens and
+// fstats are synchronous (a replace pins a folder for every mutation: thousands, each a few
+// microseconds this way against a thread hop each through fs.promises); callers slice their loops.
 
-import { constants, promises as fs, type BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, readlinkSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 
 const OPEN_DIR = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -58,8 +60,8 @@ export function childPath(dir: PinnedDir, name: string): string {
 }
 
 /** The path of a relative "a/b" below a pinned folder (for messages, and for the unanchored fallback). */
-async function realPathOfPinned(dir: PinnedDir): Promise<string> {
-  return dir.anchored ? fs.readlink(dir.path) : dir.path;
+function realPathOfPinned(dir: PinnedDir): string {
+  return dir.anchored ? readlinkSync(dir.path) : dir.path;
 }
 
 export interface PinOptions {
@@ -71,27 +73,27 @@ export interface PinOptions {
   label?: string;
 }
 
-async function pinFromHandle(handle: fs.FileHandle, stat: BigIntStats): Promise<PinnedDir> {
+function pinFromDescriptor(fd: number, stat: BigIntStats): PinnedDir {
   let closed = false;
   return {
-    path: `/proc/self/fd/${handle.fd}`,
+    path: `/proc/self/fd/${fd}`,
     dev: stat.dev,
     ino: stat.ino,
     anchored: true,
     async close() {
       if (closed) return;
       closed = true;
-      await handle.close();
+      closeSync(fd);
     },
   };
 }
 
-async function checkPinned(dir: PinnedDir, options: PinOptions): Promise<void> {
+function checkPinned(dir: PinnedDir, options: PinOptions): void {
   const label = options.label ?? dir.path;
   if (options.dev !== undefined && dir.dev !== options.dev)
     throw errnoError('EXDEV', `${label} is on another file system (a mount point); a replace never crosses into one`);
   if (options.mounts && options.mounts.size > 0) {
-    const real = await realPathOfPinned(dir);
+    const real = realPathOfPinned(dir);
     if (options.mounts.has(real)) throw errnoError('EXDEV', `${real} is a mount point; a replace never crosses into one`);
   }
 }
@@ -99,15 +101,15 @@ async function checkPinned(dir: PinnedDir, options: PinOptions): Promise<void> {
 /** Pins a folder given by a path whose last segment must be a real folder (never a link). */
 export async function pinDirectory(dirPath: string, options: PinOptions = {}): Promise<PinnedDir> {
   if (await fdAnchoringWorks()) {
-    const handle = await fs.open(dirPath, OPEN_DIR);
+    const fd = openSync(dirPath, OPEN_DIR);
     try {
-      const stat = await handle.stat({ bigint: true });
+      const stat = fstatSync(fd, { bigint: true });
       if (!stat.isDirectory()) throw errnoError('ENOTDIR', `${options.label ?? dirPath} is not a folder`);
-      const pinned = await pinFromHandle(handle, stat);
-      await checkPinned(pinned, options);
+      const pinned = pinFromDescriptor(fd, stat);
+      checkPinned(pinned, options);
       return pinned;
     } catch (cause) {
-      await handle.close();
+      closeSync(fd);
       throw cause;
     }
   }
@@ -118,7 +120,7 @@ export async function pinDirectory(dirPath: string, options: PinOptions = {}): P
   const real = await fs.realpath(dirPath);
   if (real !== path.resolve(dirPath)) throw errnoError('ELOOP', `${options.label ?? dirPath} is reached through a symbolic link`);
   const pinned: PinnedDir = { path: real, dev: stat.dev, ino: stat.ino, anchored: false, close: async () => undefined };
-  await checkPinned(pinned, options);
+  checkPinned(pinned, options);
   return pinned;
 }
 

@@ -4,7 +4,7 @@
 // (engine/regularFile.ts: lstat first, O_NONBLOCK, fstat again), so planning cannot hang on one. Never writes to the disk itself:
 // apply does, through FsOps. `manifest.json` is never an output (the manifest schema reserves it).
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
@@ -14,7 +14,8 @@ import { problem, type Result } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
-import { readRegularFile, type RegularFileRead } from '../engine/regularFile';
+import { readRegularFile, readRegularFileSync, type RegularFileRead } from '../engine/regularFile';
+import { timeSlicer } from './timeSlice';
 import { markdownToHtml } from './markdownToHtml';
 
 export function sha256Of(bytes: Uint8Array): string {
@@ -32,6 +33,22 @@ function errnoCode(cause: unknown): string {
 /** Errors that say the file cannot be read by us (a refusal naming it); others are I/O failures, thrown. */
 const UNREADABLE = new Set(['EACCES', 'EPERM']);
 
+/**
+ * Source files up to this size are read with synchronous calls (no thread hop, a quarter of the CPU
+ * of fs.promises: docs/performance.md); a larger one asynchronously, so one big read never holds the
+ * event loop. Callers slice their loops (timeSlice.ts).
+ */
+const SYNC_READ_MAX_BYTES = 1024 * 1024;
+
+function realpathOrUndefined(folder: string, sync: boolean): Promise<string | undefined> | string | undefined {
+  if (!sync) return fs.realpath(folder).catch(() => undefined);
+  try {
+    return realpathSync.native(folder);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
 export type BytesRead = Result<Buffer, PlanRefusal>;
 
@@ -44,7 +61,8 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
   const full = path.join(bundleRealPath, ...file.path.split('/'));
   const details = { file: full, path: file.path };
   const expectedParent = path.dirname(full);
-  const parentReal = await fs.realpath(expectedParent).catch(() => undefined);
+  const sync = file.size <= SYNC_READ_MAX_BYTES;
+  const parentReal = await realpathOrUndefined(expectedParent, sync);
   if (parentReal === undefined) return refusal('source_missing_file', `source file ${full} is missing`, details);
   if (parentReal !== expectedParent) {
     return refusal(
@@ -58,7 +76,7 @@ export async function readVerifiedSourceFile(bundleRealPath: string, file: Manif
   // the same file. A file larger than its manifest says is refused before it is read.
   let read: RegularFileRead;
   try {
-    read = await readRegularFile(full, { maxBytes: file.size });
+    read = sync ? readRegularFileSync(full, { maxBytes: file.size }) : await readRegularFile(full, { maxBytes: file.size });
   } catch (cause) {
     const code = errnoCode(cause);
     if (!UNREADABLE.has(code)) throw cause;
@@ -128,7 +146,9 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   }
   const outputs: OutputRecord[] = [];
   const sourceOfOutput = new Map<string, string>();
+  const slice = timeSlicer();
   for (const file of input.manifest.files) {
+    await slice.yield();
     const rule = outputRuleFor(file.path);
     if (isReservedOutputPath(rule.path)) {
       return refusal('reserved_output_path', `source file "${file.path}" would become "${rule.path}", a name the destination reserves`, {
@@ -146,7 +166,9 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     const read = await readVerifiedSourceFile(input.bundleRealPath, file);
     if (!read.ok) return read;
     const bytes = outputBytesFor(file, read.value);
-    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256: sha256Of(bytes), size: bytes.length };
+    // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
+    const sha256 = bytes === read.value ? file.sha256 : sha256Of(bytes);
+    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size: bytes.length };
     if (rule.transform) record.transform = rule.transform;
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
     outputs.push(record);
