@@ -2,7 +2,7 @@
 // output edited by hand and a file added beside it; verify says drifted; Repair plans rewriting only
 // that output (the extra file listed as kept), applies it, and the destination is intact again while
 // the extra file is still on disk. Then Discard staging on a destination an interrupted apply left
-// its staging folder in: what it holds, removed, nothing else touched.
+// its staging folder in: what it holds, moved into a backup, nothing else touched; Undo puts it back.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -60,11 +60,16 @@ test('a hand-edited output is repaired to intact while the extra file stays on d
   expect(await fs.readFile(path.join(fixture.dest, 'operator-notes.txt'), 'utf8')).toBe('kept by the operator\n');
 });
 
-test('discard staging says what an interrupted apply left and removes only that folder', async ({ page, tempDir, startHost }) => {
+test('discard staging says what an interrupted apply left, removes only that folder into a backup, and Undo puts it back', async ({
+  page,
+  tempDir,
+  startHost,
+}) => {
   const fixture = await recoveryFixture(tempDir);
-  const { writeInterruptedStaging } = await import('../electron/testing/fixtures');
+  const { snapshotTree, writeInterruptedStaging } = await import('../electron/testing/fixtures');
   const staging = await writeInterruptedStaging(fixture.dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
   const stateBefore = await fs.readFile(path.join(fixture.dest, '.distributor.json'));
+  const before = await snapshotTree(fixture.dest);
 
   const host = await startHost(fixture.workspaceFile);
   await page.goto(host.url);
@@ -77,10 +82,34 @@ test('discard staging says what an interrupted apply left and removes only that 
   await expect(plan).toContainText('An interrupted replace of reports.example');
   await expect(plan).toContainText('2 files staged');
   await expect(fs.access(staging)).resolves.toBeUndefined();
+  // Before it is confirmed: where the folder goes (beside the workspace file, moved by rename).
+  const backupsFolder = path.join(path.dirname(fixture.workspaceFile), '.inspector-backups', 'archive');
+  await expect(plan.getByTestId('backup-target')).toContainText(`kept as a backup in ${backupsFolder}`);
 
   await page.getByRole('button', { name: /^Discard staging: remove \.distributor-staging \(2 staged files\)$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Staging discarded/ })).toBeVisible({ timeout: 15_000 });
   await expect(fs.access(staging)).rejects.toThrow();
   expect(await fs.readFile(path.join(fixture.dest, '.distributor.json'))).toEqual(stateBefore);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
+  const kept = page.getByTestId('backup-kept');
+  await expect(kept).toContainText(`kept in ${backupsFolder}`);
+  const backupId = /Backup (\S+) kept in/.exec((await kept.textContent()) ?? '')?.[1];
+  expect(await fs.readFile(path.join(backupsFolder, backupId!, 'files', '.distributor-staging', 'files', 'report.html'), 'utf8')).toBe(
+    'half',
+  );
+
+  // Undo: the restore planned and confirmed like the others puts the folder back, byte for byte.
+  await kept.getByRole('button', { name: 'Undo' }).click();
+  const restore = page.getByRole('alertdialog', { name: `Restore archive from backup ${backupId}?` });
+  await expect(restore.getByTestId('restore-plan').locator('li.write', { hasText: '.distributor-staging' })).toContainText('put back');
+  await restore.getByLabel(/Type archive to confirm/).fill('archive');
+  await restore.getByRole('button', { name: /^Restore: remove 0 and put back 1$/ }).click();
+  await expect(restore.getByRole('status').filter({ hasText: /^Restored/ })).toBeVisible({ timeout: 15_000 });
+  await restore.getByRole('button', { name: 'Close' }).click();
+  expect(await snapshotTree(fixture.dest)).toBe(before);
+
+  // The history names the backup on the discard's entry, and the restore after it.
+  await openTab(page, 'History');
+  await expect(page.getByText('discard staging').first()).toBeVisible();
+  await expect(page.getByText(backupId!).first()).toBeVisible();
 });

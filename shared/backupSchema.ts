@@ -29,6 +29,8 @@ export const backupEntrySchema = z.object({
   ino: z.string(),
   /** Copied files: the sha256 the copy was verified against. */
   sha256: z.string().optional(),
+  /** Copied folders: their permission bits, given back when a restore makes the folder again. */
+  mode: z.number().optional(),
   /** Copied links: the target, read with readlink, never followed. */
   linkTarget: z.string().optional(),
   /** False for what cannot be copied (a FIFO, a device on another file system): listed, not kept. */
@@ -50,7 +52,7 @@ export const backupManifestSchema = z.looseObject({
   stagingName: z.string(),
   /** sha256 of the state file kept (null: there was none). */
   stateSha256: z.string().nullable(),
-  /** A repair leaves the state where it is: its sha256, which a restore expects to find there and leaves in place. */
+  /** A repair or a discard of staging leaves the state where it is: its sha256, which a restore expects to find there and leaves in place. */
   stateLeft: z.string().optional(),
   /** Renamed: the units moved (a forced replace's top-level entries, a normal one's files); copied: every entry. */
   entries: z.array(backupEntrySchema),

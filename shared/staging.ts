@@ -94,6 +94,9 @@ export function interruptedMessage(names: readonly string[]): string {
  * A staging name that nothing uses: not an existing entry, not an output (or a folder of one) of the
  * old state or the new plan. `random` gives hex digits (injected so that this stays pure).
  */
+/** The source a restore's own staging marker names: how a later restore of the same backup knows the folder for its own. */
+export const restoreStagingSourceId = (backupId: string) => `restore of backup ${backupId}`;
+
 export function chooseStagingName(taken: (name: string) => boolean, random: () => string): string {
   if (!taken(STAGING_DIR_NAME)) return STAGING_DIR_NAME;
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -11,7 +11,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { BACKUP_FILES_DIR, restorePlanSchema, type RestorePlan, type RestoreResult } from '../../shared/backupSchema';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
-import { chooseStagingName, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
+import {
+  chooseStagingName,
+  restoreStagingSourceId,
+  STAGING_FILES_DIR,
+  STAGING_MARKER_KIND,
+  STAGING_MARKER_NAME,
+  stagingMarkerText,
+} from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { readRegularFile } from '../engine/regularFile';
 import { checkFingerprint, joinRelative, lstatEntry } from '../replace/fingerprint';
@@ -120,7 +127,8 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
     let staging: string | undefined;
     const stagedPath = (relative: string) => `${staging}/${STAGING_FILES_DIR}/${relative}`;
     if (plan.method === 'copy' && plan.puts.some((entry) => entry.type !== 'directory')) {
-      const names = new Set(plan.fingerprint.entries.map((entry) => entry.path.split('/')[0]));
+      // Never a name the backup puts back itself (a discard's backup holds staging folders).
+      const names = new Set([...plan.fingerprint.entries, ...plan.puts].map((entry) => entry.path.split('/')[0]));
       staging = chooseStagingName(
         (name) => names.has(name),
         () => createHash('sha256').update(`${Date.now()}${Math.random()}`).digest('hex').slice(0, 8),
@@ -131,7 +139,7 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
         version: 1,
         created: formatRfc3339Utc((options.now ?? (() => new Date()))()),
         mode: 'force',
-        source: { id: `restore of backup ${plan.backupId}`, digest: 'sha256:' + '0'.repeat(64) },
+        source: { id: restoreStagingSourceId(plan.backupId), digest: 'sha256:' + '0'.repeat(64) },
         plannedAt: plan.plannedAt,
         pipeline_id: '',
         destination_id: '',
@@ -183,7 +191,7 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
       await ensureFolders(entry.path, made);
       const there = await lstatEntry(destReal, entry.path);
       if (entry.type === 'directory' && plan.method === 'copy') {
-        if (there.type === 'missing') await at(entry.path, (full) => inner.mkdir(full));
+        if (there.type === 'missing') await at(entry.path, (full) => inner.mkdir(full, entry.mode));
         made.add(entry.path);
       } else {
         if (there.type !== 'missing')

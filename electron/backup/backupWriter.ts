@@ -95,7 +95,9 @@ export function backupWriter(target: BackupTarget): BackupWriter {
       const from = joinRelative(input.destRealPath, entry.path);
       if (type === 'directory') {
         await input.fs.mkdir(at, 0o700);
-        entries.push({ ...base, size: 0, kept: true });
+        // A copy keeps the folder private; its own mode goes back with the restore (a staging folder is 0700).
+        const mode = (await fs.lstat(from)).mode & 0o777;
+        entries.push({ ...base, size: 0, mode, kept: true });
       } else if (type === 'symlink') {
         const linkTarget = await fs.readlink(from);
         await input.fs.symlink(linkTarget, at);
@@ -174,7 +176,10 @@ export function backupWriter(target: BackupTarget): BackupWriter {
         method,
         stagingName: plan.stagingName,
         stateSha256: plan.deletes.some((entry) => entry.path === STATE_FILE_NAME) ? plan.fingerprint.stateSha256 : null,
-        ...(plan.mode === 'repair' && plan.fingerprint.stateSha256 !== null ? { stateLeft: plan.fingerprint.stateSha256 } : {}),
+        // A repair and a discard leave the state where it is: a restore expects to find it unchanged.
+        ...((plan.mode === 'repair' || plan.mode === 'discard_staging') && plan.fingerprint.stateSha256 !== null
+          ? { stateLeft: plan.fingerprint.stateSha256 }
+          : {}),
         entries,
         writes: plan.writes.map((write) => ({ path: write.path, sha256: write.sha256, size: write.size })),
       };

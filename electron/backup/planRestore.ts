@@ -15,7 +15,8 @@ import type { Problem, Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { readRegularFile } from '../engine/regularFile';
-import { interruptedStagingFolders } from '../engine/stagingReader';
+import { isStagingFolderName, parseStagingMarker, restoreStagingSourceId, STAGING_MARKER_NAME } from '../../shared/staging';
+import { interruptedStagingFolders, stagingCandidates } from '../engine/stagingReader';
 import { joinRelative, lstatEntry, readStateFileBytes, walkTree } from '../replace/fingerprint';
 import { realPathOf } from '../replace/safeDestination';
 import { readBackup } from './backupStore';
@@ -29,6 +30,7 @@ const ancestorsOf = (relative: string) => {
   const parts = relative.split('/');
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
 };
+const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 const isBelow = (relative: string, folder: string) => relative === folder || relative.startsWith(`${folder}/`);
 
 async function fileSha256(file: string): Promise<string | undefined> {
@@ -62,6 +64,21 @@ function isApplysState(bytes: Buffer, manifest: BackupManifest): boolean {
   if (parsed.status !== 'managed') return false;
   const key = (o: { path: string; sha256: string; size: number }) => `${o.path}\0${o.sha256}\0${o.size}`;
   return parsed.state.outputs.map(key).sort().join('\n') === manifest.writes.map(key).sort().join('\n');
+}
+
+/**
+ * The staging folders a restore removes: those an interrupted apply (or restore) left. A discard's
+ * backup keeps staging folders themselves: those go back, so only the restore's own (a killed restore
+ * of this backup, marked as such) are removed; one a later apply left there is not this restore's to remove.
+ */
+function stagingToRemove(destReal: string, manifest: BackupManifest): string[] {
+  const interrupted = interruptedStagingFolders(destReal);
+  if (manifest.action !== 'discard_staging') return interrupted;
+  const kept = new Set(manifest.entries.map((entry) => entry.path.split('/')[0]));
+  const markers = new Map(stagingCandidates(destReal, interrupted).map((candidate) => [candidate.name, candidate.markerText]));
+  return interrupted.filter(
+    (name) => !kept.has(name) && parseStagingMarker(markers.get(name))?.source.id === restoreStagingSourceId(manifest.id),
+  );
 }
 
 export interface RestoreInput {
@@ -142,6 +159,14 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
         `the state file of ${destinationPath} is not the one the ${manifest.action} of ${manifest.createdAt} left in place: the destination changed since; a restore would not match it`,
         { path: STATE_FILE_NAME },
       );
+  } else if (manifest.action === 'discard_staging') {
+    // A discard in a destination with no state: there must still be none (a publish since is a change).
+    if (stateBytes)
+      return refuse(
+        'destination_changed',
+        `${path.join(destinationPath, STATE_FILE_NAME)} was written after the discard of staging of ${manifest.createdAt}: the destination changed since; a restore would not match it`,
+        { path: STATE_FILE_NAME },
+      );
   } else if (stateBytes && !stateKeptBack) {
     if (!isApplysState(stateBytes, manifest))
       return refuse(
@@ -165,7 +190,7 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
       );
     removes.push({ path: write.path, type: 'file', size: write.size });
   }
-  const removeStaging = interruptedStagingFolders(destReal);
+  const removeStaging = stagingToRemove(destReal, manifest);
   const gone = new Set(removes.map((entry) => entry.path));
   const isGone = (relative: string) => gone.has(relative) || removeStaging.some((name) => isBelow(relative, name));
   // Folders the apply's outputs leave empty, deepest first (a folder that still holds anything stays).
@@ -184,6 +209,9 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
   const remaining = walk.entries.filter((entry) => entry.path !== '' && !isGone(entry.path) && !inPlaceCovers(entry.path));
 
   // ── nothing may be overwritten; after a forced replace, nothing may have been added ──
+  // (After a discard, nothing may have been added inside the staging folders it kept.)
+  const keptFolders =
+    manifest.action === 'discard_staging' ? manifest.entries.filter((entry) => !entry.path.includes('/')).map((entry) => entry.path) : [];
   const putPaths = new Set(puts.map((entry) => entry.path));
   const folderOfPuts = new Set(puts.flatMap((entry) => ancestorsOf(entry.path)));
   for (const entry of remaining) {
@@ -200,6 +228,12 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
     if (folderOfPuts.has(entry.path) && entry.type !== 'directory')
       return refuse('target_exists', `"${entry.path}" is a ${entry.type} now, where the backup needs a folder`, { path: entry.path });
     const accounted = putPaths.has(entry.path) || (folderOfPuts.has(entry.path) && entry.type === 'directory');
+    if (manifest.action === 'discard_staging' && keptFolders.some((folder) => isBelow(entry.path, folder)) && !accounted)
+      return refuse(
+        'destination_changed',
+        `"${entry.path}" is in ${destinationPath} now, inside the staging folder the backup puts back: it was added after the discard of ${manifest.createdAt}; a restore never merges into it`,
+        { path: entry.path },
+      );
     if (manifest.action === 'force' && !accounted)
       return refuse(
         'destination_changed',
@@ -209,7 +243,13 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
   }
 
   const stateLast = (entry: BackupEntry) => (entry.path === STATE_FILE_NAME ? 1 : 0);
-  puts.sort((a, b) => stateLast(a) - stateLast(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // A staging folder put back entry by entry (from a copy) gets its marker first, right after the
+  // folder: killed part-way, what is back is still marked, so inspect still calls it interrupted.
+  const sortKey = (entry: BackupEntry) =>
+    isStagingFolderName(parentOf(entry.path)) && path.posix.basename(entry.path) === STAGING_MARKER_NAME
+      ? `${parentOf(entry.path)}/\u0000`
+      : entry.path;
+  puts.sort((a, b) => stateLast(a) - stateLast(b) || (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
   const stateSha256 = stateBytes ? sha256Of(stateBytes) : null;
   return {
     ok: true,

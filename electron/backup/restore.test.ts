@@ -1,4 +1,4 @@
-// Restore: a replace or forced replace undone puts the destination back exactly as it was (the same
+// Restore: a replace, forced replace, repair or discard of staging undone puts the destination back exactly as it was (the same
 // bytes, the same state, the same tree), by rename or from a copy on another file system; refused
 // when the destination changed since the apply; a second restore has nothing left to do.
 
@@ -10,9 +10,9 @@ import type { ReplaceMode } from '../../shared/plan';
 import { updateBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 import { applyPlan } from '../replace/applyPlan';
-import { replacedWithBackup } from '../testing/backupFixtures';
+import { discardedWithBackup, replacedWithBackup } from '../testing/backupFixtures';
 import { publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
 
@@ -165,5 +165,99 @@ describe.each(['replace', 'force'] as const)('restoring a copied backup of a %s 
     expect(result.error).toBeUndefined();
     expect(await snapshotTree(dest)).toBe(before);
     expect((await fs.readdir(dest)).some((name) => name.startsWith('.distributor-staging'))).toBe(false);
+  });
+});
+
+describe('restoring the backup of a discard of staging', () => {
+  it('puts the staging folder back byte for byte (its link still a link), leaving the rest as it is', async () => {
+    const { dest, before, folder, method, outside } = await discardedWithBackup(root);
+    expect(method).toBe('rename');
+    expect(await fs.readdir(dest)).not.toContain('.distributor-staging');
+    const outsideBefore = await snapshotTree(outside);
+    const { plan, result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    expect(plan.removeStaging).toEqual([]);
+    expect(plan.removes).toEqual([]);
+    expect(plan.puts.map((entry) => entry.path)).toEqual(['.distributor-staging']);
+    expect(await snapshotTree(dest)).toBe(before);
+    expect(await fs.readlink(path.join(dest, '.distributor-staging', 'files', 'escape'))).toBe(outside);
+    expect(await snapshotTree(outside)).toBe(outsideBefore);
+    const again = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(again.ok && again.value.summary).toEqual({ removeCount: 0, putCount: 0, putBytes: 0 });
+  });
+
+  it('is refused when another staging folder stands where it goes back: never overwritten, never merged', async () => {
+    const { dest, folder } = await discardedWithBackup(root);
+    await writeInterruptedStaging(dest, { 'later.html': 'a later interrupted apply' });
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({ code: 'target_exists', details: { path: '.distributor-staging' } });
+  });
+
+  it('is refused when the state changed since the discard (a publish since)', async () => {
+    const { dest, folder } = await discardedWithBackup(root);
+    const state = JSON.parse(await fs.readFile(path.join(dest, '.distributor.json'), 'utf8'));
+    await fs.rm(path.join(dest, '.distributor.json'));
+    await fs.writeFile(path.join(dest, '.distributor.json'), JSON.stringify({ ...state, published_at: '2026-07-01T00:00:00Z' }));
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({ code: 'destination_changed', details: { path: '.distributor.json' } });
+  });
+
+  it('is refused at apply when the destination changed after the restore was planned (stale plan)', async () => {
+    const { dest, folder } = await discardedWithBackup(root);
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    if (!planned.ok) throw new Error(planned.error.message);
+    await fs.mkdir(path.join(dest, '.distributor-staging'));
+    const result = await applyRestore(planned.value);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(result.changed).toBe(false);
+  });
+
+  mountIt('puts it back from a copy on another file system, the same bytes, links and folder modes', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, before, folder, method } = await discardedWithBackup(root, path.join(other, 'archive'));
+    expect(method).toBe('copy');
+    expect(await fs.readdir(dest)).not.toContain('.distributor-staging');
+    const { plan, result } = await restore(folder, dest);
+    expect(result.error).toBeUndefined();
+    // The marker goes back right after its folder: a restore killed part-way leaves a marked folder.
+    expect(plan.puts.slice(0, 2).map((entry) => entry.path)).toEqual(['.distributor-staging', '.distributor-staging/staging.json']);
+    expect(await snapshotTree(dest)).toBe(before);
+    expect((await fs.readdir(dest)).filter((name) => name.startsWith('.distributor-staging'))).toEqual(['.distributor-staging']);
+  });
+
+  mountIt('is refused from a copy when a later staging folder holds what the backup did not keep: never merged', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, folder } = await discardedWithBackup(root, path.join(other, 'archive'));
+    // The same marker bytes as the one kept, so only the file it did not keep tells them apart.
+    await writeInterruptedStaging(dest, { 'later.html': 'a later interrupted apply' });
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    expect(!planned.ok && planned.error).toMatchObject({
+      code: 'destination_changed',
+      details: { path: '.distributor-staging/files/later.html' },
+    });
+  });
+
+  mountIt('finishes a copied restore of it when part of the staging folder is already back', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, before, folder } = await discardedWithBackup(root, path.join(other, 'archive'));
+    // What a restore killed after its first puts leaves: the folder and its marker, nothing else yet.
+    await fs.mkdir(path.join(dest, '.distributor-staging'), { mode: 0o700 });
+    await fs.copyFile(
+      path.join(folder, 'files', '.distributor-staging', 'staging.json'),
+      path.join(dest, '.distributor-staging', 'staging.json'),
+    );
+    const { plan, result } = await restore(folder, dest);
+    expect(plan.alreadyInPlace).toEqual(expect.arrayContaining(['.distributor-staging', '.distributor-staging/staging.json']));
+    expect(result.error).toBeUndefined();
+    expect(await snapshotTree(dest)).toBe(before);
   });
 });

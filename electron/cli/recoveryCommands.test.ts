@@ -148,6 +148,36 @@ describe('distributor-inspector discard-staging', () => {
     expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
   });
 
+  it("keeps the staging folder in the workspace's backups, journals its id, and backups restore puts it back byte for byte", async () => {
+    await writeInterruptedStaging(fixture.dest, { 'report.html': 'half' });
+    const before = await snapshotTree(fixture.dest);
+    const dry = await cli(['discard-staging', 'dest', '--workspace', fixture.workspaceFile]);
+    expect(dry.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, '.inspector-backups', 'archive')}`);
+    const { code, stdout } = await cli(['discard-staging', 'dest', '--workspace', fixture.workspaceFile, '--yes']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Done: removed ${STAGING_DIR_NAME}`);
+    const id = /Undo: distributor-inspector backups restore \S+ (\S+)/.exec(stdout)?.[1];
+    expect(id).toBeDefined();
+    await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
+    const restored = await cli(['backups', 'restore', 'dest', id!, '--workspace', fixture.workspaceFile, '--yes']);
+    expect(restored.code).toBe(0);
+    expect(await snapshotTree(fixture.dest)).toBe(before);
+    const journal = (await fs.readFile(path.join(dir, HISTORY_FILE_NAME), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(journal.map((record) => [record.action, record.backupId ?? null])).toEqual([
+      ['discard_staging', id],
+      ['restore', id],
+    ]);
+  });
+
+  it('says plainly that backups are off without --workspace or --backup-dir', async () => {
+    await writeInterruptedStaging(fixture.dest);
+    const { stdout } = await cli(['discard-staging', 'dest']);
+    expect(stdout).toContain('Backups are off (no --workspace or --backup-dir was given): what this deletes is gone for good.');
+  });
+
   it('exits 1 when there is nothing to discard', async () => {
     const { code, stderr } = await cli(['discard-staging', 'dest', '--yes']);
     expect(code).toBe(1);

@@ -2,8 +2,9 @@
 // `distributor-inspector discard-staging DEST [--yes] [--json]`: plan a repair of what drifted (or
 // the removal of an interrupted apply's staging folder), print the plan, and apply it only with --yes
 // or "yes" typed on a terminal, through replaceCommand.ts's one confirm/apply/print flow. Thin
-// adapters over operations/: they hold no rules. What a repair overwrites is kept in a backup as a
-// replace's is (--workspace W or --backup-dir DIR; backupOptions.ts), undone by `backups restore`. Exit 0 done (or nothing to do, or not applied),
+// adapters over operations/: they hold no rules. What a repair overwrites, and the staging folder a
+// discard removes, is kept in a backup as a replace's is (--workspace W or --backup-dir DIR;
+// backupOptions.ts), undone by `backups restore`. Exit 0 done (or nothing to do, or not applied),
 // 1 refused or nothing possible, 2 input errors.
 
 import path from 'node:path';
@@ -81,18 +82,21 @@ export const repairCommand: Command = {
 
 export const discardStagingCommand: Command = {
   name: 'discard-staging',
-  usage: 'discard-staging DEST [--yes] [--json] [--workspace W | --history FILE]',
-  summary: 'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds); nothing else is touched',
-  options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions },
+  usage: 'discard-staging DEST [--yes] [--json] [--workspace W | --history FILE] [--backup-dir DIR]',
+  summary:
+    'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds), kept in a backup; nothing else is touched',
+  options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...historyOptions, ...backupOptions },
   positionals: [1, 1],
   async run({ positionals, options }, io) {
     localOnly(positionals, ['DEST'], 'discard-staging');
     const historyFile = await historyFileOf(options, io);
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
+    const keep = await recoveryKeep(destinationPath, options, io);
     const steps: ReplaceSteps = {
       plan: () => planDestinationDiscardStaging({ destinationPath }),
+      backupText: keep.backupText,
       apply: async (planned, _includeNested, onProgress) =>
-        (await applyReplacePlan(planned.plan, { onProgress, history: { file: historyFile, transport: 'cli' } })).result,
+        (await applyReplacePlan(planned.plan, { onProgress, history: keep.history(historyFile), backup: keep.backup })).result,
     };
     return replaceFlow(steps, options, io, 'discard-staging');
   },

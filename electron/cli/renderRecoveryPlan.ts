@@ -87,7 +87,10 @@ export function discardPlanText(plan: ReplacePlan, style: Style): string {
       }${folder.stateTemp ? ', a new state not yet in place' : ''}`,
     );
   }
-  lines.push('', 'Only these folders are removed; the state file, the outputs and every other file stay as they are.');
+  lines.push(
+    '',
+    'Only these folders are removed (moved into the backup, when one is kept); the state file, the outputs and every other file stay as they are.',
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, type Dirent } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,24 @@ describe('reading a file a user controls', () => {
     await fs.writeFile(file, '{"a":1}');
     expect(await readRegularFile(file)).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
     expect(readRegularFileSync(file)).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
+  });
+
+  it('reads an empty file, a one-byte file and a 3 MiB file byte for byte, synchronously as asynchronously', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 12)) & 0xff;
+    for (const [name, bytes] of [
+      ['empty', Buffer.alloc(0)],
+      ['one', Buffer.from('x')],
+      ['big', big],
+    ] as const) {
+      const file = path.join(root, name);
+      await fs.writeFile(file, bytes);
+      const read = readRegularFileSync(file);
+      expect(read.kind).toBe('bytes');
+      expect(read.kind === 'bytes' && Buffer.compare(read.bytes, bytes)).toBe(0);
+      const asynchronously = await readRegularFile(file);
+      expect(asynchronously.kind === 'bytes' && Buffer.compare(asynchronously.bytes, bytes)).toBe(0);
+    }
   });
 
   it('calls a missing file missing, also under a parent that is a file', async () => {
@@ -110,4 +128,69 @@ describe('reading a file a user controls', () => {
     expect(await readRegularFile(file, { maxBytes: 99 })).toEqual({ kind: 'too_large', sizeBytes: 100 });
     expect(readRegularFileSync(file, { maxBytes: 100 })).toEqual({ kind: 'bytes', bytes: Buffer.from('x'.repeat(100)) });
   });
+});
+
+describe('reading a file from its entry in the folder listing (the scan reader)', () => {
+  /** The entry of `name` in a listing of root taken now, as the scan reader takes it. */
+  function entryOf(name: string): Dirent {
+    const entry = readdirSync(root, { withFileTypes: true }).find((candidate) => candidate.name === name);
+    if (!entry) throw new Error(`${name} is not listed`);
+    return entry;
+  }
+
+  it('reads a regular file as the lstat path does, and applies the size limit to the opened file', async () => {
+    const file = path.join(root, 'state.json');
+    await fs.writeFile(file, 'x'.repeat(100));
+    const entry = entryOf('state.json');
+    expect(readRegularFileSync(file, {}, entry)).toEqual(readRegularFileSync(file));
+    expect(readRegularFileSync(file, { maxBytes: 99 }, entry)).toEqual({ kind: 'too_large', sizeBytes: 100 });
+    expect(readRegularFileSync(file, { maxBytes: 100 }, entry)).toEqual({ kind: 'bytes', bytes: Buffer.from('x'.repeat(100)) });
+  });
+
+  it.skipIf(!posix)('names a link, a directory, a FIFO and a socket from the entry, never opening them', async () => {
+    await fs.writeFile(path.join(root, 'real'), 'x');
+    await fs.symlink(path.join(root, 'real'), path.join(root, 'link'));
+    await fs.mkdir(path.join(root, 'folder'));
+    execFileSync('mkfifo', [path.join(root, 'pipe')]);
+    const socket = path.join(root, 'sock');
+    const server = net.createServer().listen(socket);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      for (const name of ['link', 'folder', 'pipe', 'sock']) {
+        const file = path.join(root, name);
+        expect(readRegularFileSync(file, {}, entryOf(name))).toEqual(readRegularFileSync(file));
+      }
+    } finally {
+      server.close();
+    }
+    expect(readRegularFileSync(path.join(root, 'link'), {}, entryOf('link'))).toEqual({
+      kind: 'not_a_file',
+      what: 'a symbolic link',
+      isSymlink: true,
+    });
+    expect(readRegularFileSync(path.join(root, 'pipe'), {}, entryOf('pipe'))).toEqual({ kind: 'not_a_file', what: 'a FIFO (named pipe)' });
+  });
+
+  it.skipIf(!posix)(
+    'refuses what a listed regular file was swapped for before the open: a link, a FIFO, a directory, nothing',
+    async () => {
+      const file = path.join(root, 'state.json');
+      const swaps: [string, () => Promise<void>, RegularFileRead][] = [
+        ['a link', () => fs.symlink(path.join(root, 'other'), file), { kind: 'not_a_file', what: 'a symbolic link', isSymlink: true }],
+        ['a FIFO', async () => void execFileSync('mkfifo', [file]), { kind: 'not_a_file', what: 'a FIFO (named pipe)' }],
+        ['a directory', () => fs.mkdir(file), { kind: 'not_a_file', what: 'a directory' }],
+        ['nothing', async () => {}, { kind: 'missing' }],
+      ];
+      await fs.writeFile(path.join(root, 'other'), 'other');
+      for (const [, swap, expected] of swaps) {
+        await fs.writeFile(file, '{}');
+        const entry = entryOf('state.json');
+        await fs.rm(file);
+        await swap();
+        // Opened non-blocking: a FIFO answers at once, never waits for a writer.
+        expect(readRegularFileSync(file, {}, entry)).toEqual(expected);
+        await fs.rm(file, { recursive: true, force: true });
+      }
+    },
+  );
 });

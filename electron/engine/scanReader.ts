@@ -22,10 +22,13 @@ import { stagingCandidates } from './stagingReader';
  */
 export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> & { stateJsonText?: string };
 
-/** The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
-function readStateFile(file: string): RegularFileRead | { kind: 'permission_denied'; why: string } {
+/**
+ * The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device,
+ * never past the cap. Its entry in the listing just read is the first look (no lstat of its own).
+ */
+function readStateFile(file: string, listed: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
   try {
-    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES });
+    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES }, listed);
   } catch (cause) {
     if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
     throw cause;
@@ -64,7 +67,8 @@ function readFactsSync(dir: string): { facts: DestinationFacts; entries?: Dirent
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
   const entries = readdirSync(dir, { withFileTypes: true });
   const names = entries.map((entry) => entry.name);
-  const read = names.includes(STATE_FILE_NAME) ? readStateFile(path.join(dir, STATE_FILE_NAME)) : { kind: 'missing' as const };
+  const stateEntry = entries.find((entry) => entry.name === STATE_FILE_NAME);
+  const read = stateEntry ? readStateFile(path.join(dir, STATE_FILE_NAME), stateEntry) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.

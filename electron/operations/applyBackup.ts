@@ -49,8 +49,9 @@ export async function settleBackup(
   if (!made || !request?.settings.enabled) return undefined;
   const backup: AppliedBackup = { id: made.id, folder: made.folder, method: made.method };
   const warnings: string[] = [];
-  // A repair leaves the state as it is; a replace leaves the one it wrote (none when it stopped midway).
-  const stateLeft = plan.mode === 'repair' ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
+  // A repair and a discard leave the state as it is; a replace leaves the one it wrote (none when it stopped midway).
+  const stateLeft =
+    plan.mode === 'repair' || plan.mode === 'discard_staging' ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
   try {
     await updateBackup(made.folder, (manifest) => ({
       ...manifest,

@@ -360,9 +360,14 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   async function prepareBackup(step: BackupStep): Promise<PreparedBackup> {
     const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry]));
     const units = plan.deletes
-      // Force: each top-level entry whole. Replace: files, links and special files (the folders it
-      // empties come back with them). Repair: also the empty folder standing where an output goes.
-      .filter((entry) => (plan.mode === 'force' ? !entry.path.includes('/') : entry.type !== 'directory' || plan.mode === 'repair'))
+      // Force and discard: each top-level entry whole (a discard's are its staging folders). Replace:
+      // files, links and special files (the folders it empties come back with them). Repair: also the
+      // empty folder standing where an output goes.
+      .filter((entry) =>
+        plan.mode === 'force' || plan.mode === 'discard_staging'
+          ? !entry.path.includes('/')
+          : entry.type !== 'directory' || plan.mode === 'repair',
+      )
       .flatMap((entry) => seen.get(entry.path) ?? []);
     enter('backup', units.length);
     progress();
@@ -461,12 +466,16 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
       const refusal = await checkDiscardPlan(plan, destReal);
       if (refusal) throw new ApplyFailure(refusal.code, refusal.message, refusal.details);
       await pinDestination();
-      // Only apply's own leftovers go: nothing of the publication is touched, so there is nothing to take back.
+      // Only apply's own leftovers go, nothing of the publication; still kept, as every apply keeps
+      // what it removes: each folder moved whole into the backup (rename never follows a link), or
+      // copied and verified first and then removed as before.
+      if (options.backup) backupTaken = await prepareBackup(options.backup);
       pastNoReturn = true;
       enter('delete', plan.deletes.length);
       progress();
       for (const entry of plan.deletes) {
-        await discardStagingFolder(entry.path, destReal, ops);
+        if (backupTaken?.moves) await ops.moveOut(entry.path, backupTaken.targetOf(entry.path));
+        else await discardStagingFolder(entry.path, destReal, ops);
         result.deleted.push(entry.path);
         done++;
         stepDone++;

@@ -6,9 +6,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
+import type { ApplyResult } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { callOk } from '../testing/sessionCalls';
-import { makeTempDir, removeTempDir, writeInterruptedStaging } from '../testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
 import { Session } from './session';
 
@@ -32,7 +33,7 @@ async function setup() {
 }
 
 /** Runs an applyPlan job to its end: its item (the destination after) and its result. */
-async function applied(session: Session, events: ApiEvent[], request: { planId: string; acceptPartial?: boolean }) {
+async function applied(session: Session, events: ApiEvent[], request: { planId: string; acceptPartial?: boolean; confirm?: string }) {
   const { job } = await callOk(session, 'applyPlan', request);
   const end = await new Promise<ApiEvent>((resolve) => {
     const off = session.onEvent((event) => {
@@ -130,6 +131,30 @@ describe('Session discard staging', () => {
     expect(item?.item.verify?.report.status).toBe('intact');
     expect(JSON.stringify(item?.item.entry)).not.toContain('"interrupted"');
     await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
+  });
+
+  it("keeps the folder in the workspace's backups, journals the backup's id, and its restore puts the folder back byte for byte", async () => {
+    const { fixture, session, events } = await setup();
+    await writeInterruptedStaging(fixture.dest, { 'report.html': 'half' });
+    const before = await snapshotTree(fixture.dest);
+    const { planId } = await callOk(session, 'planDiscardStaging', { destination: ID });
+    const { end } = await applied(session, events, { planId });
+    const result = (end.data as { result: ApplyResult }).result;
+    expect(result).toMatchObject({ ok: true, mode: 'discard_staging', backup: { method: 'rename' } });
+    const id = result.backup!.id;
+    expect((await callOk(session, 'listBackups', { destination: ID })).backups).toMatchObject([
+      { id, action: 'discard_staging', outcome: 'applied' },
+    ]);
+    const restore = await callOk(session, 'planRestore', { destination: ID, backup: id });
+    expect(restore.plan.puts.map((entry) => entry.path)).toEqual([STAGING_DIR_NAME]);
+    const restored = await applied(session, events, { planId: restore.planId, confirm: restore.confirmText });
+    expect(restored.end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'restore' } } });
+    expect(await snapshotTree(fixture.dest)).toBe(before);
+    const history = await callOk(session, 'history', { destination: ID });
+    expect(history.records.map((record) => [record.action, record.result.outcome, record.backupId])).toEqual([
+      ['discard_staging', 'applied', id],
+      ['restore', 'applied', id],
+    ]);
   });
 
   it('refuses when there is nothing to discard', async () => {

@@ -1,14 +1,15 @@
-// A destination replaced (or force-replaced) with a backup kept, the way the restore tests start:
+// A destination replaced (or force-replaced, or its staging discarded) with a backup kept, the way the restore tests start:
 // what it was before (a snapshot), and the backup (its folder and method). For tests only.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ReplaceMode } from '../../shared/plan';
+import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { updateBackup } from '../backup/backupStore';
 import { backupWriter } from '../backup/backupWriter';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
-import { snapshotTree, writeBundle, writeManagedDestination } from './fixtures';
+import { snapshotTree, writeBundle, writeInterruptedStaging, writeManagedDestination } from './fixtures';
+import { discardPlanOf, publishedDestination, type Published } from './recoveryFixtures';
 
 export interface Replaced {
   dest: string;
@@ -50,4 +51,32 @@ export async function replacedWithBackup(
     after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: result.stateSha256 },
   }));
   return { dest, before, folder: made.folder, method: made.method };
+}
+
+/**
+ * A published destination (recoveryFixtures.ts) with an interrupted apply's staging folder (staged
+ * files, a forced replace's trash, a link pointing out of the tree) and the plan discarding it: what
+ * the destination was before (staging included).
+ */
+export async function stagingToDiscard(root: string): Promise<Published & { before: string; plan: ReplacePlan }> {
+  const published = await publishedDestination(root);
+  const staging = await writeInterruptedStaging(published.dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
+  await fs.mkdir(path.join(staging, 'trash', 'old'), { recursive: true, mode: 0o700 });
+  await fs.writeFile(path.join(staging, 'trash', 'old', 'gone.html'), 'gone');
+  await fs.symlink(published.outside, path.join(staging, 'files', 'escape'));
+  return { ...published, before: await snapshotTree(published.dest), plan: await discardPlanOf(published.dest) };
+}
+
+/** That staging folder discarded with a backup kept in `backups`: what it was before, and the backup. */
+export async function discardedWithBackup(root: string, backups = path.join(root, 'backups', 'archive')): Promise<Replaced & Published> {
+  const { plan, ...fixture } = await stagingToDiscard(root);
+  const writer = backupWriter({ destinationFolder: backups, action: plan.mode });
+  const result = await applyPlan(plan, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  const made = writer.made()!;
+  await updateBackup(made.folder, (manifest) => ({
+    ...manifest,
+    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
+  }));
+  return { ...fixture, folder: made.folder, method: made.method };
 }

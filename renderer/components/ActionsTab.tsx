@@ -184,7 +184,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
       <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />
-      {discardShown && <DiscardStagingSection entry={entry} />}
+      {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}
 
       <section className="action-section destructive" aria-labelledby="force-title-section">
         <h2 id="force-title-section">

@@ -1,6 +1,7 @@
 // Where the next apply's backup of a destination goes (listBackups' `target`): the folder, and rename
 // or copy, or plainly that backups are off and that what the apply removes is then gone for good.
-// Shown beside every confirmation of an apply that deletes or overwrites (a replace, a forced replace).
+// Shown beside every confirmation of an apply that deletes or overwrites (a replace, a forced replace,
+// a discard of staging).
 
 import type { BackupTargetInfo } from '../../shared/backupSchema';
 import { useBackups } from '../hooks/api';

@@ -138,7 +138,7 @@ export function BackupsTab({ entry, focusBackup }: { entry: DestinationEntry; fo
             ? ' (moved by rename: the same file system)'
             : ' (copied and verified: another file system)'
           : ''}
-        , the newest {settings.keep} kept. A discard of staging keeps none: it removes only an interrupted apply&apos;s own staging copies.
+        , the newest {settings.keep} kept: a replace, a forced replace, a repair and a discard of staging alike.
       </p>
       <div className="button-row">
         <button type="button" className="button" onClick={() => setReload((count) => count + 1)}>

@@ -5,7 +5,7 @@
 // plainly and what is on disk. Every line is React text: nothing of a diffed file is parsed as HTML,
 // so no script, style or image in it reaches the page. One virtual list, so 10,000 lines stay fast.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement as measureFromEntry, useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ContentDiff, DiffSide } from '../../shared/contentDiff/contentDiffSchema';
 import { sideText } from '../../shared/contentDiff/contentDiffSchema';
@@ -26,6 +26,8 @@ import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
 
 const ROW_PX = 20;
+/** A gap row (its Expand buttons): its estimate until it is measured. */
+const GAP_ROW_PX = 30;
 /** The page's main thread: a pathological diff is given up (shown as replaced) sooner than in the CLI. */
 const RENDERER_DIFF_TIMEOUT_MS = 1000;
 
@@ -114,8 +116,16 @@ function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unifie
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    overscan: 20,
+    estimateSize: (index) => (rows[index]?.type === 'gap' ? GAP_ROW_PX : ROW_PX),
+    // A row is sized by its ResizeObserver entry, after the frame's one layout; read at mount
+    // (offsetHeight), each of them forced a layout of the whole page: two thirds of the time from
+    // the click to the painted diff went there (docs/performance.md).
+    measureElement: (element, entry, instance) => {
+      if (entry) return measureFromEntry(element, entry, instance);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+    },
+    overscan: 10,
     // The first rows are drawn before the list is measured (first paint, and a DOM without layout).
     initialRect: { width: 1000, height: 32 * 16 },
     getItemKey: (index) => rows[index]!.key,

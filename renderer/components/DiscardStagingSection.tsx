@@ -1,6 +1,7 @@
 // The Actions tab's Discard staging: on a destination an interrupted apply left a staging folder in,
 // plan removing only that folder, showing what it holds (which publication, how many files staged),
-// and apply it with one button that names it. Nothing else in the destination is touched.
+// and apply it with one button that names it, saying where its backup goes (or that backups are off);
+// its result offers Undo. Nothing else in the destination is touched.
 
 import type { DestinationEntry } from '../../shared/api';
 import { usePlanDiscardStaging } from '../hooks/api';
@@ -9,11 +10,13 @@ import { useAppState } from '../state/store';
 import { readPlan } from '../view/planView';
 import { discardConfirmLabel, stagingWords } from '../view/recoveryView';
 import { ApplyOutcomeView } from './ApplyOutcome';
+import { BackupTargetNote, type useBackupTarget } from './BackupTargetNote';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 
-export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
+/** `backup`: where the destination's next backup goes (ActionsTab's useBackupTarget, loaded once for its sections). */
+export function DiscardStagingSection({ entry, backup }: { entry: DestinationEntry; backup: ReturnType<typeof useBackupTarget> }) {
   const plan = usePlanDiscardStaging();
   const { outcome, apply, clear } = useApplyOutcome(entry.id);
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
@@ -34,8 +37,8 @@ export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
       </h2>
       <p>
         An apply was interrupted here and left its staging folder. Discarding removes only that folder (what it had staged is not in use);
-        the state file, the outputs and every other file stay as they are. It keeps no backup: the folder holds only copies the interrupted
-        apply staged from the source, which the source gives again, so there is nothing to take back.
+        the state file, the outputs and every other file stay as they are. Like every apply, it keeps what it removes: the folder goes into
+        a backup, as it was, and Undo puts it back.
       </p>
       <div className="button-row">
         <button type="button" className="button" onClick={makePlan} disabled={plan.state.status === 'loading' || Boolean(applying)}>
@@ -65,6 +68,7 @@ export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
               </li>
             ))}
           </ul>
+          <BackupTargetNote target={backup.target} error={backup.error} />
           <div className="button-row">
             <button
               type="button"
@@ -78,7 +82,7 @@ export function DiscardStagingSection({ entry }: { entry: DestinationEntry }) {
         </div>
       )}
       {applying && plan.state.status === 'ok' && <JobProgress job={applying} />}
-      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="discard" />}
+      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="discard" destination={entry.id} />}
     </section>
   );
 }

@@ -22,6 +22,15 @@ const bridge: InspectorBridge = {
     calls.push({ method, request });
     if (method === 'planRepair') return { ok: true, value: { planId: 'plan-repair', plan: sampleRepairPlan({ refused }) } };
     if (method === 'planDiscardStaging') return { ok: true, value: { planId: 'plan-discard', plan: sampleDiscardPlan() } };
+    if (method === 'listBackups')
+      return {
+        ok: true,
+        value: {
+          settings: { enabled: true, folder: '/w/.inspector-backups', keep: 5 },
+          backups: [],
+          target: { enabled: true, folder: '/w/.inspector-backups/legacy-site', method: 'rename' },
+        },
+      };
     // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
     return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
   },
@@ -137,6 +146,10 @@ describe('Discard staging in the Actions tab', () => {
     expect(plan.textContent).toContain('.distributor-staging/');
     expect(plan.textContent).toContain('An interrupted replace of handbook, started');
     expect(plan.textContent).toContain('3 files staged (2.0 KiB)');
+    // Where the folder goes before it is removed: a discard keeps its backup as every apply does.
+    expect(within(plan).getByTestId('backup-target').textContent).toContain(
+      'What this apply deletes or overwrites is kept as a backup in /w/.inspector-backups/legacy-site/<UTC time>/, moved there by rename',
+    );
     await user.click(screen.getByRole('button', { name: 'Discard staging: remove .distributor-staging (3 staged files)' }));
     expect(applies()).toEqual([{ planId: 'plan-discard' }]);
   });

@@ -78,10 +78,65 @@ function pairBlocks(rows: DiffRow[]): void {
   }
 }
 
+/**
+ * The line diff as runs of context, removed and added lines. A line that occurs only on one side can
+ * never be common to both, so it is set aside before the diff (git's xdiff and GNU diff do the same:
+ * "discard lines with no match") and jsdiff diffs only the lines both sides have: the same minimal
+ * number of changes, at a fraction of the cost when the edit is spread over a long file (Myers' is
+ * O(N·D), and every line edited in place adds to D). The set-aside lines come back as removed
+ * (then added) between the common lines around them.
+ */
+function lineRuns(
+  oldTokens: string[],
+  newTokens: string[],
+  timeoutMs: number,
+): { value: string[]; added: boolean; removed: boolean }[] | undefined {
+  const inNew = new Set(newTokens);
+  const inOld = new Set(oldTokens);
+  const oldKept: number[] = [];
+  const newKept: number[] = [];
+  oldTokens.forEach((token, index) => inNew.has(token) && oldKept.push(index));
+  newTokens.forEach((token, index) => inOld.has(token) && newKept.push(index));
+  if (oldKept.length === oldTokens.length && newKept.length === newTokens.length)
+    return diffArrays(oldTokens, newTokens, { timeout: timeoutMs });
+  const changes = diffArrays(
+    oldKept.map((index) => oldTokens[index]!),
+    newKept.map((index) => newTokens[index]!),
+    { timeout: timeoutMs },
+  );
+  if (changes === undefined) return undefined;
+  // The common lines, as (old index, new index) pairs in order.
+  const common: [number, number][] = [];
+  let oldAt = 0;
+  let newAt = 0;
+  for (const change of changes) {
+    if (change.added) newAt += change.value.length;
+    else if (change.removed) oldAt += change.value.length;
+    else for (let k = 0; k < change.value.length; k++) common.push([oldKept[oldAt++]!, newKept[newAt++]!]);
+  }
+  const runs: { value: string[]; added: boolean; removed: boolean }[] = [];
+  const push = (value: string[], added: boolean, removed: boolean) => {
+    if (value.length === 0) return;
+    const last = runs.at(-1);
+    if (last && last.added === added && last.removed === removed) last.value.push(...value);
+    else runs.push({ value, added, removed });
+  };
+  let oldLine = 0;
+  let newLine = 0;
+  for (const [oldIndex, newIndex] of [...common, [oldTokens.length, newTokens.length] as [number, number]]) {
+    push(oldTokens.slice(oldLine, oldIndex), false, true);
+    push(newTokens.slice(newLine, newIndex), true, false);
+    if (oldIndex < oldTokens.length) push([oldTokens[oldIndex]!], false, false);
+    oldLine = oldIndex + 1;
+    newLine = newIndex + 1;
+  }
+  return runs;
+}
+
 export function diffTextLines(oldText: string, newText: string, options: TextDiffOptions = {}): TextDiff {
   const oldTokens = splitLines(oldText);
   const newTokens = splitLines(newText);
-  const changes = diffArrays(oldTokens, newTokens, { timeout: options.timeoutMs ?? 2000 });
+  const changes = lineRuns(oldTokens, newTokens, options.timeoutMs ?? 2000);
   const approximate = changes === undefined;
   const runs = changes ?? [
     { value: oldTokens, added: false, removed: true, count: oldTokens.length },
