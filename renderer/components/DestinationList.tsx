@@ -15,7 +15,7 @@ import { StatusBadge, VerifyMark } from './StatusBadge';
 export const ROW_HEIGHT_PX = 58;
 
 interface Props {
-  rows: DestinationRow[];
+  rows: readonly DestinationRow[];
   /** The row last clicked: the one the arrow keys move from. */
   selectedId: string | undefined;
   /** Whether a row shows as selected (several may be). */

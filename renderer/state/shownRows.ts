@@ -6,10 +6,10 @@ import type { DestinationRow } from '../view/destinationRows';
 import { placeSelection, type SelectionPlacement } from '../view/selection';
 import type { AppState } from './store';
 
-let lastRows: { table: AppState['destinationTable']; filter: AppState['filter']; rows: DestinationRow[] } | undefined;
-let lastPlacement: { rows: DestinationRow[]; selectedId: string | undefined; placement: SelectionPlacement } | undefined;
+let lastRows: { table: AppState['destinationTable']; filter: AppState['filter']; rows: readonly DestinationRow[] } | undefined;
+let lastPlacement: { rows: readonly DestinationRow[]; selectedId: string | undefined; placement: SelectionPlacement } | undefined;
 
-export function shownRows(state: AppState): DestinationRow[] {
+export function shownRows(state: AppState): readonly DestinationRow[] {
   if (lastRows && lastRows.table === state.destinationTable && lastRows.filter === state.filter) return lastRows.rows;
   const rows = state.destinationTable.view(state.filter, state.filter.sort);
   lastRows = { table: state.destinationTable, filter: state.filter, rows };

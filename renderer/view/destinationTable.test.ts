@@ -83,6 +83,7 @@ const verifyArb = fc.record({ id: ids, status: fc.constantFrom('intact' as const
 const batchArb = fc.oneof(
   fc.array(scanArb, { maxLength: 6 }).map((items) => ({ kind: 'scan' as const, items })),
   fc.array(verifyArb, { maxLength: 4 }).map((items) => ({ kind: 'verify' as const, items })),
+  fc.array(ids, { maxLength: 3 }).map((items) => ({ kind: 'forget' as const, items })),
 );
 const filterArb = fc.record({
   statuses: fc.subarray(STATUSES).map((statuses) => new Set(statuses)),
@@ -92,7 +93,7 @@ const filterArb = fc.record({
 });
 
 describe('the incremental destination table', () => {
-  it('lists, counts (status and health, stale included), filters and sorts exactly as rebuilding every row with the freshness rule does, after any sequence of batches', () => {
+  it('lists, counts (status and health, stale included), filters and sorts exactly as rebuilding every row with the freshness rule does, after any sequence of scans, verifies and dropped verifies', () => {
     fc.assert(
       fc.property(
         fc.array(destinationArb, { maxLength: 12 }),
@@ -118,6 +119,12 @@ describe('the incremental destination table', () => {
                 }
               }
               table = table.withScan(items, AT);
+            } else if (batch.kind === 'forget') {
+              for (const id of batch.items) {
+                verify.delete(id);
+                freshness.delete(id);
+              }
+              table = table.withoutVerify(batch.items);
             } else {
               const items = batch.items.map((item) => verified(item.id, item.status));
               for (const item of items) {

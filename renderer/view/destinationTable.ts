@@ -1,8 +1,10 @@
 // The destination list kept incrementally while a scan streams in: each row is derived once, when
 // its result arrives (relative path at open, parsed time, search text), not rebuilt for every row on
 // every batch; filter and sort work on positions, with the by-name order computed once per workspace.
-// Immutable: withScan/withVerify return a new table sharing what did not change (a copy of the row
-// pointers per batch, never a re-derivation), so React sees a new value and old snapshots stay valid.
+// Immutable: withScan/withVerify return a new table sharing what did not change (the rows, results and
+// the by-name order are chunked lists: a batch copies only the chunks it touches, never every
+// pointer), so React sees a new value and old snapshots stay valid. The unfiltered by-name view (what
+// the list shows while a scan streams in) is kept as rows change, not filtered and sorted per batch.
 // Pure: no DOM. Held equal to buildRows/filterRows/sortRows (destinationRows.ts) by a property test.
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
@@ -17,6 +19,7 @@ import {
   type SortKey,
   type StatusCounts,
 } from './destinationRows';
+import { ChunkedList } from './chunkedList';
 import { emptyHealthCounts, HEALTH_RANKS, healthRank, tallyHealth, type HealthCounts } from './health';
 import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
 
@@ -25,20 +28,28 @@ const RANKS = 6;
 interface Shared {
   destinations: readonly DestinationEntry[];
   relativePaths: readonly string[];
-  /** Usually one position per id; a workspace listing an id twice shows its result on both rows, as buildRows does. */
-  positionsById: ReadonlyMap<string, readonly number[]>;
+  /** The first position of each id. */
+  firstPositionById: ReadonlyMap<string, number>;
+  /** The positions of an id the workspace lists more than once (rare): its result shows on every row, as buildRows does. */
+  repeatedPositions: ReadonlyMap<string, readonly number[]>;
   /** Positions in by-name order (the 'id' sort), computed once: names never change. */
   nameOrder: Int32Array;
+  /** Of each position: where it stands in nameOrder. */
+  nameIndex: Int32Array;
 }
+
+type Slot<T> = T | undefined;
 
 export class DestinationTable {
   private constructor(
     private readonly shared: Shared,
-    private readonly rowList: readonly DestinationRow[],
-    private readonly scanned: readonly (ScanEntry | undefined)[],
-    private readonly verified: readonly (VerifyEntry | undefined)[],
+    private readonly rowList: ChunkedList<DestinationRow>,
+    /** The rows in by-name order: the unfiltered 'id' view, kept as rows change. */
+    private readonly nameRows: ChunkedList<DestinationRow>,
+    private readonly scanned: ChunkedList<Slot<ScanEntry>>,
+    private readonly verified: ChunkedList<Slot<VerifyEntry>>,
     /** Of each verify result: whether the reads since it was taken left it describing the disk. */
-    private readonly freshness: readonly (VerifyFreshness | undefined)[],
+    private readonly freshness: ChunkedList<Slot<VerifyFreshness>>,
     /** How many destinations have a scan result. */
     readonly scannedCount: number,
     private readonly counts: Readonly<StatusCounts>,
@@ -53,20 +64,41 @@ export class DestinationTable {
   static of(root: string, destinations: readonly DestinationEntry[]): DestinationTable {
     const relativeToRoot = makeRelativeToRoot(root);
     const relativePaths = destinations.map((destination) => relativeToRoot(destination.path));
-    const positionsById = new Map<string, number[]>();
+    const firstPositionById = new Map<string, number>();
+    const repeatedPositions = new Map<string, number[]>();
     destinations.forEach((destination, position) => {
-      const positions = positionsById.get(destination.id);
-      if (positions) positions.push(position);
-      else positionsById.set(destination.id, [position]);
+      const first = firstPositionById.get(destination.id);
+      if (first === undefined) firstPositionById.set(destination.id, position);
+      else {
+        const positions = repeatedPositions.get(destination.id);
+        if (positions) positions.push(position);
+        else repeatedPositions.set(destination.id, [first, position]);
+      }
     });
     const rows = destinations.map((destination, position) => deriveRow(destination, relativePaths[position]!, undefined, undefined));
-    const order = Array.from(rows.keys());
-    if (!isSortedByName(rows)) order.sort((a, b) => byName(rows[a]!, rows[b]!));
-    const shared: Shared = { destinations, relativePaths, positionsById, nameOrder: Int32Array.from(order) };
+    const nameOrder = Int32Array.from(rows.keys());
+    if (!isSortedByName(rows)) nameOrder.sort((a, b) => byName(rows[a]!, rows[b]!));
+    const nameIndex = new Int32Array(rows.length);
+    for (let i = 0; i < nameOrder.length; i += 1) nameIndex[nameOrder[i]!] = i;
+    const shared: Shared = { destinations, relativePaths, firstPositionById, repeatedPositions, nameOrder, nameIndex };
     const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: rows.length };
     const health = emptyHealthCounts();
-    for (const row of rows) tallyHealth(health, row, 1);
-    return new DestinationTable(shared, rows, new Array(rows.length), new Array(rows.length), new Array(rows.length), 0, counts, health);
+    // Every pending row carries the same marks: count one, not each.
+    if (rows.length > 0) {
+      tallyHealth(health, rows[0]!, 1);
+      for (const mark of Object.keys(health) as (keyof HealthCounts)[]) health[mark] *= rows.length;
+    }
+    return new DestinationTable(
+      shared,
+      ChunkedList.from(rows),
+      ChunkedList.from(Array.from(nameOrder, (position) => rows[position]!)),
+      ChunkedList.filled<Slot<ScanEntry>>(rows.length, undefined),
+      ChunkedList.filled<Slot<VerifyEntry>>(rows.length, undefined),
+      ChunkedList.filled<Slot<VerifyFreshness>>(rows.length, undefined),
+      0,
+      counts,
+      health,
+    );
   }
 
   /**
@@ -86,7 +118,7 @@ export class DestinationTable {
     let table = DestinationTable.of(root, destinations);
     if (scans.length > 0) table = table.withScan(scans);
     // Kept with their freshness: a stale result stays stale across a re-read of the workspace file.
-    if (verifies.length > 0) table = table.placeVerifies(verifies);
+    if (verifies.length > 0) table = table.placeVerifies(verifies.map((held) => ({ destination: held.entry.destination, ...held })));
     return table;
   }
 
@@ -94,9 +126,9 @@ export class DestinationTable {
     return this.rowList.length;
   }
 
-  /** Every row, in workspace order. */
+  /** Every row, in workspace order (made once per table). */
   get rows(): readonly DestinationRow[] {
-    return this.rowList;
+    return this.rowList.toArray();
   }
 
   get statusCounts(): Readonly<StatusCounts> {
@@ -110,25 +142,25 @@ export class DestinationTable {
 
   /** The row of `id` (its first, when the workspace lists the id twice); undefined when it lists none. */
   row(id: string): DestinationRow | undefined {
-    const position = this.shared.positionsById.get(id)?.[0];
-    return position === undefined ? undefined : this.rowList[position];
+    const position = this.shared.firstPositionById.get(id);
+    return position === undefined ? undefined : this.rowList.get(position);
   }
 
   scanEntry(id: string): ScanEntry | undefined {
-    const position = this.shared.positionsById.get(id)?.[0];
-    return position === undefined ? undefined : this.scanned[position];
+    const position = this.shared.firstPositionById.get(id);
+    return position === undefined ? undefined : this.scanned.get(position);
   }
 
   verifyEntry(id: string): VerifyEntry | undefined {
-    const position = this.shared.positionsById.get(id)?.[0];
-    return position === undefined ? undefined : this.verified[position];
+    const position = this.shared.firstPositionById.get(id);
+    return position === undefined ? undefined : this.verified.get(position);
   }
 
   /** Whether the verify result held for `id` still describes the disk; undefined when there is none. */
   verifyFreshness(id: string): VerifyFreshness | undefined {
-    const position = this.shared.positionsById.get(id)?.[0];
-    if (position === undefined || this.verified[position] === undefined) return undefined;
-    return this.freshness[position] ?? FRESH;
+    const position = this.shared.firstPositionById.get(id);
+    if (position === undefined || this.verified.get(position) === undefined) return undefined;
+    return this.freshness.get(position) ?? FRESH;
   }
 
   /**
@@ -137,20 +169,21 @@ export class DestinationTable {
    * fingerprint differs from the one it was taken with (shared/verifyFreshness.ts), `at` that moment.
    */
   withScan(entries: readonly ScanEntry[], at: string = new Date().toISOString()): DestinationTable {
-    // slice, not spread: a plain copy of the pointers, no iterator per element.
-    const scanned = this.scanned.slice();
-    let freshness: (VerifyFreshness | undefined)[] | undefined;
-    const touched = this.place(entries, (position, entry) => {
-      scanned[position] = entry;
-      const verified = this.verified[position];
-      if (!verified) return;
-      const before = (freshness ?? this.freshness)[position] ?? FRESH;
-      const after = nextVerifyFreshness(verified.stamp, before, { kind: 'reread', fingerprint: fingerprintOf(entry.inspection), at });
-      if (after === before) return;
-      freshness ??= this.freshness.slice();
-      freshness[position] = after;
+    let touched = new Set<number>();
+    let freshness = this.freshness;
+    const scanned = this.scanned.edited((setScan) => {
+      freshness = this.freshness.edited((setFreshness, freshnessAt) => {
+        touched = this.place(entries, (position, entry) => {
+          setScan(position, entry);
+          const verified = this.verified.get(position);
+          if (!verified) return;
+          const before = freshnessAt(position) ?? FRESH;
+          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'reread', fingerprint: fingerprintOf(entry.inspection), at });
+          if (after !== before) setFreshness(position, after);
+        });
+      });
     });
-    return this.rederive(touched, scanned, this.verified, freshness ?? this.freshness, true);
+    return this.rederive(touched, scanned, this.verified, freshness, true);
   }
 
   /**
@@ -159,70 +192,76 @@ export class DestinationTable {
    * an output edited in place), then the read is kept as withScan keeps it.
    */
   withChangedOnDisk(changes: readonly { entry: ScanEntry; changedAt: string }[]): DestinationTable {
-    let freshness: (VerifyFreshness | undefined)[] | undefined;
-    this.place(
-      changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt })),
-      (position, { changedAt }) => {
-        const verified = this.verified[position];
-        if (!verified) return;
-        const before = (freshness ?? this.freshness)[position] ?? FRESH;
-        const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt });
-        if (after === before) return;
-        freshness ??= this.freshness.slice();
-        freshness[position] = after;
-      },
-    );
+    const freshness = this.freshness.edited((setFreshness, freshnessAt) => {
+      this.place(
+        changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt })),
+        (position, { changedAt }) => {
+          const verified = this.verified.get(position);
+          if (!verified) return;
+          const before = freshnessAt(position) ?? FRESH;
+          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt });
+          if (after !== before) setFreshness(position, after);
+        },
+      );
+    });
     // Rows and counts still agree with each other here; withScan derives the touched rows again from the new freshness.
-    const marked = freshness
-      ? new DestinationTable(this.shared, this.rowList, this.scanned, this.verified, freshness, this.scannedCount, this.counts, this.health)
-      : this;
+    const marked =
+      freshness !== this.freshness
+        ? new DestinationTable(
+            this.shared,
+            this.rowList,
+            this.nameRows,
+            this.scanned,
+            this.verified,
+            freshness,
+            this.scannedCount,
+            this.counts,
+            this.health,
+          )
+        : this;
     return marked.withScan(changes.map((change) => change.entry));
   }
 
   /** Verify results just taken: fresh. */
   withVerify(entries: readonly VerifyEntry[]): DestinationTable {
-    return this.placeVerifies(entries.map((entry) => ({ entry, freshness: FRESH })));
+    return this.placeVerifies(entries.map((entry) => ({ destination: entry.destination, entry, freshness: FRESH })));
   }
 
   /** A table that no longer holds a verify result for these ids (it described outputs that are gone). */
   withoutVerify(ids: readonly string[]): DestinationTable {
-    const verified = this.verified.slice();
-    const freshness = this.freshness.slice();
-    const touched = this.place(
-      ids.map((destination) => ({ destination })),
-      (position) => {
-        verified[position] = undefined;
-        freshness[position] = undefined;
-      },
-    );
-    return this.rederive(touched, this.scanned, verified, freshness, false);
+    return this.placeVerifies(ids.map((destination) => ({ destination, entry: undefined, freshness: undefined })));
   }
 
-  private placeVerifies(entries: readonly { entry: VerifyEntry; freshness: VerifyFreshness }[]): DestinationTable {
-    const verified = this.verified.slice();
-    const freshness = this.freshness.slice();
-    const touched = this.place(
-      entries.map((held) => ({ destination: held.entry.destination, held })),
-      (position, { held }) => {
-        verified[position] = held.entry;
-        freshness[position] = held.freshness;
-      },
-    );
+  private placeVerifies(
+    entries: readonly { destination: string; entry: VerifyEntry | undefined; freshness: VerifyFreshness | undefined }[],
+  ): DestinationTable {
+    let touched = new Set<number>();
+    let freshness = this.freshness;
+    const verified = this.verified.edited((setVerified) => {
+      freshness = this.freshness.edited((setFreshness) => {
+        touched = this.place(entries, (position, held) => {
+          setVerified(position, held.entry);
+          setFreshness(position, held.freshness);
+        });
+      });
+    });
     return this.rederive(touched, this.scanned, verified, freshness, false);
   }
 
   /** The rows the list shows: filtered as filterRows, ordered as sortRows would. */
-  view(filter: RowFilter, sort: SortKey): DestinationRow[] {
-    const rows = this.rowList;
+  view(filter: RowFilter, sort: SortKey): readonly DestinationRow[] {
     const order = this.shared.nameOrder;
     const everything =
       filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '' && filter.host === undefined;
+    // What the list shows while a scan streams in: kept as rows change, nothing to filter or sort.
+    if (sort === 'id' && everything) return this.nameRows.toArray();
+    const rows = this.rowList.toArray();
     if (sort === 'id') {
       const shownRows: DestinationRow[] = [];
       const matches = rowMatcher(filter);
       for (let i = 0; i < order.length; i += 1) {
         const row = rows[order[i]!]!;
-        if (everything || matches(row)) shownRows.push(row);
+        if (matches(row)) shownRows.push(row);
       }
       return shownRows;
     }
@@ -254,44 +293,59 @@ export class DestinationTable {
 
   private place<T extends { destination: string }>(entries: readonly T[], put: (position: number, entry: T) => void): Set<number> {
     const touched = new Set<number>();
+    const { firstPositionById, repeatedPositions } = this.shared;
     for (const entry of entries) {
-      for (const position of this.shared.positionsById.get(entry.destination) ?? []) {
-        put(position, entry);
-        touched.add(position);
-      }
+      const first = firstPositionById.get(entry.destination);
+      if (first === undefined) continue;
+      const repeated = repeatedPositions.get(entry.destination);
+      if (repeated === undefined) {
+        put(first, entry);
+        touched.add(first);
+      } else
+        for (const position of repeated) {
+          put(position, entry);
+          touched.add(position);
+        }
     }
     return touched;
   }
 
   private rederive(
     touched: ReadonlySet<number>,
-    scanned: readonly (ScanEntry | undefined)[],
-    verified: readonly (VerifyEntry | undefined)[],
-    freshness: readonly (VerifyFreshness | undefined)[],
+    scanned: ChunkedList<Slot<ScanEntry>>,
+    verified: ChunkedList<Slot<VerifyEntry>>,
+    freshness: ChunkedList<Slot<VerifyFreshness>>,
     scanChanged: boolean,
   ): DestinationTable {
     if (touched.size === 0) return this;
-    const rows = this.rowList.slice();
     const counts = { ...this.counts };
     const health = { ...this.health };
     let scannedCount = this.scannedCount;
+    const derived: [number, DestinationRow][] = [];
     for (const position of touched) {
-      const before = rows[position]!;
+      const before = this.rowList.get(position);
       const after = deriveRow(
         this.shared.destinations[position]!,
         this.shared.relativePaths[position]!,
-        scanned[position],
-        verified[position],
-        freshness[position],
+        scanned.get(position),
+        verified.get(position),
+        freshness.get(position),
       );
       counts[before.status ?? 'pending'] -= 1;
       counts[after.status ?? 'pending'] += 1;
       tallyHealth(health, before, -1);
       tallyHealth(health, after, 1);
-      if (scanChanged && this.scanned[position] === undefined) scannedCount += 1;
-      rows[position] = after;
+      if (scanChanged && this.scanned.get(position) === undefined) scannedCount += 1;
+      derived.push([position, after]);
     }
-    return new DestinationTable(this.shared, rows, scanned, verified, freshness, scannedCount, counts, health);
+    const rows = this.rowList.edited((set) => {
+      for (const [position, row] of derived) set(position, row);
+    });
+    const { nameIndex } = this.shared;
+    const nameRows = this.nameRows.edited((set) => {
+      for (const [position, row] of derived) set(nameIndex[position]!, row);
+    });
+    return new DestinationTable(this.shared, rows, nameRows, scanned, verified, freshness, scannedCount, counts, health);
   }
 }
 
