@@ -70,16 +70,23 @@ export interface UiBenchFigures {
   chipResponseMs: number[];
 }
 
+/** What LOAD_PROBE leaves in `window.__bench`: each long task as [start, duration] in ms. */
+export interface LoadProbe {
+  longTasks: [number, number][];
+  firstRowMs: number;
+  allListedMs: number;
+}
+
 // In-page scripts are strings: they run in Chromium, not Node (no DOM types here, no bundler helpers there).
 
 /**
  * Installed before the page's own scripts: records every long task, and (polled once a frame, as a
  * user would see it) when the first scanned row is on screen and when no row is pending any more.
  */
-const LOAD_PROBE = `(() => {
+export const LOAD_PROBE = `(() => {
   const bench = (window.__bench = { longTasks: [], firstRowMs: undefined, allListedMs: undefined });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) bench.longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     if (bench.firstRowMs === undefined && document.querySelector('[role="option"]:not([data-status="pending"])'))
@@ -143,12 +150,13 @@ async function loadPage(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const probe = (await page.evaluate('window.__bench')) as { longTasks: number[]; firstRowMs: number; allListedMs: number };
+  const probe = (await page.evaluate('window.__bench')) as LoadProbe;
+  const durations = probe.longTasks.map(([, duration]) => duration);
   return {
     load: {
       firstRowMs: probe.firstRowMs,
       allListedMs: probe.allListedMs,
-      longestTaskMs: Math.max(0, ...probe.longTasks),
+      longestTaskMs: Math.max(0, ...durations),
       longTasks: probe.longTasks.length,
     },
     page,

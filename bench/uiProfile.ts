@@ -14,28 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createDemoWorkspace } from '../electron/demo/demo';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startServeProcess } from './uiBench';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, LOAD_PROBE, startServeProcess, type LoadProbe } from './uiBench';
 
 const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-/** The probe of uiBench.ts, keeping each long task's start as well as its duration. */
-const PROBE = `(() => {
-  const bench = (window.__bench = { longTasks: [], firstRowMs: undefined, allListedMs: undefined });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
-  }).observe({ type: 'longtask', buffered: true });
-  const check = () => {
-    if (bench.firstRowMs === undefined && document.querySelector('[role="option"]:not([data-status="pending"])'))
-      bench.firstRowMs = performance.now();
-    const count = document.querySelector('[data-testid="list-count"]');
-    if (bench.firstRowMs !== undefined && count && !/scanning/.test(count.textContent || '')) {
-      bench.allListedMs = performance.now();
-      return;
-    }
-    requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-})()`;
 
 /** `serve` as uiBench starts it, or under --cpu-prof writing into `profileDir`. */
 async function startHost(workspaceFile: string, profileDir: string | undefined): Promise<{ url: string; child: ChildProcess }> {
@@ -75,7 +56,7 @@ async function main(): Promise<void> {
   try {
     for (const load of [0, 1]) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addInitScript(PROBE);
+      await context.addInitScript(LOAD_PROBE);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const profiling = load === 1 && !process.env.NOPROF;
@@ -92,7 +73,7 @@ async function main(): Promise<void> {
       await page.goto(host.url);
       while (!(await page.evaluate('window.__bench && window.__bench.allListedMs !== undefined')))
         await new Promise((resolve) => setTimeout(resolve, 100));
-      const probe = (await page.evaluate('window.__bench')) as { longTasks: [number, number][]; firstRowMs: number; allListedMs: number };
+      const probe = (await page.evaluate('window.__bench')) as LoadProbe;
       const durations = probe.longTasks.map(([, duration]) => duration);
       console.log(
         JSON.stringify({

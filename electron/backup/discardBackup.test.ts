@@ -7,10 +7,15 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { inspectDestination } from '../engine/inspectDestination';
 import { applyPlan } from '../replace/applyPlan';
 import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
-import { discardPlanOf, publishedDestination, type Published } from '../testing/recoveryFixtures';
+import {
+  discardPlanOf,
+  publishedDestination,
+  reportsInterrupted,
+  snapshotWithoutStaging,
+  type Published,
+} from '../testing/recoveryFixtures';
 import { readBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 
@@ -23,13 +28,6 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(fixture.root));
 
-const interrupted = async () => (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
-const withoutStaging = async () =>
-  (await snapshotTree(dest))
-    .split('\n')
-    .filter((line) => !line.startsWith(STAGING_DIR_NAME))
-    .join('\n');
-
 describe('discard staging with a backup', () => {
   const backups = () => path.join(fixture.root, 'backups', 'archive');
 
@@ -38,7 +36,7 @@ describe('discard staging with a backup', () => {
     const inode = (await fs.lstat(staging)).ino;
     const markerBytes = (await fs.lstat(path.join(staging, 'staging.json'))).size;
     const plan = await discardPlanOf(dest);
-    const before = await withoutStaging();
+    const before = await snapshotWithoutStaging(dest);
     const writer = backupWriter({ destinationFolder: backups(), action: plan.mode });
     const result = await applyPlan(plan, { backup: writer });
     expect(result.error).toBeUndefined();
@@ -58,8 +56,8 @@ describe('discard staging with a backup', () => {
     expect(read.manifest.entries.map((entry) => [entry.path, entry.type, entry.size])).toEqual([
       [STAGING_DIR_NAME, 'directory', markerBytes + 4],
     ]);
-    expect(await interrupted()).toBe(false);
-    expect(await withoutStaging()).toBe(before);
+    expect(await reportsInterrupted(dest)).toBe(false);
+    expect(await snapshotWithoutStaging(dest)).toBe(before);
   });
 
   it('moves a link inside the staging folder as a link, never following it out of the tree', async () => {
@@ -91,7 +89,7 @@ describe('discard staging with a backup', () => {
     expect(result.changed).toBe(false);
     expect(result.stagingLeft).toBe(true);
     expect(await snapshotTree(dest)).toBe(before);
-    expect(await interrupted()).toBe(true);
+    expect(await reportsInterrupted(dest)).toBe(true);
   });
 
   it('keeps none without a backup step (backups off): the folder is removed for good', async () => {

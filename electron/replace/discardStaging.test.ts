@@ -3,9 +3,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replacePlanSchema } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { inspectDestination } from '../engine/inspectDestination';
 import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
-import { discardPlanOf, publishedDestination, type Published } from '../testing/recoveryFixtures';
+import {
+  discardPlanOf,
+  publishedDestination,
+  reportsInterrupted,
+  snapshotWithoutStaging,
+  type Published,
+} from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
 import { planDiscardStaging } from './planDiscardStaging';
 
@@ -18,17 +23,9 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(fixture.root));
 
-const interrupted = async () => (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
-/** The destination's snapshot without the staging folder: what discarding must leave exactly as it was. */
-const withoutStaging = async () =>
-  (await snapshotTree(dest))
-    .split('\n')
-    .filter((line) => !line.startsWith(STAGING_DIR_NAME))
-    .join('\n');
-
 describe('discard staging', () => {
   it('says which publication the staging folder holds and how many files it staged, then removes only it', async () => {
-    const before = await withoutStaging();
+    const before = await snapshotWithoutStaging(dest);
     await writeInterruptedStaging(dest, { 'report.html': 'half', 'pages/a.html': 'half a' });
     const plan = await discardPlanOf(dest);
     expect(replacePlanSchema.safeParse(plan).success).toBe(true);
@@ -44,14 +41,14 @@ describe('discard staging', () => {
         marker: expect.objectContaining({ mode: 'replace', source: expect.objectContaining({ id: 'reports.example' }) }),
       }),
     ]);
-    expect(await interrupted()).toBe(true);
+    expect(await reportsInterrupted(dest)).toBe(true);
     const result = await applyPlan(plan);
     expect(result.error).toBeUndefined();
     expect(result.ok).toBe(true);
     expect(result.deleted).toEqual([STAGING_DIR_NAME]);
     expect(result.stagingLeft).toBe(false);
-    expect(await interrupted()).toBe(false);
-    expect(await withoutStaging()).toBe(before);
+    expect(await reportsInterrupted(dest)).toBe(false);
+    expect(await snapshotWithoutStaging(dest)).toBe(before);
   });
 
   it('refuses when there is nothing to discard, and never calls an unmarked folder of that name a staging folder', async () => {

@@ -5,12 +5,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ReplacePlan } from '../../shared/plan';
+import { STAGING_DIR_NAME } from '../../shared/staging';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
+import { inspectDestination } from '../engine/inspectDestination';
 import { applyPlan } from '../replace/applyPlan';
 import { planDiscardStaging } from '../replace/planDiscardStaging';
 import { planRepair } from '../replace/planRepair';
 import { planReplace } from '../replace/planReplace';
-import { writeBundle } from './fixtures';
+import { snapshotTree, writeBundle } from './fixtures';
 
 export const PUBLISHED_FILES = {
   'report.md': '# Report\n\nThe figures.\n',
@@ -82,4 +84,17 @@ export async function discardPlanOf(dest: string): Promise<ReplacePlan> {
   const outcome = await planDiscardStaging({ destinationPath: dest });
   if (!outcome.ok) throw new Error(`discard refused: ${outcome.error.code}: ${outcome.error.message}`);
   return outcome.value;
+}
+
+/** Whether inspect reports `dest` as holding an interrupted replace. */
+export async function reportsInterrupted(dest: string): Promise<boolean> {
+  return (await inspectDestination(dest)).issues.some((issue) => issue.code === 'interrupted');
+}
+
+/** The destination's snapshot without the staging folder: what discarding must leave exactly as it was. */
+export async function snapshotWithoutStaging(dest: string): Promise<string> {
+  return (await snapshotTree(dest))
+    .split('\n')
+    .filter((line) => !line.startsWith(STAGING_DIR_NAME))
+    .join('\n');
 }
