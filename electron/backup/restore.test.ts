@@ -8,9 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
 import { updateBackup } from './backupStore';
-import { backupWriter } from './backupWriter';
-import { applyPlan } from '../replace/applyPlan';
-import { discardedWithBackup, replacedWithBackup } from '../testing/backupFixtures';
+import { applyWithBackup, discardedWithBackup, replacedWithBackup } from '../testing/backupFixtures';
 import { planReplace } from '../replace/planReplace';
 import { publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
 import {
@@ -126,15 +124,8 @@ async function repairedWithBackup(backups = path.join(root, 'backups', 'archive'
   await fs.writeFile(path.join(dest, 'notes.txt'), 'operator notes');
   const before = await snapshotTree(dest);
   const plan = await repairPlanOf(dest, source);
-  const writer = backupWriter({ destinationFolder: backups, action: 'repair' });
-  const result = await applyPlan(plan, { backup: writer });
-  if (!result.ok) throw new Error(result.error?.message);
-  const made = writer.made()!;
-  await updateBackup(made.folder, (manifest) => ({
-    ...manifest,
-    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
-  }));
-  return { dest, before, folder: made.folder, method: made.method };
+  const { folder, method } = await applyWithBackup(plan, backups);
+  return { dest, before, folder, method };
 }
 
 describe('restoring the backup of a repair', () => {
@@ -173,16 +164,9 @@ async function repairedIntoEmptyFolder(backups = path.join(root, 'backups', 'arc
   await fs.chmod(path.join(dest, 'pages'), 0o750);
   const before = await snapshotTree(dest);
   const plan = await repairPlanOf(dest, source);
-  const writer = backupWriter({ destinationFolder: backups, action: 'repair' });
-  const result = await applyPlan(plan, { backup: writer });
-  if (!result.ok) throw new Error(result.error?.message);
+  const { result, folder, method } = await applyWithBackup(plan, backups);
   expect(result.written).toEqual(expect.arrayContaining(['pages/a.html', 'pages/deep/b.txt']));
-  const made = writer.made()!;
-  await updateBackup(made.folder, (manifest) => ({
-    ...manifest,
-    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
-  }));
-  return { dest, before, folder: made.folder, method: made.method };
+  return { dest, before, folder, method };
 }
 
 describe('restoring the backup of an apply that wrote into a folder that was there before', () => {
@@ -225,14 +209,7 @@ describe('restoring the backup of an apply that wrote into a folder that was the
       const before = await snapshotTree(dest);
       const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
       if (!planned.ok) throw new Error(planned.error.message);
-      const writer = backupWriter({ destinationFolder: path.join(root, 'backups', 'archive'), action: mode });
-      const applied = await applyPlan(planned.value, { backup: writer });
-      if (!applied.ok) throw new Error(applied.error?.message);
-      const made = writer.made()!;
-      await updateBackup(made.folder, (manifest) => ({
-        ...manifest,
-        after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: applied.stateSha256 },
-      }));
+      const made = await applyWithBackup(planned.value, path.join(root, 'backups', 'archive'));
       const manifest = JSON.parse(await fs.readFile(path.join(made.folder, 'backup.json'), 'utf8'));
       // A forced replace moves `pages` out whole: every folder of its outputs is its own.
       expect(manifest.foldersLeft).toEqual(mode === 'replace' ? ['pages'] : []);

@@ -3,13 +3,31 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ReplaceMode, ReplacePlan } from '../../shared/plan';
+import type { ApplyResult, ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { updateBackup } from '../backup/backupStore';
 import { backupWriter } from '../backup/backupWriter';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
 import { snapshotTree, writeBundle, writeInterruptedStaging, writeManagedDestination } from './fixtures';
 import { discardPlanOf, publishedDestination, type Published } from './recoveryFixtures';
+
+/**
+ * Applies `plan` keeping a backup in `backups`, then settles the backup as the session does after an
+ * apply (its outcome and the state it left). Throws if the apply fails.
+ */
+export async function applyWithBackup(
+  plan: ReplacePlan,
+  backups: string,
+): Promise<{ result: ApplyResult; folder: string; method: 'rename' | 'copy' }> {
+  const writer = backupWriter({ destinationFolder: backups, action: plan.mode });
+  const result = await applyPlan(plan, { backup: writer });
+  if (!result.ok) throw new Error(result.error?.message);
+  const made = writer.made()!;
+  // A repair or a discard leaves the state as it was: the backup's "after" is the plan's state.
+  const stateSha256 = result.stateSha256 ?? plan.fingerprint.stateSha256 ?? undefined;
+  await updateBackup(made.folder, (manifest) => ({ ...manifest, after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256 } }));
+  return { result, folder: made.folder, method: made.method };
+}
 
 export interface Replaced {
   dest: string;
@@ -42,15 +60,8 @@ export async function replacedWithBackup(
   const before = await snapshotTree(dest);
   const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
   if (!planned.ok) throw new Error(planned.error.message);
-  const writer = backupWriter({ destinationFolder: backups, action: mode });
-  const result = await applyPlan(planned.value, { backup: writer });
-  if (!result.ok) throw new Error(result.error?.message);
-  const made = writer.made()!;
-  await updateBackup(made.folder, (manifest) => ({
-    ...manifest,
-    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: result.stateSha256 },
-  }));
-  return { dest, before, folder: made.folder, method: made.method };
+  const { folder, method } = await applyWithBackup(planned.value, backups);
+  return { dest, before, folder, method };
 }
 
 /**
@@ -70,13 +81,6 @@ export async function stagingToDiscard(root: string): Promise<Published & { befo
 /** That staging folder discarded with a backup kept in `backups`: what it was before, and the backup. */
 export async function discardedWithBackup(root: string, backups = path.join(root, 'backups', 'archive')): Promise<Replaced & Published> {
   const { plan, ...fixture } = await stagingToDiscard(root);
-  const writer = backupWriter({ destinationFolder: backups, action: plan.mode });
-  const result = await applyPlan(plan, { backup: writer });
-  if (!result.ok) throw new Error(result.error?.message);
-  const made = writer.made()!;
-  await updateBackup(made.folder, (manifest) => ({
-    ...manifest,
-    after: { at: '2026-06-05T09:00:01Z', outcome: 'applied', stateSha256: plan.fingerprint.stateSha256 ?? undefined },
-  }));
-  return { ...fixture, folder: made.folder, method: made.method };
+  const { folder, method } = await applyWithBackup(plan, backups);
+  return { ...fixture, folder, method };
 }
