@@ -12,15 +12,17 @@ import { expect, ROOT, test, type RunningHost } from './fixtures';
 import { confirmNormalReplace, openDestination, openTab, waitForScan } from './uiHelpers';
 
 /**
- * Adds 600 small files to docs-us's source: each is checked, staged (fsync) and moved in its turn, so
- * the replace runs for a while (seconds even on an idle machine), time to kill the host in the middle.
+ * Adds 5,000 small files to docs-us's source: each is checked, staged and moved in its turn, so the
+ * replace runs for a while (seconds even on an idle machine), time to kill the host in the middle.
+ * 600 were enough until the staged files were flushed with one syncfs: then a replace could end
+ * before the kill.
  */
 async function slowSource(demoWorkspace: string): Promise<void> {
   const source = path.join(path.dirname(demoWorkspace), 'sources', 'handbook-2026-06');
   const manifestFile = path.join(source, 'manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { files: object[] };
   await fs.mkdir(path.join(source, 'archive'), { recursive: true });
-  for (let index = 0; index < 600; index += 1) {
+  for (let index = 0; index < 5000; index += 1) {
     const text = `archived page ${index}\n`;
     await fs.writeFile(path.join(source, 'archive', `page-${index}.txt`), text);
     manifest.files.push({ path: `archive/page-${index}.txt`, sha256: sha256(text), size: Buffer.byteLength(text) });
