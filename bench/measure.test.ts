@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measurePaired, pairedOrder, spreadOf, timingOf, type Run } from './measure';
+import { measurePaired, pairedOrder, runOnce, spreadOf, timingOf, type Run } from './measure';
 
 describe('spreadOf', () => {
   it('gives the middle sample of an odd count, and the min and max', () => {
@@ -102,5 +102,18 @@ describe('measurePaired', () => {
   it('fails when a side fails, rather than timing a run that did not do the work', async () => {
     const failing = () => Promise.reject(new Error('exited with 2'));
     await expect(measurePaired(failing, recorder().baseline, { runs: 5 })).rejects.toThrow('exited with 2');
+  });
+});
+
+describe('runOnce', () => {
+  it('times a run that ends with an allowed exit code', async () => {
+    const run = await runOnce(['node', '-e', 'process.stdout.write("x".repeat(100000))']);
+    expect(run.wallMs).toBeGreaterThan(0);
+  });
+
+  it('fails a run that ends otherwise, with the end of its stdout and stderr: the reason a refused run printed', async () => {
+    const script = 'console.log("line ".repeat(2000) + "refused: the source changed"); console.error("on stderr"); process.exit(2)';
+    const failure = runOnce(['node', '-e', script], [0]);
+    await expect(failure).rejects.toThrow(/exited with 2\nstdout: …[a-z ]+ refused: the source changed\n\nstderr: on stderr/);
   });
 });

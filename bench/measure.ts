@@ -4,7 +4,7 @@
 // machine falls on both sides. Never runs a shell unless handed one (some baselines are pipelines).
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,14 +59,25 @@ export function timingOf(runs: Run[]): Timing {
 export type ExitCodes = readonly number[];
 const FINDINGS_ALLOWED: ExitCodes = [0, 1];
 
+/** The end of a failed run's output: enough to say why, not a 100k-line document. */
+const FAILURE_TAIL_CHARS = 1500;
+
+function tailOf(text: string): string {
+  return text.length > FAILURE_TAIL_CHARS ? `…${text.slice(-FAILURE_TAIL_CHARS)}` : text;
+}
+
 export function runOnce(argv: string[], okExitCodes: ExitCodes = FINDINGS_ALLOWED): Promise<Run> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-time-'));
   const timeFile = path.join(scratch, 'time.txt');
+  // stdout to a file, like `> out.json`: a run that fails says why there as often as on stderr
+  // (a refused replace prints its reasons on stdout), and a pipe read here would slow the child.
+  const stdoutFile = path.join(scratch, 'stdout.txt');
+  const stdoutFd = openSync(stdoutFile, 'w');
   const command = hasGnuTime ? [GNU_TIME, '-f', '%e %U %S %M', '-o', timeFile, ...argv] : argv;
   const started = performance.now();
   return new Promise<Run>((resolve, reject) => {
-    // stdout to nowhere: the document is produced and written, like `> /dev/null`.
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', stdoutFd, 'pipe'] });
+    closeSync(stdoutFd);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -74,8 +85,10 @@ export function runOnce(argv: string[], okExitCodes: ExitCodes = FINDINGS_ALLOWE
       const wallMs = performance.now() - started;
       try {
         // A run that ended otherwise did not do the work being timed: fail the bench, not the verdict.
-        if (code === null || !okExitCodes.includes(code))
-          return reject(new Error(`${argv.join(' ')} exited with ${code}: ${stderr.slice(0, 500)}`));
+        if (code === null || !okExitCodes.includes(code)) {
+          const stdout = readFileSync(stdoutFile, 'utf8');
+          return reject(new Error(`${argv.join(' ')} exited with ${code}\nstdout: ${tailOf(stdout)}\nstderr: ${tailOf(stderr)}`));
+        }
         const run: Run = { wallMs };
         if (hasGnuTime) {
           const [, user, system, rssKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
