@@ -79,7 +79,8 @@ export function runOnce(argv: string[], okExitCodes: ExitCodes = FINDINGS_ALLOWE
     const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', stdoutFd, 'pipe'] });
     closeSync(stdoutFd);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // stderr is the one pipe asked for above.
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = performance.now() - started;

@@ -10,7 +10,7 @@ import type { ApiEvent, ApiResult } from '../../shared/api';
 import type { ApplyResult } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { Session } from '../service/session';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace, PUBLISHED_FILES } from '../testing/recoveryFixtures';
 import { sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from '../testing/sshHarness';
@@ -67,22 +67,11 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
     if (root) await removeTempDir(root);
   });
 
-  /** The job's ending: its result, or its error. */
-  const ends = (job: string) =>
-    new Promise<ApiEvent>((resolve) => {
-      const check = setInterval(() => {
-        const end = events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job);
-        if (end) {
-          clearInterval(check);
-          resolve(end);
-        }
-      }, 20);
-    });
   let lastApply = '';
   const applied = async (request: { planId: string; confirm?: string; acceptPartial?: boolean }): Promise<ApplyResult> => {
     const { job } = await callOk(session, 'applyPlan', request);
     lastApply = job;
-    const end = await ends(job);
+    const end = await jobEnd(session, job, events);
     if (end.event !== 'result') throw new Error(`apply ended with ${JSON.stringify(end.data)}`);
     return end.data.result as ApplyResult;
   };
@@ -91,7 +80,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
   it('repairs the drifted outputs on the host: the bytes proven there, the disk there rewritten, the extra file kept, a backup kept beside its workspace', async () => {
     await driftByHand(dest);
     const { job } = await callOk(session, 'verify', { destinations: [ID] });
-    const verified = await ends(job);
+    const verified = await jobEnd(session, job, events);
     expect(verified.event === 'result' && verified.data.result).toEqual({ intact: 0, drifted: 1, skipped: 0 });
     const { planId, plan } = await callOk(session, 'planRepair', { destination: ID });
     expect(plan.mode).toBe('repair');

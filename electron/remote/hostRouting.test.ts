@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, HostState } from '../../shared/api';
 import { Session } from '../service/session';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 import { ensureBuiltCli } from '../testing/sshHarness';
 import { sshHostConnector } from './hostConnector';
@@ -95,10 +95,6 @@ async function connected(session: Session, ...names: string[]): Promise<void> {
   throw new Error(`not connected: ${names.join(', ')}`);
 }
 
-async function jobEnd(events: ApiEvent[], job: string) {
-  return until(() => events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job));
-}
-
 describe('a workspace with hosts, in the Session', () => {
   it('connects every host at once: a down host fails by name and a hung one stays connecting, neither holding up the others', async () => {
     const { session, events } = open();
@@ -135,7 +131,7 @@ describe('a workspace with hosts, in the Session', () => {
     await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
     await connected(session, 'web-1', 'web-2');
     const { job } = await callOk(session, 'scan', {});
-    const end = await jobEnd(events, job);
+    const end = await jobEnd(session, job, events);
     expect(end.event).toBe('result');
     const rows = events.flatMap((event) =>
       event.event === 'item' && event.data.job === job ? [event.data.item as { destination: string }] : [],
@@ -178,7 +174,7 @@ describe('a workspace with hosts, in the Session', () => {
     expect(!unconfirmed.ok && unconfirmed.error.message).toMatch(/on host web-1: type "web-1:site-a"/);
     expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(false);
     const { job } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
-    const end = await jobEnd(events, job);
+    const end = await jobEnd(session, job, events);
     expect(end.event === 'result' && (end.data.result as { ok: boolean }).ok).toBe(true);
     const item = events.find((event) => event.event === 'item' && event.data.job === job);
     expect(item?.event === 'item' && (item.data.item as { entry: { destination: string } }).entry.destination).toBe('web-1:site-a');
@@ -214,7 +210,7 @@ describe('a workspace with hosts, in the Session', () => {
     await until(() => events.some((event) => event.event === 'progress' && event.data.job === job && event.data.bytes > 0));
     const pid = Number(await fs.readFile(path.join(dir, 'web-1.pid'), 'utf8'));
     process.kill(pid, 'SIGKILL');
-    const end = await jobEnd(events, job);
+    const end = await jobEnd(session, job, events);
     expect(end.event).toBe('error');
     expect(end.event === 'error' && end.data.error).toMatchObject({ code: 'connection_lost' });
     expect(end.event === 'error' && end.data.error.message).toMatch(

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, HostState } from '../../shared/api';
 import { Session } from '../service/session';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 import { sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from '../testing/sshHarness';
 import { sshHostConnector } from './hostConnector';
@@ -66,25 +66,15 @@ describe.skipIf(unavailable !== undefined)('workspace hosts over a real OpenSSH,
         }
       };
       await until((hosts) => hosts.every((host) => host.state === 'connected'));
-      const ends = (job: string) =>
-        new Promise<ApiEvent>((resolve) => {
-          const check = setInterval(() => {
-            const end = events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job);
-            if (end) {
-              clearInterval(check);
-              resolve(end);
-            }
-          }, 20);
-        });
 
       const { job: verifyAll } = await callOk(session, 'verify', { destinations: ['workspace/site-a', 'web-1:site-a', 'web-2:site-a'] });
-      const verified = await ends(verifyAll);
+      const verified = await jobEnd(session, verifyAll, events);
       expect(verified.event === 'result' && verified.data.result).toEqual({ intact: 3, drifted: 0, skipped: 0 });
 
       const planned = await callOk(session, 'planReplace', { destination: 'web-2:site-a', mode: 'force', source: fixtures[1]!.source });
       expect(planned.confirmText).toBe('web-2:site-a');
       const { job: apply } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-2:site-a' });
-      const applied = await ends(apply);
+      const applied = await jobEnd(session, apply, events);
       expect(applied.event === 'result' && (applied.data.result as { ok: boolean }).ok).toBe(true);
       expect(existsSync(path.join(fixtures[1]!.workspace, 'site-a', 'about.html'))).toBe(true);
       expect(existsSync(path.join(local.workspace, 'site-a', 'about.html'))).toBe(false);
@@ -94,7 +84,7 @@ describe.skipIf(unavailable !== undefined)('workspace hosts over a real OpenSSH,
       while (!events.some((event) => event.event === 'progress' && event.data.job === job && event.data.bytes > 0) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
       servers[0]!.killAll();
-      const end = await ends(job);
+      const end = await jobEnd(session, job, events);
       expect(end.event === 'error' && end.data.error.code).toBe('connection_lost');
       await until((hosts) => hosts.find((host) => host.name === 'web-1')?.state === 'lost');
       const [web1, web2] = await states();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodNames, type ApiEvent, type Workspace } from '../../shared/api';
 import { Session } from './session';
-import { okValue as value } from '../testing/sessionCalls';
+import { okValue as value, jobEnd } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -24,18 +24,6 @@ async function setup(options: { bigOutputBytes?: number } = {}) {
   return { fixture, session, events };
 }
 
-/** Resolves with the ending event of a job. */
-function ending(session: Session, job: string): Promise<ApiEvent> {
-  return new Promise((resolve) => {
-    const off = session.onEvent((event) => {
-      if ((event.event === 'result' || event.event === 'error') && event.data.job === job) {
-        off();
-        resolve(event);
-      }
-    });
-  });
-}
-
 describe('Session', () => {
   it('journals every apply, done or refused as stale, beside the workspace, and answers history per destination', async () => {
     const { fixture, session } = await setup();
@@ -52,7 +40,7 @@ describe('Session', () => {
       ) as { planId: string; confirmText: string };
     const apply = async (planned: { planId: string; confirmText: string }) => {
       const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: planned.confirmText })) as { job: string };
-      return ending(session, job);
+      return jobEnd(session, job);
     };
     expect(await apply(await plan('empty-one'))).toMatchObject({ data: { result: { ok: true } } });
     const stale = await plan('loose');
@@ -141,7 +129,7 @@ describe('Session', () => {
     const { fixture, session, events } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('scan', {})) as { job: string };
-    const end = await ending(session, job);
+    const end = await jobEnd(session, job);
     expect(end).toMatchObject({
       event: 'result',
       data: { job, method: 'scan', result: { counts: { total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 } } },
@@ -172,7 +160,7 @@ describe('Session', () => {
     const { fixture, session, events } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('verify', {})) as { job: string };
-    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
+    expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
     expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({
       data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } },
     });
@@ -184,7 +172,7 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const before = Date.now();
     const { job } = value(await session.call('verify', { destinations: ['site-a'] })) as { job: string };
-    await ending(session, job);
+    await jobEnd(session, job);
     const item = events.find((e) => e.event === 'item' && e.data.job === job) as
       { data: { item: { stamp: { verifiedAt: string; basis: { stateSha256?: string; listing?: string } } } } } | undefined;
     const stamp = item!.data.item.stamp;
@@ -192,7 +180,7 @@ describe('Session', () => {
     expect(stamp.basis.stateSha256).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(stamp.basis.listing).toMatch(/^sha256:/);
     const report = async () => JSON.parse((value(await session.call('exportReport', { format: 'json' })) as { content: string }).content);
-    const scan = async () => ending(session, (value(await session.call('scan', {})) as { job: string }).job);
+    const scan = async () => jobEnd(session, (value(await session.call('scan', {})) as { job: string }).job);
 
     await scan();
     expect((await report()).destinations.find((d: { id: string }) => d.id === 'site-a').verify).toMatchObject({ health: 'intact' });
@@ -211,7 +199,7 @@ describe('Session', () => {
     const { fixture, session } = await setup({ bigOutputBytes: 4 * 1024 ** 3 });
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('verify', { destinations: ['big'] })) as { job: string };
-    const end = ending(session, job);
+    const end = jobEnd(session, job);
     await new Promise<void>((resolve) => {
       const off = session.onEvent((event) => {
         if (event.event === 'progress' && event.data.job === job && event.data.bytes > 0) {
@@ -269,7 +257,7 @@ describe('Session', () => {
     const { fixture, session } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('scan', {})) as { job: string };
-    await ending(session, job);
+    await jobEnd(session, job);
     const csv = value(await session.call('exportReport', { format: 'csv' })) as { content: string; mediaType: string };
     expect(csv.mediaType).toBe('text/csv');
     const lines = csv.content.trimEnd().split('\r\n');
@@ -305,7 +293,7 @@ describe('Session', () => {
       }),
     ) as { planId: string };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })) as { job: string };
-    const end = ending(session, job);
+    const end = jobEnd(session, job);
     // One replace at a time: a second apply while the first runs is refused, and its plan kept.
     expect(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })).toMatchObject({
       ok: false,
@@ -318,7 +306,7 @@ describe('Session', () => {
       error: { code: 'not_found' },
     });
     const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
-    expect(await ending(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
+    expect(await jobEnd(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
   });
 
   it('applies a forced replace holding a nested managed destination only when includeNested acknowledges it', async () => {
@@ -346,7 +334,7 @@ describe('Session', () => {
     const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose', includeNested: true })) as {
       job: string;
     };
-    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
+    expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
     await expect(fs.access(inner)).rejects.toThrow();
   });
 
@@ -360,7 +348,7 @@ describe('Session', () => {
     expect(planned.confirmText).toBeUndefined();
     await fs.writeFile(path.join(fixture.workspace, 'site-a', 'index.html'), 'edited after the plan');
     const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
-    const end = await ending(session, job);
+    const end = await jobEnd(session, job);
     expect(end).toMatchObject({
       event: 'result',
       data: {
@@ -383,7 +371,7 @@ describe('Session', () => {
       planId: string;
     };
     const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
-    expect(await ending(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
+    expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
     // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000" (a backup is kept by default).
     const phases = events.flatMap((event) =>
       event.event === 'progress' && event.data.job === job && event.data.step ? [event.data.step.phase] : [],

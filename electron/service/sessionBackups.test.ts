@@ -6,12 +6,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiEvent } from '../../shared/api';
 import type { ApplyResult } from '../../shared/plan';
 import { BACKUPS_FOLDER_NAME } from '../backup/backupLocation';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
 import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { Session } from './session';
 
 let root: string;
@@ -47,20 +46,9 @@ async function workspace(backups?: unknown) {
   return { dest, file };
 }
 
-function ending(job: string): Promise<ApiEvent> {
-  return new Promise((resolve) => {
-    const off = session.onEvent((event) => {
-      if ((event.event === 'result' || event.event === 'error') && event.data.job === job) {
-        off();
-        resolve(event);
-      }
-    });
-  });
-}
-
 async function applied(planId: string, confirm?: string): Promise<ApplyResult> {
   const { job } = await callOk(session, 'applyPlan', { planId, ...(confirm !== undefined ? { confirm } : {}) });
-  const event = await ending(job);
+  const event = await jobEnd(session, job);
   if (event.event !== 'result') throw new Error(`the apply ended with ${JSON.stringify(event.data)}`);
   return (event.data as { result: ApplyResult }).result;
 }

@@ -8,6 +8,7 @@ import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ApiEvent } from '../../shared/api';
 import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
 import { Session } from './session';
+import { jobEnd } from '../testing/sessionCalls';
 
 const FIFO_STATES = 6;
 let dir: string | undefined;
@@ -32,17 +33,6 @@ function mkfifo(file: string): void {
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T | 'hung'> {
   return Promise.race([promise, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), ms))]);
-}
-
-function jobEnd(session: Session, job: string): Promise<ApiEvent> {
-  return new Promise((resolve) => {
-    const off = session.onEvent((event) => {
-      if ((event.event === 'result' || event.event === 'error') && event.data.job === job) {
-        off();
-        resolve(event);
-      }
-    });
-  });
 }
 
 describe.skipIf(process.platform === 'win32')('FIFOs in the browser host', () => {

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, ApiResult } from '../../shared/api';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
 import type { HostConnector, HostLink } from './hostLink';
@@ -70,19 +70,7 @@ async function setup() {
     if (i > 500) throw new Error('web-1 never connected');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  const ended = (job: string) =>
-    new Promise<ApiEvent>((resolve) => {
-      const check = () => events.find((event) => (event.event === 'result' || event.event === 'error') && event.data.job === job);
-      const found = check();
-      if (found) return resolve(found);
-      const off = session.onEvent(() => {
-        const end = check();
-        if (end) {
-          off();
-          resolve(end);
-        }
-      });
-    });
+  const ended = (job: string) => jobEnd(session, job, events);
   return { fixture, session, sent, behaviour, ended };
 }
 

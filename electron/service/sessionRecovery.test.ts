@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
 import type { ApplyResult } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
 import { Session } from './session';
@@ -35,14 +35,7 @@ async function setup() {
 /** Runs an applyPlan job to its end: its item (the destination after) and its result. */
 async function applied(session: Session, events: ApiEvent[], request: { planId: string; acceptPartial?: boolean; confirm?: string }) {
   const { job } = await callOk(session, 'applyPlan', request);
-  const end = await new Promise<ApiEvent>((resolve) => {
-    const off = session.onEvent((event) => {
-      if ((event.event === 'result' || event.event === 'error') && event.data.job === job) {
-        off();
-        resolve(event);
-      }
-    });
-  });
+  const end = await jobEnd(session, job);
   const item = events.find((event) => event.event === 'item' && event.data.job === job);
   return { end, item: item?.data as { item: { entry: unknown; verify?: { report: { status: string } } } } | undefined };
 }
