@@ -16,7 +16,8 @@ import { problem, type Problem, type Result } from '../../shared/result';
 import type { OutputRecord } from '../../shared/stateSchema';
 import { inspectDestination } from '../engine/inspectDestination';
 import { readSource } from '../engine/readSource';
-import { outputBytesFor, readVerifiedSourceFile, sha256Of } from '../replace/publish';
+import { outputBytesFor } from '../replace/publish';
+import { readVerifiedSourceFile, sha256Of } from '../replace/sourceFile';
 import { expectedBytesOf } from './expectedOutputBytes';
 import { readDestinationFile, type DestinationFileRead } from './readDestinationFile';
 

@@ -78,7 +78,8 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
   }
   await writeBundle(
     source,
-    { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n' },
+    // media/big.bin is past the synchronous read: staged in chunks as it is verified (publish.ts isStreamedSource).
+    { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n', 'media/big.bin': 'big '.repeat(300_000) },
     { created: '2026-06-05T09:00:00Z' },
   );
   const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
@@ -142,7 +143,7 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
     after.issues.filter((issue) => issue.severity === 'error'),
     label,
   ).toEqual([]);
-  expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'b.txt', 'pages', 'report.html']);
+  expect((await fs.readdir(dest)).sort(), label).toEqual(['.distributor.json', 'b.txt', 'media', 'pages', 'report.html']);
   expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
 }
 

@@ -15,7 +15,7 @@ import { readRegularFile } from '../engine/regularFile';
 import { interruptedStagingFolders } from '../engine/stagingReader';
 import { expectedOutputBytes } from './expectedBytes';
 import { joinRelative, lstatEntry, readStateFileBytes } from './fingerprint';
-import { sha256Of } from './publish';
+import { sha256Of } from './sourceFile';
 
 const invalid = (message: string, details?: Record<string, unknown>): { ok: false; error: Problem } => ({
   ok: false,

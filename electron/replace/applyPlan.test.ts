@@ -224,6 +224,52 @@ describe('applyPlan re-verifies the source', () => {
   });
 });
 
+describe('applyPlan stages a large source file in chunks, verified as it is copied', () => {
+  // Past the synchronous read (1 MiB): copied in chunks, never held whole (publish.ts isStreamedSource).
+  const BIG = `${'0123456789abcdef'.repeat(150_000)}end`;
+
+  it('writes the large output byte for byte, with its bytes counted in the progress', async () => {
+    await managedFixture();
+    await writeBundle(source, { 'report.md': '# Report', 'media/big.bin': BIG }, NEW);
+    const events: ApplyProgress[] = [];
+    const result = await applyPlan(await plan(), { onProgress: (event) => events.push(event) });
+    expect(result.error).toBeUndefined();
+    expect(await fs.readFile(path.join(dest, 'media/big.bin'), 'utf8')).toBe(BIG);
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+    const staged = events.filter((event) => event.phase === 'stage' && event.path === 'media/big.bin').map((event) => event.bytes);
+    // One event per chunk read, the bytes growing to the file's size and beyond it by the other outputs only.
+    expect(staged.length).toBeGreaterThan(2);
+    expect(events.at(-1)!.bytes).toBeGreaterThanOrEqual(BIG.length);
+  });
+
+  for (const [name, spoil] of [
+    ['one byte changed', (file: string) => fs.writeFile(file, `1${BIG.slice(1)}`)],
+    ['grown', (file: string) => fs.appendFile(file, 'more')],
+    [
+      'swapped for a link to its own copy',
+      async (file: string) => {
+        await fs.writeFile(path.join(root, 'copy.bin'), BIG);
+        await fs.rm(file);
+        await fs.symlink(path.join(root, 'copy.bin'), file);
+      },
+    ],
+  ] as const) {
+    it(`fails with source_changed when the large source file is ${name} after planning: nothing old touched, its partial copy removed with the staging folder`, async () => {
+      await managedFixture();
+      await writeBundle(source, { 'report.md': '# Report', 'media/big.bin': BIG }, NEW);
+      const planned = await plan();
+      await spoil(path.join(source, 'media/big.bin'));
+      const before = await snapshotTree(root);
+      const result = await applyPlan(planned);
+      expect(result.error?.code).toBe('source_changed');
+      expect(result.error?.message).toMatch(/big\.bin .*; the source changed after the plan was made$/);
+      expect(result.oldTouched).toBe(false);
+      expect(result.stagingLeft).toBe(false);
+      expect(await snapshotTree(root)).toBe(before);
+    });
+  }
+});
+
 describe('applyPlan refuses forged plans', () => {
   it('answers a value that is no plan with a whole ApplyResult that did nothing, naming the bad field', async () => {
     await managedFixture();

@@ -38,11 +38,13 @@ import { checkDiscardPlan, discardStagingFolder, repairBytes, repairTarget } fro
 import { BackupRefused, countedFsOps, type BackupStep, type PreparedBackup } from './backupStep';
 import { boundedAll } from './boundedAll';
 import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes, stateFileSha256 } from './fingerprint';
-import { nodeFsOps, type FsOps, type WriteOptions } from './fsOps';
+import { nodeFsOps, type FileBytes, type FsOps, type WriteOptions } from './fsOps';
 import { PinCache } from './pinCache';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 import { ancestorsOf } from './planReplace';
-import { outputBytesFor, readVerifiedSourceFile, sha256Of, stateFileBytes } from './publish';
+import { CHUNK_BYTES } from '../engine/hashedChunks';
+import { outputBytesFor, stateFileBytes } from './publish';
+import { isStreamedSource, readVerifiedSourceFile, sha256Of, SourceRefused, verifiedSourceChunks } from './sourceFile';
 import { realPathOf } from './safeDestination';
 
 export interface ApplyOptions {
@@ -66,6 +68,9 @@ const BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 // Verified output bytes kept from the verify step for the stage step, so each source file is read
 // and hashed once per apply; past this, an output is read and verified only when it is staged.
 const KEPT_BYTES_MAX = 256 * 1024 * 1024;
+// A streamed output (a large file published as it is) holds three read buffers, not its size: many
+// stream at once (hashedChunks.ts).
+const STREAM_WEIGHT_BYTES = 3 * CHUNK_BYTES;
 
 /** A refusal or failure with a code; caught in applyPlan and returned as data. */
 class ApplyFailure extends Error {
@@ -291,7 +296,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   };
   const ops = {
     mkdir: (relative: string, mode?: number) => mutate(relative, (full) => inner.mkdir(full, mode)),
-    writeFile: (relative: string, data: Uint8Array, writeOptions?: WriteOptions) =>
+    writeFile: (relative: string, data: FileBytes, writeOptions?: WriteOptions) =>
       mutate(relative, (full) => inner.writeFile(full, data, writeOptions)),
     /** One mutation: the files (written with `durable: false`) flushed together. */
     syncFiles: async (relatives: readonly string[]) => {
@@ -421,6 +426,45 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     return output;
   }
 
+  /**
+   * A write staged in chunks as its source is read and hashed (publish.ts isStreamedSource): never
+   * held in memory, verified by the time its last byte is written. A repair writes the bytes the
+   * state records (expectedBytes.ts), not streamed.
+   */
+  const isStreamed = (write: ReplacePlan['writes'][number]) =>
+    !repairState && write.kind === 'source' && isStreamedSource({ path: write.source_path, size: write.size });
+
+  /** The source's chunks for a streamed write; a source that changed since the plan fails the apply (the staging folder is removed). */
+  async function* streamedSourceBytes(
+    plan: ReplacePlan,
+    manifestFiles: ReadonlyMap<string, ManifestFile>,
+    write: ReplacePlan['writes'][number],
+  ): AsyncGenerator<Buffer, void> {
+    const file = manifestFiles.get(write.source_path);
+    if (!file)
+      throw new ApplyFailure(
+        'invalid_plan',
+        `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`,
+      );
+    if (file.sha256 !== write.sha256 || file.size !== write.size)
+      throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
+        path: write.path,
+      });
+    try {
+      yield* verifiedSourceChunks(plan.sourcePath, file, (read) => {
+        bytes += read;
+        progress(write.path);
+      });
+    } catch (cause) {
+      if (!(cause instanceof SourceRefused)) throw cause;
+      throw new ApplyFailure(
+        'source_changed',
+        `${cause.refusal.message}; the source changed after the plan was made`,
+        cause.refusal.details,
+      );
+    }
+  }
+
   /** Opens the destination and proves it is the folder the plan fingerprinted (same device and inode). */
   async function pinDestination(): Promise<void> {
     const pin = await pinDirectory(destReal, { label: plan.destinationPath }).catch((cause) => {
@@ -520,7 +564,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     // touched, and the staging folder is taken out again.
     const kept = new Map<string, Buffer>();
     let plannedBytes = 0;
-    const verifiedNow = plan.writes.filter((write) => (plannedBytes += write.size) <= KEPT_BYTES_MAX);
+    const verifiedNow = plan.writes.filter((write) => !isStreamed(write) && (plannedBytes += write.size) <= KEPT_BYTES_MAX);
     let keptBytes = 0;
     await boundedAll(
       verifiedNow,
@@ -576,17 +620,21 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     await boundedAll(
       plan.writes,
       async (write) => {
-        const output = kept.get(write.path) ?? (await sourceBytes(plan, manifestFiles, write));
-        kept.delete(write.path);
-        await ops.writeFile(stagedFile(write.path), output, { durable: false });
-        bytes += output.length;
+        if (isStreamed(write)) {
+          await ops.writeFile(stagedFile(write.path), streamedSourceBytes(plan, manifestFiles, write), { durable: false });
+        } else {
+          const output = kept.get(write.path) ?? (await sourceBytes(plan, manifestFiles, write));
+          kept.delete(write.path);
+          await ops.writeFile(stagedFile(write.path), output, { durable: false });
+          bytes += output.length;
+        }
         done++;
         stepDone++;
         progress(write.path);
       },
       {
         limit: FILES_IN_FLIGHT,
-        weight: (write) => (kept.has(write.path) ? 0 : write.size),
+        weight: (write) => (kept.has(write.path) ? 0 : isStreamed(write) ? STREAM_WEIGHT_BYTES : write.size),
         maxWeight: BYTES_IN_FLIGHT,
         beforeEach: () => {
           if (options.signal?.aborted)

@@ -14,7 +14,7 @@ import { problem, type Problem, type Result } from '../../shared/result';
 import type { OutputRecord } from '../../shared/stateSchema';
 import { readRegularFile } from '../engine/regularFile';
 import { markdownToHtml } from './markdownToHtml';
-import { sha256Of } from './publish';
+import { sha256Of } from './sourceFile';
 
 /** Why proven bytes are not to be had. */
 export type ExpectedBytesCode = 'source_missing' | 'source_changed' | 'renderer_differs' | 'unreadable';

@@ -8,6 +8,7 @@
 // the event loop still turns. Flushes and writes past SYNC_WRITE_MAX_BYTES stay asynchronous.
 
 import { closeSync, constants, fsyncSync, mkdirSync, openSync, promises as fs, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { boundedAll } from './boundedAll';
 import { removeTree } from './removeTree';
 import { syncFileSystemsOf } from './syncFileSystem';
@@ -23,11 +24,19 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
+/** A file's bytes whole, or in chunks (each left untouched by its producer until two more are asked for: hashedChunks.ts). */
+export type FileBytes = Uint8Array | AsyncIterable<Uint8Array>;
+
 export interface FsOps {
   /** Creates one directory (mode 0755, or the given one); its parent must exist; fails if anything is already there. */
   mkdir(dir: string, mode?: number): Promise<void>;
-  /** Creates a new file (never an existing one, never through a link), writes, fsyncs (unless `durable: false`), closes. */
-  writeFile(file: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
+  /**
+   * Creates a new file (never an existing one, never through a link), writes, fsyncs (unless
+   * `durable: false`), closes. `bytes` may be chunks, written as they come (a large output copied as
+   * it is verified): one chunk is written while the next is produced. If the chunks fail, the file
+   * is left as far as it was written, for the caller to remove.
+   */
+  writeFile(file: string, bytes: FileBytes, options?: WriteOptions): Promise<void>;
   /**
    * Makes the bytes of files already written durable; resolves once every one is flushed. On Linux,
    * for 32 files or more, one syncfs of the file system holding them (syncFileSystem.ts); for fewer,
@@ -63,12 +72,47 @@ const SYNCFS_MIN_FILES = 32;
 // Writes up to this size are made with synchronous calls; a larger one never holds the event loop.
 const SYNC_WRITE_MAX_BYTES = 1024 * 1024;
 
+async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
+  for (let written = 0; written < chunk.length;) written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+}
+
+/** Writes each chunk while the next one is produced (read and hashed); waits for both before going on. */
+async function writeChunks(handle: FileHandle, chunks: AsyncIterable<Uint8Array>): Promise<void> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (let next = await iterator.next(); !next.done;) {
+      await writing;
+      writing = writeAll(handle, next.value);
+      // Handled here, thrown at the await above or below: a failed write must not go unhandled while the next chunk is read.
+      writing.catch(() => undefined);
+      next = await iterator.next();
+    }
+    await writing;
+  } catch (cause) {
+    // The producer failed, or a write did: the write in flight settles and the producer closes its file before this one closes.
+    await writing.catch(() => undefined);
+    await iterator.return?.();
+    throw cause;
+  }
+}
+
 export const nodeFsOps: FsOps = {
   async mkdir(dir, mode = 0o755) {
     // No chmod after: it follows links. The umask can only narrow the mode, and 0700 stays private.
     mkdirSync(dir, { mode });
   },
   async writeFile(file, bytes, options = {}) {
+    if (!(bytes instanceof Uint8Array)) {
+      const handle = await fs.open(file, CREATE_FLAGS, 0o644);
+      try {
+        await writeChunks(handle, bytes);
+        if (options.durable !== false) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return;
+    }
     if (bytes.length <= SYNC_WRITE_MAX_BYTES) {
       const fd = openSync(file, CREATE_FLAGS, 0o644);
       try {

@@ -302,6 +302,28 @@ describe('hostile destinations and sources', () => {
     expect(await snapshotTree(root)).toBe(before);
   });
 
+  it('a source that fails its manifest is the refusal given, also when the destination would refuse too (they are checked at once)', async () => {
+    await oldManagedDestination();
+    await fs.mkdir(path.join(root, 'outside'));
+    await fs.symlink(path.join(root, 'outside'), path.join(dest, 'docs'));
+    // A large file is verified in chunks while the deletions are planned; a small one at once.
+    for (const [name, bytes] of [
+      ['small.bin', 'tampered'],
+      ['large.bin', 'L'.repeat(1024 * 1024 + 10)],
+    ] as const) {
+      await fs.rm(source, { recursive: true, force: true });
+      await writeBundle(source, { 'docs/guide.md': '# Guide', [name]: bytes }, { created: NEW_CREATED });
+      await fs.appendFile(path.join(source, name), '!');
+      const refusal = refusalOf(await run());
+      expect(refusal.code, name).toBe('source_mismatch');
+      expect(refusal.message, name).toContain(path.join(source, name));
+    }
+    // The same destination with a sound source: the deletions' own refusal.
+    await fs.rm(source, { recursive: true, force: true });
+    await writeBundle(source, { 'docs/guide.md': '# Guide', 'large.bin': 'L'.repeat(1024 * 1024 + 10) }, { created: NEW_CREATED });
+    expect(refusalOf(await run()).code).toBe('parent_is_symlink');
+  });
+
   it('a source file that is a symbolic link to a file outside the bundle: refused', async () => {
     await oldManagedDestination();
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });

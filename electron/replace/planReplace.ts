@@ -33,6 +33,7 @@ import type { HashPool } from '../engine/hashPool';
 import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { preparePublication } from './publish';
+import { outputRuleFor } from '../../shared/publishRules';
 import { readSource } from '../engine/readSource';
 import { verifyDestination } from '../engine/verify';
 import { outputDriftOf } from '../../shared/outputDrift';
@@ -124,7 +125,7 @@ async function planNormalDeletions(
   dest: string,
   inspection: DestinationInspection,
   stateSha256: string | null,
-  newOutputs: OutputRecord[],
+  newOutputs: readonly Pick<OutputRecord, 'path'>[],
   stagingName: string,
   pool: HashPool | undefined,
 ): Promise<Step<DeletionPlan>> {
@@ -435,6 +436,28 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     );
   }
 
+  // A working folder no old or new output uses, and that is not an entry on disk (shared/staging.ts).
+  // The new outputs' paths follow from the manifest alone (publishRules.ts), before any byte is read.
+  const oldOutputs = (inspection.state?.outputs ?? []).map((output) => output.path);
+  const newOutputs = source.manifest.files.map((file) => ({ path: outputRuleFor(file.path).path }));
+  const newOutputPaths = newOutputs.map((output) => output.path);
+  const names = destExists ? new Set(await fs.readdir(dest)) : new Set<string>();
+  const stagingName = chooseStagingName(
+    (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputPaths),
+    () => randomBytes(4).toString('hex'),
+  );
+
+  // The source is verified while the deletions are planned: each hashes on its own (the source's
+  // large files in this thread, the old outputs in the pool), so a 1 GiB source and a 1 GiB old
+  // output take the time of one. Read-only both; their refusals keep their order (source first).
+  const deletionPlanned = (
+    input.mode === 'force'
+      ? planForcedDeletions(dest, stateSha256, destExists, stagingName)
+      : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool)
+  ).then(
+    (step) => ({ step }),
+    (cause: unknown) => ({ cause }),
+  );
   const publication = await preparePublication({
     bundleRealPath,
     manifest: source.manifest,
@@ -443,17 +466,12 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     publishedAt: base.plannedAt,
     baseUrl: input.baseUrl,
     primary: input.primary,
+  }).catch(async (cause: unknown) => {
+    await deletionPlanned;
+    throw cause;
   });
+  const deletionDone = await deletionPlanned;
   if (!publication.ok) return publication;
-
-  // A working folder no old or new output uses, and that is not an entry on disk (shared/staging.ts).
-  const oldOutputs = (inspection.state?.outputs ?? []).map((output) => output.path);
-  const newOutputs = publication.value.outputs.map((output) => output.path);
-  const names = destExists ? new Set(await fs.readdir(dest)) : new Set<string>();
-  const stagingName = chooseStagingName(
-    (name) => names.has(name) || isRecordedFolder(name, oldOutputs) || isRecordedFolder(name, newOutputs),
-    () => randomBytes(4).toString('hex'),
-  );
   const tooLong = nameLimitRefusal(
     base.destinationRealPath,
     stagingName,
@@ -462,11 +480,8 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     input.platform ?? process.platform,
   );
   if (tooLong) return tooLong;
-
-  const deletionStep =
-    input.mode === 'force'
-      ? await planForcedDeletions(dest, stateSha256, destExists, stagingName)
-      : await planNormalDeletions(dest, inspection, stateSha256, publication.value.outputs, stagingName, input.pool);
+  if ('cause' in deletionDone) throw deletionDone.cause;
+  const deletionStep = deletionDone.step;
   if (!deletionStep.ok) return deletionStep;
   const deletion = deletionStep.value;
 

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { APP_VERSION } from '../engine/appVersion';
-import { preparePublication, readVerifiedSourceFile, type PublicationInput } from './publish';
+import { execFileSync } from 'node:child_process';
+import type { ManifestFile } from '../../shared/manifestSchema';
+import { preparePublication, type PublicationInput } from './publish';
+import { isStreamedSource, readVerifiedSourceFile, verifySourceFile } from './sourceFile';
 import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
 
 let root: string;
@@ -145,4 +148,79 @@ describe('preparePublication', () => {
     const result = await publish({ 'a.txt': 'a' }, { baseUrl: 'https://example.com/?q=1' });
     expect(result.ok ? undefined : result.error).toMatchObject({ code: 'invalid_base_url', details: { field: 'base_url' } });
   });
+});
+
+describe('a large source file published as it is, verified in chunks', () => {
+  // Past the synchronous read (1 MiB): streamed. Two chunks and a bit.
+  const BIG = 'x'.repeat(2 * 1024 * 1024 + 100);
+  const other = (text: string) => `y${text.slice(1)}`;
+
+  /** Each way a large source file can be wrong, made on disk after its manifest was written. */
+  const hostile: Record<string, (file: string) => Promise<void>> = {
+    missing: (file) => fs.rm(file),
+    'one byte changed': (file) => fs.writeFile(file, other(BIG)),
+    'one byte longer': (file) => fs.appendFile(file, 'z'),
+    'one byte shorter': (file) => fs.writeFile(file, BIG.slice(1)),
+    'a link to a copy outside the bundle': async (file) => {
+      await fs.writeFile(path.join(root, 'outside.bin'), BIG);
+      await fs.rm(file);
+      await fs.symlink(path.join(root, 'outside.bin'), file);
+    },
+    'a FIFO': async (file) => {
+      await fs.rm(file);
+      execFileSync('mkfifo', [file]);
+    },
+    'a folder': async (file) => {
+      await fs.rm(file);
+      await fs.mkdir(file);
+    },
+    'reached through a linked folder': async () => {
+      await fs.rename(path.join(bundle, 'media'), path.join(root, 'media-elsewhere'));
+      await fs.symlink(path.join(root, 'media-elsewhere'), path.join(bundle, 'media'));
+    },
+  };
+
+  async function bigBundle(): Promise<ManifestFile> {
+    const manifest = await writeBundle(bundle, { 'media/big.bin': BIG, 'small.txt': 'small' });
+    return manifest.files[0]!;
+  }
+
+  it('streams only files past the synchronous read that are published as they are, never a markdown file', () => {
+    expect(isStreamedSource({ path: 'media/big.bin', size: BIG.length })).toBe(true);
+    expect(isStreamedSource({ path: 'media/big.bin', size: 1024 * 1024 })).toBe(false);
+    expect(isStreamedSource({ path: 'notes/big.md', size: BIG.length })).toBe(false);
+  });
+
+  it("accepts the file as its manifest describes it, and the publication records the manifest's sha256 and size", async () => {
+    const file = await bigBundle();
+    expect(await verifySourceFile(bundle, file)).toEqual({ ok: true, value: undefined });
+    const result = await publish({ 'media/big.bin': BIG, 'small.txt': 'small' });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.outputs[0]).toEqual({
+      path: 'media/big.bin',
+      kind: 'source',
+      source_path: 'media/big.bin',
+      sha256: sha256(BIG),
+      size: BIG.length,
+    });
+  });
+
+  for (const [name, spoil] of Object.entries(hostile)) {
+    it(`refuses a large source file that is ${name} exactly as the whole read refuses it (code, message and details)`, async () => {
+      const file = await bigBundle();
+      await spoil(path.join(bundle, 'media', 'big.bin'));
+      const whole = await readVerifiedSourceFile(bundle, file);
+      expect(whole.ok).toBe(false);
+      expect(await verifySourceFile(bundle, file)).toEqual(whole);
+      const manifest = JSON.parse(await fs.readFile(path.join(bundle, 'manifest.json'), 'utf8'));
+      const planned = await preparePublication({
+        bundleRealPath: bundle,
+        manifest,
+        pipelineId: 'p',
+        destinationId: 'd',
+        publishedAt: '2026-06-05T10:00:00Z',
+      });
+      expect(planned).toEqual(whole);
+    });
+  }
 });

@@ -1,11 +1,8 @@
-// Publishing: from a source bundle to the outputs and the new state a replace writes.
-// Every source file is checked against its manifest (size and sha256, a regular file, inside the
-// bundle, no symbolic link on the way) before its bytes are used; a FIFO or device is never opened
-// (engine/regularFile.ts: lstat first, O_NONBLOCK, fstat again), so planning cannot hang on one. Never writes to the disk itself:
-// apply does, through FsOps. `manifest.json` is never an output (the manifest schema reserves it).
+// Publishing: from a source bundle to the outputs and the new state a replace writes. Every source
+// file is checked against its manifest before its bytes are used (sourceFile.ts). Never writes to
+// the disk itself: apply does, through FsOps. `manifest.json` is never an output (the manifest
+// schema reserves it).
 
-import { promises as fs, realpathSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
@@ -14,96 +11,12 @@ import { problem, type Result } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
-import { readRegularFile, readRegularFileSync, type RegularFileRead } from '../engine/regularFile';
+import { isStreamedSource, readVerifiedSourceFile, sha256Of, verifySourceFile } from './sourceFile';
 import { timeSlicer } from './timeSlice';
 import { markdownToHtml } from './markdownToHtml';
 
-export function sha256Of(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
-
 function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
   return { ok: false, error: problem(code, message, details) };
-}
-
-function errnoCode(cause: unknown): string {
-  return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
-}
-
-/** Errors that say the file cannot be read by us (a refusal naming it); others are I/O failures, thrown. */
-const UNREADABLE = new Set(['EACCES', 'EPERM']);
-
-/**
- * Source files up to this size are read with synchronous calls (no thread hop, a quarter of the CPU
- * of fs.promises: docs/performance.md); a larger one asynchronously, so one big read never holds the
- * event loop. Callers slice their loops (timeSlice.ts).
- */
-const SYNC_READ_MAX_BYTES = 1024 * 1024;
-
-function realpathOrUndefined(folder: string, sync: boolean): Promise<string | undefined> | string | undefined {
-  if (!sync) return fs.realpath(folder).catch(() => undefined);
-  try {
-    return realpathSync.native(folder);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
-export type BytesRead = Result<Buffer, PlanRefusal>;
-
-/**
- * Reads one manifest file from the bundle and checks it against its manifest entry.
- * `bundleRealPath` must be the bundle's realpath: the file's folder must resolve to exactly
- * bundle + its relative folder, so no symbolic link anywhere on the way is accepted.
- */
-export async function readVerifiedSourceFile(bundleRealPath: string, file: ManifestFile): Promise<BytesRead> {
-  const full = path.join(bundleRealPath, ...file.path.split('/'));
-  const details = { file: full, path: file.path };
-  const expectedParent = path.dirname(full);
-  const sync = file.size <= SYNC_READ_MAX_BYTES;
-  const parentReal = await realpathOrUndefined(expectedParent, sync);
-  if (parentReal === undefined) return refusal('source_missing_file', `source file ${full} is missing`, details);
-  if (parentReal !== expectedParent) {
-    return refusal(
-      'source_outside_bundle',
-      `source file ${full} is reached through a symbolic link and may lie outside the bundle`,
-      details,
-    );
-  }
-  // The one safe read (engine/regularFile.ts): lstat first, so a FIFO that would block a reading
-  // open until a writer came is refused unopened; then a no-follow, non-blocking open and an fstat of
-  // the same file. A file larger than its manifest says is refused before it is read.
-  let read: RegularFileRead;
-  try {
-    read = sync ? readRegularFileSync(full, { maxBytes: file.size }) : await readRegularFile(full, { maxBytes: file.size });
-  } catch (cause) {
-    const code = errnoCode(cause);
-    if (!UNREADABLE.has(code)) throw cause;
-    return refusal('source_unreadable', `source file ${full} cannot be read (${code})`, details);
-  }
-  if (read.kind === 'missing') return refusal('source_missing_file', `source file ${full} is missing`, details);
-  if (read.kind === 'not_a_file' && read.isSymlink)
-    return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
-  if (read.kind === 'not_a_file')
-    return refusal('source_not_a_file', `source file ${full} is not a regular file (a folder, FIFO, socket or device)`, details);
-  const actualSize = read.kind === 'too_large' ? read.sizeBytes : read.bytes.length;
-  if (read.kind === 'too_large' || actualSize !== file.size) {
-    return refusal('source_mismatch', `source file ${full} has ${actualSize} bytes, but its manifest says ${file.size}`, {
-      ...details,
-      expectedSize: file.size,
-      actualSize,
-    });
-  }
-  const actual = sha256Of(read.bytes);
-  if (actual !== file.sha256) {
-    return refusal(
-      'source_mismatch',
-      `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`,
-      { ...details, expectedSha256: file.sha256, actualSha256: actual },
-    );
-  }
-  return { ok: true, value: read.bytes };
 }
 
 /** The bytes of the output a verified source file becomes. Deterministic. */
@@ -163,12 +76,21 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       });
     }
     sourceOfOutput.set(rule.path, file.path);
-    const read = await readVerifiedSourceFile(input.bundleRealPath, file);
-    if (!read.ok) return read;
-    const bytes = outputBytesFor(file, read.value);
-    // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
-    const sha256 = bytes === read.value ? file.sha256 : sha256Of(bytes);
-    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size: bytes.length };
+    let sha256 = file.sha256;
+    let size = file.size;
+    if (isStreamedSource(file)) {
+      // Published as it is and too large to keep: checked in chunks, never held (apply copies it the same way).
+      const verified = await verifySourceFile(input.bundleRealPath, file);
+      if (!verified.ok) return verified;
+    } else {
+      const read = await readVerifiedSourceFile(input.bundleRealPath, file);
+      if (!read.ok) return read;
+      const bytes = outputBytesFor(file, read.value);
+      // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
+      if (bytes !== read.value) sha256 = sha256Of(bytes);
+      size = bytes.length;
+    }
+    const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size };
     if (rule.transform) record.transform = rule.transform;
     if (input.baseUrl !== undefined) record.url = outputUrl(input.baseUrl, rule.path);
     outputs.push(record);

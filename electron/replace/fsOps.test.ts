@@ -1,0 +1,49 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { nodeFsOps } from './fsOps';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await makeTempDir('fs-ops-');
+});
+afterEach(async () => removeTempDir(dir));
+
+async function* chunksOf(parts: string[], failAfter?: number, closed?: { value: boolean }): AsyncGenerator<Buffer> {
+  try {
+    for (const [index, part] of parts.entries()) {
+      if (index === failAfter) throw new Error('the source changed');
+      await new Promise((resolve) => setImmediate(resolve));
+      yield Buffer.from(part);
+    }
+  } finally {
+    if (closed) closed.value = true;
+  }
+}
+
+describe('nodeFsOps.writeFile with chunks', () => {
+  it('writes every chunk in order into a new file', async () => {
+    const file = path.join(dir, 'out.bin');
+    await nodeFsOps.writeFile(file, chunksOf(['one ', 'two ', 'three']), { durable: false });
+    expect(await fs.readFile(file, 'utf8')).toBe('one two three');
+  });
+
+  it('never writes into an existing file or through a link', async () => {
+    const existing = path.join(dir, 'existing.txt');
+    await fs.writeFile(existing, 'kept');
+    await expect(nodeFsOps.writeFile(existing, chunksOf(['x']))).rejects.toMatchObject({ code: 'EEXIST' });
+    await fs.symlink(path.join(dir, 'target.txt'), path.join(dir, 'link'));
+    await expect(nodeFsOps.writeFile(path.join(dir, 'link'), chunksOf(['x']))).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await fs.readFile(existing, 'utf8')).toBe('kept');
+    await expect(fs.access(path.join(dir, 'target.txt'))).rejects.toThrow();
+  });
+
+  it("fails with the producer's error, leaving what was written for the caller to remove, and the producer closed", async () => {
+    const file = path.join(dir, 'partial.bin');
+    const closed = { value: false };
+    await expect(nodeFsOps.writeFile(file, chunksOf(['one ', 'two ', 'three'], 2, closed))).rejects.toThrow('the source changed');
+    expect(await fs.readFile(file, 'utf8')).toBe('one two ');
+    expect(closed.value).toBe(true);
+  });
+});

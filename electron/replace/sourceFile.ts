@@ -1,0 +1,200 @@
+// One source file, checked against its manifest entry before its bytes are used: a regular file,
+// inside the bundle, no symbolic link on the way, of the manifest's size and sha256. A FIFO or
+// device is never opened (engine/regularFile.ts: lstat first, O_NONBLOCK, fstat again), so planning
+// cannot hang on one. Read whole (readVerifiedSourceFile), or in chunks hashed as they are read
+// (verifiedSourceChunks: a large file verified, or copied into staging, without being held), with
+// the same refusals either way. Never writes.
+
+import { realpathSync, promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { ManifestFile } from '../../shared/manifestSchema';
+import type { PlanRefusal } from '../../shared/plan';
+import { outputRuleFor } from '../../shared/publishRules';
+import { problem, type Result } from '../../shared/result';
+import { hashedChunks } from '../engine/hashedChunks';
+import { openRegularFile, readRegularFile, readRegularFileSync, type RegularFileOpen, type RegularFileRead } from '../engine/regularFile';
+
+export function sha256Of(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
+  return { ok: false, error: problem(code, message, details) };
+}
+
+function errnoCode(cause: unknown): string {
+  return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
+}
+
+/** Errors that say the file cannot be read by us (a refusal naming it); others are I/O failures, thrown. */
+const UNREADABLE = new Set(['EACCES', 'EPERM']);
+
+/**
+ * Source files up to this size are read with synchronous calls (no thread hop, a quarter of the CPU
+ * of fs.promises: docs/performance.md); a larger one asynchronously, so one big read never holds the
+ * event loop. Callers slice their loops (timeSlice.ts).
+ */
+const SYNC_READ_MAX_BYTES = 1024 * 1024;
+
+function realpathOrUndefined(folder: string, sync: boolean): Promise<string | undefined> | string | undefined {
+  if (!sync) return fs.realpath(folder).catch(() => undefined);
+  try {
+    return realpathSync.native(folder);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
+export type BytesRead = Result<Buffer, PlanRefusal>;
+type Refused = { ok: false; error: PlanRefusal };
+
+/** A manifest file's place in the bundle, and the details every refusal about it carries. */
+type SourceDetails = { file: string; path: string };
+
+function placeOf(bundleRealPath: string, file: ManifestFile): { full: string; details: SourceDetails } {
+  const full = path.join(bundleRealPath, ...file.path.split('/'));
+  return { full, details: { file: full, path: file.path } };
+}
+
+/**
+ * `bundleRealPath` must be the bundle's realpath: the file's folder must resolve to exactly bundle +
+ * its relative folder, so no symbolic link anywhere on the way is accepted.
+ */
+async function parentRefusal(full: string, details: SourceDetails, sync: boolean): Promise<Refused | undefined> {
+  const expectedParent = path.dirname(full);
+  const parentReal = await realpathOrUndefined(expectedParent, sync);
+  if (parentReal === undefined) return refusal('source_missing_file', `source file ${full} is missing`, details);
+  if (parentReal !== expectedParent) {
+    return refusal(
+      'source_outside_bundle',
+      `source file ${full} is reached through a symbolic link and may lie outside the bundle`,
+      details,
+    );
+  }
+  return undefined;
+}
+
+/** Why what stands at the path cannot be read as the source file. */
+function notReadRefusal(read: Exclude<RegularFileRead, { kind: 'bytes' | 'too_large' }>, full: string, details: SourceDetails): Refused {
+  if (read.kind === 'missing') return refusal('source_missing_file', `source file ${full} is missing`, details);
+  if (read.isSymlink)
+    return refusal('source_is_symlink', `source file ${full} is a symbolic link; source files must be regular files`, details);
+  return refusal('source_not_a_file', `source file ${full} is not a regular file (a folder, FIFO, socket or device)`, details);
+}
+
+function sizeRefusal(file: ManifestFile, full: string, details: SourceDetails, actualSize: number): Refused {
+  return refusal('source_mismatch', `source file ${full} has ${actualSize} bytes, but its manifest says ${file.size}`, {
+    ...details,
+    expectedSize: file.size,
+    actualSize,
+  });
+}
+
+function digestRefusal(file: ManifestFile, full: string, details: SourceDetails, actual: string): Refused | undefined {
+  if (actual === file.sha256) return undefined;
+  return refusal(
+    'source_mismatch',
+    `source file ${full} does not match its manifest: sha256 is ${actual}, the manifest says ${file.sha256}`,
+    {
+      ...details,
+      expectedSha256: file.sha256,
+      actualSha256: actual,
+    },
+  );
+}
+
+/** A read that failed for want of permission is a refusal naming the file; any other error is an I/O failure, thrown. */
+function unreadableRefusal(cause: unknown, full: string, details: SourceDetails): Refused {
+  const code = errnoCode(cause);
+  if (!UNREADABLE.has(code)) throw cause;
+  return refusal('source_unreadable', `source file ${full} cannot be read (${code})`, details);
+}
+
+/** Reads one manifest file from the bundle (bundleRealPath: see parentRefusal) and checks it against its manifest entry. */
+export async function readVerifiedSourceFile(bundleRealPath: string, file: ManifestFile): Promise<BytesRead> {
+  const { full, details } = placeOf(bundleRealPath, file);
+  const sync = file.size <= SYNC_READ_MAX_BYTES;
+  const parent = await parentRefusal(full, details, sync);
+  if (parent) return parent;
+  // The one safe read (engine/regularFile.ts): lstat first, so a FIFO that would block a reading
+  // open until a writer came is refused unopened; then a no-follow, non-blocking open and an fstat of
+  // the same file. A file larger than its manifest says is refused before it is read.
+  let read: RegularFileRead;
+  try {
+    read = sync ? readRegularFileSync(full, { maxBytes: file.size }) : await readRegularFile(full, { maxBytes: file.size });
+  } catch (cause) {
+    return unreadableRefusal(cause, full, details);
+  }
+  if (read.kind === 'too_large') return sizeRefusal(file, full, details, read.sizeBytes);
+  if (read.kind !== 'bytes') return notReadRefusal(read, full, details);
+  if (read.bytes.length !== file.size) return sizeRefusal(file, full, details, read.bytes.length);
+  return digestRefusal(file, full, details, sha256Of(read.bytes)) ?? { ok: true, value: read.bytes };
+}
+
+/** Thrown from verifiedSourceChunks: why the file cannot be used, as readVerifiedSourceFile would have said it. */
+export class SourceRefused extends Error {
+  constructor(readonly refusal: PlanRefusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * The source file's bytes in chunks, hashed as they are read, with the checks and refusals of
+ * readVerifiedSourceFile: a file too large to hold is verified (plan) or copied and verified in one
+ * pass (apply, which stages it) without being kept in memory. Throws SourceRefused, once the last
+ * chunk is read, if the bytes are not the manifest's: a caller that wrote them must discard them.
+ */
+export async function* verifiedSourceChunks(
+  bundleRealPath: string,
+  file: ManifestFile,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<Buffer, void> {
+  const { full, details } = placeOf(bundleRealPath, file);
+  const parent = await parentRefusal(full, details, false);
+  if (parent) throw new SourceRefused(parent.error);
+  let opened: RegularFileOpen;
+  try {
+    opened = await openRegularFile(full);
+  } catch (cause) {
+    throw new SourceRefused(unreadableRefusal(cause, full, details).error);
+  }
+  if (opened.kind === 'too_large') throw new SourceRefused(sizeRefusal(file, full, details, opened.sizeBytes).error);
+  if (opened.kind !== 'open') throw new SourceRefused(notReadRefusal(opened, full, details).error);
+  try {
+    if (opened.sizeBytes !== file.size) throw new SourceRefused(sizeRefusal(file, full, details, opened.sizeBytes).error);
+    const hash = createHash('sha256');
+    let sizeBytes = 0;
+    try {
+      sizeBytes = yield* hashedChunks(opened.handle, hash, { maxBytes: file.size, ...(onBytes ? { onBytes } : {}) });
+    } catch (cause) {
+      if (cause instanceof SourceRefused) throw cause;
+      throw new SourceRefused(unreadableRefusal(cause, full, details).error);
+    }
+    if (sizeBytes !== file.size) throw new SourceRefused(sizeRefusal(file, full, details, sizeBytes).error);
+    const digest = digestRefusal(file, full, details, `sha256:${hash.digest('hex')}`);
+    if (digest) throw new SourceRefused(digest.error);
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** Checks a source file against its manifest entry, streaming it: the refusal readVerifiedSourceFile would give, or ok. */
+export async function verifySourceFile(bundleRealPath: string, file: ManifestFile): Promise<Result<void, PlanRefusal>> {
+  try {
+    for await (const _chunk of verifiedSourceChunks(bundleRealPath, file));
+    return { ok: true, value: undefined };
+  } catch (cause) {
+    if (cause instanceof SourceRefused) return { ok: false, error: cause.refusal };
+    throw cause;
+  }
+}
+
+/**
+ * A source file published as it is and larger than a synchronous read: verified (plan) and staged
+ * (apply) in chunks by verifiedSourceChunks, never read whole into memory.
+ */
+export function isStreamedSource(file: Pick<ManifestFile, 'path' | 'size'>): boolean {
+  return file.size > SYNC_READ_MAX_BYTES && outputRuleFor(file.path).kind === 'source';
+}
