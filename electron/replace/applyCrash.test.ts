@@ -78,7 +78,7 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
   }
   await writeBundle(
     source,
-    // media/big.bin is past the synchronous read: staged in chunks as it is verified (publish.ts isStreamedSource).
+    // media/big.bin is past the synchronous read: staged in chunks as it is verified (sourceFile.ts isStreamedSource).
     { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n', 'media/big.bin': 'big '.repeat(300_000) },
     { created: '2026-06-05T09:00:00Z' },
   );

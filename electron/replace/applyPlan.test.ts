@@ -225,7 +225,7 @@ describe('applyPlan re-verifies the source', () => {
 });
 
 describe('applyPlan stages a large source file in chunks, verified as it is copied', () => {
-  // Past the synchronous read (1 MiB): copied in chunks, never held whole (publish.ts isStreamedSource).
+  // Past the synchronous read (1 MiB): copied in chunks, never held whole (sourceFile.ts isStreamedSource).
   const BIG = `${'0123456789abcdef'.repeat(150_000)}end`;
 
   it('writes the large output byte for byte, with its bytes counted in the progress', async () => {

@@ -427,7 +427,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
   }
 
   /**
-   * A write staged in chunks as its source is read and hashed (publish.ts isStreamedSource): never
+   * A write staged in chunks as its source is read and hashed (sourceFile.ts isStreamedSource): never
    * held in memory, verified by the time its last byte is written. A repair writes the bytes the
    * state records (expectedBytes.ts), not streamed.
    */
