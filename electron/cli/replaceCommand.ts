@@ -18,6 +18,7 @@ import {
 } from '../../shared/plan';
 import { planDocument, planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
+import type { VerifiedOutputs } from '../replace/publish';
 import { historyFileOf, historyOptions } from './historyFile';
 import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
 import { destinationBackupsFolder } from '../backup/backupLocation';
@@ -253,12 +254,16 @@ export const replaceCommand: Command = {
     const destinationPath = path.resolve(io.cwd, positionals[0] as string);
     const backups = await cliBackups(options, io);
     const destinationId = workspaceIdOf(backups.workspace, destinationPath);
+    // With --yes the apply follows the plan at once: it stages the bytes the plan just verified (each
+    // hashed again against the plan) instead of reading the source a second time.
+    const verified: VerifiedOutputs | undefined = options.yes === true ? new Map() : undefined;
     const steps: ReplaceSteps = {
       plan: () =>
         planDestinationReplace({
           destinationPath,
           sourcePath: path.resolve(io.cwd, positionals[1] as string),
           ...request,
+          ...(verified ? { keepVerified: verified } : {}),
         }),
       backupText: () => backupPlanText(backups, destinationPath, destinationId),
       apply: async (_planned, includeNested, onProgress) =>
@@ -268,6 +273,7 @@ export const replaceCommand: Command = {
             onProgress,
             history: { file: historyFile, transport: 'cli', ...(destinationId !== undefined ? { destinationId } : {}) },
             backup: { settings: backups.settings, ...(destinationId !== undefined ? { destinationId } : {}) },
+            ...(verified ? { verified } : {}),
           })
         ).result,
     };

@@ -15,6 +15,7 @@ import type { HashPool } from '../engine/hashPool';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
 import { verifyDestination } from '../engine/verify';
 import { applyPlan } from '../replace/applyPlan';
+import type { VerifiedOutputs } from '../replace/publish';
 import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
 
 export interface AppliedReplace {
@@ -49,6 +50,8 @@ export interface ApplyOptions {
   history?: HistoryTarget;
   /** Keep what the apply removes in a backup (operations/applyBackup.ts); absent or off: removed entries are deleted. */
   backup?: BackupRequest;
+  /** The plan's verified outputs, when the apply follows the plan at once (replace/applyPlan.ts). */
+  verified?: VerifiedOutputs;
 }
 
 /** The OS user, also where the passwd database has no entry for the uid (a container). */
@@ -68,6 +71,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions 
     includeNested: options.includeNested,
     acceptPartial: options.acceptPartial,
     ...(writer ? { backup: writer } : {}),
+    ...(options.verified ? { verified: options.verified } : {}),
   });
   const backup = await settleBackup(plan, bare, writer, options.backup);
   const applied: ApplyResult = backup ? { ...bare, backup } : bare;

@@ -224,6 +224,44 @@ describe('applyPlan re-verifies the source', () => {
   });
 });
 
+describe("applyPlan with the plan's own verified outputs (replace --yes)", () => {
+  it('stages the bytes the plan verified, hashed against the plan, without reading the source again', async () => {
+    await managedFixture();
+    const verified = new Map<string, Buffer>();
+    const planned = await plan({ keepVerified: verified });
+    expect([...verified.keys()].sort()).toEqual(['data/table.csv', 'report.html']);
+    // Changed after the plan, same size: read again it would fail the apply (source_changed).
+    await fs.writeFile(path.join(source, 'data/table.csv'), 'a,b\n9,9\n');
+    const result = await applyPlan(planned, { verified });
+    expect(result.error).toBeUndefined();
+    expect(await fs.readFile(path.join(dest, 'data/table.csv'), 'utf8')).toBe('a,b\n1,2\n');
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+
+  it('reads the source as always for held bytes that are not exactly the planned ones', async () => {
+    await managedFixture();
+    const verified = new Map<string, Buffer>();
+    const planned = await plan({ keepVerified: verified });
+    verified.set('data/table.csv', Buffer.from('a,b\n6,6\n'));
+    verified.set('report.html', Buffer.from('short'));
+    expect((await applyPlan(planned, { verified })).error).toBeUndefined();
+    expect(await fs.readFile(path.join(dest, 'data/table.csv'), 'utf8')).toBe('a,b\n1,2\n');
+    expect(await stateInvariantProblems(dest)).toEqual([]);
+  });
+
+  it('still fails with source_changed when the held bytes are wrong and the source changed too, changing nothing', async () => {
+    await managedFixture();
+    const verified = new Map<string, Buffer>();
+    const planned = await plan({ keepVerified: verified });
+    verified.set('data/table.csv', Buffer.from('a,b\n6,6\n'));
+    await fs.writeFile(path.join(source, 'data/table.csv'), 'a,b\n9,9\n');
+    const before = await snapshotTree(root);
+    const result = await applyPlan(planned, { verified });
+    expect(result.error?.code).toBe('source_changed');
+    expect(await snapshotTree(root)).toBe(before);
+  });
+});
+
 describe('applyPlan stages a large source file in chunks, verified as it is copied', () => {
   // Past the synchronous read (1 MiB): copied in chunks, never held whole (sourceFile.ts isStreamedSource).
   const BIG = `${'0123456789abcdef'.repeat(150_000)}end`;

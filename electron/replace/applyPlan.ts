@@ -43,7 +43,7 @@ import { PinCache } from './pinCache';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 import { ancestorsOf } from './planReplace';
 import { CHUNK_BYTES } from '../engine/hashedChunks';
-import { outputBytesFor, stateFileBytes } from './publish';
+import { outputBytesFor, stateFileBytes, type VerifiedOutputs } from './publish';
 import { isStreamedSource, readVerifiedSourceFile, sha256Of, SourceRefused, verifiedSourceChunks } from './sourceFile';
 import { realPathOf } from './safeDestination';
 
@@ -58,6 +58,12 @@ export interface ApplyOptions {
   acceptPartial?: boolean;
   /** Keeps what the apply removes (backup/backupWriter.ts); without it, removed entries are deleted. */
   backup?: BackupStep;
+  /**
+   * The plan's own verified outputs, when the apply follows the plan at once (`replace --yes`):
+   * each is hashed and staged if it is exactly the write's bytes (sha256 and size), so the source
+   * is not read a second time; any other is read from the source as always.
+   */
+  verified?: VerifiedOutputs;
 }
 
 // Per-output work in flight at once: keeps libuv's four threads and the disk queue busy (one call at a
@@ -426,6 +432,12 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     return output;
   }
 
+  /** The write's bytes as the caller holds them from the plan (options.verified), if they are exactly the planned ones. */
+  const heldOutput = (write: ReplacePlan['writes'][number]): Buffer | undefined => {
+    const held = repairState ? undefined : options.verified?.get(write.path);
+    return held !== undefined && held.length === write.size && sha256Of(held) === write.sha256 ? held : undefined;
+  };
+
   /**
    * A write staged in chunks as its source is read and hashed (sourceFile.ts isStreamedSource): never
    * held in memory, verified by the time its last byte is written. A repair writes the bytes the
@@ -569,7 +581,7 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     await boundedAll(
       verifiedNow,
       async (write) => {
-        const output = await sourceBytes(plan, manifestFiles, write);
+        const output = heldOutput(write) ?? (await sourceBytes(plan, manifestFiles, write));
         if (keptBytes + output.length <= KEPT_BYTES_MAX) {
           kept.set(write.path, output);
           keptBytes += output.length;

@@ -32,7 +32,7 @@ import { NAME_MAX, nameLength, notPortableRefusal, pathMaxFor, segmentTooLong } 
 import type { HashPool } from '../engine/hashPool';
 import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
-import { preparePublication } from './publish';
+import { preparePublication, type VerifiedOutputs } from './publish';
 import { outputRuleFor } from '../../shared/publishRules';
 import { readSource } from '../engine/readSource';
 import { verifyDestination } from '../engine/verify';
@@ -53,6 +53,8 @@ export interface PlanReplaceInput {
   protectedPaths?: string[];
   /** A forced replace of a folder owned by another user is refused unless this is set (--allow-other-owner). */
   allowOtherOwner?: boolean;
+  /** Filled with the outputs' verified bytes, for an apply that follows at once (publish.ts VerifiedOutputs). */
+  keepVerified?: VerifiedOutputs;
   /** The worker pool that hashes recorded outputs to tell which changed on disk (the session's); without it, one is made for the call. */
   pool?: HashPool;
   /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes, the platform. */
@@ -466,6 +468,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     publishedAt: base.plannedAt,
     baseUrl: input.baseUrl,
     primary: input.primary,
+    ...(input.keepVerified ? { keep: input.keepVerified } : {}),
   }).catch(async (cause: unknown) => {
     await deletionPlanned;
     throw cause;

@@ -27,6 +27,16 @@ export function outputBytesFor(file: ManifestFile, sourceBytes: Buffer): Buffer 
   return Buffer.from(markdownToHtml(sourceBytes.toString('utf8'), fallbackTitle), 'utf8');
 }
 
+/**
+ * Outputs' bytes as planning verified and rendered them, by output path, for an apply that follows
+ * at once in the same process (`replace --yes`): it stages them instead of reading the source again,
+ * after hashing them against the plan (applyPlan.ts). Filled up to VERIFIED_KEPT_MAX_BYTES.
+ */
+export type VerifiedOutputs = Map<string, Buffer>;
+
+/** What planning keeps for the apply, at most: as much as the apply's own verify step keeps. */
+export const VERIFIED_KEPT_MAX_BYTES = 256 * 1024 * 1024;
+
 export interface PublicationInput {
   bundleRealPath: string;
   manifest: Manifest;
@@ -36,6 +46,8 @@ export interface PublicationInput {
   baseUrl?: string;
   /** Configured primary output path (link policy); default policy when absent. */
   primary?: string;
+  /** Filled with the outputs' verified bytes (VerifiedOutputs), for an apply that follows at once. */
+  keep?: VerifiedOutputs;
 }
 
 /** What a replace writes: the outputs and the state that describes them. */
@@ -60,6 +72,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   const outputs: OutputRecord[] = [];
   const sourceOfOutput = new Map<string, string>();
   const slice = timeSlicer();
+  let keptBytes = 0;
   for (const file of input.manifest.files) {
     await slice.yield();
     const rule = outputRuleFor(file.path);
@@ -89,6 +102,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
       if (bytes !== read.value) sha256 = sha256Of(bytes);
       size = bytes.length;
+      if (input.keep && (keptBytes += size) <= VERIFIED_KEPT_MAX_BYTES) input.keep.set(rule.path, bytes);
     }
     const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size };
     if (rule.transform) record.transform = rule.transform;
