@@ -115,12 +115,18 @@ export async function mountPointsAmong(root: string, entries: readonly Fingerpri
   return entries.filter((entry) => isMountPoint(entry, rootEntry.dev, realRoot, mounts)).map((entry) => entry.path);
 }
 
-export async function fingerprintPaths(root: string, relatives: Iterable<string>, stateSha256: string | null): Promise<Fingerprint> {
+/** `seen`: entries the caller lstat'ed a moment ago, while deciding on them: those are what the fingerprint must hold. */
+export async function fingerprintPaths(
+  root: string,
+  relatives: Iterable<string>,
+  stateSha256: string | null,
+  seen?: ReadonlyMap<string, FingerprintEntry>,
+): Promise<Fingerprint> {
   const unique = [...new Set(relatives)].sort();
   const entries: FingerprintEntry[] = [];
   const slice = timeSlicer();
   for (const relative of unique) {
-    entries.push(lstatEntrySync(root, relative));
+    entries.push(seen?.get(relative) ?? lstatEntrySync(root, relative));
     await slice.yield();
   }
   return { stateSha256, wholeTree: false, entries };

@@ -138,11 +138,12 @@ async function planNormalDeletions(
   const toHash: { entry: PlanDelete; output: OutputRecord }[] = [];
   // Synchronous lstats (thousands), the event loop let in between slices.
   const slice = timeSlicer();
-  // Each folder looked at once (10,000 outputs in 10 folders: 10 lstats, not 20,000).
-  const folders = new Map<string, FingerprintEntry>();
-  const folderEntry = (folder: string): FingerprintEntry => {
-    let entry = folders.get(folder);
-    if (entry === undefined) folders.set(folder, (entry = lstatEntrySync(dest, folder)));
+  // Each path looked at once: a folder of 10,000 outputs is one lstat, not 20,000; an output both
+  // deleted and written again one, not two; and the fingerprint takes the entries planning saw.
+  const seen = new Map<string, FingerprintEntry>();
+  const entryOf = (relative: string): FingerprintEntry => {
+    let entry = seen.get(relative);
+    if (entry === undefined) seen.set(relative, (entry = lstatEntrySync(dest, relative)));
     return entry;
   };
 
@@ -159,7 +160,7 @@ async function planNormalDeletions(
     let reachable = true;
     for (const folder of ancestorsOf(output.path)) {
       touched.add(folder);
-      const entry = folderEntry(folder);
+      const entry = entryOf(folder);
       if (entry.type === 'directory') continue;
       if (entry.type === 'symlink') {
         return refuse(
@@ -173,7 +174,7 @@ async function planNormalDeletions(
     }
     touched.add(output.path);
     if (!reachable) continue;
-    const entry = lstatEntrySync(dest, output.path);
+    const entry = entryOf(output.path);
     if (entry.type === 'missing') continue;
     if (entry.type === 'directory' || entry.type === 'other') {
       return refuse(
@@ -206,7 +207,7 @@ async function planNormalDeletions(
     await slice.yield();
     for (const folder of ancestorsOf(output.path)) {
       touched.add(folder);
-      const entry = folderEntry(folder);
+      const entry = entryOf(folder);
       if (entry.type === 'missing') break;
       if (entry.type === 'directory') continue;
       if (entry.type === 'symlink') {
@@ -223,7 +224,7 @@ async function planNormalDeletions(
       );
     }
     touched.add(output.path);
-    const entry = lstatEntrySync(dest, output.path);
+    const entry = entryOf(output.path);
     if (entry.type === 'missing' || deletedOutputs.has(output.path) || emptiedFolders.has(output.path)) continue;
     return refuse(
       'output_on_extra_file',
@@ -240,7 +241,7 @@ async function planNormalDeletions(
     touched.add(folder.path);
     deletes.push({ path: folder.path, type: 'directory', size: 0 });
   }
-  const fingerprint = await fingerprintPaths(dest, touched, stateSha256);
+  const fingerprint = await fingerprintPaths(dest, touched, stateSha256, seen);
   const mountPoints = await mountPointsAmong(dest, fingerprint.entries);
   if (mountPoints.length > 0) return mountRefusal(dest, mountPoints);
   // Hashed last, in the worker pool, once nothing refuses the plan (and never across a mount point).
