@@ -3,8 +3,8 @@
 // duplicates found, by electron/engine/workspace.ts. Never touches the disk.
 
 import { z } from 'zod';
-import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
-import { issueSchema } from './issues';
+import { cleanPathField, httpUrlField, nonEmptyString } from './fieldSchemas';
+import { issueSchema } from './issueSchema';
 import { parseSshUrl } from './sshUrl';
 
 // Declared here, not in backupSchema.ts: that file needs plan.ts, which (through the verify
