@@ -1,7 +1,7 @@
 // The `distributor-inspector` command line: a thin adapter from process argv/stdio to runCli.
-import { createInterface } from 'node:readline/promises';
 import { guardOutput } from './cli/outputStream';
 import { runCli } from './cli/run';
+import { askOnTerminal } from './cli/terminalQuestion';
 
 async function main(): Promise<void> {
   const isTerminal = Boolean(process.stdout.isTTY);
@@ -12,16 +12,7 @@ async function main(): Promise<void> {
     stdout: stdout.write,
     stderr: stderr.write,
     isTerminal,
-    ask: process.stdin.isTTY
-      ? async (question) => {
-          const rl = createInterface({ input: process.stdin, output: process.stderr });
-          try {
-            return await rl.question(question);
-          } finally {
-            rl.close();
-          }
-        }
-      : undefined,
+    ask: process.stdin.isTTY ? askOnTerminal : undefined,
     env: process.env,
     cwd: process.cwd(),
   });
