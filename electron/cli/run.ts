@@ -3,6 +3,7 @@
 // stderr, the confirmation prompt) passes toTerminal: no control character from a state file, a
 // path or an argument reaches the terminal. A command's --json document on stdout is left as is.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
 import { APP_VERSION } from '../engine/appVersion';
