@@ -1,6 +1,7 @@
 // The zod schemas that the readers of a destination (inspect, the scan's workers, apply's re-reads)
 // need only off their usual path: to describe what is wrong with a document the plain predicates
-// refused, and to read a staging folder's marker. A valid destination never runs them.
+// refused, and to read a staging folder's marker; and the workspace file's, which a workspace that
+// is a folder never reads. A valid destination never runs them.
 //
 // Here they are plain imports, as Vitest and the renderer's bundle take them. The Node bundles
 // (scripts/buildPlugins.mjs) swap this module for electron/engine/schemasOnDemandFromDisk.ts, which
@@ -12,8 +13,17 @@
 
 import { manifestFileSchema, manifestSchema, manifestShell, outputRecordSchema, stateShell } from './documentSchemas';
 import { stagingMarkerSchema } from './stagingMarkerSchema';
+import { workspaceFileSchema } from './workspaceSchema';
 
-const schemas = { manifestFileSchema, manifestSchema, manifestShell, outputRecordSchema, stateShell, stagingMarkerSchema };
+const schemas = {
+  manifestFileSchema,
+  manifestSchema,
+  manifestShell,
+  outputRecordSchema,
+  stateShell,
+  stagingMarkerSchema,
+  workspaceFileSchema,
+};
 export type OnDemandSchemas = typeof schemas;
 
 export function schemasOnDemand(): OnDemandSchemas {

@@ -72,6 +72,9 @@ describe('the cold start of a command', () => {
     ] as const) {
       const files = new Set([...staticChunks(meta, cli), ...staticChunks(meta, chunkOf(meta, command))]);
       expect(files.size, command).toBeLessThanOrEqual(most);
+      // Nor zod: a workspace that is a folder reads no workspace file, and its schema is on demand too.
+      const sources = [...files].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+      expect(sources.filter(isZod), command).toEqual([]);
     }
   }, 60_000);
 

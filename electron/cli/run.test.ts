@@ -442,10 +442,18 @@ describe('the built binary', () => {
     await fs.rename(path.join(root, 'dest'), path.join(root, 'workspace', 'staged'));
     const built = (...argv: string[]) =>
       spawnSync(process.execPath, [path.join(repo, 'dist/cli.js'), ...argv], { cwd: root, encoding: 'utf8' });
+    // A workspace file too: its schema is on demand, and one with a bad field is described by zod.
+    await write('listed/distributor-inspector.json', {
+      schema_version: 1,
+      destinations: [{ path: '../workspace/dest', pipeline_id: 'reports', destination_id: 'archive' }],
+    });
+    await write('badly-listed/distributor-inspector.json', { schema_version: 1, destinations: [{ path: 7, replace_policy: 'maybe' }] });
     for (const argv of [
       ['inspect', 'workspace/dest', '--json'],
       ['inspect', 'workspace/staged', '--json'],
       ['scan', 'workspace', '--json'],
+      ['scan', 'listed/distributor-inspector.json', '--json'],
+      ['scan', 'badly-listed/distributor-inspector.json', '--json'],
     ]) {
       const fromSource = await cli(argv);
       const fromBuild = built(...argv);
@@ -458,6 +466,7 @@ describe('the built binary', () => {
     expect(JSON.parse(built('inspect', 'workspace/staged', '--json').stdout).issues).toEqual([
       expect.objectContaining({ code: 'interrupted' }),
     ]);
+    expect(built('scan', 'badly-listed/distributor-inspector.json', '--json').stderr).toMatch(/invalid_value|invalid_type|"path"/);
   });
 
   it('runs inspect and compare from bin/, piped, with no colour codes and the documented exit codes', async () => {
