@@ -28,9 +28,10 @@ const fromDisk = join(root, 'electron', 'engine', 'schemasOnDemandFromDisk.ts');
 const onDemand = join(root, 'shared', 'schemasOnDemand');
 
 // shared/schemasOnDemand.ts imports zod and the schemas a reader needs only for an invalid document
-// (or a workspace file). In the CLI and the worker its importers get electron/engine/schemasOnDemandFromDisk.ts instead,
-// which requires dist/schemasOnDemand.cjs (SCHEMAS_ON_DEMAND_ENTRY) on first use: zod stays out of
-// every chunk a valid destination's reader loads. Not for main.js, which loads zod for the API anyway.
+// (or a workspace file). In the CLI and the worker its importers get
+// electron/engine/schemasOnDemandFromDisk.ts instead, which requires dist/schemasOnDemand.cjs
+// (SCHEMAS_ON_DEMAND_ENTRY) on first use: zod stays out of every chunk a valid destination's reader
+// loads. Not for main.js, which loads zod for the API anyway.
 export const schemasOnDemandFromDisk = {
   name: 'schemas-on-demand-from-disk',
   setup(build) {
