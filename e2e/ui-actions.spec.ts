@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { stateSchema, type State } from '../shared/stateSchema';
+import { stateSchema } from '../shared/documentSchemas';
+import type { State } from '../shared/stateSchema';
 import { expect, test } from './fixtures';
 import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 

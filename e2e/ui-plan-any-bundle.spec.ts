@@ -5,7 +5,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { stateSchema } from '../shared/stateSchema';
+import { stateSchema } from '../shared/documentSchemas';
 import { expect, test } from './fixtures';
 import { openDestination, openTab, seriousViolations, waitForScan } from './uiHelpers';
 

@@ -2,29 +2,12 @@
 // and the renderer. Node-side code is bundled with esbuild; the renderer with Vite.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { englishZodLocalesOnly, SCHEMAS_ON_DEMAND_ENTRY, schemasOnDemandFromDisk } from './buildPlugins.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const only = process.argv.slice(2);
 const want = (part) => only.length === 0 || only.includes(part);
-
-// zod re-exports every one of its 40-odd locales as `z.locales`; we never use them (English messages,
-// zod's default, are all we show), but the re-export kept 264 KB of them in each bundle, parsed at
-// every start. Only `en` is left in that namespace.
-const englishZodLocalesOnly = {
-  name: 'english-zod-locales-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: "export { default as en } from '../locales/en.js';",
-      resolveDir: dirname(args.path),
-      loader: 'js',
-    }));
-  },
-};
 
 const common = {
   absWorkingDir: root,
@@ -46,9 +29,12 @@ const common = {
 // The CLI is split: cli.js holds the argument parsing and the command table, and each command's code
 // is a chunk (dist/cli-*.js, beside the worker so `./hashWorker.js` resolves from every chunk)
 // loaded only when that command runs: a cold `inspect` does not parse the server, markdown-it or replace.
+// The CLI and the worker load zod's schemas for an invalid document only, from schemasOnDemand.cjs
+// (scripts/buildPlugins.mjs): a CommonJS bundle, because only require loads a file synchronously.
 const nodeEntries = [
-  { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm', split: true },
-  { in: 'electron/engine/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true },
+  { in: 'electron/cli.ts', out: 'dist/cli.js', format: 'esm', split: true, schemasOnDemand: true },
+  { in: 'electron/engine/hashWorker.ts', out: 'dist/hashWorker.js', format: 'esm', optional: true, schemasOnDemand: true },
+  { ...SCHEMAS_ON_DEMAND_ENTRY, format: 'cjs' },
   { in: 'electron/main.ts', out: 'dist/main.js', format: 'esm', optional: true },
   { in: 'electron/preload.ts', out: 'dist/preload.cjs', format: 'cjs', optional: true },
 ];
@@ -68,6 +54,7 @@ if (want('node')) {
       entryPoints: [entry.in],
       ...output,
       format: entry.format,
+      plugins: entry.schemasOnDemand ? [...common.plugins, schemasOnDemandFromDisk] : common.plugins,
       // ESM bundles of CommonJS dependencies need a require of their own.
       banner:
         entry.format === 'esm'

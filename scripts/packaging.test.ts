@@ -208,7 +208,10 @@ describe('the package contents', () => {
       });
       const specifiers = [...code.matchAll(/(?:require\(|\bfrom|\bimport\()\s*["']([^"']+)["']/g)].map((match) => match[1]!);
       const loaded = specifiers.filter((specifier) => packageName.test(specifier) || specifier.startsWith('node:'));
-      expect(loaded.length, `${bundle} loads at least one built-in`).toBeGreaterThan(0);
+      // A check that the specifiers were found; schemasOnDemand.cjs (zod and our schemas, required by
+      // the CLI on demand) is plain code that loads nothing at all.
+      if (bundle === 'dist/schemasOnDemand.cjs') expect(specifiers, bundle).toEqual([]);
+      else expect(loaded.length, `${bundle} loads at least one built-in`).toBeGreaterThan(0);
       const external = loaded.filter((specifier) => !specifier.startsWith('node:') && !allowed.has(specifier.split('/')[0]!));
       expect(external, bundle).toEqual([]);
     }

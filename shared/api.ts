@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { destinationInspectionSchema } from './inspection';
 import { apiError, apiErrorSchema, type ApiResult } from './apiError';
-import { error, formatIssuePath, issueSchema, type IssuePath } from './issues';
+import { issueSchema } from './issueSchema';
+import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
 import { scanCountsSchema, scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';

@@ -3,7 +3,8 @@
 // Pure; never imports Node, Electron or the DOM. No stack trace ever goes into one of these.
 
 import { z } from 'zod';
-import { problemSchema, type Result } from './result';
+import { problemSchema } from './problemSchema';
+import type { Result } from './result';
 
 export const apiErrorCodeSchema = z.enum([
   'bad_request', // the request does not match the method's schema; details.issues name the fields

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { fingerprintSchema } from './plan';
-import { problemSchema } from './result';
+import { problemSchema } from './problemSchema';
 
 export const BACKUP_MANIFEST_NAME = 'backup.json';
 /** The old entries, as they were, under this folder of a backup. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compare, type CompareInput, type Comparison } from './compare';
-import { manifestSchema, type Manifest } from './manifestSchema';
+import { manifestSchema, stateSchema } from './documentSchemas';
+import type { Manifest } from './manifestSchema';
 import { sampleManifest, sampleSha256, sampleState, type SampleManifestOptions } from './sampleDocuments';
-import { stateSchema } from './stateSchema';
 
 const manifest = (options: SampleManifestOptions = {}, change: (m: Manifest) => void = () => {}): Manifest => {
   const value = manifestSchema.parse(sampleManifest({ extraFiles: 2, ...options }));

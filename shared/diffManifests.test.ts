@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffManifests, isEmptyDiff } from './diffManifests';
-import { manifestSchema, type Manifest } from './manifestSchema';
+import { manifestSchema } from './documentSchemas';
+import type { Manifest } from './manifestSchema';
 import { sampleManifest, sampleSha256 } from './sampleDocuments';
 
 const manifest = (change: (m: Manifest) => void = () => {}): Manifest => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpUrlField, httpUrlProblem, isHttpUrl, isSha256, isValidSize, sha256Field, sizeField, sizeProblem } from './fields';
+import { httpUrlProblem, isHttpUrl, isSha256, isValidSize, sizeProblem } from './fields';
+import { httpUrlField, sha256Field, sizeField } from './fieldSchemas';
 
 const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
 

@@ -2,7 +2,7 @@
 // the CLI and the renderer show it. Types come from here, never written twice.
 
 import { z } from 'zod';
-import { issueSchema } from './issues';
+import { issueSchema } from './issueSchema';
 
 export const destinationStatusSchema = z.enum(['empty', 'unmanaged', 'managed', 'invalid']);
 export type DestinationStatus = z.infer<typeof destinationStatusSchema>;

@@ -1,25 +1,11 @@
-// Validation issues: the one shape every parser in the app reports, declared once as zod.
-// Parsers never throw on bad input; they return issues that name the field.
+// Validation issues: the one shape every parser in the app reports, declared once as zod
+// (issueSchema.ts), and the helpers that make and count them. Parsers never throw on bad input;
+// they return issues that name the field. No zod at run time: every reader loads this module.
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { issueSchema, severitySchema } from './issueSchema';
 
-export const severitySchema = z.enum(['error', 'warning']);
 export type Severity = z.infer<typeof severitySchema>;
-
-export const issueSchema = z.object({
-  /** Where in the document, as zod gives it: keys and array indexes. */
-  path: z.array(z.union([z.string(), z.number()])),
-  code: z.string(),
-  message: z.string(),
-  severity: severitySchema,
-  /**
-   * Set on the one summary issue that stands for the issues of one code left out past the cap
-   * (issueCap.ts): which code, and how many. Its own code is `more_like_this`.
-   */
-  omitted: z.object({ code: z.string(), count: z.number().int().positive() }).optional(),
-  /** Where in the text, for a problem that has no JSON path yet (text that is not JSON): 1-based line and column in characters. */
-  location: z.object({ line: z.number().int().positive(), column: z.number().int().positive() }).optional(),
-});
 export type Issue = z.infer<typeof issueSchema>;
 export type IssuePath = Issue['path'];
 

@@ -1,24 +1,12 @@
-// The source manifest, schema 1 (CONTRACT.md: the source manifest).
-// Objects are loose: unknown fields survive parsing and are reported as warnings elsewhere.
+// The source manifest, schema 1 (CONTRACT.md: the source manifest): its types, inferred from the zod
+// schemas of documentSchemas.ts, its known fields, and the plain predicates of the hot path.
+// No zod at run time (type imports only): the readers of a destination load this module at every start.
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isCleanRelativePath } from './cleanPath';
-import { cleanPathField, isSha256, isValidSize, nonEmptyString, sha256Field, sizeField, timestampField } from './fields';
+import type { manifestFileSchema, manifestSchema } from './documentSchemas';
+import { isSha256, isValidSize } from './fields';
 import { isRfc3339 } from './rfc3339';
-
-export const manifestFileSchema = z.looseObject({
-  path: cleanPathField,
-  sha256: sha256Field,
-  size: sizeField,
-});
-
-export const manifestSchema = z.looseObject({
-  schema_version: z.literal(1, { message: 'must be the number 1' }),
-  id: nonEmptyString,
-  digest: sha256Field,
-  created: timestampField,
-  files: z.array(manifestFileSchema),
-});
 
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 export type Manifest = z.infer<typeof manifestSchema>;

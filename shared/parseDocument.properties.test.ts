@@ -2,10 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasErrors } from './issues';
-import { manifestSchema } from './manifestSchema';
+import { manifestSchema, stateSchema } from './documentSchemas';
 import { parseManifest, parseState } from './parseDocument';
 import { sampleManifest, sampleState } from './sampleDocuments';
-import { stateSchema } from './stateSchema';
 
 type Json = Record<string | number, unknown>;
 

@@ -1,13 +1,14 @@
 // Parsing of the two JSON documents of the contract: `.distributor.json` and `manifest.json`.
 // Never throws, whatever the bytes: every problem becomes an issue naming the field.
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { manifestRules, stateRules } from './documentRules';
 import { IssueCollector, type IssueSink } from './issueCap';
 import { error, type Issue, type IssuePath } from './issues';
-import { isValidManifestFile, isValidManifestShell, manifestFileSchema, manifestSchema, type Manifest } from './manifestSchema';
+import { isValidManifestFile, isValidManifestShell, type Manifest } from './manifestSchema';
 import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
-import { isValidOutputRecord, isValidStateShell, outputRecordSchema, stateSchema, type State } from './stateSchema';
+import { schemasOnDemand, type OnDemandSchemas } from './schemasOnDemand';
+import { isValidOutputRecord, isValidStateShell, type State } from './stateSchema';
 import { findJsonSyntaxError } from './jsonSyntax';
 import { literalIssues } from './literalRules';
 import type { Result } from './result';
@@ -65,19 +66,23 @@ export function parseJsonObject(input: Uint8Array | string): JsonParse {
 // The big arrays (outputs, manifest files) are checked record by record below: a plain predicate
 // accepts the good ones, and only the others go through zod, for its issues. Zod copying 100,000
 // objects was most of the time of a large state; the document itself is the parsed value.
-const recordsChecked = z.array(z.unknown());
-/** The documents without their big arrays' records (checked by checkRecords): exported for the test that holds the predicates to them. */
-export const manifestShell = manifestSchema.extend({ files: recordsChecked });
-export const stateShell = stateSchema.extend({ source: z.looseObject({ manifest: manifestShell }), outputs: recordsChecked });
-const stateShellCheck = { schema: stateShell, isValid: isValidStateShell };
-const manifestShellCheck = { schema: manifestShell, isValid: isValidManifestShell };
+// The schemas are named, not held: a valid document never loads them (schemasOnDemand.ts).
+type SchemaName = keyof OnDemandSchemas;
+const stateShellCheck = { schema: 'stateShell', isValid: isValidStateShell } as const;
+const manifestShellCheck = { schema: 'manifestShell', isValid: isValidManifestShell } as const;
+
+/** Zod's issues for a value the plain predicates refused (none when zod accepts it after all). */
+function zodIssuesOf(schema: SchemaName, value: unknown): readonly z.core.$ZodIssue[] {
+  const result = schemasOnDemand()[schema].safeParse(value);
+  return result.success ? [] : result.error.issues;
+}
 
 function checkRecords(
   root: unknown,
   records: unknown,
   at: IssuePath,
   isValid: (value: unknown) => boolean,
-  schema: z.ZodType,
+  schema: SchemaName,
   codesOf: (value: unknown) => RecordCode[],
   issues: IssueSink,
 ): void {
@@ -92,8 +97,7 @@ function checkRecords(
       for (const { key, code } of codes) issues.count(code, 'error', key === undefined ? [...at, index] : [...at, index, key]);
       continue;
     }
-    const result = schema.safeParse(record);
-    if (!result.success) for (const issue of fromZodIssues(result.error.issues, root, [...at, index])) issues.add(issue);
+    for (const issue of fromZodIssues(zodIssuesOf(schema, record), root, [...at, index])) issues.add(issue);
   }
 }
 
@@ -104,20 +108,17 @@ function objectAt(value: unknown, key: string): unknown {
 /** The issues of the shape check, with the same paths zod would give for the whole document. */
 function shapeIssues(
   root: Record<string, unknown>,
-  shell: { schema: z.ZodType; isValid: (value: unknown) => boolean },
+  shell: { schema: SchemaName; isValid: (value: unknown) => boolean },
   manifest: unknown,
   manifestAt: IssuePath,
   issues: IssueSink,
   outputs?: unknown,
 ): void {
   // The plain predicate accepts a good shell; zod runs only on the others, for its issues.
-  if (!shell.isValid(root)) {
-    const shape = shell.schema.safeParse(root);
-    if (!shape.success) for (const issue of fromZodIssues(shape.error.issues, root)) issues.add(issue);
-  }
+  if (!shell.isValid(root)) for (const issue of fromZodIssues(zodIssuesOf(shell.schema, root), root)) issues.add(issue);
   const filesAt = [...manifestAt, 'files'];
-  checkRecords(root, objectAt(manifest, 'files'), filesAt, isValidManifestFile, manifestFileSchema, manifestFileCodes, issues);
-  checkRecords(root, outputs, ['outputs'], isValidOutputRecord, outputRecordSchema, outputRecordCodes, issues);
+  checkRecords(root, objectAt(manifest, 'files'), filesAt, isValidManifestFile, 'manifestFileSchema', manifestFileCodes, issues);
+  checkRecords(root, outputs, ['outputs'], isValidOutputRecord, 'outputRecordSchema', outputRecordCodes, issues);
 }
 
 export type StateParse =
@@ -147,7 +148,7 @@ export type ManifestParse = { ok: true; manifest: Manifest; issues: Issue[] } | 
 function checkManifest(json: unknown, issues: IssueCollector): void {
   if (json !== null && typeof json === 'object' && !Array.isArray(json))
     shapeIssues(json as Record<string, unknown>, manifestShellCheck, json, [], issues);
-  else for (const issue of fromZodIssues(manifestSchema.safeParse(json).error?.issues ?? [], json)) issues.add(issue);
+  else for (const issue of fromZodIssues(zodIssuesOf('manifestSchema', json), json)) issues.add(issue);
   manifestRules(json, [], issues);
 }
 

@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
-import { problemSchema, type Result } from './result';
-import { stateSchema } from './stateSchema';
+import { problemSchema } from './problemSchema';
+import type { Result } from './result';
+import { stateSchema } from './documentSchemas';
 
 export const replaceModeSchema = z.enum(['replace', 'force']);
 export type ReplaceMode = z.infer<typeof replaceModeSchema>;

@@ -1,9 +1,8 @@
 // recordCodes must name exactly the issues zod gives a record, or the counts past the cap would lie.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { manifestFileSchema } from './manifestSchema';
+import { manifestFileSchema, outputRecordSchema } from './documentSchemas';
 import { manifestFileCodes, outputRecordCodes, type RecordCode } from './recordCodes';
-import { outputRecordSchema } from './stateSchema';
 import { fromZodIssues } from './zodIssues';
 import type { z } from 'zod';
 

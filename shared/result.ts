@@ -1,15 +1,11 @@
 // The one result type of the app: a value, or a reason as data. Every fallible step that does not
-// throw returns this, with a Problem (`{code, message, details?}`) or a narrower error. Pure zod and
-// types; never imports Node, Electron or the DOM.
+// throw returns this, with a Problem (`{code, message, details?}`, declared as zod in
+// problemSchema.ts) or a narrower error. Types and one helper; never imports Node, Electron or the
+// DOM, and no zod at run time (every reader loads this module).
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { problemSchema } from './problemSchema';
 
-/** The one shape of a failure as data: a machine code, a sentence for people, and what it is about. */
-export const problemSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
 export type Problem = z.infer<typeof problemSchema>;
 
 /** What every fallible step returns: a value, or the reason it has none. */

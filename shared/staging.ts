@@ -10,7 +10,9 @@
 //   <staging>/state.json.tmp the new state, before its rename to .distributor.json
 //   <staging>/trash/…        (forced replace) the old entries, moved here before they are deleted
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import { schemasOnDemand } from './schemasOnDemand';
+import type { stagingMarkerSchema } from './stagingMarkerSchema';
 
 /** The preferred staging name; when it is taken (by an output, a leftover, anything) apply uses `-<hex>`. */
 export const STAGING_DIR_NAME = '.distributor-staging';
@@ -18,7 +20,7 @@ export const STAGING_MARKER_NAME = 'staging.json';
 export const STAGING_FILES_DIR = 'files';
 export const STAGING_TRASH_DIR = 'trash';
 export const STAGING_STATE_TEMP = 'state.json.tmp';
-export const STAGING_MARKER_KIND = 'distributor-inspector-staging';
+export const STAGING_MARKER_KIND = 'distributor-inspector-staging' satisfies StagingMarker['kind'];
 /** Markers are tiny; anything larger is not ours and is not read. */
 export const STAGING_MARKER_MAX_BYTES = 64 * 1024;
 
@@ -29,19 +31,6 @@ export function isStagingFolderName(name: string): boolean {
   return STAGING_NAME_PATTERN.test(name);
 }
 
-export const stagingMarkerSchema = z.object({
-  kind: z.literal(STAGING_MARKER_KIND),
-  version: z.literal(1),
-  /** When the apply created the folder (RFC 3339). */
-  created: z.string().min(1),
-  /** A repair stages too (the recorded publication's outputs); discard staging makes no staging folder. */
-  mode: z.enum(['replace', 'force', 'repair']),
-  /** The publication being written: the source manifest's id and digest, and when the plan was made. */
-  source: z.object({ id: z.string(), digest: z.string() }),
-  plannedAt: z.string(),
-  pipeline_id: z.string(),
-  destination_id: z.string(),
-});
 export type StagingMarker = z.infer<typeof stagingMarkerSchema>;
 
 /** The marker's bytes as apply writes them. */
@@ -49,11 +38,14 @@ export function stagingMarkerText(marker: StagingMarker): string {
   return `${JSON.stringify(marker, null, 2)}\n`;
 }
 
-/** The marker, when the text is one; undefined for anything else (never throws). */
+/**
+ * The marker, when the text is one; undefined for anything else (never throws). Its schema is
+ * loaded on demand: only a destination with a staging-named folder has a marker to read.
+ */
 export function parseStagingMarker(text: string | undefined): StagingMarker | undefined {
   if (text === undefined) return undefined;
   try {
-    const parsed = stagingMarkerSchema.safeParse(JSON.parse(text));
+    const parsed = schemasOnDemand().stagingMarkerSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

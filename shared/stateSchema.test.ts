@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidManifestFile, isValidManifestShell, manifestFileSchema } from './manifestSchema';
-import { manifestShell, stateShell } from './parseDocument';
-import { isValidOutputRecord, isValidStateShell, outputRecordSchema, stateSchema } from './stateSchema';
+import { manifestFileSchema, manifestShell, outputRecordSchema, stateSchema, stateShell } from './documentSchemas';
+import { isValidManifestFile, isValidManifestShell } from './manifestSchema';
+import { isValidOutputRecord, isValidStateShell } from './stateSchema';
 import { sampleSha256, sampleState } from './sampleDocuments';
 
 // Each field mostly right, sometimes nearly right or left out (undefined), so that both verdicts occur often.

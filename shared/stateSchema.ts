@@ -1,20 +1,13 @@
-// The destination state file `.distributor.json`, schema 1 (CONTRACT.md: the state file).
-// Field shapes only; rules that span fields live in documentRules.ts so they run even when a shape fails.
+// The destination state file `.distributor.json`, schema 1 (CONTRACT.md: the state file): its name
+// and limits, its types, inferred from the zod schemas of documentSchemas.ts, its known fields, and
+// the plain predicates of the hot path. No zod at run time (type imports only): the readers of a
+// destination load this module at every start.
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isCleanRelativePath } from './cleanPath';
-import {
-  cleanPathField,
-  httpUrlField,
-  isHttpUrl,
-  isSha256,
-  isValidSize,
-  nonEmptyString,
-  sha256Field,
-  sizeField,
-  timestampField,
-} from './fields';
-import { isJsonObject, isValidManifestShell, manifestSchema } from './manifestSchema';
+import type { outputKindSchema, outputRecordSchema, stateSchema } from './documentSchemas';
+import { isHttpUrl, isSha256, isValidSize } from './fields';
+import { isJsonObject, isValidManifestShell } from './manifestSchema';
 import { isRfc3339 } from './rfc3339';
 
 export const STATE_FILE_NAME = '.distributor.json';
@@ -31,29 +24,6 @@ export const STATE_FILE_MAX_BYTES = 256 * 1024 * 1024;
  * scan row, the API, the raw view): the issues say what is wrong, and nobody reads 170 MB of it.
  */
 export const INVALID_STATE_SHOWN_MAX_BYTES = 16 * 1024 * 1024;
-
-export const outputKindSchema = z.enum(['source', 'generated'], { message: 'must be "source" or "generated"' });
-
-export const outputRecordSchema = z.looseObject({
-  path: cleanPathField,
-  kind: outputKindSchema,
-  source_path: cleanPathField,
-  transform: nonEmptyString.optional(),
-  url: httpUrlField.optional(),
-  sha256: sha256Field,
-  size: sizeField,
-});
-
-export const stateSchema = z.looseObject({
-  schema_version: z.literal(1, { message: 'must be the number 1' }),
-  distributor_version: z.string().optional(),
-  pipeline_id: nonEmptyString,
-  destination_id: nonEmptyString,
-  published_at: timestampField,
-  source: z.looseObject({ manifest: manifestSchema }),
-  links: z.looseObject({ primary_url: httpUrlField.optional() }).optional(),
-  outputs: z.array(outputRecordSchema),
-});
 
 export type OutputKind = z.infer<typeof outputKindSchema>;
 export type OutputRecord = z.infer<typeof outputRecordSchema>;

@@ -1,11 +1,20 @@
 // The workspace: the file format `distributor-inspector.json` (what an operator writes) and the loaded
 // workspace (what the engine hands the UI), as zod schemas. Shapes only: paths are resolved, and
-// duplicates found, by electron/engine/workspace.ts. Never touches the disk.
+// duplicates found, by electron/engine/workspace.ts. Never touches the disk. Its name and known
+// fields are in workspaceFile.ts, without zod; the loader reads a workspace file's schema through
+// schemasOnDemand.ts, so that a scan of a folder does not load zod.
 
 import { z } from 'zod';
-import { cleanPathField, httpUrlField, nonEmptyString } from './fields';
-import { issueSchema } from './issues';
+import { cleanPathField, httpUrlField, nonEmptyString } from './fieldSchemas';
+import { issueSchema } from './issueSchema';
 import { parseSshUrl } from './sshUrl';
+
+export {
+  WORKSPACE_DESTINATION_KNOWN_FIELDS,
+  WORKSPACE_FILE_NAME,
+  WORKSPACE_HOST_KNOWN_FIELDS,
+  WORKSPACE_KNOWN_FIELDS,
+} from './workspaceFile';
 
 // Declared here, not in backupSchema.ts: that file needs plan.ts, which (through the verify
 // report) needs this one.
@@ -24,8 +33,6 @@ export const workspaceBackupsFieldSchema = z.union(
   ],
   { message: 'must be "off" or an object {folder, keep}' },
 );
-
-export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
 export const replacePolicySchema = z.enum(['allow', 'deny'], { message: 'must be "allow" or "deny"' });
 export type ReplacePolicy = z.infer<typeof replacePolicySchema>;
@@ -98,18 +105,6 @@ export type WorkspaceEntry = z.input<typeof workspaceFileDestinationSchema> & {
   destination_id: string;
   source: string;
 };
-
-export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history', 'backups'] as const;
-export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent'] as const;
-export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
-  'path',
-  'pipeline_id',
-  'destination_id',
-  'source',
-  'base_url',
-  'primary',
-  'replace_policy',
-] as const;
 
 /** One destination of a loaded workspace: absolute paths, camelCase, a unique id. */
 export const workspaceDestinationSchema = z.object({

@@ -2,6 +2,7 @@
 // as JSON lines on stdin and stdout (electron/remote/agentServer.ts) until stdin ends. stdout carries
 // protocol lines only; every log line goes to stderr. Opens no listener of any kind.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import { guardOutput } from './outputStream';
 import { serveAgent } from '../remote/agentServer';
 import { Session } from '../service/session';

@@ -5,6 +5,7 @@
 // operations/. Exit 0 done (or nothing to do), 1 refused or failed, 2 input errors (no backups folder
 // named, an unknown backup id, a workspace file that does not load: each names the file and field).
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import type { BackupSettings, BackupSummary, RestorePlan } from '../../shared/backupSchema';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';

@@ -4,6 +4,7 @@
 // 1 for conflict and unmanaged, for a skip whose outputs differ from what the state records (drifted),
 // and while a staging folder of an interrupted replace is in DEST (a normal replace is refused).
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import type { Comparison } from '../../shared/compare';
 import { formatIssuePath } from '../../shared/issues';

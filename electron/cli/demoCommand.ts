@@ -2,6 +2,7 @@
 // Without DIR, a folder private to the user (their cache folder). Refuses a folder another user could
 // write, and a non-empty folder that is not a previous demo; never deletes a path the demo did not write.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { createDemoWorkspace } from '../demo/demo';
 import { defaultDemoDir } from '../demo/demoFolder';

@@ -4,6 +4,7 @@
 // path with --publish, against what publishing SOURCE now would write. A thin adapter over
 // operations/diffOutput.ts. Changes nothing. Exit 0 the same, 1 they differ, 2 an error.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { formatIssuePath, type Issue } from '../../shared/issues';
 import { diffOutput } from '../operations/diffOutput';

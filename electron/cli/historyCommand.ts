@@ -3,6 +3,7 @@
 // workspace). Exit 1 when the journal holds lines it cannot read (a torn last record, say), 2 when the
 // journal itself cannot be read.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import type { HistoryRecord } from '../../shared/historySchema';
 import { readHistory } from '../history/journal';

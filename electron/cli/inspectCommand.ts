@@ -1,6 +1,7 @@
 // `distributor-inspector inspect DEST [--verify] [--json]`: the status of one destination and every issue of
 // its state file. A thin shell over engine/inspectDestination; exit 1 on findings, 2 on input errors.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { hasErrors } from '../../shared/issues';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
@@ -18,7 +19,8 @@ import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } fro
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
   const dir = path.resolve(cwd, destination);
-  return inspectDestination(dir, { includeText }).catch((cause: unknown) => {
+  // No digests: inspect prints neither the state's sha256 nor the listing digest (and skips loading node:crypto).
+  return inspectDestination(dir, { includeText, digests: false }).catch((cause: unknown) => {
     throw destinationReadError(dir, cause);
   });
 }

@@ -32,4 +32,20 @@ describe('the output of the command line', () => {
     output.write('more');
     expect(reports).toEqual(['cannot write the output any more (ENOSPC); the rest is dropped']);
   });
+
+  it('opens a stream given as a function at its first write only, and guards it from then on', async () => {
+    const { stream, written, fail } = failing('EPIPE');
+    let opened = 0;
+    const output = guardOutput(() => (opened++, stream));
+    expect(output.isOpen).toBe(true);
+    expect(opened).toBe(0);
+    output.write('first line\n');
+    output.write('second line\n');
+    expect(opened).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    fail();
+    expect(() => output.write('third line\n')).not.toThrow();
+    expect(output.isOpen).toBe(false);
+    expect(written.join('')).toBe('first line\nsecond line\n');
+  });
 });

@@ -15,21 +15,34 @@ export interface GuardedOutput {
 
 const CLOSED_READER = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNRESET']);
 
-/** `report` hears a failure that is not the reader going away (a full disk behind `> file`), once. */
-export function guardOutput(stream: Writable, report: (message: string) => void = () => {}): GuardedOutput {
+/**
+ * `report` hears a failure that is not the reader going away (a full disk behind `> file`), once.
+ * Given a function, the stream is opened by the first write: process.stderr is a pipe's stream that
+ * a command printing nothing on it need not create (~1.5 ms of a cold start).
+ */
+export function guardOutput(stream: Writable | (() => Writable), report: (message: string) => void = () => {}): GuardedOutput {
   let open = true;
-  stream.on('error', (cause: NodeJS.ErrnoException) => {
-    if (!open) return;
-    open = false;
-    if (!CLOSED_READER.has(cause.code ?? ''))
-      report(`cannot write the output any more (${cause.code ?? cause.message}); the rest is dropped`);
-  });
+  let opened: Writable | undefined;
+  const openStream = (): Writable => {
+    if (opened) return opened;
+    opened = typeof stream === 'function' ? stream() : stream;
+    opened.on('error', (cause: NodeJS.ErrnoException) => {
+      if (!open) return;
+      open = false;
+      if (!CLOSED_READER.has(cause.code ?? ''))
+        report(`cannot write the output any more (${cause.code ?? cause.message}); the rest is dropped`);
+    });
+    return opened;
+  };
+  if (typeof stream !== 'function') openStream();
   return {
     get isOpen() {
       return open;
     },
     write(text) {
-      if (open && !stream.destroyed) stream.write(text);
+      if (!open) return;
+      const output = openStream();
+      if (!output.destroyed) output.write(text);
     },
   };
 }

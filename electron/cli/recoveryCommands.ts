@@ -9,6 +9,7 @@
 // (remoteSession.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
 // 2 input errors.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { loadWorkspace } from '../engine/workspace';
 import { applyReplacePlan } from '../operations/applyReplacePlan';

@@ -4,6 +4,7 @@
 // operations/ (plan, its confirmation text, apply): it holds no rules. Without --yes and a confirmation it never
 // changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import {
   applyAftermathText,

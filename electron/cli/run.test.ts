@@ -415,9 +415,58 @@ describe('the built binary', () => {
     const text = [...loaded].map(read).join('\n');
     expect(text).not.toContain('text/event-stream'); // the browser host
     expect(text).not.toContain('linkify'); // markdown-it
+    // Nor zod: a valid state is decided by plain predicates, and the schemas that describe an invalid
+    // one come from schemasOnDemand.cjs on first use (scripts/buildPlugins.mjs).
+    expect(read('schemasOnDemand.cjs')).toContain('ZodType');
+    expect(text).not.toContain('ZodType');
     const bytes = [...loaded].reduce((sum, file) => sum + statSync(path.join(dist, file)).size, 0);
-    // zod (without its locales) and the state rules: ~225 KB; the whole CLI was 674 KB.
-    expect(bytes).toBeLessThan(300_000);
+    // The state rules and the CLI's shell: ~53 KB. With zod (without its locales) it was ~250 KB; the whole CLI was 674 KB.
+    expect(bytes).toBeLessThan(100_000);
+    expect(read('hashWorker.js')).not.toContain('ZodType');
+  });
+
+  it('describes an invalid state and reads a staging marker in the built CLI and its workers exactly as from source', async () => {
+    // The built bundles load zod's schemas from schemasOnDemand.cjs on first use; from source they are plain imports.
+    await managedDestination((state) => {
+      state.schema_version = 2;
+      state.outputs[0].size = -1;
+      state.outputs[1].kind = 'other';
+      state.source.manifest.files[2].sha256 = 'sha256:NOPE';
+      delete state.pipeline_id;
+    });
+    await writeInterruptedStaging(path.join(root, 'dest'));
+    await fs.mkdir(path.join(root, 'workspace'));
+    await fs.rename(path.join(root, 'dest'), path.join(root, 'workspace', 'dest'));
+    await managedDestination();
+    await writeInterruptedStaging(path.join(root, 'dest'));
+    await fs.rename(path.join(root, 'dest'), path.join(root, 'workspace', 'staged'));
+    const built = (...argv: string[]) =>
+      spawnSync(process.execPath, [path.join(repo, 'dist/cli.js'), ...argv], { cwd: root, encoding: 'utf8' });
+    // A workspace file too: its schema is on demand, and one with a bad field is described by zod.
+    await write('listed/distributor-inspector.json', {
+      schema_version: 1,
+      destinations: [{ path: '../workspace/dest', pipeline_id: 'reports', destination_id: 'archive' }],
+    });
+    await write('badly-listed/distributor-inspector.json', { schema_version: 1, destinations: [{ path: 7, replace_policy: 'maybe' }] });
+    for (const argv of [
+      ['inspect', 'workspace/dest', '--json'],
+      ['inspect', 'workspace/staged', '--json'],
+      ['scan', 'workspace', '--json'],
+      ['scan', 'listed/distributor-inspector.json', '--json'],
+      ['scan', 'badly-listed/distributor-inspector.json', '--json'],
+    ]) {
+      const fromSource = await cli(argv);
+      const fromBuild = built(...argv);
+      expect({ code: fromBuild.status, stdout: fromBuild.stdout, stderr: fromBuild.stderr }, argv.join(' ')).toEqual(fromSource);
+    }
+    const inspected = JSON.parse(built('inspect', 'workspace/dest', '--json').stdout);
+    expect(inspected.issues.map((issue: { code: string }) => issue.code)).toEqual(
+      expect.arrayContaining(['invalid_value', 'negative_size', 'invalid_sha256', 'missing_field', 'interrupted']),
+    );
+    expect(JSON.parse(built('inspect', 'workspace/staged', '--json').stdout).issues).toEqual([
+      expect.objectContaining({ code: 'interrupted' }),
+    ]);
+    expect(built('scan', 'badly-listed/distributor-inspector.json', '--json').stderr).toMatch(/invalid_value|invalid_type|"path"/);
   });
 
   it('runs inspect and compare from bin/, piped, with no colour codes and the documented exit codes', async () => {

@@ -3,6 +3,7 @@
 // stderr, the confirmation prompt) passes toTerminal: no control character from a state file, a
 // path or an argument reaches the terminal. A command's --json document on stdout is left as is.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
 import { APP_VERSION } from '../engine/appVersion';
@@ -13,10 +14,16 @@ import { printable, toTerminal } from './terminalText';
 function terminalIo(io: CliIo): { io: CliIo; printJsonRaw: () => void } {
   let stdoutIsJson = false;
   const safe: CliIo = {
-    ...io,
+    isTerminal: io.isTerminal,
+    env: io.env,
+    cwd: io.cwd,
     stdout: (text) => io.stdout(stdoutIsJson ? text : toTerminal(text)),
     stderr: (text) => io.stderr(toTerminal(text)),
-    ask: io.ask ? (question) => io.ask!(toTerminal(question)) : undefined,
+    // A getter, as the io may have one: whether there is a terminal to ask is looked up by a command that asks.
+    get ask() {
+      const ask = io.ask;
+      return ask ? (question: string) => ask(toTerminal(question)) : undefined;
+    },
   };
   return { io: safe, printJsonRaw: () => void (stdoutIsJson = true) };
 }

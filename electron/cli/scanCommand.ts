@@ -2,6 +2,7 @@
 // --verify every output checked against its recorded hash. A thin shell over engine/scan and engine/verify.
 // Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';

@@ -3,6 +3,7 @@
 // started again on the same port takes back the tabs already open). Runs until Ctrl-C or SIGTERM.
 // Never prints the token anywhere but that one address line on stdout.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { ApiFailure } from '../../shared/apiError';
 import { serve } from '../serve';

@@ -20,7 +20,8 @@ export type StateFileFacts =
   | { kind: 'too_large'; sizeBytes: number }
   /** The open was refused (EACCES, EPERM); `why` completes "permission denied: …" with owner, mode and our uid when known. */
   | { kind: 'permission_denied'; why: string }
-  | { kind: 'bytes'; bytes: Uint8Array; sha256: string };
+  /** `sha256` is absent when the reader was asked for no digests (inspectDestination.ts). */
+  | { kind: 'bytes'; bytes: Uint8Array; sha256?: string };
 
 /** What a reader found at a destination bundle path. */
 export type DestinationFacts =
@@ -154,8 +155,9 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   const text = decodeUtf8(stateFile.bytes);
   const parsed = parseState(text ?? stateFile.bytes);
   const issues = [...interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues];
+  const stateSha256 = stateFile.sha256 === undefined ? {} : { stateSha256: stateFile.sha256 };
   const classification: Classification = {
-    inspection: { path: dir, status: parsed.status, issues, stateSha256: stateFile.sha256, hasContent, ...listed },
+    inspection: { path: dir, status: parsed.status, issues, ...stateSha256, hasContent, ...listed },
   };
   if (parsed.status === 'invalid' && stateFile.bytes.length > INVALID_STATE_SHOWN_MAX_BYTES)
     classification.inspection.stateWithheld = { sizeBytes: stateFile.bytes.length };

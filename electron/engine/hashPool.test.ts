@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stateSchema } from '../../shared/stateSchema';
+import { stateSchema } from '../../shared/documentSchemas';
 import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
 import { HashPool } from './hashPool';
 import { verifyDestination } from './verify';

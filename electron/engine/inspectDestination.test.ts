@@ -64,6 +64,27 @@ describe('inspectDestination: the status of a destination from the disk alone', 
     expect(result.stateText).toBeUndefined();
   });
 
+  it('gives the same inspection without its digests when asked for none, for every kind of destination', async () => {
+    const cases: Record<string, Record<string, string>> = {
+      managed: { '.distributor.json': validState(), 'report.html': '<p>' },
+      invalid: { '.distributor.json': '{"schema_version": 2}' },
+      unmanaged: { 'index.html': 'x' },
+      empty: {},
+      interrupted: { '.distributor.json': validState(), '.distributor-staging/staging.json': '{}' },
+    };
+    for (const [name, files] of Object.entries(cases)) {
+      const dir = await destination(files);
+      const full = await inspectDestination(dir, { includeText: true });
+      const { stateSha256, listingDigest, ...rest } = full;
+      expect(listingDigest, name).toMatch(/^sha256:/);
+      if (full.stateText !== undefined) expect(stateSha256, name).toMatch(/^sha256:/);
+      const withoutDigests = await inspectDestination(dir, { includeText: true, digests: false });
+      expect(withoutDigests, name).toEqual(rest);
+      expect(Object.keys(withoutDigests), name).toEqual(Object.keys(rest));
+      await fs.rm(dir, { recursive: true });
+    }
+  });
+
   it('does not count the state file itself as content', async () => {
     expect(await inspectDestination(await destination({ '.distributor.json': validState() }))).toMatchObject({
       status: 'managed',

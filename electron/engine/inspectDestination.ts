@@ -3,13 +3,11 @@
 // state file once; never follows a symbolic link, neither the destination nor its state file.
 
 import { promises as fs } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DestinationInspectionData } from '../../shared/inspection';
 import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { classifyDestination, type DestinationFacts } from './classifyDestination';
 import { isPermissionDenied, permissionDeniedWhy, readRegularFile, type RegularFileRead } from './regularFile';
-import { listingDigest } from './listingDigest';
 import { stagingCandidates } from './stagingReader';
 
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
@@ -19,21 +17,15 @@ export interface DestinationInspection extends DestinationInspectionData {
 
 export interface InspectOptions {
   includeText?: boolean;
+  /**
+   * False: no `stateSha256` and no `listingDigest` (the parts of a fingerprint), and node:crypto is
+   * not loaded (stateDigests.ts): the CLI's inspect prints neither, and the load was ~4 ms of its start.
+   */
+  digests?: boolean;
 }
 
 function errnoCode(cause: unknown): string | undefined {
   return (cause as NodeJS.ErrnoException | undefined)?.code;
-}
-
-async function directoryHasEntries(dir: string, ignore: string): Promise<boolean> {
-  const handle = await fs.opendir(dir);
-  try {
-    for await (const entry of handle) if (entry.name !== ignore) return true;
-    return false;
-  } finally {
-    // for-await closes the handle when it finishes, but not when we return early.
-    await handle.close().catch(() => undefined);
-  }
 }
 
 /** Reads the state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device, never past the cap. */
@@ -48,7 +40,7 @@ async function readStateFile(file: string): Promise<RegularFileRead | { kind: 'p
 
 export async function inspectDestination(destination: string, options: InspectOptions = {}): Promise<DestinationInspection> {
   const dir = path.resolve(destination);
-  const read = await readFacts(dir);
+  const read = await readFacts(dir, options.digests !== false);
   const { facts, bytes } = read;
   const classified = classifyDestination(dir, facts);
   const inspection: DestinationInspection = { ...classified.inspection };
@@ -60,21 +52,22 @@ export async function inspectDestination(destination: string, options: InspectOp
   return inspection;
 }
 
-/** What is at the destination, for the classifier: lstat, the state file read once, a listing, the staging folder. */
-async function readFacts(dir: string): Promise<{ facts: DestinationFacts; bytes?: Buffer }> {
+/** What is at the destination, for the classifier: lstat, the state file read once, one listing, the staging folder. */
+async function readFacts(dir: string, digests: boolean): Promise<{ facts: DestinationFacts; bytes?: Buffer }> {
   const stat = await fs.lstat(dir).catch((cause) => (errnoCode(cause) === 'ENOENT' ? undefined : Promise.reject(cause)));
   if (!stat) return { facts: { kind: 'missing' } };
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
   const read = await readStateFile(path.join(dir, STATE_FILE_NAME));
-  const hasContent = await directoryHasEntries(dir, STATE_FILE_NAME);
   const names = await fs.readdir(dir);
+  const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = stagingCandidates(dir, names);
-  const listed = listingDigest(names, stat.mtimeMs);
-  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, staging, listingDigest: listed } };
-  const sha256 = `sha256:${createHash('sha256').update(read.bytes).digest('hex')}`;
+  const digest = digests ? await import('./stateDigests') : undefined;
+  const listed = digest ? { listingDigest: digest.listingDigest(names, stat.mtimeMs) } : {};
+  if (read.kind !== 'bytes') return { facts: { kind: 'directory', stateFile: read, hasContent, staging, ...listed } };
+  const sha256 = digest ? { sha256: digest.sha256Of(read.bytes) } : {};
   return {
-    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, sha256 }, hasContent, staging, listingDigest: listed },
+    facts: { kind: 'directory', stateFile: { kind: 'bytes', bytes: read.bytes, ...sha256 }, hasContent, staging, ...listed },
     bytes: read.bytes,
   };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { error, hasErrors, sortIssues, warning, type Issue } from '../../shared/issues';
 import { literalIssues } from '../../shared/literalRules';
 import { parseJsonObject } from '../../shared/parseDocument';
+import { schemasOnDemand } from '../../shared/schemasOnDemand';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { parseSshUrl } from '../../shared/sshUrl';
 import {
@@ -14,14 +15,15 @@ import {
   WORKSPACE_FILE_NAME,
   WORKSPACE_HOST_KNOWN_FIELDS,
   WORKSPACE_KNOWN_FIELDS,
-  workspaceFileSchema,
-  type WorkspaceDestination,
-  type WorkspaceFileDestination,
-  type WorkspaceFileHost,
-  type WorkspaceHost,
-  type LoadedWorkspace,
-  type WorkspaceFile,
-  type WorkspaceLoad,
+} from '../../shared/workspaceFile';
+import type {
+  WorkspaceDestination,
+  WorkspaceFileDestination,
+  WorkspaceFileHost,
+  WorkspaceHost,
+  LoadedWorkspace,
+  WorkspaceFile,
+  WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
 import { isInsideOrEqual } from './pathInside';
@@ -30,7 +32,7 @@ import { describeFileKind, readRegularFile } from './regularFile';
 /** A workspace file lists destinations; 64 MB is some 300,000 of them. */
 const MAX_WORKSPACE_FILE_BYTES = 64 * 1024 * 1024;
 
-export { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
+export { WORKSPACE_FILE_NAME } from '../../shared/workspaceFile';
 export type { LoadedWorkspace, WorkspaceDestination, WorkspaceLoad } from '../../shared/workspaceSchema';
 
 function errnoCode(cause: unknown): string | undefined {
@@ -138,7 +140,8 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return { ok: false, file, issues: [parsed.error] };
   const { json, text } = parsed.value;
-  const shape = workspaceFileSchema.safeParse(json);
+  // The schema from schemasOnDemand.ts: a workspace that is a folder never loads zod.
+  const shape = schemasOnDemand().workspaceFileSchema.safeParse(json);
   const issues = [
     ...(shape.success ? [] : fromZodIssues(shape.error.issues, json)),
     ...unknownFieldWarnings(json),

@@ -3,7 +3,8 @@
 // never repeats the file in each line when the heading already names it.
 
 import type { ApiError } from '../../shared/api';
-import { formatIssuePath, issueSchema, type Issue } from '../../shared/issues';
+import { issueSchema } from '../../shared/issueSchema';
+import { formatIssuePath, type Issue } from '../../shared/issues';
 
 export interface OpenProblem {
   /** The field in the workspace file (`destinations[0].path`); absent for the file as a whole. */

@@ -2,7 +2,8 @@
 // manifest summary. Pure; the engine already validated, this only shapes what the views show.
 
 import type { Issue } from '../../shared/issues';
-import { stateSchema, type State } from '../../shared/stateSchema';
+import { stateSchema } from '../../shared/documentSchemas';
+import type { State } from '../../shared/stateSchema';
 
 export function readState(stateJson: Record<string, unknown> | undefined): State | undefined {
   if (!stateJson) return undefined;

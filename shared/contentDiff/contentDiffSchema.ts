@@ -4,7 +4,7 @@
 // it, the API carries it, the CLI and the renderer draw it with textDiff.ts. Pure zod.
 
 import { z } from 'zod';
-import { problemSchema } from '../result';
+import { problemSchema } from '../problemSchema';
 
 /**
  * `recorded`: the bytes on disk against the bytes the state says should be there (old: expected,

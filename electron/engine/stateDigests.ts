@@ -1,0 +1,11 @@
+// The digests of a destination that inspectDestination.ts hands on for its fingerprint: the state
+// file's sha256 and the listing digest (listingDigest.ts). A module of their own so that node:crypto
+// is loaded only by a reader that wants them: the CLI's inspect prints neither.
+
+import { createHash } from 'node:crypto';
+
+export { listingDigest } from './listingDigest';
+
+export function sha256Of(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
