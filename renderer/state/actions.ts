@@ -445,9 +445,13 @@ export async function tryOpenWorkspace(path: string): Promise<{ ok: true } | { o
     return { ok: false, error: answer.error };
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
+  // The scan is asked for before the list is built (in slices: 100,000 rows must not freeze the
+  // page), and its rows wait for the list, as at the start.
+  let settleListShown: (shown: boolean) => void = () => undefined;
+  void scan(undefined, new Promise<boolean>((resolve) => (settleListShown = resolve)));
+  const shown = await showWorkspaceInSlices(answer.value);
   store.set({ opening: false, lastError: undefined });
-  showWorkspace(answer.value);
-  void scan();
+  settleListShown(shown);
   return { ok: true };
 }
 
