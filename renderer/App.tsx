@@ -27,8 +27,10 @@ async function start(): Promise<'refused' | undefined> {
   const client = getClient();
   let settleListShown: (shown: boolean) => void = () => undefined;
   const listShown = new Promise<boolean>((resolve) => (settleListShown = resolve));
+  // appInfo first: the engine answers it before the scan's first results compete for its thread.
+  const asked = client.invoke('appInfo', {});
   void scan(undefined, listShown);
-  const info = await client.invoke('appInfo', {});
+  const info = await asked;
   if (!info.ok) settleListShown(false);
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
   if (!info.ok) {
@@ -42,6 +44,17 @@ async function start(): Promise<'refused' | undefined> {
   const shown = info.value.workspace !== undefined && (await showWorkspaceInSlices(info.value.workspace));
   settleListShown(shown);
   if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
+}
+
+let started: Promise<'refused' | undefined> | undefined;
+
+/**
+ * Starts the app once per page, whoever asks first: main.tsx asks before React mounts, so the
+ * engine is asked while the first render runs, not after it.
+ */
+export function startOnce(): Promise<'refused' | undefined> {
+  started ??= start();
+  return started;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -58,7 +71,7 @@ export function App() {
   const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
 
   useEffect(() => {
-    void start().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
+    void startOnce().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target) && !document.querySelector('[aria-modal="true"]')) {
         event.preventDefault();
