@@ -304,7 +304,7 @@ export async function rescan(): Promise<JobOutcome<'scan'> | undefined> {
 }
 
 /** Resolves in a task of its own, with no timer's clamp: the page may paint and take input meanwhile. */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
