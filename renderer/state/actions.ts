@@ -194,7 +194,7 @@ function bumpRevisions(ids: readonly string[]): void {
 
 /**
  * Scans the whole workspace, or the given destinations (after a replace). `listShown`: the scan was
- * asked for before the workspace's list is shown (the start: scanFirst); its rows wait for the list,
+ * asked for before the workspace's list is shown (the start, App.tsx; an open); its rows wait for the list,
  * and on false (no workspace shown after all) the scan is dropped unseen.
  */
 export async function scan(destinations?: string[], listShown?: Promise<boolean>): Promise<JobOutcome<'scan'>> {
