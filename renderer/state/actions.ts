@@ -130,7 +130,7 @@ const BATCH_INTERVAL_MS = 120;
  * At most this many items in one apply: the rows that waited for the list (heldUntil) go in a task
  * each per slice, so no one task derives and renders tens of thousands of rows.
  */
-const MAX_BATCH_ITEMS = 2000;
+const MAX_BATCH_ITEMS = 1000;
 
 /** `heldUntil`: items wait for it (the list they go into is not shown yet), then go in, or are dropped on false. */
 function batcher<T>(apply: (items: T[]) => void, heldUntil?: Promise<boolean>): { push: (item: T) => void; drain: () => Promise<void> } {
