@@ -14,13 +14,24 @@ import { RestoreHost } from './components/RestoreBackupDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
-import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspace, watchConnection, watchHosts } from './state/actions';
+import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspaceInSlices, watchConnection, watchHosts } from './state/actions';
 import { store, useAppState } from './state/store';
 
-/** Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token). */
+/**
+ * Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token).
+ * The scan of the workspace the engine has open is asked for beside appInfo, not after it: it runs
+ * while appInfo's answer (every destination: 27 MB at 100,000) travels and the list is built, and
+ * its rows wait for the list (actions.scan). With no workspace open it is dropped, unseen.
+ */
 async function start(): Promise<'refused' | undefined> {
   const client = getClient();
-  const info = await client.invoke('appInfo', {});
+  let settleListShown: (shown: boolean) => void = () => undefined;
+  const listShown = new Promise<boolean>((resolve) => (settleListShown = resolve));
+  // appInfo first: the engine answers it before the scan's first results compete for its thread.
+  const asked = client.invoke('appInfo', {});
+  void scan(undefined, listShown);
+  const info = await asked;
+  if (!info.ok) settleListShown(false);
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
   if (!info.ok) {
     reportError('Could not reach the engine', info.error);
@@ -30,12 +41,20 @@ async function start(): Promise<'refused' | undefined> {
   watchConnection();
   followLiveRefresh();
   watchHosts();
-  if (info.value.workspace) {
-    showWorkspace(info.value.workspace);
-    void scan();
-  } else if (info.value.initialWorkspace) {
-    await openWorkspace(info.value.initialWorkspace);
-  }
+  const shown = info.value.workspace !== undefined && (await showWorkspaceInSlices(info.value.workspace));
+  settleListShown(shown);
+  if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
+}
+
+let started: Promise<'refused' | undefined> | undefined;
+
+/**
+ * Starts the app once per page, whoever asks first: main.tsx asks before React mounts, so the
+ * engine is asked while the first render runs, not after it.
+ */
+export function startOnce(): Promise<'refused' | undefined> {
+  started ??= start();
+  return started;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -52,7 +71,7 @@ export function App() {
   const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
 
   useEffect(() => {
-    void start().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
+    void startOnce().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target) && !document.querySelector('[aria-modal="true"]')) {
         event.preventDefault();

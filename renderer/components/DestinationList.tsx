@@ -38,7 +38,8 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: 12,
   });
-  const selectedIndex = rows.findIndex((row) => row.id === selectedId);
+  // Nothing selected (a list just opened, 100,000 rows): no walk of every row to find nothing.
+  const selectedIndex = selectedId === undefined ? -1 : rows.findIndex((row) => row.id === selectedId);
 
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });

@@ -43,15 +43,25 @@ function updateJob(key: string, patch: Partial<JobView>): void {
   store.set((state) => ({ jobs: state.jobs.map((job) => (job.key === key ? { ...job, ...patch } : job)) }));
 }
 
-/** Runs a job with a row in the status bar (progress, Cancel); a failure other than cancel becomes the last error. */
+/**
+ * Runs a job with a row in the status bar (progress, Cancel); a failure other than cancel becomes the last error.
+ * `shownOnlyIf`: a job asked for before the page knows it applies (the start's scan, asked beside
+ * appInfo): its row and its error show only once that resolves true; on false it is cancelled, unseen.
+ */
 export async function trackedJob<M extends JobMethod>(
   method: M,
   request: RequestOf<M>,
   label: string,
-  options: { destination?: string; onItem?: (item: JobItemOf<M>) => void; onProgress?: (view: JobView) => void } = {},
+  options: {
+    destination?: string;
+    onItem?: (item: JobItemOf<M>) => void;
+    onProgress?: (view: JobView) => void;
+    shownOnlyIf?: Promise<boolean>;
+  } = {},
 ): Promise<JobOutcome<M>> {
   const key = `job-${nextKey++}`;
-  const view: JobView = {
+  // The row as it stands, kept here too: a row not shown yet is added as it is by then.
+  let view: JobView = {
     key,
     method,
     label,
@@ -60,11 +70,30 @@ export async function trackedJob<M extends JobMethod>(
     bytes: 0,
     ...(options.destination ? { destination: options.destination } : {}),
   };
-  store.set((state) => ({ jobs: [...state.jobs, view], notice: undefined }));
+  const update = (patch: Partial<JobView>) => {
+    view = { ...view, ...patch };
+    updateJob(key, patch);
+  };
+  let ended = false;
+  let unwanted = false;
+  const show = () => store.set((state) => ({ jobs: [...state.jobs, view], notice: undefined }));
+  const cancelUnseen = () => {
+    if (view.job !== undefined && !ended) void getClient().invoke('cancelJob', { job: view.job });
+  };
+  if (options.shownOnlyIf)
+    void options.shownOnlyIf.then((applies) => {
+      unwanted = !applies;
+      if (unwanted) cancelUnseen();
+      else if (!ended) show();
+    });
+  else show();
   const outcome = await runJob(getClient(), method, request, {
-    onStart: (job) => updateJob(key, { job }),
+    onStart: (job) => {
+      update({ job });
+      if (unwanted) cancelUnseen();
+    },
     onProgress: (progress) => {
-      updateJob(key, {
+      update({
         done: progress.done,
         total: progress.total,
         bytes: progress.bytes,
@@ -75,9 +104,13 @@ export async function trackedJob<M extends JobMethod>(
     },
     ...(options.onItem ? { onItem: options.onItem } : {}),
   });
+  ended = true;
+  if (options.shownOnlyIf && !(await options.shownOnlyIf)) return outcome;
   // A job whose link was lost stays in view, marked: it may have finished, failed or still run.
-  if (!outcome.ok && outcome.error.code === 'connection_lost') updateJob(key, { outcomeUnknown: true });
-  else store.set((state) => ({ jobs: state.jobs.filter((job) => job.key !== key) }));
+  if (!outcome.ok && outcome.error.code === 'connection_lost') {
+    if (!store.get().jobs.some((job) => job.key === key)) show();
+    updateJob(key, { outcomeUnknown: true });
+  } else store.set((state) => ({ jobs: state.jobs.filter((job) => job.key !== key) }));
   if (!outcome.ok && outcome.error.code !== 'cancelled' && outcome.error.code !== 'connection_lost')
     reportError(`${label} failed`, outcome.error);
   return outcome;
@@ -93,29 +126,61 @@ export async function cancelJob(key: string): Promise<void> {
 /** How often streamed items are applied: each apply renders the list once. */
 const BATCH_INTERVAL_MS = 120;
 
-function batcher<T>(apply: (items: T[]) => void): { push: (item: T) => void; flush: () => void } {
+/**
+ * At most this many items in one apply: the rows that waited for the list (heldUntil) go in a task
+ * each per slice, so no one task derives and renders tens of thousands of rows.
+ */
+const MAX_BATCH_ITEMS = 1000;
+
+/** `heldUntil`: items wait for it (the list they go into is not shown yet), then go in, or are dropped on false. */
+function batcher<T>(apply: (items: T[]) => void, heldUntil?: Promise<boolean>): { push: (item: T) => void; drain: () => Promise<void> } {
   let pending: T[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let first = true;
+  let held = heldUntil !== undefined;
+  let dropped = false;
   const flush = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (pending.length === 0) return;
-    const items = pending;
-    pending = [];
-    apply(items);
+    if (held || pending.length === 0) return;
+    if (pending.length <= MAX_BATCH_ITEMS) {
+      const items = pending;
+      pending = [];
+      apply(items);
+      return;
+    }
+    apply(pending.slice(0, MAX_BATCH_ITEMS));
+    pending = pending.slice(MAX_BATCH_ITEMS);
+    timer = setTimeout(flush, 0);
   };
+  void heldUntil?.then((applies) => {
+    held = false;
+    first = false;
+    dropped = !applies;
+    if (dropped) pending = [];
+    // In a task of its own: the list just shown paints first, then the rows that waited for it.
+    else if (pending.length > 0) timer = setTimeout(flush, 0);
+  });
   return {
     push(item) {
+      if (dropped) return;
       pending.push(item);
-      if (timer !== undefined) return;
+      if (held || timer !== undefined) return;
       // The first item shows at once (first rows fast); the rest gather into batches.
       if (first) {
         first = false;
         queueMicrotask(flush);
       } else timer = setTimeout(flush, BATCH_INTERVAL_MS);
     },
-    flush,
+    /** Applies what is pending now (a slice per task), resolving once it is all in. */
+    async drain() {
+      await heldUntil;
+      flush();
+      while (pending.length > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        flush();
+      }
+    },
   };
 }
 
@@ -127,18 +192,28 @@ function bumpRevisions(ids: readonly string[]): void {
   });
 }
 
-/** Scans the whole workspace, or the given destinations (after a replace). */
-export async function scan(destinations?: string[]): Promise<JobOutcome<'scan'>> {
-  const items = batcher<ScanEntry>((entries) =>
-    store.set((state) => {
-      return { destinationTable: state.destinationTable.withScan(entries) };
-    }),
+/**
+ * Scans the whole workspace, or the given destinations (after a replace). `listShown`: the scan was
+ * asked for before the workspace's list is shown (the start, App.tsx; an open); its rows wait for the list,
+ * and on false (no workspace shown after all) the scan is dropped unseen.
+ */
+export async function scan(destinations?: string[], listShown?: Promise<boolean>): Promise<JobOutcome<'scan'>> {
+  const items = batcher<ScanEntry>(
+    (entries) =>
+      store.set((state) => {
+        return { destinationTable: state.destinationTable.withScan(entries) };
+      }),
+    listShown,
   );
   const label = destinations
     ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Scan workspace';
-  const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, { onItem: (entry) => items.push(entry) });
-  items.flush();
+  const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, {
+    onItem: (entry) => items.push(entry),
+    ...(listShown ? { shownOnlyIf: listShown } : {}),
+  });
+  if (listShown && !(await listShown)) return outcome;
+  await items.drain();
   if (destinations) bumpRevisions(destinations);
   // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
   if (outcome.ok && !destinations) {
@@ -176,7 +251,7 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
     onProgress: (view) => (last = { done: view.done, total: view.total }),
     ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
   });
-  items.flush();
+  await items.drain();
   if (!outcome.ok && outcome.error.code === 'cancelled')
     store.set({ notice: cancelledVerifySentence({ kept, destinations: setOutFor, outputsDone: last.done, outputsTotal: last.total }) });
   return outcome;
@@ -228,11 +303,35 @@ export async function rescan(): Promise<JobOutcome<'scan'> | undefined> {
   return scan();
 }
 
+/** Resolves in a task of its own, with no timer's clamp: the page may paint and take input meanwhile. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
+
+/**
+ * showWorkspace, with the list built in slices, a task each (DestinationTable.ofInSlices), so a large
+ * workspace does not freeze the page while its list is built; false when another workspace was shown meanwhile.
+ */
+export async function showWorkspaceInSlices(workspace: Workspace): Promise<boolean> {
+  const before = store.get().workspace;
+  const table = await DestinationTable.ofInSlices(workspace.root, workspace.destinations, nextTask);
+  if (store.get().workspace !== before) return false;
+  showWorkspace(workspace, table);
+  return true;
+}
+
 /** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
-export function showWorkspace(workspace: Workspace): void {
+export function showWorkspace(workspace: Workspace, table?: DestinationTable): void {
   store.set((state) => ({
     workspace,
-    destinationTable: DestinationTable.of(workspace.root, workspace.destinations),
+    destinationTable: table ?? DestinationTable.of(workspace.root, workspace.destinations),
     selectedId: undefined,
     selectedIds: new Set<string>(),
     selectionAnchor: undefined,
@@ -346,9 +445,13 @@ export async function tryOpenWorkspace(path: string): Promise<{ ok: true } | { o
     return { ok: false, error: answer.error };
   }
   rememberRecent(safeLocalStorage(), answer.value.path);
+  // The scan is asked for before the list is built (in slices: 100,000 rows must not freeze the
+  // page), and its rows wait for the list, as at the start.
+  let settleListShown: (shown: boolean) => void = () => undefined;
+  void scan(undefined, new Promise<boolean>((resolve) => (settleListShown = resolve)));
+  const shown = await showWorkspaceInSlices(answer.value);
   store.set({ opening: false, lastError: undefined });
-  showWorkspace(answer.value);
-  void scan();
+  settleListShown(shown);
   return { ok: true };
 }
 

@@ -151,6 +151,30 @@ describe('the incremental destination table', () => {
     );
   });
 
+  it('builds in slices (ofInSlices, a pause between each) the very table `of` builds at once, past many slices, with repeated ids and out of name order', async () => {
+    // A deterministic shuffle of 20,000 ids (some listed twice), so the by-name sort has work to do.
+    const order = Array.from({ length: 20_000 }, (_, i) => (i * 7_919) % 20_000);
+    const destinations = order.map((n) => destination(n % 997 === 0 ? 'site-repeated' : `site-${n}`, `/w/destinations/d${n}`));
+    let pauses = 0;
+    const sliced = await DestinationTable.ofInSlices(ROOT, destinations, async () => {
+      pauses += 1;
+    });
+    const whole = DestinationTable.of(ROOT, destinations);
+    expect(pauses).toBeGreaterThan(2);
+    expect(sliced.rows).toEqual(whole.rows);
+    expect(sliced.rows).toEqual(buildRows(ROOT, destinations, new Map(), new Map()));
+    expect(sliced.statusCounts).toEqual(whole.statusCounts);
+    expect(sliced.healthCounts).toEqual(whole.healthCounts);
+    const batch = [scanned('site-5', 'managed', TIMES[0]), scanned('site-repeated', 'invalid'), scanned('site-19999', 'empty')];
+    const [a, b] = [sliced.withScan(batch, AT), whole.withScan(batch, AT)];
+    for (const sort of ['id', 'status', 'health', 'published'] as const) {
+      const filter = { statuses: new Set<DestinationStatus>(), health: new Set<never>(), query: '', sort };
+      expect(a.view(filter, sort)).toEqual(b.view(filter, sort));
+    }
+    expect(a.view({ statuses: new Set(), query: 'repeated' }, 'id')).toHaveLength(order.filter((n) => n % 997 === 0).length);
+    expect(a.scanEntry('site-19999')).toBe(batch[2]);
+  });
+
   it('derives only the rows a batch brings and keeps every other row object as it was', () => {
     const destinations = Array.from({ length: 1000 }, (_, i) => destination(`site-${i}`));
     const before = DestinationTable.of(ROOT, destinations).withScan([scanned('site-1', 'managed', TIMES[0])]);

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+// The start's scan, asked for beside appInfo before the list exists (App.tsx start): its rows wait
+// for the list and then all go in; with no workspace shown it leaves no trace and is cancelled.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import { scan, showWorkspaceInSlices } from './actions';
+import { initialState, store } from './store';
+
+const listeners = new Map<string, Set<(data: unknown) => void>>();
+const calls: { method: string; request: unknown }[] = [];
+let answerScan: ApiResult<unknown> = { ok: true, value: { job: 'job-1' } };
+const bridge: InspectorBridge = {
+  async invoke(method, request): Promise<ApiResult<unknown>> {
+    calls.push({ method, request });
+    if (method === 'scan') return answerScan;
+    if (method === 'cancelJob') return { ok: true, value: { cancelled: true } };
+    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
+  },
+  on(event, listener) {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  },
+};
+const send = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeAll(() => {
+  window.inspector = bridge;
+});
+afterEach(() => {
+  store.set(initialState());
+  calls.length = 0;
+  answerScan = { ok: true, value: { job: 'job-1' } };
+});
+
+const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });
+const workspace = (count: number): Workspace => ({
+  path: '/w/distributor-inspector.json',
+  kind: 'file',
+  root: '/w',
+  destinations: Array.from({ length: count }, (_, i) => destination(`site-${i}`)),
+  issues: [],
+  listReadAt: '2026-12-04T06:00:00.000Z',
+});
+const row = (id: string): ScanEntry => ({
+  destination: id,
+  inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
+  summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+});
+
+function deferred(): { promise: Promise<boolean>; settle: (value: boolean) => void } {
+  let settle: (value: boolean) => void = () => undefined;
+  const promise = new Promise<boolean>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+describe('the scan asked for before the list is shown', () => {
+  it('keeps every row that arrives before the list, shows its job only with the list, and puts all rows in (in slices) before it resolves', async () => {
+    const shown = deferred();
+    const done = scan(undefined, shown.promise);
+    await tick();
+    expect(calls.map((call) => call.method)).toEqual(['scan']);
+    // 5,000 rows before the list exists: more than one slice.
+    for (let i = 0; i < 5000; i += 1) send('item', { job: 'job-1', method: 'scan', item: row(`site-${i}`) });
+    await tick();
+    expect(store.get().jobs).toEqual([]);
+    expect(await showWorkspaceInSlices(workspace(6000))).toBe(true);
+    shown.settle(true);
+    await tick();
+    expect(store.get().jobs.map((job) => job.label)).toEqual(['Scan workspace']);
+    for (let i = 5000; i < 6000; i += 1) send('item', { job: 'job-1', method: 'scan', item: row(`site-${i}`) });
+    send('result', {
+      job: 'job-1',
+      method: 'scan',
+      result: { counts: { total: 6000, empty: 6000, unmanaged: 0, managed: 0, invalid: 0 } },
+    });
+    const outcome = await done;
+    expect(outcome.ok).toBe(true);
+    expect(store.get().destinationTable.scannedCount).toBe(6000);
+    expect(store.get().jobs).toEqual([]);
+    // Nothing was missing, so nothing was asked for again.
+    expect(calls.filter((call) => call.method === 'scan')).toHaveLength(1);
+  });
+
+  it('with no workspace shown after all: no job row, no error, its rows dropped and the job cancelled', async () => {
+    const shown = deferred();
+    const done = scan(undefined, shown.promise);
+    await tick();
+    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
+    shown.settle(false);
+    await tick();
+    expect(calls.map((call) => call.method)).toEqual(['scan', 'cancelJob']);
+    send('error', { job: 'job-1', method: 'scan', error: { code: 'cancelled', message: 'cancelled' } });
+    await done;
+    expect(store.get().jobs).toEqual([]);
+    expect(store.get().lastError).toBeUndefined();
+    expect(store.get().destinationTable.scannedCount).toBe(0);
+  });
+
+  it('refused at once (no workspace open on the engine) says nothing', async () => {
+    answerScan = { ok: false, error: { code: 'no_workspace', message: 'no workspace is open' } };
+    const shown = deferred();
+    const done = scan(undefined, shown.promise);
+    shown.settle(false);
+    const outcome = await done;
+    expect(outcome.ok).toBe(false);
+    expect(store.get().jobs).toEqual([]);
+    expect(store.get().lastError).toBeUndefined();
+  });
+});
