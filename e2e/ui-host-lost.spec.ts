@@ -96,9 +96,12 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
   await waitForScan(page);
   // The row says what the disk says now (the CLI reads it on its own): whatever the kill left.
   const onDisk = JSON.parse(
-    // Exit 1 for findings (an interrupted replace) is still a document.
-    spawnSync(process.execPath, [path.join(ROOT, 'bin', 'distributor-inspector.js'), 'inspect', dest, '--json'], { encoding: 'utf8' })
-      .stdout,
+    // Exit 1 for findings (an interrupted replace) is still a document. A replace that finished before
+    // the kill leaves a state of 5,000 outputs: its JSON is past spawnSync's 1 MiB default buffer.
+    spawnSync(process.execPath, [path.join(ROOT, 'bin', 'distributor-inspector.js'), 'inspect', dest, '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }).stdout,
   ) as { status: string };
   await expect(page.getByRole('option', { name: /^docs-us\b/ })).toContainText(onDisk.status);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('docs-us');
