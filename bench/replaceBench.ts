@@ -69,8 +69,10 @@ async function replacePair(
   sourceDir: string,
   floorCommand: string,
 ): Promise<{ ours: Timing; baseline: Timing }> {
-  const destination = path.join(context.workDir, `${name}-destination`);
-  const floorDestination = path.join(context.workDir, `${name}-floor`);
+  // Named for this bench: the work folder is shared, and bigFile keeps its own 1 GiB destination at
+  // big-destination (replacing that one was refused as another pipeline's, and failed the bench).
+  const destination = path.join(context.workDir, `replace-${name}-destination`);
+  const floorDestination = path.join(context.workDir, `replace-${name}-floor`);
   let version = 0;
   // A refused or failed replace exits early and would time as fast: each run must have published its version.
   const requireApplied = () => {
