@@ -42,7 +42,7 @@ import { nodeFsOps, type FileBytes, type FsOps, type WriteOptions } from './fsOp
 import { PinCache } from './pinCache';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 import { ancestorsOf } from './planReplace';
-import { CHUNK_BYTES } from '../engine/hashedChunks';
+import { CHUNK_BYTES } from './hashedChunks';
 import { outputBytesFor, stateFileBytes, type VerifiedOutputs } from './publish';
 import { isStreamedSource, readVerifiedSourceFile, sha256Of, SourceRefused, verifiedSourceChunks } from './sourceFile';
 import { realPathOf } from './safeDestination';
@@ -74,9 +74,9 @@ const BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 // Verified output bytes kept from the verify step for the stage step, so each source file is read
 // and hashed once per apply; past this, an output is read and verified only when it is staged.
 const KEPT_BYTES_MAX = 256 * 1024 * 1024;
-// A streamed output (a large file published as it is) holds three read buffers, not its size: many
+// A streamed output (a large file published as it is) holds one read buffer, not its size: many
 // stream at once (hashedChunks.ts).
-const STREAM_WEIGHT_BYTES = 3 * CHUNK_BYTES;
+const STREAM_WEIGHT_BYTES = CHUNK_BYTES;
 
 /** A refusal or failure with a code; caught in applyPlan and returned as data. */
 class ApplyFailure extends Error {

@@ -7,8 +7,19 @@
 // quarter of the CPU of fs.promises: docs/performance.md); apply slices its loops (timeSlice.ts) so
 // the event loop still turns. Flushes and writes past SYNC_WRITE_MAX_BYTES stay asynchronous.
 
-import { closeSync, constants, fsyncSync, mkdirSync, openSync, promises as fs, renameSync, rmdirSync, writeFileSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fsync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  promises as fs,
+  renameSync,
+  rmdirSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { boundedAll } from './boundedAll';
 import { removeTree } from './removeTree';
 import { syncFileSystemsOf } from './syncFileSystem';
@@ -24,7 +35,7 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
-/** A file's bytes whole, or in chunks (each left untouched by its producer until two more are asked for: hashedChunks.ts). */
+/** A file's bytes whole, or in chunks (each holding its bytes until the next is asked for: hashedChunks.ts). */
 export type FileBytes = Uint8Array | AsyncIterable<Uint8Array>;
 
 export interface FsOps {
@@ -32,9 +43,9 @@ export interface FsOps {
   mkdir(dir: string, mode?: number): Promise<void>;
   /**
    * Creates a new file (never an existing one, never through a link), writes, fsyncs (unless
-   * `durable: false`), closes. `bytes` may be chunks, written as they come (a large output copied as
-   * it is verified): one chunk is written while the next is produced. If the chunks fail, the file
-   * is left as far as it was written, for the caller to remove.
+   * `durable: false`), closes. `bytes` may be chunks, each written before the next is asked for (a
+   * large output copied as it is verified). If the chunks fail, the file is left as far as it was
+   * written, for the caller to remove.
    */
   writeFile(file: string, bytes: FileBytes, options?: WriteOptions): Promise<void>;
   /**
@@ -72,29 +83,8 @@ const SYNCFS_MIN_FILES = 32;
 // Writes up to this size are made with synchronous calls; a larger one never holds the event loop.
 const SYNC_WRITE_MAX_BYTES = 1024 * 1024;
 
-async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
-  for (let written = 0; written < chunk.length;) written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
-}
-
-/** Writes each chunk while the next one is produced (read and hashed); waits for both before going on. */
-async function writeChunks(handle: FileHandle, chunks: AsyncIterable<Uint8Array>): Promise<void> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  let writing: Promise<void> = Promise.resolve();
-  try {
-    for (let next = await iterator.next(); !next.done;) {
-      await writing;
-      writing = writeAll(handle, next.value);
-      // Handled here, thrown at the await above or below: a failed write must not go unhandled while the next chunk is read.
-      writing.catch(() => undefined);
-      next = await iterator.next();
-    }
-    await writing;
-  } catch (cause) {
-    // The producer failed, or a write did: the write in flight settles and the producer closes its file before this one closes.
-    await writing.catch(() => undefined);
-    await iterator.return?.();
-    throw cause;
-  }
+function writeAllSync(fd: number, chunk: Uint8Array): void {
+  for (let written = 0; written < chunk.length;) written += writeSync(fd, chunk, written, chunk.length - written);
 }
 
 export const nodeFsOps: FsOps = {
@@ -104,12 +94,16 @@ export const nodeFsOps: FsOps = {
   },
   async writeFile(file, bytes, options = {}) {
     if (!(bytes instanceof Uint8Array)) {
-      const handle = await fs.open(file, CREATE_FLAGS, 0o644);
+      // Each chunk written synchronously before the next is asked for (its producer reuses the buffer
+      // and lets the event loop in: hashedChunks.ts); a failing producer or write ends the loop, and
+      // for-await closes the producer.
+      const fd = openSync(file, CREATE_FLAGS, 0o644);
       try {
-        await writeChunks(handle, bytes);
-        if (options.durable !== false) await handle.sync();
+        for await (const chunk of bytes) writeAllSync(fd, chunk);
+        if (options.durable !== false)
+          await new Promise<void>((resolve, reject) => fsync(fd, (cause) => (cause ? reject(cause) : resolve())));
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
       return;
     }

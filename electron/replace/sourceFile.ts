@@ -12,7 +12,7 @@ import type { ManifestFile } from '../../shared/manifestSchema';
 import type { PlanRefusal } from '../../shared/plan';
 import { outputRuleFor } from '../../shared/publishRules';
 import { problem, type Result } from '../../shared/result';
-import { hashedChunks } from '../engine/hashedChunks';
+import { hashedChunks } from './hashedChunks';
 import { openRegularFile, readRegularFile, readRegularFileSync, type RegularFileOpen, type RegularFileRead } from '../engine/regularFile';
 
 export function sha256Of(bytes: Uint8Array): string {
@@ -167,7 +167,7 @@ export async function* verifiedSourceChunks(
     const hash = createHash('sha256');
     let sizeBytes = 0;
     try {
-      sizeBytes = yield* hashedChunks(opened.handle, hash, { maxBytes: file.size, ...(onBytes ? { onBytes } : {}) });
+      sizeBytes = yield* hashedChunks(opened.handle.fd, hash, { maxBytes: file.size, ...(onBytes ? { onBytes } : {}) });
     } catch (cause) {
       if (cause instanceof SourceRefused) throw cause;
       throw new SourceRefused(unreadableRefusal(cause, full, details).error);
