@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { makeTempDir, removeTempDir, sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
 import { readBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 
@@ -119,6 +119,22 @@ describe('an apply with a backup on another file system', () => {
     expect(await fs.readFile(path.join(made.folder, 'files', 'pages', 'a.html'), 'utf8')).toBe('old a');
     expect(await fs.readlink(path.join(made.folder, 'files', 'link'))).toBe('/etc/passwd');
     expect((await fs.readdir(dest)).sort()).toEqual(['.distributor.json', 'b.txt', 'report.html']);
+  });
+
+  mountIt('copies a file of several chunks byte for byte, never whole in memory, and records its sha256', async () => {
+    const { dest } = await fixture('force');
+    const big = Buffer.alloc(2.5 * 1024 * 1024);
+    for (let at = 0; at < big.length; at += 4) big.writeUInt32LE(at, at);
+    await fs.writeFile(path.join(dest, 'big.bin'), big);
+    const planned = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode: 'force' });
+    if (!planned.ok) throw new Error(planned.error.message);
+    await tmpfs(path.join(root, 'other'), 'size=8m');
+    const writer = backupWriter({ destinationFolder: path.join(root, 'other', 'archive'), action: 'force' });
+    expect((await applyPlan(planned.value, { backup: writer })).error).toBeUndefined();
+    const read = await readBackup(writer.made()!.folder);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.manifest.entries.find((entry) => entry.path === 'big.bin')?.sha256).toBe(sha256(big));
+    expect((await fs.readFile(path.join(writer.made()!.folder, 'files', 'big.bin'))).equals(big)).toBe(true);
   });
 
   mountIt('stops before anything is deleted when the backup folder is full (ENOSPC), and says so', async () => {

@@ -21,10 +21,11 @@ import type { FingerprintEntry } from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { isInsideOrEqual } from '../engine/pathInside';
-import { readRegularFile } from '../engine/regularFile';
+import { openRegularFile } from '../engine/regularFile';
 import { BackupRefused, type BackupPrepareInput, type BackupStep, type PreparedBackup } from '../replace/backupStep';
 import { joinRelative, lstatEntry } from '../replace/fingerprint';
 import type { FsOps } from '../replace/fsOps';
+import { hashedChunks } from '../replace/hashedChunks';
 import { backupIdAt } from './backupLocation';
 import { backupMethodFor, nearestExisting } from './backupMethod';
 
@@ -42,7 +43,6 @@ export interface BackupWriter extends BackupStep {
   made(): { id: string; folder: string; method: BackupMethod } | undefined;
 }
 
-const sha256Of = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 const ancestorsOf = (relative: string) => {
   const parts = relative.split('/');
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
@@ -89,6 +89,36 @@ async function freeId(destinationFolder: string, now: Date): Promise<string> {
   throw new BackupRefused('backup_failed', `${destinationFolder} has no free backup name for ${base}`);
 }
 
+/**
+ * The sha256 of the file at `file` (opened no-follow, a regular file of `sizeBytes`), read in chunks
+ * as they are written to `copyTo` when given; undefined when it is not that file (gone, swapped, of
+ * another size, grown or shrunk while read).
+ */
+async function hashRegularFile(file: string, sizeBytes: number, copyTo?: { path: string; fs: FsOps }): Promise<string | undefined> {
+  const opened = await openRegularFile(file);
+  if (opened.kind !== 'open') return undefined;
+  try {
+    if (opened.sizeBytes !== sizeBytes) return undefined;
+    const hash = createHash('sha256');
+    let readBytes = 0;
+    const chunks = hashedChunks(opened.handle.fd, hash, { maxBytes: sizeBytes, onBytes: (bytes) => (readBytes += bytes) });
+    if (copyTo) await copyTo.fs.writeFile(copyTo.path, chunks);
+    else for await (const _chunk of chunks);
+    return readBytes === sizeBytes ? `sha256:${hash.digest('hex')}` : undefined;
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** Copies a file into the backup in chunks (never held whole: a 4 GiB output is kept like a small one), proven by its copy's sha256 read back. */
+async function copyFileVerified(from: string, at: string, entry: FingerprintEntry, fsOps: FsOps): Promise<string> {
+  const sha256 = await hashRegularFile(from, entry.size, { path: at, fs: fsOps });
+  if (sha256 === undefined) throw new BackupRefused('stale_plan', `"${entry.path}" changed while it was being backed up; make a new plan`);
+  if ((await hashRegularFile(at, entry.size)) !== sha256)
+    throw new BackupRefused('backup_failed', `the backup copy of "${entry.path}" at ${at} does not read back as written`);
+  return sha256;
+}
+
 export function backupWriter(target: BackupTarget): BackupWriter {
   let made: { id: string; folder: string; method: BackupMethod } | undefined;
 
@@ -118,15 +148,7 @@ export function backupWriter(target: BackupTarget): BackupWriter {
         await input.fs.symlink(linkTarget, at);
         entries.push({ ...base, linkTarget, kept: true });
       } else if (type === 'file') {
-        const read = await readRegularFile(from);
-        if (read.kind !== 'bytes' || read.bytes.length !== entry.size)
-          throw new BackupRefused('stale_plan', `"${entry.path}" changed while it was being backed up; make a new plan`);
-        const sha256 = sha256Of(read.bytes);
-        await input.fs.writeFile(at, read.bytes);
-        const copy = await readRegularFile(at);
-        if (copy.kind !== 'bytes' || sha256Of(copy.bytes) !== sha256)
-          throw new BackupRefused('backup_failed', `the backup copy of "${entry.path}" at ${at} does not read back as written`);
-        entries.push({ ...base, sha256, kept: true });
+        entries.push({ ...base, sha256: await copyFileVerified(from, at, entry, input.fs), kept: true });
       } else {
         // A FIFO or a device cannot be copied: listed, so that a restore says what it cannot bring back.
         entries.push({ ...base, kept: false });
