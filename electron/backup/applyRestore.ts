@@ -20,11 +20,11 @@ import {
   stagingMarkerText,
 } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { readRegularFile } from '../engine/regularFile';
 import { checkFingerprint, joinRelative, lstatEntry } from '../replace/fingerprint';
 import { nodeFsOps, type FsOps } from '../replace/fsOps';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from '../replace/pinnedDir';
 import { realPathOf } from '../replace/safeDestination';
+import { hashRegularFile } from './fileDigest';
 import { entryMatches } from './planRestore';
 
 export interface RestoreOptions {
@@ -41,7 +41,6 @@ class RestoreFailure extends Error {
   }
 }
 
-const sha256Of = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 const ancestorsOf = (relative: string) => {
   const parts = relative.split('/');
@@ -159,10 +158,14 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
           await at(stagedPath(entry.path), (full) => inner.symlink(entry.linkTarget ?? '', full));
           continue;
         }
-        const read = await readRegularFile(from);
-        if (read.kind !== 'bytes' || sha256Of(read.bytes) !== entry.sha256)
+        // Copied in chunks into the marked staging folder, hashed as read: a copy that is not the one
+        // kept stops the restore before anything of the destination's own is touched.
+        let copied: string | undefined;
+        await at(stagedPath(entry.path), async (full) => {
+          copied = await hashRegularFile(from, entry.size, { path: full, fs: inner });
+        });
+        if (copied === undefined || copied !== entry.sha256)
           throw new RestoreFailure('backup_changed', `the backup copy of "${entry.path}" no longer has the bytes it was kept with`);
-        await at(stagedPath(entry.path), (full) => inner.writeFile(full, read.bytes));
       }
     }
     const sourceOf = (relative: string) => (plan.method === 'rename' ? joinRelative(backupFiles, relative) : undefined);

@@ -6,7 +6,6 @@
 // goes through the apply's FsOps. Never writes inside the destination; never follows a link there
 // (files are read no-follow, links copied as links).
 
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
@@ -21,11 +20,10 @@ import type { FingerprintEntry } from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { isInsideOrEqual } from '../engine/pathInside';
-import { openRegularFile } from '../engine/regularFile';
 import { BackupRefused, type BackupPrepareInput, type BackupStep, type PreparedBackup } from '../replace/backupStep';
 import { joinRelative, lstatEntry } from '../replace/fingerprint';
 import type { FsOps } from '../replace/fsOps';
-import { hashedChunks } from '../replace/hashedChunks';
+import { hashRegularFile } from './fileDigest';
 import { backupIdAt } from './backupLocation';
 import { backupMethodFor, nearestExisting } from './backupMethod';
 
@@ -87,27 +85,6 @@ async function freeId(destinationFolder: string, now: Date): Promise<string> {
     if (!taken) return id;
   }
   throw new BackupRefused('backup_failed', `${destinationFolder} has no free backup name for ${base}`);
-}
-
-/**
- * The sha256 of the file at `file` (opened no-follow, a regular file of `sizeBytes`), read in chunks
- * as they are written to `copyTo` when given; undefined when it is not that file (gone, swapped, of
- * another size, grown or shrunk while read).
- */
-async function hashRegularFile(file: string, sizeBytes: number, copyTo?: { path: string; fs: FsOps }): Promise<string | undefined> {
-  const opened = await openRegularFile(file);
-  if (opened.kind !== 'open') return undefined;
-  try {
-    if (opened.sizeBytes !== sizeBytes) return undefined;
-    const hash = createHash('sha256');
-    let readBytes = 0;
-    const chunks = hashedChunks(opened.handle.fd, hash, { maxBytes: sizeBytes, onBytes: (bytes) => (readBytes += bytes) });
-    if (copyTo) await copyTo.fs.writeFile(copyTo.path, chunks);
-    else for await (const _chunk of chunks);
-    return readBytes === sizeBytes ? `sha256:${hash.digest('hex')}` : undefined;
-  } finally {
-    await opened.handle.close();
-  }
 }
 
 /** Copies a file into the backup in chunks (never held whole: a 4 GiB output is kept like a small one), proven by its copy's sha256 read back. */

@@ -14,7 +14,7 @@ import { parseState } from '../../shared/parseDocument';
 import type { Problem, Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { readRegularFile } from '../engine/regularFile';
+import { hashRegularFile } from './fileDigest';
 import { isStagingFolderName, parseStagingMarker, restoreStagingSourceId, STAGING_MARKER_NAME } from '../../shared/staging';
 import { interruptedStagingFolders, stagingCandidates } from '../engine/stagingReader';
 import { joinRelative, lstatEntry, readStateFileBytes, walkTree } from '../replace/fingerprint';
@@ -33,10 +33,8 @@ const ancestorsOf = (relative: string) => {
 const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 const isBelow = (relative: string, folder: string) => relative === folder || relative.startsWith(`${folder}/`);
 
-async function fileSha256(file: string): Promise<string | undefined> {
-  const read = await readRegularFile(file).catch(() => undefined);
-  return read?.kind === 'bytes' ? sha256Of(read.bytes) : undefined;
-}
+/** The file's sha256 when it is a regular file of that size; undefined when it is not, or cannot be read. */
+const fileSha256 = (file: string, sizeBytes: number) => hashRegularFile(file, sizeBytes).catch(() => undefined);
 
 /** Whether what stands at `full` is the entry as it was kept: by inode after a rename, by content after a copy. */
 export async function entryMatches(
@@ -53,7 +51,7 @@ export async function entryMatches(
   }
   if (entry.type === 'directory') return true;
   if (entry.type === 'symlink') return (await fs.readlink(full).catch(() => undefined)) === entry.linkTarget;
-  if (entry.type === 'file') return seen.size === entry.size && (await fileSha256(full)) === entry.sha256;
+  if (entry.type === 'file') return seen.size === entry.size && (await fileSha256(full, entry.size)) === entry.sha256;
   return false;
 }
 
@@ -180,7 +178,7 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
     const here = byPath.get(write.path);
     if (!here || here.type === 'missing' || inPlaceCovers(write.path)) continue;
     const full = joinRelative(destReal, write.path);
-    if (here.type !== 'file' || here.size !== write.size || (await fileSha256(full)) !== write.sha256)
+    if (here.type !== 'file' || here.size !== write.size || (await fileSha256(full, write.size)) !== write.sha256)
       return refuse(
         'destination_changed',
         `"${write.path}" changed since the ${manifest.action} wrote it: a restore would lose that change`,

@@ -152,6 +152,28 @@ describe('restoring the backup of a repair', () => {
   });
 });
 
+describe('restoring from a copy whose bytes changed after the restore was planned', () => {
+  mountIt('stops with backup_changed when it checks the copies again, before anything is written or removed', async () => {
+    const other = path.join(root, 'other');
+    await fs.mkdir(other);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', other], { stdio: 'pipe' });
+    mounted.push(other);
+    const { dest, folder, method } = await repairedWithBackup(path.join(other, 'archive'));
+    expect(method).toBe('copy');
+    const planned = await planRestore({ backupFolder: folder, destinationPath: dest });
+    if (!planned.ok) throw new Error(planned.error.message);
+    const put = planned.value.puts.find((entry) => entry.type === 'file')!;
+    const kept = path.join(folder, 'files', ...put.path.split('/'));
+    // The same size, other bytes: only the hash tells.
+    await fs.writeFile(kept, Buffer.from((await fs.readFile(kept)).map((byte) => byte ^ 1)));
+    const before = await snapshotTree(dest);
+    const result = await applyRestore(planned.value);
+    expect(result.error).toMatchObject({ code: 'backup_changed' });
+    expect(result.changed).toBe(false);
+    expect(await snapshotTree(dest)).toBe(before);
+  });
+});
+
 /**
  * A published destination whose `pages/` the operator emptied by hand (its one file and its folder
  * `deep/` gone; its own mode 0750), repaired with a backup: the repair writes both files back and
