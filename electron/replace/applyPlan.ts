@@ -172,6 +172,27 @@ async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<
   }
 }
 
+type PlannedWrite = ReplacePlan['writes'][number];
+
+/** The manifest entry a write is made from: a plan whose manifest does not list it is no valid plan. */
+function manifestFileOf(manifestFiles: ReadonlyMap<string, ManifestFile>, write: PlannedWrite): ManifestFile {
+  const file = manifestFiles.get(write.source_path);
+  if (!file)
+    throw new ApplyFailure('invalid_plan', `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`);
+  return file;
+}
+
+/** The source read again no longer gives the planned bytes: the refusal the read gave, as this apply's failure. */
+function sourceChanged(refusal: { message: string; details?: Record<string, unknown> }): ApplyFailure {
+  return new ApplyFailure('source_changed', `${refusal.message}; the source changed after the plan was made`, refusal.details);
+}
+
+function notThePlannedBytes(write: PlannedWrite): ApplyFailure {
+  return new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
+    path: write.path,
+  });
+}
+
 /** What an apply has done before its first step: nothing. Filled in as it goes. */
 function initialResult(mode: ApplyResult['mode'], destinationPath: string): ApplyResult {
   return {
@@ -396,44 +417,25 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
     }
   }
 
-  async function sourceBytes(
-    plan: ReplacePlan,
-    manifestFiles: ReadonlyMap<string, ManifestFile>,
-    write: ReplacePlan['writes'][number],
-  ): Promise<Buffer> {
+  async function sourceBytes(plan: ReplacePlan, manifestFiles: ReadonlyMap<string, ManifestFile>, write: PlannedWrite): Promise<Buffer> {
     if (repairState) {
       // A repair writes exactly the bytes the state records, proven the one way (expectedBytes.ts).
       const proven = await repairBytes(repairState, write, plan.sourcePath);
-      if (!proven.ok)
-        throw new ApplyFailure(
-          'source_changed',
-          `${proven.error.message}; the source changed after the plan was made`,
-          proven.error.details,
-        );
+      if (!proven.ok) throw sourceChanged(proven.error);
       return proven.value;
     }
-    const file = manifestFiles.get(write.source_path);
-    if (!file)
-      throw new ApplyFailure(
-        'invalid_plan',
-        `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`,
-      );
+    const file = manifestFileOf(manifestFiles, write);
     const read = await readVerifiedSourceFile(plan.sourcePath, file);
-    if (!read.ok)
-      throw new ApplyFailure('source_changed', `${read.error.message}; the source changed after the plan was made`, read.error.details);
+    if (!read.ok) throw sourceChanged(read.error);
     const output = outputBytesFor(file, read.value);
     // Published as it is: its sha256 was just checked equal to the manifest's, exactly as written there.
     const outputSha256 = output === read.value ? file.sha256 : sha256Of(output);
-    if (outputSha256 !== write.sha256 || output.length !== write.size) {
-      throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
-        path: write.path,
-      });
-    }
+    if (outputSha256 !== write.sha256 || output.length !== write.size) throw notThePlannedBytes(write);
     return output;
   }
 
   /** The write's bytes as the caller holds them from the plan (options.verified), if they are exactly the planned ones. */
-  const heldOutput = (write: ReplacePlan['writes'][number]): Buffer | undefined => {
+  const heldOutput = (write: PlannedWrite): Buffer | undefined => {
     const held = repairState ? undefined : options.verified?.get(write.path);
     return held !== undefined && held.length === write.size && sha256Of(held) === write.sha256 ? held : undefined;
   };
@@ -443,37 +445,24 @@ export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = 
    * held in memory, verified by the time its last byte is written. A repair writes the bytes the
    * state records (expectedBytes.ts), not streamed.
    */
-  const isStreamed = (write: ReplacePlan['writes'][number]) =>
+  const isStreamed = (write: PlannedWrite) =>
     !repairState && write.kind === 'source' && isStreamedSource({ path: write.source_path, size: write.size });
 
   /** The source's chunks for a streamed write; a source that changed since the plan fails the apply (the staging folder is removed). */
   async function* streamedSourceBytes(
     plan: ReplacePlan,
     manifestFiles: ReadonlyMap<string, ManifestFile>,
-    write: ReplacePlan['writes'][number],
+    write: PlannedWrite,
   ): AsyncGenerator<Buffer, void> {
-    const file = manifestFiles.get(write.source_path);
-    if (!file)
-      throw new ApplyFailure(
-        'invalid_plan',
-        `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`,
-      );
-    if (file.sha256 !== write.sha256 || file.size !== write.size)
-      throw new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
-        path: write.path,
-      });
+    const file = manifestFileOf(manifestFiles, write);
+    if (file.sha256 !== write.sha256 || file.size !== write.size) throw notThePlannedBytes(write);
     try {
       yield* verifiedSourceChunks(plan.sourcePath, file, (read) => {
         bytes += read;
         progress(write.path);
       });
     } catch (cause) {
-      if (!(cause instanceof SourceRefused)) throw cause;
-      throw new ApplyFailure(
-        'source_changed',
-        `${cause.refusal.message}; the source changed after the plan was made`,
-        cause.refusal.details,
-      );
+      throw cause instanceof SourceRefused ? sourceChanged(cause.refusal) : cause;
     }
   }
 
