@@ -37,7 +37,7 @@ import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
 import type { LoadedWorkspace } from '../engine/workspace';
 import { readHistory } from '../history/journal';
 import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
-import { workspaceHistoryFile } from '../history/journalPath';
+import { journalOf, type SessionStorage } from './sessionStorage';
 import { listSourceBundles } from '../engine/sourceBundles';
 import { resolveUserPath } from '../engine/userPath';
 import type { HostStateEvent } from '../../shared/hostState';
@@ -72,6 +72,12 @@ export interface SessionOptions {
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
    */
   liveRefresh?: boolean | LiveRefreshOptions;
+  /**
+   * Where applies keep backups and the journal instead of the workspace's (sessionStorage.ts). Given
+   * (the command line), `history`, `listBackups` and `pruneBackups` also answer with no workspace open:
+   * the user's own journal and backups folder.
+   */
+  storage?: SessionStorage;
 }
 
 /**
@@ -129,7 +135,8 @@ export class Session implements SessionContext {
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
-    const live = options.liveRefresh ?? options.transport !== 'agent';
+    // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
+    const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
@@ -175,6 +182,11 @@ export class Session implements SessionContext {
   workspace(): OpenWorkspace {
     if (!this.state.workspace) throw fail('no_workspace', 'no workspace is open: open a folder or a distributor-inspector.json file first');
     return this.state.workspace;
+  }
+
+  /** The journal and the backups need an open workspace, unless this Session was given places of its own (the CLI). */
+  private workspaceOrStorage(): void {
+    if (!this.options.storage) this.workspace();
   }
 
   destination(id: string): DestinationEntry {
@@ -472,9 +484,9 @@ export class Session implements SessionContext {
           // A host's replaces are in the journal on that host.
           if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id }));
         }
-        const open = this.workspace();
+        this.workspaceOrStorage();
         const entry = destination === undefined ? undefined : this.destination(destination);
-        const read = await readHistory(workspaceHistoryFile(open.loaded));
+        const read = await readHistory(journalOf(this));
         if (!read.ok) throw fail('history_unreadable', read.error.message);
         if (!entry) return read.value;
         // By id, and by path for records written without one (the CLI's replace of a DEST).
@@ -484,6 +496,7 @@ export class Session implements SessionContext {
         return { ...read.value, records };
       },
       listBackups: async (request) => {
+        this.workspaceOrStorage();
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return listBackupsHandler(this, request);
         // A host's backups are its agent's: beside the workspace file on that host, as its workspace sets them.
@@ -496,6 +509,7 @@ export class Session implements SessionContext {
           : planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
       },
       pruneBackups: async (request) => {
+        this.workspaceOrStorage();
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return pruneBackupsHandler(this, request);
         return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));

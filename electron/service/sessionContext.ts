@@ -9,6 +9,7 @@ import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
 import type { WorkspaceTarget } from '../operations/reloadWorkspace';
+import type { SessionStorage } from './sessionStorage';
 
 /** The request a handler receives, already validated. */
 export type RequestValue<M extends MethodName> = z.output<(typeof methods)[M]['request']>;
@@ -38,8 +39,8 @@ export interface SessionState {
 
 export interface SessionContext {
   readonly state: SessionState;
-  /** How its client reaches it: what the history journal records as the transport. */
-  readonly options: { readonly transport: Transport };
+  /** How its client reaches it (what the history journal records as the transport), and where applies keep backups and the journal. */
+  readonly options: { readonly transport: Transport; readonly storage?: SessionStorage };
   readonly jobs: JobRegistry;
   /** The open workspace; fails with no_workspace when there is none. */
   workspace(): OpenWorkspace;
