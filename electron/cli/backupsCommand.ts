@@ -20,7 +20,7 @@ import { makeStyle, table, type Style } from './style';
 import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 import type { SshTarget } from '../../shared/sshUrl';
-import type { RemoteDestination } from './replaceCommand';
+import type { RemoteDestination } from './applyFlow';
 import { agentOption, hostLabel, openRemoteDestination, remoteNamed, valueOf, withAgent, workspaceArgs } from './remoteSession';
 
 /** A refusal that is the caller's input, not the disk's state: exit 2. */

@@ -18,7 +18,7 @@ import { backupOptions, cliBackups, workspaceIdOf } from './backupOptions';
 import { CliError, type CliIo, type Command } from './command';
 import { historyFileOf, historyOptions } from './historyFile';
 import { agentOption, openRemoteDestination, remoteNamed, withAgent, workspaceArgs } from './remoteSession';
-import { agentSteps, backupPlanText, replaceFlow, type ReplaceSteps } from './replaceCommand';
+import { agentSteps, backupPlanText, replaceFlow, type ReplaceSteps } from './applyFlow';
 import { printable } from './terminalText';
 
 /** SOURCE as given, else the source `--workspace W` configures for DEST (the state does not record where its source is). */
