@@ -4,7 +4,6 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import { planText } from './renderPlan';
-import path from 'node:path';
 import {
   applyAftermathText,
   isInputRefusal,
@@ -18,9 +17,9 @@ import {
 } from '../../shared/plan';
 import { planDocument } from '../../shared/planRows';
 
-import { type CliBackups } from './backupOptions';
-import { destinationBackupsFolder } from '../backup/backupLocation';
-import { type PlannedReplace } from '../operations/planDestinationReplace';
+import { isBackupId } from '../../shared/backupId';
+import type { Door, OpenedDestination } from './door';
+import { shellCommand } from './shellWords';
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo } from './command';
 import { ERASE_LINE, formatBytes } from './progressBar';
 import { describeApplyStep } from '../../shared/applyStepWords';
@@ -29,39 +28,37 @@ import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 
-import type { AgentConnection } from '../remote/agentConnection';
 import { valueOf } from './remoteSession';
 import type { ApiResult, ResponseOf } from '../../shared/api';
 import { recoveryDoneText } from './renderRecoveryPlan';
 
-/** "Backup: what it removes is kept in …", or plainly that backups are off and why. */
-export function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
-  if (!backups.settings.enabled)
-    return `Backups are off (${backups.offReason ?? 'off'}): what this deletes is gone for good. Give --backup-dir DIR or --workspace W to keep it.`;
-  const folder = destinationBackupsFolder(backups.settings.folder, {
-    ...(destinationId !== undefined ? { id: destinationId } : {}),
-    path: destinationPath,
-  });
-  return `Backup: what this removes is kept in ${printable(folder)}${path.sep}<UTC time>${path.sep} (the last ${backups.settings.keep} are kept).`;
+/**
+ * The Undo line: exactly the command that restores this backup, every argument quoted for a POSIX
+ * shell. A backup id not of the form the backup store writes is refused (an agent's answer is not
+ * trusted to be one): no line is printed for it.
+ */
+export function undoText(backupId: string, target: OpenedDestination): string {
+  if (!isBackupId(backupId)) return `Undo: not shown: ${JSON.stringify(printable(backupId))} is not a backup id the backup store writes\n`;
+  const argv = ['distributor-inspector', 'backups', 'restore', target.undoDestination, backupId, ...target.undoOptions];
+  return `Undo: ${shellCommand(argv)}\n`;
 }
 
-function backupResultText(result: ApplyResult, remote?: RemoteTarget): string {
+function backupResultText(result: ApplyResult, target: OpenedDestination): string {
   const backup = result.backup;
   if (!backup) return '';
-  const restore = `distributor-inspector backups restore ${printable(remote?.destinationArgs ?? result.destinationPath)} ${printable(backup.id)}${remote?.optionArgs ?? ''}`;
-  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\nUndo: ${restore}\n`;
+  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\n${undoText(backup.id, target)}`;
 }
 
-function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, remote?: RemoteTarget): string {
+function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target: OpenedDestination): string {
   if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
-    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, remote)}`;
+    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, remote)}`;
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
   lines.push(applyAftermathText(result));
-  if (result.backup) lines.push(backupResultText(result, remote).trimEnd());
+  if (result.backup) lines.push(backupResultText(result, target).trimEnd());
   if (result.stagingLeft)
     lines.push(
       'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
@@ -74,10 +71,10 @@ function refusalExit(refusal: PlanRefusal): number {
 }
 
 /** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
-async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style, remote?: RemoteTarget): Promise<boolean> {
+async function confirmed({ plan, confirmText }: PlannedApply, io: CliIo, style: Style, target: OpenedDestination): Promise<boolean> {
   if (!io.ask || !io.isTerminal) return false;
   // On a host, every question names it: the path alone reads like one on this machine.
-  const where = `${printable(plan.destinationPath)}${remote ? ` on host ${printable(remote.host)}` : ''}`;
+  const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
   if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
     const question =
       plan.mode === 'repair'
@@ -114,53 +111,45 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
   };
 }
 
-type Planned = Result<PlannedReplace, PlanRefusal>;
+/** What the operator is shown and asked to confirm: the plan, and the id to type for a forced replace. */
+export interface PlannedApply {
+  plan: ReplacePlan;
+  confirmText?: string;
+}
 
-/** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one (replace, repair, discard-staging). */
+type Planned = Result<PlannedApply, PlanRefusal>;
+
+/** Plan and apply through a door (this machine's Session or a host's agent); the flow around them is one (replace, repair, discard-staging). */
 export interface ReplaceSteps {
-  /** Set when the steps run on a host's agent. */
-  remote?: RemoteTarget;
+  target: OpenedDestination;
   plan(): Promise<Planned>;
   /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
-  backupText?(): string;
+  backupText(): string;
   apply(
-    planned: PlannedReplace,
+    planned: PlannedApply,
     includeNested: boolean,
     onProgress?: (event: ApplyProgress) => void,
     acceptPartial?: boolean,
   ): Promise<ApplyResult>;
 }
 
-/** Where the steps run when they run on a host's agent: named in every question and in the Undo line. */
-export interface RemoteTarget {
-  /** `[user@]host[:port]` as the command line named it. */
-  host: string;
-  /** DEST as the command line gave it (its ssh URL), for the Undo command. */
-  destinationArgs: string;
-  /** The options that go with it there (` --workspace ssh://…`). */
-  optionArgs?: string;
-}
-
-/** The destination opened on the agent: its id there, and how to name it. */
-export interface RemoteDestination extends RemoteTarget {
-  id: string;
-}
-
 /**
- * Plan and apply on an agent (replace, repair, discard-staging): the agent plans next to the files,
- * keeps the plan and checks it again on apply (its typed id, the stale-plan check); the typed id and
- * the acknowledgements go with the apply, as in the app. Where its backup goes is the agent's answer.
+ * Plan and apply through the door (replace, repair, discard-staging): the service plans next to the
+ * files, keeps the plan and checks it again on apply (its typed id, the stale-plan check, one apply at
+ * a time); the typed id and the acknowledgements go with the apply, as in the app. Where its backup
+ * goes is the service's own answer.
  */
-export function agentSteps(
-  connection: AgentConnection,
-  remote: RemoteDestination,
+export function doorSteps(
+  door: Door,
+  target: OpenedDestination,
   plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
   what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
+  backupsOff?: string,
 ): ReplaceSteps {
   let planId = '';
   let backupText: string | undefined;
   return {
-    remote,
+    target,
     async plan() {
       const answer = await plan();
       if (!answer.ok) {
@@ -169,15 +158,12 @@ export function agentSteps(
       }
       const value = valueOf(answer, what);
       planId = value.planId;
-      backupText = remoteBackupText(valueOf(await connection.call('listBackups', { destination: remote.id }), 'listBackups'), remote);
-      return {
-        ok: true,
-        value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } as PlannedReplace,
-      };
+      backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
+      return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
     },
     backupText: () => backupText ?? '',
     async apply(planned, includeNested, onProgress, acceptPartial) {
-      const ending = await connection.job(
+      const ending = await door.job(
         'applyPlan',
         {
           planId,
@@ -186,7 +172,7 @@ export function agentSteps(
           ...(acceptPartial ? { acceptPartial } : {}),
         },
         {
-          // The agent is this version (the handshake says so), so its apply progress names its step.
+          // The service is this version (an agent's handshake says so), so its apply progress names its step.
           onProgress: onProgress
             ? ({ step, done, total, bytes }) => {
                 if (step) onProgress({ phase: step.phase, step, done, total, bytes });
@@ -199,12 +185,16 @@ export function agentSteps(
   };
 }
 
-/** "Backup: … kept in FOLDER/<UTC time>/ on host H", from the agent's own answer about where its next one goes. */
-function remoteBackupText(listed: ResponseOf<'listBackups'>, remote: RemoteTarget): string {
-  const target = listed.target;
-  if (!target?.enabled || !listed.settings.enabled)
-    return `Backups are off on host ${printable(remote.host)} (its workspace file says "backups": "off"): what this deletes is gone for good.`;
-  return `Backup: what this removes is kept in ${printable(target.folder)}/<UTC time>/ on host ${printable(remote.host)} (the last ${listed.settings.keep} are kept).`;
+/** "Backup: … kept in FOLDER/<UTC time>/ [on host H]", from the service's own answer about where its next one goes. */
+function doorBackupText(listed: ResponseOf<'listBackups'>, target: OpenedDestination, backupsOff?: string): string {
+  const info = listed.target;
+  const where = target.host !== undefined ? ` on host ${printable(target.host)}` : '';
+  if (!info?.enabled || !listed.settings.enabled) {
+    const why =
+      backupsOff ?? (target.host !== undefined ? 'its workspace file says "backups": "off"' : 'the workspace file says "backups": "off"');
+    return `Backups are off${where} (${why}): what this deletes is gone for good.`;
+  }
+  return `Backup: what this removes is kept in ${printable(info.folder)}/<UTC time>/${where} (the last ${listed.settings.keep} are kept).`;
 }
 
 /** Prints the plan, asks (or takes --yes), applies, prints the result: exit 0 done (or not applied), 1 refused or failed, 2 input. */
@@ -225,7 +215,7 @@ export async function replaceFlow(
   }
   const { plan } = planned.value;
   if (!json) io.stdout(planText(plan, style));
-  if (!json && plan.action !== 'nothing' && steps.backupText) io.stdout(`\n${steps.backupText()}\n`);
+  if (!json && plan.action !== 'nothing') io.stdout(`\n${steps.backupText()}\n`);
   if (plan.action === 'nothing') {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.
@@ -246,7 +236,7 @@ export async function replaceFlow(
     else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
     return EXIT_FINDINGS;
   }
-  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.remote)));
+  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.target)));
   if (!apply) {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
@@ -255,7 +245,7 @@ export async function replaceFlow(
   const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
   if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
-  else io.stdout(`\n${resultText(result, plan, style, steps.remote)}`);
+  else io.stdout(`\n${resultText(result, plan, style, steps.target)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
   if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
