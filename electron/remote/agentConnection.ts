@@ -119,7 +119,15 @@ export class AgentConnection {
         stderr += `\n${invocation.file}: ${cause.code === 'ENOENT' ? 'command not found' : cause.message}`;
       });
       child.once('close', (exitCode, signal) =>
-        resolve({ host, agentCommand, exitCode: exitCode ?? (signal ? null : 255), signal, stderr, clientVersion: options.clientVersion }),
+        resolve({
+          host,
+          ...(options.target.port !== undefined ? { port: options.target.port } : {}),
+          agentCommand,
+          exitCode: exitCode ?? (signal ? null : 255),
+          signal,
+          stderr,
+          clientVersion: options.clientVersion,
+        }),
       );
     });
 
