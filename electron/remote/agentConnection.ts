@@ -2,7 +2,9 @@
 // as its remote command, waits for the agent's hello (skipping and reporting a login banner or shell
 // rc output before it), then carries API calls and job events as JSON lines. Every way it can end is a
 // RemoteFailure naming what happened and what to do (sshFailures.ts). Must never crash on what the
-// other side prints, never keep an unbounded line in memory, and never add a host key option to ssh.
+// other side prints, never keep an unbounded line in memory (nor unbounded events for jobs it did not
+// start: earlyEvents.ts), never pass on a reply its method's schema refuses, and never add a host key
+// option to ssh.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
@@ -21,9 +23,7 @@ import {
 } from '../../shared/agentProtocol';
 import {
   checkOutgoing,
-  events as eventSchemas,
-  isEventName,
-  jobSchemas,
+  methods,
   type ApiResult,
   type JobMethod,
   type JobResultOf,
@@ -34,6 +34,8 @@ import {
 } from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
 import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { EarlyEvents } from './earlyEvents';
+import { jobEventMeaning } from './jobEvents';
 import { connectFailure, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
 import { agentRemoteCommand, sshInvocation } from './sshInvocation';
 
@@ -72,8 +74,8 @@ export class AgentConnection {
   private nextId = 1;
   private readonly calls = new Map<number, { method: string; resolve: (result: ApiResult<unknown>) => void }>();
   private readonly jobs = new Map<string, JobListener>();
-  /** Events of a job whose `{job}` reply has not been read yet. */
-  private readonly early = new Map<string, { event: string; data: unknown }[]>();
+  /** Events of a job whose `{job}` reply has not been read yet: bounded, a flood drops the host. */
+  private readonly early = new EarlyEvents();
   private failure: RemoteFailure | undefined;
   private closing = false;
   readonly ended: Promise<void>;
@@ -133,7 +135,7 @@ export class AgentConnection {
 
     const framer = new LineFramer(MAX_PRELUDE_LINE_CHARS);
     const decoder = new StringDecoder('utf8');
-    let onMessage: ((message: AgentMessage) => void) | undefined;
+    let onMessage: ((message: AgentMessage, chars: number) => void) | undefined;
     let onFatal: ((failure: RemoteFailure) => void) | undefined = undefined;
     let skipped = 0;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
@@ -181,7 +183,7 @@ export class AgentConnection {
           if (frame.text.trim() === '') continue;
           const decoded = decodeLine(frame.text, agentMessageSchema);
           if (!decoded.ok) notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
-          else onMessage?.(decoded.value);
+          else onMessage?.(decoded.value, frame.text.length);
         }
       };
       child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
@@ -198,15 +200,14 @@ export class AgentConnection {
     const hello = await handshake;
     const connection = new AgentConnection(child, hello, host, ended, notice);
     connected = connection;
-    onMessage = (message) => connection.receive(message);
-    onFatal = (failure) => {
-      connection.fail(failure);
-      child.kill('SIGTERM');
-    };
+    onMessage = (message, chars) => connection.receive(message, chars);
+    onFatal = (failure) => connection.drop(failure);
     return connection;
   }
 
-  private receive(message: AgentMessage): void {
+  private receive(message: AgentMessage, chars: number): void {
+    // Dropped: what is still in the pipe until ssh ends is not read into memory.
+    if (this.failure) return;
     if (message.type === 'reply') {
       const call = this.calls.get(message.id);
       if (!call) return this.notice(`${this.host}: a reply to no call (id ${message.id}) was ignored`);
@@ -216,8 +217,16 @@ export class AgentConnection {
       const job = (message.data as { job?: unknown } | null)?.job;
       if (typeof job !== 'string') return;
       const listener = this.jobs.get(job);
-      if (listener) listener.onEvent(message.event, message.data);
-      else this.early.set(job, [...(this.early.get(job) ?? []), { event: message.event, data: message.data }]);
+      if (listener) return listener.onEvent(message.event, message.data);
+      const flood = this.early.keep(job, { event: message.event, data: message.data }, chars);
+      if (flood)
+        this.drop(
+          new RemoteFailure(
+            'agent_flood',
+            `the agent on ${this.host} sent ${flood}, so the connection was dropped: that agent is broken or not the distributor-inspector agent. ` +
+              'Check what runs there as the agent (its --version) before connecting again.',
+          ),
+        );
     } else if (message.type === 'protocolError') {
       this.notice(`${this.host}: the agent said: ${message.message}`);
     }
@@ -225,6 +234,7 @@ export class AgentConnection {
 
   private fail(failure: RemoteFailure): void {
     this.failure ??= failure;
+    this.early.clear();
     for (const [id, call] of this.calls) {
       this.calls.delete(id);
       call.resolve({ ok: false, error: { code: 'internal', message: failure.message, details: { remote: failure.code } } });
@@ -233,6 +243,12 @@ export class AgentConnection {
       this.jobs.delete(job);
       listener.onEvent('lost', undefined);
     }
+  }
+
+  /** Ends the connection for what the agent did (a flood, an overlong line): every waiting call and job fails with it. */
+  private drop(failure: RemoteFailure): void {
+    this.fail(failure);
+    this.child.kill('SIGTERM');
   }
 
   /** The failure that ended the connection, if one did. */
@@ -248,7 +264,14 @@ export class AgentConnection {
     this.child.stdin!.write(encodeMessage({ type: 'call', id, method, request }));
     const result = await answer;
     if (this.failure && !result.ok && (result.error.details as { remote?: string } | undefined)?.remote) throw this.failure;
-    return result as ApiResult<ResponseOf<M>>;
+    if (!result.ok) return result;
+    // Checked as the method's response, as events and items are: a bad reply fails this call, naming the field.
+    return checkOutgoing<ResponseOf<M>>(
+      methods[method].response as never,
+      result.value,
+      `${this.host}: the agent's reply to ${method}`,
+      'agent_protocol',
+    );
   }
 
   /** Starts a job and resolves with its ending: the result, or the error event's ApiError. */
@@ -256,30 +279,23 @@ export class AgentConnection {
     const started = await this.call(method, request);
     if (!started.ok) return started;
     const { job } = started.value as { job: string };
-    const schemas = jobSchemas(method);
     const cancel = () => void this.call('cancelJob', { job }).catch(() => {});
     if (handlers.signal?.aborted) cancel();
     else handlers.signal?.addEventListener('abort', cancel, { once: true });
     const ending = new Promise<JobEnding<M>>((resolve, reject) => {
       const onEvent = (event: string, data: unknown) => {
         if (event === 'lost') return reject(this.failure);
-        if (!isEventName(event)) return;
-        // What the agent sends is checked like what a local Session sends: a malformed event is reported, not trusted.
-        const checked = checkOutgoing(eventSchemas[event] as never, data, `${this.host}: the agent's ${event} event`);
-        if (!checked.ok) return this.notice(checked.error.message);
-        const value = checked.value as Record<string, unknown>;
-        if (event === 'progress') handlers.onProgress?.(value as never);
-        else if (event === 'item') {
-          const item = schemas.item ? checkOutgoing(schemas.item, value.item, `${this.host}: the agent's item`) : undefined;
-          if (item?.ok) handlers.onItem?.(item.value as JobItemOf<M>);
-        } else if (event === 'result' || event === 'error') {
+        const meaning = jobEventMeaning(this.host, method, event, data);
+        if (meaning.kind === 'progress') handlers.onProgress?.(meaning.value as never);
+        else if (meaning.kind === 'item') handlers.onItem?.(meaning.value as JobItemOf<M>);
+        else if (meaning.kind === 'notice') this.notice(meaning.message);
+        else if (meaning.kind === 'end') {
           this.jobs.delete(job);
-          resolve(event === 'result' ? { ok: true, value: value.result as JobResultOf<M> } : { ok: false, error: value.error as never });
+          resolve(meaning.ending as JobEnding<M>);
         }
       };
       this.jobs.set(job, { method, onEvent });
-      for (const early of this.early.get(job) ?? []) onEvent(early.event, early.data);
-      this.early.delete(job);
+      for (const early of this.early.take(job)) onEvent(early.event, early.data);
     });
     return ending.finally(() => handlers.signal?.removeEventListener('abort', cancel));
   }

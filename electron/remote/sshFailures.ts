@@ -15,6 +15,7 @@ export type RemoteFailureCode =
   | 'agent_incompatible'
   | 'connection_lost'
   | 'protocol'
+  | 'agent_flood'
   | 'ssh_failed';
 
 export class RemoteFailure extends Error {
