@@ -59,6 +59,7 @@ describe('the commands a failure suggests', () => {
 
   it('name the host as known_hosts records it on a non-default port, and ssh with that port, quoted for a shell', () => {
     expect(connectFailure(onPort(changed, 2222)).message).toContain("(ssh-keygen -R '[web]:2222')");
+    expect(connectFailure(onPort(changed, 2222)).message).toContain('connect once with ssh -p 2222 deploy@web to record the new one');
     expect(connectFailure(onPort('Host key verification failed.', 2222)).message).toContain(
       'connect once with ssh -p 2222 deploy@web and accept it',
     );

@@ -94,7 +94,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
       'host_key_changed',
       `the host key of ${host} has CHANGED${key ? ` (it now sends the ${key.type} key ${key.fingerprint})` : ''}, so ssh refused to connect. ` +
         'Someone may be intercepting the connection, or the server was reinstalled: check the fingerprint with its administrator; ' +
-        `only if it is right, remove the old key (${shellCommand(['ssh-keygen', '-R', knownHostsName(ending)])}) and connect once with ssh to record the new one.`,
+        `only if it is right, remove the old key (${shellCommand(['ssh-keygen', '-R', knownHostsName(ending)])}) and connect once with ${sshCommandFor(ending)} to record the new one.`,
     );
   }
   if (isHostKeyRefusal(stderr)) {
