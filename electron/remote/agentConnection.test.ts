@@ -44,6 +44,8 @@ process.stdin.on('data', (chunk) => {
       send({ type: 'reply', id: call.id, result: { ok: true, value: { job: 'job-1' } } });
       send({ type: 'event', event: 'item', data: { job: 'job-1', method: 'verify', item: { destination: 42 } } });
       send({ type: 'event', event: 'result', data: { job: 'job-1', method: 'verify', result: { intact: 'all of them' } } });
+    } else if (call.method === 'hosts' && mode === 'bad-errors') {
+      send({ type: 'reply', id: call.id, result: { ok: false, error: { code: 'no such code', message: 'x' } } });
     } else send({ type: 'reply', id: call.id, result: { ok: true, value: {} } });
   }
 });
@@ -80,6 +82,22 @@ describe('AgentConnection against an agent whose replies break the API schemas',
       const hosts = await connection.call('hosts', {});
       expect(!hosts.ok && hosts.error.message).toMatch(/the agent's reply to hosts is malformed at hosts: /);
       expect(connection.lost).toBeUndefined();
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('fails a call whose error breaks the API error schema as agent_protocol, instead of waiting for it forever', async () => {
+    const notices: string[] = [];
+    const connection = await connect('bad-errors', notices);
+    try {
+      const hosts = await connection.call('hosts', {});
+      expect(hosts.ok).toBe(false);
+      if (hosts.ok) return;
+      expect(hosts.error.code).toBe('agent_protocol');
+      expect(hosts.error.message).toMatch(/^fake: the agent's reply to hosts \(an error\) is malformed at code: /);
+      expect(hosts.error.details).toEqual({ field: 'code' });
+      expect(notices).toEqual([]);
     } finally {
       await connection.close();
     }

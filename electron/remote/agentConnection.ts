@@ -18,10 +18,13 @@ import {
   MAX_MESSAGE_CHARS,
   MAX_PRELUDE_LINE_CHARS,
   MAX_PRELUDE_LINES,
+  replyHeaderSchema,
   type AgentHello,
   type AgentMessage,
 } from '../../shared/agentProtocol';
 import {
+  apiError,
+  apiErrorSchema,
   checkOutgoing,
   methods,
   type ApiResult,
@@ -137,6 +140,7 @@ export class AgentConnection {
     const decoder = new StringDecoder('utf8');
     let onMessage: ((message: AgentMessage, chars: number) => void) | undefined;
     let onFatal: ((failure: RemoteFailure) => void) | undefined = undefined;
+    let onBadReply: ((id: number, result: unknown) => void) | undefined = undefined;
     let skipped = 0;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
       const refuse = (failure: RemoteFailure) => {
@@ -182,8 +186,13 @@ export class AgentConnection {
           }
           if (frame.text.trim() === '') continue;
           const decoded = decodeLine(frame.text, agentMessageSchema);
-          if (!decoded.ok) notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
-          else onMessage?.(decoded.value, frame.text.length);
+          if (decoded.ok) {
+            onMessage?.(decoded.value, frame.text.length);
+            continue;
+          }
+          const reply = decodeLine(frame.text, replyHeaderSchema);
+          if (reply.ok && onBadReply) onBadReply(reply.value.id, reply.value.result);
+          else notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
         }
       };
       child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
@@ -202,6 +211,7 @@ export class AgentConnection {
     connected = connection;
     onMessage = (message, chars) => connection.receive(message, chars);
     onFatal = (failure) => connection.drop(failure);
+    onBadReply = (id, result) => connection.badReply(id, result);
     return connection;
   }
 
@@ -230,6 +240,24 @@ export class AgentConnection {
     } else if (message.type === 'protocolError') {
       this.notice(`${this.host}: the agent said: ${message.message}`);
     }
+  }
+
+  /** A reply whose call can be told, but whose result breaks the protocol's: that call fails as agent_protocol, naming the field. */
+  private badReply(id: number, result: unknown): void {
+    const call = this.calls.get(id);
+    if (this.failure || !call) return this.notice(`${this.host}: a malformed reply to no call (id ${id}) was ignored`);
+    this.calls.delete(id);
+    const what = `${this.host}: the agent's reply to ${call.method}`;
+    const error = (result as { ok?: unknown; error?: unknown } | null)?.ok === false ? (result as { error?: unknown }).error : undefined;
+    const checked = checkOutgoing(apiErrorSchema, error, `${what} (an error)`, 'agent_protocol');
+    call.resolve(
+      error !== undefined && !checked.ok
+        ? checked
+        : {
+            ok: false,
+            error: apiError('agent_protocol', `${what} is malformed: its result is neither {ok: true, value} nor {ok: false, error}`),
+          },
+    );
   }
 
   private fail(failure: RemoteFailure): void {
