@@ -38,6 +38,7 @@ import {
 import type { ApplyStep } from '../../shared/plan';
 import { sshDestination, type SshTarget } from '../../shared/sshUrl';
 import { EarlyEvents } from './earlyEvents';
+import { probeHostKey, STDERR_KEPT_CHARS } from './hostKeyProbe';
 import { jobEventMeaning } from './jobEvents';
 import { connectFailure, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
 import { agentRemoteCommand, sshInvocation } from './sshInvocation';
@@ -69,8 +70,6 @@ interface JobListener {
   method: JobMethod;
   onEvent: (event: string, data: unknown) => void;
 }
-
-const STDERR_KEPT_CHARS = 64 * 1024;
 
 /** One ssh process, one agent, one session on the host. */
 export class AgentConnection {
@@ -336,20 +335,4 @@ export class AgentConnection {
     await this.ended;
     clearTimeout(timer);
   }
-}
-
-/** ssh -v once more against the same host, to read the fingerprint it refused; runs only `true` if it connects. */
-async function probeHostKey(target: SshTarget, env: Record<string, string | undefined>): Promise<string> {
-  const invocation = sshInvocation(target, 'true', env, ['-v']);
-  return new Promise((resolve) => {
-    const child = spawn(invocation.file, invocation.args, { stdio: ['ignore', 'ignore', 'pipe'], env: env as NodeJS.ProcessEnv });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT_CHARS)));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 15_000);
-    child.once('error', () => resolve(''));
-    child.once('close', () => {
-      clearTimeout(timer);
-      resolve(stderr);
-    });
-  });
 }
