@@ -3,24 +3,12 @@
 // real sshd on 127.0.0.1, stopped by pid.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from './sshHarness';
+import { freePort, sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from './sshHarness';
 
 const unavailable = sshUnavailableReason();
 if (unavailable) console.warn(`sshHarness.test.ts skipped: ${unavailable}`);
-
-async function kernelFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `true` through `sshCommand` (`ssh -F CONFIG`) on `host` (an alias, or 127.0.0.1 with its port): the exit code and ssh's stderr. */
 async function login(sshCommand: string, host: string, port?: number): Promise<{ code: number; stderr: string }> {
@@ -40,7 +28,7 @@ describe.skipIf(unavailable !== undefined)('startSshServer', () => {
     let second: SshServer | undefined;
     try {
       const picks = [first.port];
-      second = await startSshServer({ choosePort: async () => picks.shift() ?? kernelFreePort() });
+      second = await startSshServer({ choosePort: async () => picks.shift() ?? freePort() });
       expect(second.port).not.toBe(first.port);
       expect(await fs.readFile(second.logFile, 'utf8')).toContain(`Bind to port ${first.port} on 127.0.0.1 failed: Address already in use`);
       expect(await login(await second.sshCommand(), '127.0.0.1', second.port)).toEqual({ code: 0, stderr: '' });

@@ -44,7 +44,8 @@ export async function ensureBuiltCli(): Promise<string> {
   return builtCli;
 }
 
-async function freePort(): Promise<number> {
+/** A port the kernel says is free now: free only until someone binds it. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
