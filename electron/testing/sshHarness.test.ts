@@ -41,6 +41,10 @@ describe.skipIf(unavailable !== undefined)('startSshServer', () => {
         { alias: 'host-2', server: second },
       ]);
       expect(await login(both, 'host-2')).toEqual({ code: 0, stderr: '' });
+      // Killed and started again on its port: the pid file of the killed one is not taken for the new one's.
+      second.killAll();
+      await second.restart();
+      expect(await login(both, 'host-2')).toEqual({ code: 0, stderr: '' });
     } finally {
       await Promise.all([first.stop(), second?.stop()]);
     }
