@@ -12,7 +12,11 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../engine/appVersion';
+import type { HostState } from '../../shared/api';
+import { Session } from '../service/session';
+import { callOk } from '../testing/sessionCalls';
 import { AgentConnection } from './agentConnection';
+import { sshHostConnector } from './hostConnector';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let dir: string;
@@ -20,7 +24,9 @@ let fakeAgent: string;
 
 /** argv: MODE [COUNT CHARS]. Speaks first, as the agent does, then answers each call as MODE says. */
 const FAKE_AGENT = `
-const [mode, count, chars] = process.argv.slice(2);
+let [mode, count, chars] = process.argv.slice(2);
+// As the app's stand-in ssh: the mode is the host's name (after ssh's --).
+if (mode === 'by-host') [mode, count, chars] = [process.argv[process.argv.indexOf('--') + 1], '60000', '4096'];
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
 send({ type: 'hello', tool: 'distributor-inspector', protocol: 1, version: 'fake', host: 'fake', platform: process.platform });
 process.stdout.on('error', () => process.exit(0));
@@ -40,6 +46,7 @@ process.stdin.on('data', (chunk) => {
   while ((end = buffered.indexOf('\\n')) !== -1) {
     const call = JSON.parse(buffered.slice(0, end));
     buffered = buffered.slice(end + 1);
+    if (mode === 'flood') continue;
     if (call.method === 'verify') {
       send({ type: 'reply', id: call.id, result: { ok: true, value: { job: 'job-1' } } });
       send({ type: 'event', event: 'item', data: { job: 'job-1', method: 'verify', item: { destination: 42 } } });
@@ -171,4 +178,43 @@ describe('AgentConnection against an agent that floods events for jobs nobody st
     },
     180_000,
   );
+});
+
+describe("the app's Session with hosts whose agents break the protocol", () => {
+  it('fails a host that answers openWorkspace with {ok:true,value:{}} as agent_protocol, and one that floods as agent_flood', async () => {
+    const file = path.join(dir, 'hosts.json');
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        hosts: [
+          { name: 'garbled', url: 'ssh://bad-replies/srv', agent: 'fake' },
+          { name: 'flooding', url: 'ssh://flood/srv', agent: 'fake' },
+        ],
+      }),
+    );
+    const session = new Session({
+      transport: 'http',
+      connectHost: sshHostConnector({ env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: `${process.execPath} ${fakeAgent} by-host` } }),
+    });
+    try {
+      await callOk(session, 'openWorkspace', { path: file });
+      const settled = async (): Promise<HostState[]> => {
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const { hosts } = await callOk(session, 'hosts', {});
+          if (hosts.every((host) => host.state === 'failed' || host.state === 'lost') || Date.now() > deadline) return hosts;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      const [garbled, flooding] = await settled();
+      expect(garbled).toMatchObject({ name: 'garbled', state: 'failed', failure: { code: 'agent_protocol' } });
+      expect(garbled!.failure!.message).toMatch(/garbled: \/srv: bad-replies: the agent's reply to openWorkspace is malformed at \S+: /);
+      expect(flooding).toMatchObject({ name: 'flooding', state: 'failed', failure: { code: 'agent_flood' } });
+      expect(flooding!.failure!.message).toContain(
+        'the agent on flood sent more than 16 MiB of events for jobs whose start was not answered',
+      );
+    } finally {
+      await session.close();
+    }
+  }, 90_000);
 });
