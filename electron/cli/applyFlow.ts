@@ -19,7 +19,7 @@ import { planDocument } from '../../shared/planRows';
 
 import { isBackupId } from '../../shared/backupId';
 import type { Door, OpenedDestination } from './door';
-import { shellCommand } from './shellWords';
+import { shellCommand } from '../../shared/shellQuote';
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo } from './command';
 import { ERASE_LINE, formatBytes } from './progressBar';
 import { describeApplyStep } from '../../shared/applyStepWords';
