@@ -5,20 +5,16 @@
 // so the app and the command line naming the same workspace share one journal and one backups folder.
 
 import os from 'node:os';
+import path from 'node:path';
+import type { DestinationEntry, ResponseOf } from '../../shared/api';
+import { fail } from '../../shared/apiError';
+import { readHistory } from '../history/journal';
 import { DEFAULT_BACKUP_KEEP, type BackupSettings } from '../../shared/backupSchema';
 import { userBackupsFolder, workspaceBackupSettings } from '../backup/backupLocation';
 import { userHistoryFile, workspaceHistoryFile } from '../history/journalPath';
-import type { SessionContext } from './sessionContext';
+import type { SessionContext, SessionStorage } from './sessionContext';
 
-/** Places that override the workspace's; `env` is the environment the user's state folder is read from. */
-export interface SessionStorage {
-  /** The journal every apply appends to and `history` reads (--history FILE). */
-  historyFile?: string;
-  /** Where applies keep backups (--backup-dir DIR), or off (--no-backup). */
-  backups?: BackupSettings;
-  /** XDG_STATE_HOME and HOME as the user running the command has them (default: this process's). */
-  env?: Record<string, string | undefined>;
-}
+export type { SessionStorage } from './sessionContext';
 
 function userState(storage: SessionStorage | undefined) {
   const env = storage?.env ?? process.env;
@@ -42,4 +38,18 @@ export function backupSettingsOf(session: Pick<SessionContext, 'state' | 'option
   const loaded = session.state.workspace?.loaded;
   const user = userState(storage);
   return loaded ? workspaceBackupSettings(loaded, user.backups) : { enabled: true, folder: user.backups(), keep: DEFAULT_BACKUP_KEEP };
+}
+
+/** The journal as `history` answers it: all of it, or one destination's records (by id, and by path for records written without one). */
+export async function historyOf(
+  session: Pick<SessionContext, 'state' | 'options'>,
+  entry: DestinationEntry | undefined,
+): Promise<ResponseOf<'history'>> {
+  const read = await readHistory(journalOf(session));
+  if (!read.ok) throw fail('history_unreadable', read.error.message);
+  if (!entry) return read.value;
+  const records = read.value.records.filter(
+    (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
+  );
+  return { ...read.value, records };
 }
