@@ -8,6 +8,7 @@ import { useContentDiff } from '../hooks/api';
 import { Callout } from './Callout';
 import { ContentDiffView } from './ContentDiffView';
 import { Icon } from './Icon';
+import { reveal } from './RequestedResult';
 
 export interface ContentDiffTarget {
   destination: string;
@@ -29,7 +30,8 @@ export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarge
     ...(source !== undefined ? { source } : {}),
   });
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [target.path, target.against]);
+  // Opens where the user looks: its heading scrolled to the top of the pane, with the focus.
+  useEffect(() => reveal(heading.current), [target.path, target.against]);
   const state = call.state;
   const title = target.against === 'recorded' ? `How ${target.path} changed on disk` : `${target.path}: on disk and after a publish`;
 

@@ -82,11 +82,15 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               <th scope="col">Verify</th>
               <th scope="col">Kind</th>
               <th scope="col">Transform</th>
-              <th scope="col" className="num">
+              <th scope="col" className="num wide-only">
                 Size
               </th>
-              <th scope="col">sha256</th>
-              <th scope="col">URL</th>
+              <th scope="col" className="wide-only">
+                sha256
+              </th>
+              <th scope="col" className="wide-only">
+                URL
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -109,25 +113,31 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                         </button>
                       )}
                     </span>
+                    {/* A pane too narrow for every column (1024 px): Size, sha256 and URL here instead. */}
+                    <dl className="row-detail">
+                      <dt>Size</dt>
+                      <dd>{formatBytes(output.size)}</dd>
+                      <dt>sha256</dt>
+                      <dd>
+                        <OutputHash output={output} />
+                      </dd>
+                      <dt>URL</dt>
+                      <dd>
+                        <OutputUrl url={output.url} />
+                      </dd>
+                    </dl>
                   </td>
                   <td>
                     <OutputVerifyStatus verified={outputVerified} stale={stale} />
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>
-                  <td className="num">{formatBytes(output.size)}</td>
-                  <td>
-                    <span className="hash">
-                      <code>{shortHash(output.sha256)}</code>
-                      <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
-                    </span>
+                  <td className="num wide-only">{formatBytes(output.size)}</td>
+                  <td className="wide-only">
+                    <OutputHash output={output} />
                   </td>
-                  <td>
-                    {output.url ? (
-                      <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code>
-                    ) : (
-                      <span className="muted">none</span>
-                    )}
+                  <td className="wide-only">
+                    <OutputUrl url={output.url} />
                   </td>
                 </tr>
               );
@@ -162,4 +172,17 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
       </section>
     </div>
   );
+}
+
+function OutputHash({ output }: { output: { path: string; sha256: string } }) {
+  return (
+    <span className="hash">
+      <code>{shortHash(output.sha256)}</code>
+      <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
+    </span>
+  );
+}
+
+function OutputUrl({ url }: { url: string | undefined }) {
+  return url ? <code title={url}>{url.replace(/^https?:\/\//, '')}</code> : <span className="muted">none</span>;
 }
