@@ -24,6 +24,8 @@ const DIFFABLE = new Set(['size_mismatch', 'hash_mismatch', 'missing']);
 
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
   const [diffPath, setDiffPath] = useState<string>();
+  /** An extra file opened with View: shown as it is on disk, against the publish (which has no such file). */
+  const [extraShown, setExtraShown] = useState<string>();
   const state = readState(data.inspection.stateJson);
   const verified = useAppState((app) => app.destinationTable.verifyEntry(entry.id));
   const freshness = useAppState((app) => app.destinationTable.verifyFreshness(entry.id));
@@ -46,6 +48,8 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
   }
   const byPath = new Map(report?.outputs.map((output) => [output.path, output]));
   const problems = report?.outputs.filter((output) => output.status !== 'ok').length ?? 0;
+  // The outputs a review walks through (Shift+F8/F7 in the diff), in the table's order.
+  const driftedPaths = state.outputs.filter((output) => DIFFABLE.has(byPath.get(output.path)?.status ?? '')).map((output) => output.path);
 
   return (
     <div>
@@ -146,7 +150,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
         </table>
       </div>
       {diffPath !== undefined && (
-        <ContentDiffPanel target={{ destination: entry.id, path: diffPath, against: 'recorded' }} onClose={() => setDiffPath(undefined)} />
+        <ContentDiffPanel
+          target={
+            extraShown === diffPath
+              ? {
+                  destination: entry.id,
+                  path: diffPath,
+                  against: 'publish',
+                  title: `Extra file ${diffPath}: on disk, recorded by no state`,
+                }
+              : { destination: entry.id, path: diffPath, against: 'recorded' }
+          }
+          onClose={() => setDiffPath(undefined)}
+          {...(extraShown === diffPath ? {} : { files: { noun: 'drifted file', paths: driftedPaths, show: setDiffPath } })}
+        />
       )}
       <section className="section" aria-labelledby="extra-files">
         <h2 id="extra-files">Extra files</h2>
@@ -162,8 +179,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
             </p>
             <ul>
               {report.extra.map((path) => (
-                <li key={path}>
+                <li key={path} className="extra-file">
                   <code>{path}</code>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-pressed={diffPath === path}
+                    aria-label={`View ${path}`}
+                    onClick={() => {
+                      setExtraShown(path);
+                      setDiffPath(path);
+                    }}
+                  >
+                    View
+                  </button>
                 </li>
               ))}
             </ul>
