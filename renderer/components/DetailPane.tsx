@@ -55,7 +55,27 @@ function OneDestination() {
   const shown = useRef(shownKey);
   useLayoutEffect(() => {
     shown.current = shownKey;
-    if (panel.current) panel.current.scrollTop = offsets.current.get(shownKey) ?? 0;
+    const element = panel.current;
+    if (!element) return undefined;
+    const wanted = offsets.current.get(shownKey) ?? 0;
+    element.scrollTop = wanted;
+    if (element.scrollTop >= wanted) return undefined;
+    // Part of the tab is still arriving (a section that loads): place it again, a frame at a time,
+    // until it is tall enough, for at most two seconds, and never once the user scrolls.
+    let frames = 0;
+    let handle = 0;
+    const stop = () => {
+      cancelAnimationFrame(handle);
+      for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.removeEventListener(type, stop);
+    };
+    const again = () => {
+      element.scrollTop = wanted;
+      if (element.scrollTop >= wanted || (frames += 1) > 120) stop();
+      else handle = requestAnimationFrame(again);
+    };
+    for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.addEventListener(type, stop);
+    handle = requestAnimationFrame(again);
+    return stop;
   }, [shownKey]);
   const placement = useAppState(selectionPlacement);
   const nothingShown = placement === 'nothing_shown';
