@@ -70,32 +70,32 @@ export function ContentDiffPanel({ target, onClose, files }: { target: ContentDi
         <h2 id="content-diff-title" ref={heading} tabIndex={-1}>
           {title}
         </h2>
-        <div className="button-row diff-walk">
-          <button type="button" className="button small" onClick={() => navigator.current?.step(-1)} title="F7 or Alt+↑">
-            Previous change
-          </button>
-          <button type="button" className="button small" onClick={() => navigator.current?.step(1)} title="F8 or Alt+↓">
-            Next change
-          </button>
-          {files && files.paths.length > 1 && (
-            <>
-              <button type="button" className="button small" onClick={() => stepFile(-1)} title="Shift+F7">
-                Previous {files.noun}
-              </button>
-              <button type="button" className="button small" onClick={() => stepFile(1)} title="Shift+F8">
-                Next {files.noun}
-              </button>
-              {fileAt >= 0 && (
-                <span className="muted" data-testid="diff-file-position">
-                  {files.noun} {fileAt + 1} of {files.paths.length}
-                </span>
-              )}
-            </>
-          )}
-        </div>
         <button type="button" className="button small" onClick={onClose} aria-label="Close the diff">
           <Icon name="x" /> Close
         </button>
+      </div>
+      <div className="button-row diff-walk">
+        <button type="button" className="button small" onClick={() => navigator.current?.step(-1)} title="F7 or Alt+↑">
+          Previous change
+        </button>
+        <button type="button" className="button small" onClick={() => navigator.current?.step(1)} title="F8 or Alt+↓">
+          Next change
+        </button>
+        {files && files.paths.length > 1 && (
+          <>
+            <button type="button" className="button small" onClick={() => stepFile(-1)} title="Shift+F7">
+              Previous {files.noun}
+            </button>
+            <button type="button" className="button small" onClick={() => stepFile(1)} title="Shift+F8">
+              Next {files.noun}
+            </button>
+            {fileAt >= 0 && (
+              <span className="muted" data-testid="diff-file-position">
+                {files.noun} {fileAt + 1} of {files.paths.length}
+              </span>
+            )}
+          </>
+        )}
       </div>
       {(state.status === 'loading' || state.status === 'idle') && <p role="status">Reading both sides of {target.path}…</p>}
       {state.status === 'error' && (

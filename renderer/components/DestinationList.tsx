@@ -111,9 +111,12 @@ export function DestinationList({
     if (event.key.length === 1 && /[\p{L}\p{N}_.-]/u.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const now = event.timeStamp;
       const grew = now - typed.current.at < TYPE_AHEAD_MS;
-      const prefix = (grew ? typed.current.prefix : '') + event.key.toLowerCase();
+      const key = event.key.toLowerCase();
+      let prefix = (grew ? typed.current.prefix : '') + key;
+      let target = typeAheadTarget(rows, selectedIndex, prefix, grew && selectedIndex >= 0);
+      // A longer prefix that matches nothing starts again from the key just typed.
+      if (target < 0 && prefix !== key) target = typeAheadTarget(rows, selectedIndex, (prefix = key), false);
       typed.current = { prefix, at: now };
-      const target = typeAheadTarget(rows, selectedIndex < 0 ? -1 : selectedIndex, prefix, grew && selectedIndex >= 0);
       event.preventDefault();
       if (target >= 0) onSelect(rows[target]!.id, 'one');
       return;
