@@ -1,21 +1,10 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, InspectorBridge } from '../../shared/api';
+import { fakeBridge } from '../testing/fakeBridge';
 import { listenForAppCommands, onAppCommand } from './appCommands';
 
 // The desktop app: the preload's bridge, whose appCommand events the menu's accelerators send.
-const listeners = new Map<string, Set<(data: unknown) => void>>();
-const bridge: InspectorBridge = {
-  async invoke(method): Promise<ApiResult<unknown>> {
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
+const { bridge, emit } = fakeBridge();
 
 const heard: string[] = [];
 let stop: () => void = () => undefined;
@@ -47,8 +36,8 @@ describe('app commands in the desktop app', () => {
 
   it('runs what the menu sends, with the path of a recent workspace', () => {
     heard.length = 0;
-    listeners.get('appCommand')?.forEach((listener) => listener({ command: 'rescan' }));
-    listeners.get('appCommand')?.forEach((listener) => listener({ command: 'openWorkspace', path: '/srv/w.json' }));
+    emit('appCommand', { command: 'rescan' });
+    emit('appCommand', { command: 'openWorkspace', path: '/srv/w.json' });
     expect(heard).toEqual(['rescan', 'openWorkspace /srv/w.json']);
   });
 
