@@ -1,6 +1,10 @@
-// Vitest's global setup: the user-level files a test may write (the CLI's own history journal in
+// Vitest's global setup. The user-level files a test may write (the CLI's own history journal in
 // $XDG_STATE_HOME, anything under ~) go to a temp dir of this run, never the home of whoever runs the
 // tests. Tests that pass the CLI an env of their own fall back to HOME, hence both.
+// It also picks the seed of the sampled matrices
+// (electron/testing/testSampling.ts) when TEST_SEED is unset, and prints it, so a failure in a
+// sample replays with the same TEST_SEED.
+import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,5 +14,15 @@ export default function setup(): () => void {
   process.env.XDG_STATE_HOME = path.join(dir, 'state');
   process.env.HOME = path.join(dir, 'home');
   mkdirSync(process.env.HOME);
-  return () => rmSync(dir, { recursive: true, force: true });
+  if (process.env.TEST_SEED === undefined || process.env.TEST_SEED === '') process.env.TEST_SEED = String(randomInt(0, 2 ** 31));
+  const line =
+    process.env.TEST_FULL === '1'
+      ? `tests: every matrix in full (TEST_FULL=1), TEST_SEED=${process.env.TEST_SEED}`
+      : `tests: matrices sampled with TEST_SEED=${process.env.TEST_SEED} (set it to replay; TEST_FULL=1 runs them whole)`;
+  console.log(line);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    // Again at the end, beside the failures it may replay.
+    console.log(line);
+  };
 }
