@@ -9,13 +9,10 @@
 // All mutations go through FsOps; failures come back as data, never as a throw.
 
 import path from 'node:path';
-import { isCleanRelativePath } from '../../shared/cleanPath';
 import type { ManifestFile } from '../../shared/manifestSchema';
-import { parseState } from '../../shared/parseDocument';
 import {
   nestedDestinationsText,
   nestedNotAcknowledged,
-  planKindSchema,
   replacePlanSchema,
   type ApplyPhase,
   type ApplyProgress,
@@ -24,8 +21,6 @@ import {
 } from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import {
-  isRecordedFolder,
-  isStagingFolderName,
   STAGING_FILES_DIR,
   STAGING_MARKER_KIND,
   STAGING_MARKER_NAME,
@@ -37,15 +32,18 @@ import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { checkDiscardPlan, discardStagingFolder, repairBytes, repairTarget } from './applyKinds';
 import { BackupRefused, countedFsOps, type BackupStep, type PreparedBackup } from './backupStep';
 import { boundedAll } from './boundedAll';
-import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes, stateFileSha256 } from './fingerprint';
+import { checkFingerprint, joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FileBytes, type FsOps, type WriteOptions } from './fsOps';
 import { PinCache } from './pinCache';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
-import { ancestorsOf } from './planReplace';
+import { ancestorsOf } from './planPaths';
 import { CHUNK_BYTES } from './hashedChunks';
 import { outputBytesFor, stateFileBytes, type VerifiedOutputs } from './publish';
 import { isStreamedSource, readVerifiedSourceFile, sha256Of, SourceRefused, verifiedSourceChunks } from './sourceFile';
 import { realPathOf } from './safeDestination';
+import { ApplyFailure, manifestFileOf, notThePlannedBytes, reachFailure, sourceChanged, type PlannedWrite } from './applyErrors';
+import { checkNormalDeletes, checkPlanPaths, parentOf } from './applyChecks';
+import { failedBeforeStart, initialResult } from './applyResult';
 
 export interface ApplyOptions {
   signal?: AbortSignal;
@@ -77,164 +75,6 @@ const KEPT_BYTES_MAX = 256 * 1024 * 1024;
 // A streamed output (a large file published as it is) holds one read buffer, not its size: many
 // stream at once (hashedChunks.ts).
 const STREAM_WEIGHT_BYTES = CHUNK_BYTES;
-
-/** A refusal or failure with a code; caught in applyPlan and returned as data. */
-class ApplyFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
-
-function checkPlanPaths(plan: ReplacePlan, newState: State): void {
-  for (const entry of plan.deletes) {
-    if (!isCleanRelativePath(entry.path))
-      throw new ApplyFailure(
-        'invalid_plan',
-        `the plan deletes ${JSON.stringify(entry.path)}, which is not a clean path inside the destination`,
-        { path: entry.path },
-      );
-  }
-  for (const write of plan.writes) {
-    if (!isCleanRelativePath(write.path) || write.path === STATE_FILE_NAME || isRecordedFolder(plan.stagingName, [write.path])) {
-      throw new ApplyFailure(
-        'invalid_plan',
-        `the plan writes ${JSON.stringify(write.path)}, which is not a clean, unreserved path inside the destination`,
-        { path: write.path },
-      );
-    }
-  }
-  const seenStaging = plan.fingerprint.entries.find((entry) => entry.path === plan.stagingName);
-  if (!isStagingFolderName(plan.stagingName) || (seenStaging !== undefined && seenStaging.type !== 'missing')) {
-    throw new ApplyFailure('invalid_plan', `the plan's staging folder ${JSON.stringify(plan.stagingName)} is not a free staging name`, {
-      path: plan.stagingName,
-    });
-  }
-  if (plan.deletes.some((entry) => isRecordedFolder(plan.stagingName, [entry.path])))
-    throw new ApplyFailure('invalid_plan', `the plan deletes inside its own staging folder ${plan.stagingName}`);
-  if ((plan.mode === 'force') !== plan.fingerprint.wholeTree && plan.destinationExists) {
-    throw new ApplyFailure('invalid_plan', 'a forced plan must fingerprint the whole tree, a normal one only the paths it touches');
-  }
-  // Every delete must be an entry the fingerprint saw (and that apply just found unchanged), of that type.
-  const seen = new Map(plan.fingerprint.entries.map((entry) => [entry.path, entry.type]));
-  for (const entry of plan.deletes) {
-    if (seen.get(entry.path) !== entry.type) {
-      throw new ApplyFailure(
-        'invalid_plan',
-        `the plan deletes "${entry.path}" as a ${entry.type}, but its fingerprint did not see one there`,
-        { path: entry.path },
-      );
-    }
-  }
-  const recorded = newState.outputs
-    .map((o) => `${o.path}\0${o.sha256}\0${o.size}`)
-    .sort()
-    .join('\n');
-  const planned = plan.writes
-    .map((w) => `${w.path}\0${w.sha256}\0${w.size}`)
-    .sort()
-    .join('\n');
-  // A repair rewrites some of the state's outputs (applyKinds.ts checks them); a replace all of them.
-  if (recorded !== planned && plan.mode !== 'repair')
-    throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
-  if (parseState(JSON.stringify(newState)).status !== 'managed')
-    throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
-  if (plan.mode === 'force' && plan.fingerprint.wholeTree) {
-    // The tree was just found unchanged: the nested destinations it holds must be the plan's, all of them.
-    const nested = plan.fingerprint.entries
-      .filter((entry) => entry.type === 'file' && entry.path.endsWith(`/${STATE_FILE_NAME}`))
-      .map((entry) => path.posix.dirname(entry.path))
-      .sort();
-    if (nested.join('\n') !== [...plan.nestedDestinations].sort().join('\n'))
-      throw new ApplyFailure('invalid_plan', 'the plan does not name every nested managed destination it would delete');
-  }
-}
-
-/** Normal replace deletes only what the current state records (and folders on the way): checked again here. */
-async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<void> {
-  const stateBytes = await readStateFileBytes(destReal);
-  const parsed = stateBytes instanceof Buffer ? parseState(stateBytes) : undefined;
-  const outputs = parsed?.status === 'managed' ? parsed.state.outputs.map((output) => output.path) : [];
-  const files = new Set(outputs);
-  const folders = new Set(outputs.flatMap(ancestorsOf));
-  for (const entry of plan.deletes) {
-    const allowed =
-      entry.path === STATE_FILE_NAME ? stateBytes !== null : entry.type === 'directory' ? folders.has(entry.path) : files.has(entry.path);
-    if (!allowed)
-      throw new ApplyFailure('invalid_plan', `a normal replace may delete only recorded outputs, but the plan deletes "${entry.path}"`, {
-        path: entry.path,
-      });
-  }
-}
-
-type PlannedWrite = ReplacePlan['writes'][number];
-
-/** The manifest entry a write is made from: a plan whose manifest does not list it is no valid plan. */
-function manifestFileOf(manifestFiles: ReadonlyMap<string, ManifestFile>, write: PlannedWrite): ManifestFile {
-  const file = manifestFiles.get(write.source_path);
-  if (!file)
-    throw new ApplyFailure('invalid_plan', `the plan writes "${write.path}" from "${write.source_path}", which its manifest does not list`);
-  return file;
-}
-
-/** The source read again no longer gives the planned bytes: the refusal the read gave, as this apply's failure. */
-function sourceChanged(refusal: { message: string; details?: Record<string, unknown> }): ApplyFailure {
-  return new ApplyFailure('source_changed', `${refusal.message}; the source changed after the plan was made`, refusal.details);
-}
-
-function notThePlannedBytes(write: PlannedWrite): ApplyFailure {
-  return new ApplyFailure('source_changed', `output "${write.path}" no longer renders to the bytes the plan recorded`, {
-    path: write.path,
-  });
-}
-
-/** What an apply has done before its first step: nothing. Filled in as it goes. */
-function initialResult(mode: ApplyResult['mode'], destinationPath: string): ApplyResult {
-  return {
-    ok: false,
-    mode,
-    destinationPath,
-    changed: false,
-    oldTouched: false,
-    stateWritten: false,
-    stagingLeft: false,
-    deleted: [],
-    written: [],
-    mutations: 0,
-    durationMs: 0,
-  };
-}
-
-/** A plan that is not one: refused before anything is read, with what little of it can be named. */
-function failedBeforeStart(planInput: ReplacePlan, message: string, startedMs: number): ApplyResult {
-  const given = planInput as Partial<ReplacePlan> | undefined;
-  return {
-    ...initialResult(planKindSchema.safeParse(given?.mode).data ?? 'replace', String(given?.destinationPath ?? '')),
-    error: { code: 'invalid_plan', message },
-    durationMs: Math.round(performance.now() - startedMs),
-  };
-}
-
-/** Failures of reaching a folder, as apply names them: a link or file on the way, or another file system. */
-function reachFailure(cause: unknown, relative: string): unknown {
-  const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (errno === 'ELOOP' || errno === 'ENOTDIR')
-    return new ApplyFailure(
-      'unsafe_path',
-      `the folder of "${relative}" is no longer a real folder in the destination (a symbolic link or a file is on the way); nothing is done through a link`,
-      { path: relative },
-    );
-  if (errno === 'EXDEV')
-    return new ApplyFailure('crosses_mount_point', `"${relative}": ${(cause as Error).message.replace(/^EXDEV: /, '')}`, {
-      path: relative,
-    });
-  return cause;
-}
 
 export async function applyPlan(planInput: ReplacePlan, options: ApplyOptions = {}): Promise<ApplyResult> {
   const startedMs = performance.now();

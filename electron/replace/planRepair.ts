@@ -24,7 +24,7 @@ import { interruptedStagingFolders } from '../engine/stagingReader';
 import { verifyDestination } from '../engine/verify';
 import { expectedOutputBytes } from './expectedBytes';
 import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFileSha256 } from './fingerprint';
-import { ancestorsOf } from './planReplace';
+import { ancestorsOf } from './planPaths';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
 export interface PlanRepairInput {
