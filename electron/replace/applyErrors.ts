@@ -2,6 +2,7 @@
 // returned as data (applyPlan.ts). Also how a folder that cannot be reached is named, and the
 // refusals of a source that no longer gives the planned bytes.
 
+import { problem, type Problem } from '../../shared/result';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import { type ReplacePlan } from '../../shared/plan';
 
@@ -52,3 +53,9 @@ export function reachFailure(cause: unknown, relative: string): unknown {
     });
   return cause;
 }
+
+/** A plan that is not one, as data: the refusal a kind's check returns. */
+export const invalidPlan = (message: string, details?: Record<string, unknown>): { ok: false; error: Problem } => ({
+  ok: false,
+  error: problem('invalid_plan', message, details),
+});

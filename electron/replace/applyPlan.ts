@@ -29,7 +29,8 @@ import {
   stagingMarkerText,
 } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
-import { checkDiscardPlan, discardStagingFolder, repairBytes, repairTarget } from './applyKinds';
+import { checkDiscardPlan, discardStagingFolder } from './kinds/discardStaging';
+import { repairBytes, repairTarget } from './kinds/repair';
 import { BackupRefused, countedFsOps, type BackupStep, type PreparedBackup } from './backupStep';
 import { boundedAll } from './boundedAll';
 import { checkFingerprint, joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
