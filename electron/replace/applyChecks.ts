@@ -5,16 +5,21 @@
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
 import { parseState } from '../../shared/parseDocument';
-import { type ReplacePlan } from '../../shared/plan';
+import { nestedDestinationsText, nestedNotAcknowledged, type ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
 import { isRecordedFolder, isStagingFolderName } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
-import { readStateFileBytes } from './fingerprint';
+import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes } from './fingerprint';
+import { realPathOf } from './safeDestination';
 import { ancestorsOf } from './planPaths';
 import { ApplyFailure } from './applyErrors';
+import type { ApplyRun } from './applyRun';
 
 export const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 
+/** The plan against itself: clean paths, a free staging name, deletes its fingerprint saw, writes its new state records. */
 export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
+  const kind = planKindOf(plan.mode);
   for (const entry of plan.deletes) {
     if (!isCleanRelativePath(entry.path))
       throw new ApplyFailure(
@@ -40,7 +45,7 @@ export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
   }
   if (plan.deletes.some((entry) => isRecordedFolder(plan.stagingName, [entry.path])))
     throw new ApplyFailure('invalid_plan', `the plan deletes inside its own staging folder ${plan.stagingName}`);
-  if ((plan.mode === 'force') !== plan.fingerprint.wholeTree && plan.destinationExists) {
+  if (kind.deletesWholeTree !== plan.fingerprint.wholeTree && plan.destinationExists) {
     throw new ApplyFailure('invalid_plan', 'a forced plan must fingerprint the whole tree, a normal one only the paths it touches');
   }
   // Every delete must be an entry the fingerprint saw (and that apply just found unchanged), of that type.
@@ -62,20 +67,10 @@ export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
     .map((w) => `${w.path}\0${w.sha256}\0${w.size}`)
     .sort()
     .join('\n');
-  // A repair rewrites some of the state's outputs (applyKinds.ts checks them); a replace all of them.
-  if (recorded !== planned && plan.mode !== 'repair')
-    throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
+  // A repair rewrites some of the state's outputs (kinds/repair.ts checks them); a replace all of them.
+  if (recorded !== planned && !kind.keepsState) throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
   if (parseState(JSON.stringify(newState)).status !== 'managed')
     throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
-  if (plan.mode === 'force' && plan.fingerprint.wholeTree) {
-    // The tree was just found unchanged: the nested destinations it holds must be the plan's, all of them.
-    const nested = plan.fingerprint.entries
-      .filter((entry) => entry.type === 'file' && entry.path.endsWith(`/${STATE_FILE_NAME}`))
-      .map((entry) => path.posix.dirname(entry.path))
-      .sort();
-    if (nested.join('\n') !== [...plan.nestedDestinations].sort().join('\n'))
-      throw new ApplyFailure('invalid_plan', 'the plan does not name every nested managed destination it would delete');
-  }
 }
 
 /** Normal replace deletes only what the current state records (and folders on the way): checked again here. */
@@ -92,5 +87,69 @@ export async function checkNormalDeletes(plan: ReplacePlan, destReal: string): P
       throw new ApplyFailure('invalid_plan', `a normal replace may delete only recorded outputs, but the plan deletes "${entry.path}"`, {
         path: entry.path,
       });
+  }
+}
+
+/** A forced plan over the whole tree: the nested destinations it deletes must be the plan's, all of them. */
+export function checkNestedListed(plan: ReplacePlan): void {
+  if (!plan.fingerprint.wholeTree) return;
+  // The tree was just found unchanged: the nested destinations it holds must be the plan's, all of them.
+  const nested = plan.fingerprint.entries
+    .filter((entry) => entry.type === 'file' && entry.path.endsWith(`/${STATE_FILE_NAME}`))
+    .map((entry) => path.posix.dirname(entry.path))
+    .sort();
+  if (nested.join('\n') !== [...plan.nestedDestinations].sort().join('\n'))
+    throw new ApplyFailure('invalid_plan', 'the plan does not name every nested managed destination it would delete');
+}
+
+/**
+ * The checks of every kind that writes outputs, in one order: a state to publish, the plan's paths,
+ * the kind's own check, the nested destinations acknowledged; then the destination is pinned.
+ */
+export async function checkPublication(
+  run: ApplyRun,
+  state: State | undefined,
+  own?: (state: State) => Promise<void> | void,
+): Promise<State> {
+  const plan = run.plan;
+  if (!state) throw new ApplyFailure('invalid_plan', 'the plan has no new state');
+  checkPlanPaths(plan, state);
+  await own?.(state);
+  if (nestedNotAcknowledged(plan, run.options.includeNested)) {
+    throw new ApplyFailure(
+      'nested_not_acknowledged',
+      `this forced replace of ${plan.destinationPath} would delete ${nestedDestinationsText(plan)}; confirm that they go too (--include-nested)`,
+      { nestedDestinations: plan.nestedDestinations },
+    );
+  }
+  if (plan.destinationExists) await run.pinDestination();
+  return state;
+}
+
+/** The destination is still the one planned: the same folder (no link), the same real path, the same entries, no mount point. */
+export async function checkDestinationAsPlanned(run: ApplyRun): Promise<void> {
+  const plan = run.plan;
+  const destEntry = await lstatEntry(plan.destinationPath, '');
+  if (destEntry.type === 'symlink') throw new ApplyFailure('unsafe_path', `${plan.destinationPath} is now a symbolic link`);
+  if (destEntry.type !== (plan.destinationExists ? 'directory' : 'missing'))
+    throw new ApplyFailure('stale_plan', `${plan.destinationPath} changed since the plan was made`);
+  run.destReal = await realPathOf(plan.destinationPath);
+  if (run.destReal !== plan.destinationRealPath)
+    throw new ApplyFailure('stale_plan', `${plan.destinationPath} now resolves to ${run.destReal}, not ${plan.destinationRealPath}`);
+  const fresh = await checkFingerprint(run.destReal, plan.fingerprint);
+  if (!fresh.fresh) {
+    throw new ApplyFailure(
+      'stale_plan',
+      `the destination changed since the plan was made: "${fresh.path || '.'}" was ${fresh.planned}, is now ${fresh.now}; make a new plan`,
+      { path: fresh.path, planned: fresh.planned, now: fresh.now },
+    );
+  }
+  if (fresh.mountPoints.length > 0) {
+    const first = fresh.mountPoints[0] as string;
+    throw new ApplyFailure(
+      'crosses_mount_point',
+      `${joinRelative(run.destReal, first)} is a mount point now; a replace never deletes or descends into another file system`,
+      { path: first, mountPoints: fresh.mountPoints },
+    );
   }
 }

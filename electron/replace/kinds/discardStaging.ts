@@ -10,7 +10,8 @@ import { problem, type Problem } from '../../../shared/result';
 import { isStagingFolderName, STAGING_MARKER_NAME } from '../../../shared/staging';
 import { interruptedStagingFolders } from '../../engine/stagingReader';
 import { joinRelative, lstatEntry, readStateFileBytes } from '../fingerprint';
-import { invalidPlan as invalid } from '../applyErrors';
+import { ApplyFailure, invalidPlan as invalid } from '../applyErrors';
+import type { ApplyKind } from './applyKind';
 
 /** A discard removes only top-level staging folders that the one rule still calls interrupted, and writes nothing. */
 export async function checkDiscardPlan(plan: ReplacePlan, destReal: string): Promise<Problem | undefined> {
@@ -53,3 +54,35 @@ export async function discardStagingFolder(name: string, destReal: string, ops: 
   if ((await lstatEntry(destReal, `${name}/${STAGING_MARKER_NAME}`)).type !== 'missing') await ops.unlink(`${name}/${STAGING_MARKER_NAME}`);
   await ops.rmdir(name);
 }
+
+export const discardStagingKind: ApplyKind = {
+  kind: 'discard_staging',
+  async check(run) {
+    const refusal = await checkDiscardPlan(run.plan, run.destReal);
+    if (refusal) throw new ApplyFailure(refusal.code, refusal.message, refusal.details);
+    await run.pinDestination();
+    return undefined;
+  },
+  async execute(run) {
+    const { plan, ops } = run;
+    // Only apply's own leftovers go, nothing of the publication; still kept, as every apply keeps
+    // what it removes: each folder moved whole into the backup (rename never follows a link), or
+    // copied and verified first and then removed as before.
+    await run.takeBackup();
+    run.pastNoReturn = true;
+    run.enter('delete', plan.deletes.length);
+    run.progress();
+    for (const entry of plan.deletes) {
+      if (run.backupTaken?.moves) await ops.moveOut(entry.path, run.backupTaken.targetOf(entry.path));
+      else await discardStagingFolder(entry.path, run.destReal, ops);
+      run.result.deleted.push(entry.path);
+      run.stepped(entry.path);
+    }
+    await ops.fsyncDir('');
+    run.enter('done', 0);
+    run.progress();
+  },
+  keptInBackup: (entry) => !entry.path.includes('/'),
+  // Its own targets count too: one it did not finish removing is still there, marked.
+  leftovers: (plan) => plan.deletes.map((entry) => entry.path),
+};

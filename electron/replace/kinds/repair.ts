@@ -9,7 +9,10 @@ import { readRegularFile } from '../../engine/regularFile';
 import { expectedOutputBytes } from '../expectedBytes';
 import { joinRelative, readStateFileBytes } from '../fingerprint';
 import { sha256Of } from '../sourceFile';
-import { invalidPlan as invalid } from '../applyErrors';
+import { ApplyFailure, invalidPlan as invalid, sourceChanged } from '../applyErrors';
+import { checkPublication } from '../applyChecks';
+import { publishStaged, removeRecorded } from '../publishStaged';
+import type { ApplyKind } from './applyKind';
 
 /**
  * The state a repair restores: the one on disk (the fingerprint already proved it is the planned one),
@@ -71,3 +74,31 @@ export async function repairBytes(state: State, write: PlanWrite, sourcePath: st
   const proven = await expectedOutputBytes(record, sourcePath, state.source.manifest);
   return proven.ok ? { ok: true, value: proven.value.bytes } : proven;
 }
+
+export const repairKind: ApplyKind = {
+  kind: 'repair',
+  async check(run) {
+    // What the writes publish: the state on disk, which stays.
+    const target = await repairTarget(run.plan, run.destReal, run.options.acceptPartial);
+    if (!target.ok) throw new ApplyFailure(target.error.code, target.error.message, target.error.details);
+    return checkPublication(run, target.value);
+  },
+  execute: (run, state) =>
+    publishStaged(run, {
+      state: state!,
+      markerMode: 'repair',
+      trash: false,
+      // The state stays: the point of no return is the first drifted output it removes.
+      writesState: false,
+      removeOld: removeRecorded,
+      // Exactly the bytes the state records, proven the one way (expectedBytes.ts).
+      provenBytes: async (write) => {
+        const proven = await repairBytes(state!, write, run.plan.sourcePath);
+        if (!proven.ok) throw sourceChanged(proven.error);
+        return proven.value;
+      },
+    }),
+  // Also the empty folder standing where an output goes: kept, as a file is.
+  keptInBackup: () => true,
+  leftovers: (plan) => [plan.stagingName],
+};
