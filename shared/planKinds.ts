@@ -86,3 +86,8 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
 export function planKindOf(kind: string | undefined): PlanKindFacts {
   return (kind !== undefined && Object.hasOwn(PLAN_KINDS, kind) ? PLAN_KINDS[kind as AppliedKind] : undefined) ?? PLAN_KINDS.replace;
 }
+
+/** What a kind is called in a sentence; a kind this build does not know (a marker's, say) by its own word. */
+export function planKindNoun(kind: string): string {
+  return Object.hasOwn(PLAN_KINDS, kind) ? PLAN_KINDS[kind as AppliedKind].noun : kind;
+}

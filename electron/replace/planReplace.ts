@@ -26,6 +26,7 @@ import { missingDestinationParentRefusal } from './destinationParent';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 import { refuse, nameLimitRefusal, sourceRefusal } from './planRefusals';
 import { planForcedDeletions, planNormalDeletions } from './planDeletions';
+import { planKindOf } from '../../shared/planKinds';
 
 export interface PlanReplaceInput {
   destinationPath: string;
@@ -124,7 +125,8 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     plannedAt: formatRfc3339Utc(now),
   };
 
-  if (input.mode === 'replace') {
+  const kind = planKindOf(input.mode);
+  if (!kind.deletesWholeTree) {
     // The same manifest says nothing of the files: verified, so a drifted destination is never called
     // up to date, and the words are those Compare shows (drift included), also in a refusal.
     if (comparison.decision === 'skip' && inspection.state) {
@@ -176,7 +178,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   // large files in this thread, the old outputs in the pool), so a 1 GiB source and a 1 GiB old
   // output take the time of one. Read-only both; their refusals keep their order (source first).
   const deletionPlanned = (
-    input.mode === 'force'
+    kind.deletesWholeTree
       ? planForcedDeletions(dest, stateSha256, destExists, stagingName)
       : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool)
   ).then(
