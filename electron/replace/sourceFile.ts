@@ -12,12 +12,11 @@ import type { ManifestFile } from '../../shared/manifestSchema';
 import type { PlanRefusal } from '../../shared/plan';
 import { outputRuleFor } from '../../shared/publishRules';
 import { problem, type Result } from '../../shared/result';
+import { sha256Of } from '../engine/stateDigests';
 import { hashedChunks } from './hashedChunks';
 import { openRegularFile, readRegularFile, readRegularFileSync, type RegularFileOpen, type RegularFileRead } from '../engine/regularFile';
 
-export function sha256Of(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
+export { sha256Of };
 
 function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
   return { ok: false, error: problem(code, message, details) };
