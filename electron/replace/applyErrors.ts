@@ -2,7 +2,7 @@
 // returned as data (applyPlan.ts). Also how a folder that cannot be reached is named, and the
 // refusals of a source that no longer gives the planned bytes.
 
-import { problem, type Problem } from '../../shared/result';
+import { failed, type Failed } from '../../shared/result';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import { type ReplacePlan } from '../../shared/plan';
 
@@ -55,7 +55,4 @@ export function reachFailure(cause: unknown, relative: string): unknown {
 }
 
 /** A plan that is not one, as data: the refusal a kind's check returns. */
-export const invalidPlan = (message: string, details?: Record<string, unknown>): { ok: false; error: Problem } => ({
-  ok: false,
-  error: problem('invalid_plan', message, details),
-});
+export const invalidPlan = (message: string, details?: Record<string, unknown>): Failed => failed('invalid_plan', message, details);

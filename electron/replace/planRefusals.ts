@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { formatIssuePath } from '../../shared/issues';
 import type { PlanRefusal } from '../../shared/plan';
-import { problem, type Result } from '../../shared/result';
+import { type Result, failed, type Failed } from '../../shared/result';
 import { STAGING_FILES_DIR } from '../../shared/staging';
 import { type OutputRecord } from '../../shared/stateSchema';
 import { joinRelative } from './fingerprint';
@@ -12,11 +12,10 @@ import { nameLength, notPortableRefusal, pathMaxFor, segmentTooLong } from './na
 
 /** A step of planning: its value, or the refusal that ends the plan. */
 export type Step<T> = Result<T, PlanRefusal>;
-export type Refused = { ok: false; error: PlanRefusal };
+export type Refused = Failed<PlanRefusal>;
 
-export function refuse(code: string, message: string, details?: Record<string, unknown>): Refused {
-  return { ok: false, error: problem(code, message, details) };
-}
+/** A refusal that ends the plan (shared/result.ts failed). */
+export const refuse = failed;
 
 export function mountRefusal(dest: string, mountPoints: string[]): Refused {
   const first = mountPoints[0] as string;
