@@ -4,7 +4,7 @@
 // place outside electron/replace/kinds/ that reads a plan's kind string: every other reader asks
 // this table. Pure; no zod at run time.
 
-import type { AppliedKind, ApplyResult } from './plan';
+import type { AppliedKind, ApplyResult } from './planSchema';
 
 type Aftermath = Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'>;
 

@@ -15,8 +15,6 @@ import { ancestorsOf } from './planPaths';
 import { ApplyFailure } from './applyErrors';
 import type { ApplyRun } from './applyRun';
 
-export const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
-
 /** The plan against itself: clean paths, a free staging name, deletes its fingerprint saw, writes its new state records. */
 export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
   const kind = planKindOf(plan.mode);

@@ -10,31 +10,10 @@
 import { replacePlanSchema, type ApplyResult, type ReplacePlan } from '../../shared/plan';
 import { checkDestinationAsPlanned } from './applyChecks';
 import { failedBeforeStart } from './applyResult';
-import { ApplyRun } from './applyRun';
-import type { BackupStep } from './backupStep';
-import type { FsOps } from './fsOps';
+import { ApplyRun, type ApplyPlanOptions } from './applyRun';
 import { applyKindOf } from './kinds';
-import type { ApplyProgress } from '../../shared/plan';
-import type { VerifiedOutputs } from './publish';
 
-export interface ApplyPlanOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: ApplyProgress) => void;
-  fs?: FsOps;
-  now?: () => Date;
-  /** The operator acknowledged the nested managed destinations a forced plan deletes (--include-nested). */
-  includeNested?: boolean;
-  /** The operator accepted a repair that leaves its refused outputs as they are (--accept-partial). */
-  acceptPartial?: boolean;
-  /** Keeps what the apply removes (backup/backupWriter.ts); without it, removed entries are deleted. */
-  backup?: BackupStep;
-  /**
-   * The plan's own verified outputs, when the apply follows the plan at once (`replace --yes`):
-   * each is hashed and staged if it is exactly the write's bytes (sha256 and size), so the source
-   * is not read a second time; any other is read from the source as always.
-   */
-  verified?: VerifiedOutputs;
-}
+export type { ApplyPlanOptions };
 
 export async function applyPlan(planInput: ReplacePlan, options: ApplyPlanOptions = {}): Promise<ApplyResult> {
   const startedMs = performance.now();

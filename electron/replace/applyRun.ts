@@ -5,16 +5,16 @@
 // does with these steps is in kinds/ (applyPlan.ts picks the kind).
 
 import path from 'node:path';
-import type { ApplyPhase, ApplyResult, PlanDelete, ReplacePlan } from '../../shared/plan';
+import type { ApplyPhase, ApplyProgress, ApplyResult, PlanDelete, PlanKind, ReplacePlan } from '../../shared/plan';
+import type { VerifiedOutputs } from './publish';
 import { STAGING_FILES_DIR } from '../../shared/staging';
-import type { ApplyPlanOptions } from './applyPlan';
 import { ApplyFailure, reachFailure } from './applyErrors';
-import { parentOf } from './applyChecks';
+import { parentOf } from './planPaths';
 import { initialResult } from './applyResult';
 import { BackupRefused, countedFsOps, type BackupStep, type PreparedBackup } from './backupStep';
 import { joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FileBytes, type FsOps, type WriteOptions } from './fsOps';
-import type { ApplyKind } from './kinds/applyKind';
+import type { State } from '../../shared/stateSchema';
 import { PinCache } from './pinCache';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 
@@ -22,6 +22,43 @@ interface Reached {
   full: string;
   release: () => Promise<void>;
   humanize: (cause: unknown) => unknown;
+}
+
+/** One plan kind as the apply drives it (kinds/: one module each; docs/plan-kinds.md). */
+export interface ApplyKind {
+  readonly kind: PlanKind;
+  /**
+   * Checks the plan against itself and the disk, before anything changes (throws ApplyFailure), and
+   * pins the destination. Runs after the destination was found exactly as planned. Gives the state
+   * the writes publish (a repair's: the one on disk), or none for a kind that writes nothing.
+   */
+  check(run: ApplyRun): Promise<State | undefined>;
+  /** Every step from the first mutation to done (staging, backup, swap, cleanup), with the state check gave; throws on failure. */
+  execute(run: ApplyRun, state: State | undefined): Promise<void>;
+  /** Whether a backup keeps this delete as one unit (moved whole by rename, or copied whole). */
+  keptInBackup(entry: PlanDelete): boolean;
+  /** The names in the destination that, still there after the apply, were left behind by it. */
+  leftovers(plan: ReplacePlan): string[];
+}
+
+/** What applyPlan (applyPlan.ts, the driver) takes besides the plan; the run keeps it. */
+export interface ApplyPlanOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ApplyProgress) => void;
+  fs?: FsOps;
+  now?: () => Date;
+  /** The operator acknowledged the nested managed destinations a forced plan deletes (--include-nested). */
+  includeNested?: boolean;
+  /** The operator accepted a repair that leaves its refused outputs as they are (--accept-partial). */
+  acceptPartial?: boolean;
+  /** Keeps what the apply removes (backup/backupWriter.ts); without it, removed entries are deleted. */
+  backup?: BackupStep;
+  /**
+   * The plan's own verified outputs, when the apply follows the plan at once (`replace --yes`):
+   * each is hashed and staged if it is exactly the write's bytes (sha256 and size), so the source
+   * is not read a second time; any other is read from the source as always.
+   */
+  verified?: VerifiedOutputs;
 }
 
 export class ApplyRun {

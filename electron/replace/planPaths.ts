@@ -1,7 +1,11 @@
 // Path rules of a replace plan: the folders on the way to an output, the order deletions go in, and
 // the one reserved name. Pure.
 
+import path from 'node:path';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
+
+/** "a/b/c.html" → "a/b"; a top-level name → "" (the destination itself). */
+export const parentOf = (relative: string) => (path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
 
 /** "a/b/c.html" → ["a", "a/b"]: the folders on the way, outermost first. */
 export function ancestorsOf(relative: string): string[] {

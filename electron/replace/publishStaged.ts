@@ -9,7 +9,7 @@ import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STAGING_FILES_DIR, STAGING_MARKER_NAME, STAGING_STATE_TEMP, STAGING_TRASH_DIR } from '../../shared/staging';
 import { STATE_FILE_NAME, type State } from '../../shared/stateSchema';
 import { ApplyFailure } from './applyErrors';
-import { parentOf } from './applyChecks';
+import { parentOf } from './planPaths';
 import type { ApplyRun } from './applyRun';
 import { boundedAll } from './boundedAll';
 import { lstatEntry } from './fingerprint';
