@@ -3,6 +3,7 @@
 // and the plan and result of restoring one. Pure zod schemas; types inferred. No Node.
 
 import { z } from 'zod';
+import { cleanPathField } from './fieldSchemas';
 import { fingerprintSchema } from './plan';
 import { problemSchema } from './problemSchema';
 
@@ -19,8 +20,8 @@ export type BackupMethod = z.infer<typeof backupMethodSchema>;
 
 /** One thing kept: a file, a link, a folder (with all below it when it was moved whole) or a special file. */
 export const backupEntrySchema = z.object({
-  /** Relative to the destination, "/" separated. */
-  path: z.string(),
+  /** Relative to the destination, "/" separated: a clean relative path (CONTRACT.md), never one that climbs out. */
+  path: cleanPathField,
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   /** Bytes: a file's size; for a folder moved whole, the files below it. */
   size: z.number(),
@@ -60,11 +61,11 @@ export const backupManifestSchema = z.looseObject({
    * only the folders the apply made. Absent in backups made before it was recorded: a restore then
    * removes every folder the apply's outputs leave empty.
    */
-  foldersLeft: z.array(z.string()).optional(),
+  foldersLeft: z.array(cleanPathField).optional(),
   /** Renamed: the units moved (a forced replace's top-level entries, a normal one's files); copied: every entry. */
   entries: z.array(backupEntrySchema),
   /** What the apply planned to write: how a restore recognises the outputs it must remove. */
-  writes: z.array(z.object({ path: z.string(), sha256: z.string(), size: z.number() })),
+  writes: z.array(z.object({ path: cleanPathField, sha256: z.string(), size: z.number() })),
   /** Written once the apply ended; absent when it was killed. */
   after: z
     .object({
@@ -135,9 +136,9 @@ export const restorePlanSchema = z.object({
   destinationRealPath: z.string(),
   method: backupMethodSchema,
   /** What the apply wrote and is there now: removed first (the state file first of all). */
-  removes: z.array(z.object({ path: z.string(), type: z.enum(['file', 'directory', 'symlink', 'other']), size: z.number() })),
+  removes: z.array(z.object({ path: cleanPathField, type: z.enum(['file', 'directory', 'symlink', 'other']), size: z.number() })),
   /** Staging folders an interrupted apply (or restore) left: removed. */
-  removeStaging: z.array(z.string()),
+  removeStaging: z.array(cleanPathField),
   /** Backup entries put back, the old state last. */
   puts: z.array(backupEntrySchema),
   /** Entries already back in place (a restore killed mid-way, or an apply killed before it moved them). */

@@ -58,6 +58,7 @@ const REFUSAL_CODES = new Set([
   'cancelled',
   'backup_inside_destination',
   'backup_changed',
+  'backup_untrusted',
 ]);
 
 export function applyOutcomeOf(result: Pick<ApplyResult, 'ok' | 'changed' | 'error'>): HistoryRecord['result']['outcome'] {

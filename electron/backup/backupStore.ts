@@ -28,18 +28,24 @@ export async function readBackup(folder: string): Promise<ReadBackup> {
     return { ok: false, folder, problem: `${file} is missing: the apply that made it was interrupted before it kept anything` };
   if (read.kind !== 'bytes')
     return { ok: false, folder, problem: `${file} cannot be read (${'message' in read ? read.message : read.kind})` };
+  const parsed = parseBackupManifest(read.bytes, file);
+  return parsed.ok ? { ok: true, manifest: parsed.manifest, folder } : { ok: false, folder, problem: parsed.problem };
+}
+
+/** A backup.json's bytes as a manifest, or why they are not one, naming the file and the field. */
+export function parseBackupManifest(bytes: Buffer, file: string): { ok: true; manifest: BackupManifest } | { ok: false; problem: string } {
   let json: unknown;
   try {
-    json = JSON.parse(read.bytes.toString('utf8'));
+    json = JSON.parse(bytes.toString('utf8'));
   } catch (cause) {
-    return { ok: false, folder, problem: `${file} is not JSON: ${(cause as Error).message}` };
+    return { ok: false, problem: `${file} is not JSON: ${(cause as Error).message}` };
   }
   const parsed = backupManifestSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return { ok: false, folder, problem: `${file}: ${first?.path.join('.') || '(top)'}: ${first?.message ?? 'not a backup manifest'}` };
+    return { ok: false, problem: `${file}: ${first?.path.join('.') || '(top)'}: ${first?.message ?? 'not a backup manifest'}` };
   }
-  return { ok: true, manifest: parsed.data, folder };
+  return { ok: true, manifest: parsed.data };
 }
 
 /** Replaces the manifest atomically (temporary file, fsync, rename): how an apply's or a restore's end is recorded. */
