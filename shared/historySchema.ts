@@ -59,6 +59,7 @@ const REFUSAL_CODES = new Set([
   'backup_inside_destination',
   'backup_changed',
   'backup_untrusted',
+  'history_inside_destination',
 ]);
 
 export function applyOutcomeOf(result: Pick<ApplyResult, 'ok' | 'changed' | 'error'>): HistoryRecord['result']['outcome'] {

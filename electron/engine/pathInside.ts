@@ -54,3 +54,24 @@ export async function containsByIdentity(outer: string, inner: string): Promise<
     current = parent;
   }
 }
+
+/**
+ * The folder among `folders` that holds `file` (or is it): by their text, or on the disk, where some
+ * folder on the way up from the file's real path is that folder itself (the same device and inode),
+ * so a link or a bind mount leading into a destination is seen too. One stat per folder.
+ */
+export async function folderHolding<T extends { path: string }>(file: string, folders: readonly T[]): Promise<T | undefined> {
+  const lexical = folders.find((folder) => isInsideOrEqual(path.resolve(file), path.resolve(folder.path)));
+  if (lexical) return lexical;
+  const onTheWay = new Set<string>();
+  for (let current = await realPathOf(file); ; current = path.dirname(current)) {
+    const id = await identityOf(current);
+    if (id) onTheWay.add(`${id.dev}:${id.ino}`);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of folders) {
+    const id = await identityOf(folder.path);
+    if (id && onTheWay.has(`${id.dev}:${id.ino}`)) return folder;
+  }
+  return undefined;
+}

@@ -15,12 +15,15 @@ import { isUnderHomeRoot, matchingSystemFolder, passwdHomes, readPasswd, systemF
 
 export { containsByIdentity, isInsideOrEqual, realPathOf } from '../engine/pathInside';
 
+/** A file a forced replace must never delete: its path, or its path and what to call it in the refusal. */
+export type ProtectedPath = string | { path: string; what: string };
+
 export interface DestinationSafetyInput {
   /** Absolute, resolved destination path (not yet realpath'd). */
   destinationPath: string;
   sourceRealPath: string;
   mode: ReplaceMode;
-  protectedPaths?: string[];
+  protectedPaths?: ProtectedPath[];
   /** A forced replace of a folder owned by another user is refused unless this is set. */
   allowOtherOwner?: boolean;
   /** For tests; defaults to os.homedir(). */
@@ -130,12 +133,13 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
     );
   }
   if (input.mode !== 'force') return null;
-  for (const protectedPath of input.protectedPaths ?? []) {
+  for (const entry of input.protectedPaths ?? []) {
+    const protectedPath = typeof entry === 'string' ? entry : entry.path;
     if (await containsByIdentity(destReal, protectedPath)) {
       const protectedReal = await realPathOf(protectedPath);
       return refused(
         'destination_contains_protected',
-        `${dest} contains ${protectedReal} (the workspace file); a forced replace would delete it`,
+        `${dest} contains ${protectedReal} (${typeof entry === 'string' ? 'the workspace file' : entry.what}); a forced replace would delete it`,
         { destination: dest, protected: protectedReal },
       );
     }
