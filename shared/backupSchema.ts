@@ -34,8 +34,17 @@ export const backupEntrySchema = z.object({
   mode: z.number().optional(),
   /** Copied links: the target, read with readlink, never followed. */
   linkTarget: z.string().optional(),
-  /** False for what cannot be copied (a FIFO, a device on another file system): listed, not kept. */
+  /**
+   * Whether the backup holds it now. False for what cannot be copied (a FIFO, a device on another
+   * file system): listed, not kept; and for an entry still `pending`.
+   */
   kept: z.boolean(),
+  /**
+   * To be moved here by the apply (by rename), after this manifest was written: here, or (the apply
+   * stopped or was killed first) still in the destination. Settled to `kept` when the apply ends, so
+   * the manifest never claims an entry the backup does not hold.
+   */
+  pending: z.boolean().optional(),
 });
 export type BackupEntry = z.infer<typeof backupEntrySchema>;
 

@@ -15,6 +15,7 @@ import {
 import { readRegularFile } from '../engine/regularFile';
 import { removeTree } from '../replace/removeTree';
 import { isBackupId } from './backupLocation';
+import { heldCount } from './backupHeld';
 
 export type ReadBackup = { ok: true; manifest: BackupManifest; folder: string } | { ok: false; folder: string; problem: string };
 
@@ -64,7 +65,7 @@ export async function updateBackup(folder: string, change: (manifest: BackupMani
   await fs.rename(temp, path.join(folder, BACKUP_MANIFEST_NAME));
 }
 
-function summaryOf(read: ReadBackup, id: string): BackupSummary {
+async function summaryOf(read: ReadBackup, id: string): Promise<BackupSummary> {
   if (!read.ok)
     return {
       id,
@@ -78,7 +79,20 @@ function summaryOf(read: ReadBackup, id: string): BackupSummary {
       problem: read.problem,
     };
   const { manifest } = read;
-  const kept = manifest.entries.filter((entry) => entry.kept);
+  // What it really holds: an apply killed mid-way moved only some of its pending entries here.
+  const held = await heldCount(read.folder, manifest);
+  if (held.count === 0 && manifest.entries.some((entry) => entry.pending))
+    return {
+      id,
+      folder: read.folder,
+      destination: { path: manifest.destination.path },
+      action: manifest.action,
+      createdAt: manifest.createdAt,
+      method: manifest.method,
+      sizeBytes: 0,
+      entryCount: 0,
+      problem: `${read.folder} holds nothing: the ${manifest.action} that made it stopped before it moved anything into it (the destination still has it all)`,
+    };
   return {
     id: manifest.id,
     folder: read.folder,
@@ -89,8 +103,8 @@ function summaryOf(read: ReadBackup, id: string): BackupSummary {
     action: manifest.action,
     createdAt: manifest.createdAt,
     method: manifest.method,
-    sizeBytes: kept.reduce((sum, entry) => sum + entry.size, 0),
-    entryCount: kept.length,
+    sizeBytes: held.sizeBytes,
+    entryCount: held.count,
     ...(manifest.after ? { outcome: manifest.after.outcome } : {}),
     ...(typeof manifest.restoredAt === 'string' ? { restoredAt: manifest.restoredAt } : {}),
   };
@@ -112,7 +126,8 @@ export async function listBackups(settings: BackupSettings, destinationFolder?: 
       : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
   const summaries: BackupSummary[] = [];
   for (const folder of folders) {
-    for (const id of (await namesIn(folder)).filter(isBackupId)) summaries.push(summaryOf(await readBackup(path.join(folder, id)), id));
+    for (const id of (await namesIn(folder)).filter(isBackupId))
+      summaries.push(await summaryOf(await readBackup(path.join(folder, id)), id));
   }
   return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }

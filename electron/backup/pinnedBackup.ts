@@ -151,7 +151,9 @@ const STRAYS_NAMED = 5;
  * folders; a link is listed, never entered.
  */
 async function straysIn(files: PinnedDir, manifest: BackupManifest): Promise<string[]> {
-  const kept = new Map<string, BackupEntry>(manifest.entries.filter((entry) => entry.kept).map((entry) => [entry.path, entry]));
+  const kept = new Map<string, BackupEntry>(
+    manifest.entries.filter((entry) => entry.kept || entry.pending).map((entry) => [entry.path, entry]),
+  );
   const onTheWay = new Set<string>();
   for (const entry of kept.values()) {
     const parts = entry.path.split('/');

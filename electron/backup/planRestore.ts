@@ -151,14 +151,18 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
   const alreadyInPlace: string[] = [];
   const notKept: string[] = [];
   for (const entry of manifest.entries) {
-    if (!entry.kept) {
+    // A pending entry (an apply killed before its end was recorded) is in the backup or still in place.
+    if (!entry.kept && !entry.pending) {
       notKept.push(entry.path);
       continue;
     }
     const here = byPath.get(entry.path);
     const inPlace = here ? await entryMatches(entry, here, joinRelative(destReal, entry.path), manifest.method) : false;
     if (inPlace) alreadyInPlace.push(entry.path);
-    else puts.push(entry);
+    else {
+      const { pending: _pending, ...settled } = entry;
+      puts.push({ ...settled, kept: true });
+    }
   }
   const backupProblem = await backupFilesProblem(backup, puts, input.backupFolder);
   if (backupProblem) return { ok: false, error: backupProblem };
