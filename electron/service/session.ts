@@ -47,6 +47,9 @@ import { HostRouter } from './hostRouter';
 import { forward, hostPlanStore, inspectOnHost, remoteIdOf, routedReadJob } from './sessionHosts';
 import { addWorkspaceHost } from '../operations/addWorkspaceHost';
 
+/** A page of the history as the app asks for it: more than a screen, far fewer than a big journal holds. */
+const HISTORY_PAGE_RECORDS = 200;
+
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
 
@@ -466,22 +469,28 @@ export class Session implements SessionContext {
         if (!host) throw fail('internal', `host "${request.name}" was saved but is not in the workspace read again`);
         return { workspace, host };
       },
-      history: async ({ destination }) => {
+      history: async ({ destination, cursor, limit }) => {
+        const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
         if (destination !== undefined) {
           const remote = this.remote(destination);
           // A host's replaces are in the journal on that host.
-          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id }));
+          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id, ...page }));
         }
         const open = this.workspace();
         const entry = destination === undefined ? undefined : this.destination(destination);
-        const read = await readHistory(workspaceHistoryFile(open.loaded));
-        if (!read.ok) throw fail('history_unreadable', read.error.message);
-        if (!entry) return read.value;
-        // By id, and by path for records written without one (the CLI's replace of a DEST).
-        const records = read.value.records.filter(
-          (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
-        );
-        return { ...read.value, records };
+        // By id, and by path for records written without one (the CLI's replace of a DEST); streamed, a page at a time.
+        const read = await readHistory(workspaceHistoryFile(open.loaded), {
+          limit: limit ?? HISTORY_PAGE_RECORDS,
+          ...(cursor !== undefined ? { before: cursor } : {}),
+          ...(entry
+            ? {
+                filter: (record) =>
+                  record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
+              }
+            : {}),
+        });
+        if (!read.ok) throw fail(read.error.code === 'invalid_input' ? 'bad_request' : 'history_unreadable', read.error.message);
+        return read.value;
       },
       listBackups: async (request) => {
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
