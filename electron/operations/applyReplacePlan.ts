@@ -18,6 +18,7 @@ import { verifyDestination } from '../engine/verify';
 import { applyPlan } from '../replace/applyPlan';
 import type { VerifiedOutputs } from '../replace/publish';
 import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
+import { planKindOf } from '../../shared/planKinds';
 
 export interface AppliedReplace {
   result: ApplyResult;
@@ -36,7 +37,7 @@ export interface HistoryTarget {
   destinationId?: string;
 }
 
-export interface ApplyOptions {
+export interface ApplyReplaceOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
   /** The operator acknowledged the nested managed destinations a forced plan deletes. */
@@ -64,7 +65,7 @@ export function osUser(): string {
   }
 }
 
-export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
+export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceOptions = {}): Promise<AppliedReplace> {
   // Checked again now, by inode: a link swapped in since the workspace was loaded can put the journal inside.
   const journalInside = options.history ? await journalInsideDestination(options.history.file, plan.destinationPath) : undefined;
   if (journalInside) return { result: refusedBeforeStart(plan.mode, plan.destinationPath, journalInside) };
@@ -86,7 +87,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions 
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };
   // A repair and a discard keep the state: what is on disk is verified against it, also after a failure.
-  const stateStands = result.stateWritten || plan.mode === 'repair' || plan.mode === 'discard_staging';
+  const stateStands = result.stateWritten || planKindOf(plan.mode).keepsState;
   if (!options.verifyAfter || !stateStands || !inspection.state || inspection.status !== 'managed') return { result, inspection, readAt };
   const verify = await verifyDestination(plan.destinationPath, inspection.state, options.pool ? { pool: options.pool } : {}).catch(
     () => undefined,
