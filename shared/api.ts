@@ -271,8 +271,14 @@ export const methods = {
     job: { item: appliedDestinationSchema, result: applyResultSchema },
   }),
   history: spec({
-    summary: "The open workspace's history journal: every replace applied, refused or failed, oldest first (of one destination, or all)",
-    request: z.strictObject({ destination: handle.optional() }),
+    summary:
+      "The open workspace's history journal: every replace applied, refused or failed (of one destination, or all), a page at a time: the newest `limit` (default 200) before `cursor`, oldest first",
+    request: z.strictObject({
+      destination: handle.optional(),
+      /** `nextCursor` of the newer page: this page holds the records before it. Absent: the newest. */
+      cursor: z.string().max(20).optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
     response: z.object({
       /** The journal file read (beside the workspace file, or where the workspace says). */
       file: z.string(),
@@ -281,6 +287,8 @@ export const methods = {
       issues: z.array(historyLineIssueSchema),
       /** Only the newest part of a very large journal was read. */
       truncated: z.boolean(),
+      /** Where the next older page starts; absent when there is nothing older. */
+      nextCursor: z.string().optional(),
     }),
   }),
   hosts: spec({

@@ -3,6 +3,7 @@
 // and the plan and result of restoring one. Pure zod schemas; types inferred. No Node.
 
 import { z } from 'zod';
+import { cleanPathField } from './fieldSchemas';
 import { fingerprintSchema } from './plan';
 import { problemSchema } from './problemSchema';
 
@@ -19,8 +20,8 @@ export type BackupMethod = z.infer<typeof backupMethodSchema>;
 
 /** One thing kept: a file, a link, a folder (with all below it when it was moved whole) or a special file. */
 export const backupEntrySchema = z.object({
-  /** Relative to the destination, "/" separated. */
-  path: z.string(),
+  /** Relative to the destination, "/" separated: a clean relative path (CONTRACT.md), never one that climbs out. */
+  path: cleanPathField,
   type: z.enum(['file', 'directory', 'symlink', 'other']),
   /** Bytes: a file's size; for a folder moved whole, the files below it. */
   size: z.number(),
@@ -33,8 +34,17 @@ export const backupEntrySchema = z.object({
   mode: z.number().optional(),
   /** Copied links: the target, read with readlink, never followed. */
   linkTarget: z.string().optional(),
-  /** False for what cannot be copied (a FIFO, a device on another file system): listed, not kept. */
+  /**
+   * Whether the backup holds it now. False for what cannot be copied (a FIFO, a device on another
+   * file system): listed, not kept; and for an entry still `pending`.
+   */
   kept: z.boolean(),
+  /**
+   * To be moved here by the apply (by rename), after this manifest was written: here, or (the apply
+   * stopped or was killed first) still in the destination. Settled to `kept` when the apply ends, so
+   * the manifest never claims an entry the backup does not hold.
+   */
+  pending: z.boolean().optional(),
 });
 export type BackupEntry = z.infer<typeof backupEntrySchema>;
 
@@ -60,11 +70,11 @@ export const backupManifestSchema = z.looseObject({
    * only the folders the apply made. Absent in backups made before it was recorded: a restore then
    * removes every folder the apply's outputs leave empty.
    */
-  foldersLeft: z.array(z.string()).optional(),
+  foldersLeft: z.array(cleanPathField).optional(),
   /** Renamed: the units moved (a forced replace's top-level entries, a normal one's files); copied: every entry. */
   entries: z.array(backupEntrySchema),
   /** What the apply planned to write: how a restore recognises the outputs it must remove. */
-  writes: z.array(z.object({ path: z.string(), sha256: z.string(), size: z.number() })),
+  writes: z.array(z.object({ path: cleanPathField, sha256: z.string(), size: z.number() })),
   /** Written once the apply ended; absent when it was killed. */
   after: z
     .object({
@@ -135,9 +145,9 @@ export const restorePlanSchema = z.object({
   destinationRealPath: z.string(),
   method: backupMethodSchema,
   /** What the apply wrote and is there now: removed first (the state file first of all). */
-  removes: z.array(z.object({ path: z.string(), type: z.enum(['file', 'directory', 'symlink', 'other']), size: z.number() })),
+  removes: z.array(z.object({ path: cleanPathField, type: z.enum(['file', 'directory', 'symlink', 'other']), size: z.number() })),
   /** Staging folders an interrupted apply (or restore) left: removed. */
-  removeStaging: z.array(z.string()),
+  removeStaging: z.array(cleanPathField),
   /** Backup entries put back, the old state last. */
   puts: z.array(backupEntrySchema),
   /** Entries already back in place (a restore killed mid-way, or an apply killed before it moved them). */

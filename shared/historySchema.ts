@@ -44,7 +44,15 @@ export const historyRecordSchema = z.looseObject({
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
 /** A problem with one line of the journal: the line number and why it was skipped. */
-export const historyLineIssueSchema = z.object({ line: z.number(), message: z.string(), torn: z.boolean() });
+export const historyLineIssueSchema = z.object({
+  line: z.number(),
+  message: z.string(),
+  torn: z.boolean(),
+  /** not_json, not_a_record, too_long, torn; more_like_this for the summary of those past the cap. */
+  code: z.string().optional(),
+  /** On a summary: which code it stands for, and how many issues of it were only counted. */
+  omitted: z.object({ code: z.string(), count: z.number() }).optional(),
+});
 export type HistoryLineIssue = z.infer<typeof historyLineIssueSchema>;
 
 /** Stopped before it changed anything, for a reason of the plan or the disk's state (not an error). */
@@ -59,6 +67,8 @@ const REFUSAL_CODES = new Set([
   'cancelled',
   'backup_inside_destination',
   'backup_changed',
+  'backup_untrusted',
+  'history_inside_destination',
 ]);
 
 export function applyOutcomeOf(result: Pick<ApplyResult, 'ok' | 'changed' | 'error'>): HistoryRecord['result']['outcome'] {

@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { BACKUP_FILES_DIR, restorePlanSchema, type RestorePlan, type RestoreResult } from '../../shared/backupSchema';
+import { restorePlanSchema, type RestorePlan, type RestoreResult } from '../../shared/backupSchema';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import {
   chooseStagingName,
@@ -20,12 +20,13 @@ import {
   stagingMarkerText,
 } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { checkFingerprint, joinRelative, lstatEntry } from '../replace/fingerprint';
+import { checkFingerprint, lstatEntry } from '../replace/fingerprint';
 import { nodeFsOps, type FsOps } from '../replace/fsOps';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from '../replace/pinnedDir';
 import { realPathOf } from '../replace/safeDestination';
 import { hashRegularFile } from './fileDigest';
-import { entryMatches } from './planRestore';
+import { openPinnedBackup, type PinnedBackup } from './pinnedBackup';
+import { backupFilesProblem } from './planRestore';
 
 export interface RestoreOptions {
   fs?: FsOps;
@@ -64,11 +65,11 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
     durationMs: 0,
   };
   let destPin: PinnedDir | undefined;
+  let backup: PinnedBackup | undefined;
   try {
     if (!parsed.success)
       throw new RestoreFailure('invalid_plan', `the restore plan is not a valid plan: ${parsed.error.issues[0]?.message ?? ''}`);
     const plan = parsed.data;
-    const backupFiles = path.join(plan.backupFolder, BACKUP_FILES_DIR);
     const destReal = await realPathOf(plan.destinationPath);
     if (destReal !== plan.destinationRealPath)
       throw new RestoreFailure('stale_plan', `${plan.destinationPath} now resolves to ${destReal}, not ${plan.destinationRealPath}`);
@@ -81,11 +82,18 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
         `the destination changed since the restore was planned: "${fresh.path || '.'}" was ${fresh.planned}, is now ${fresh.now}; plan again`,
       );
     if (fresh.mountPoints.length > 0) throw new RestoreFailure('crosses_mount_point', `${fresh.mountPoints[0]} is a mount point now`);
-    for (const entry of plan.puts) {
-      const kept = await lstatEntry(backupFiles, entry.path);
-      if (!(await entryMatches(entry, kept, joinRelative(backupFiles, entry.path), plan.method)))
-        throw new RestoreFailure('backup_changed', `"${entry.path}" changed in the backup since the restore was planned; plan again`);
-    }
+    // The backup, held open and checked again as a whole: the source of every rename or copy below.
+    const opened = await openPinnedBackup(plan.backupFolder);
+    if (!opened.ok) throw new RestoreFailure(opened.error.code, opened.error.message);
+    backup = opened.backup;
+    const pinnedBackup = backup;
+    if (pinnedBackup.manifest.id !== plan.backupId || pinnedBackup.manifest.method !== plan.method)
+      throw new RestoreFailure(
+        'backup_changed',
+        `${plan.backupFolder} is not the backup ${plan.backupId} the restore was planned from; plan again`,
+      );
+    const changed = await backupFilesProblem(pinnedBackup, plan.puts, plan.backupFolder);
+    if (changed) throw new RestoreFailure('backup_changed', `${changed.message}; it changed since the restore was planned`);
     const pin = await pinDirectory(destReal, { label: plan.destinationPath });
     destPin = pin;
     const planned = plan.fingerprint.entries.find((entry) => entry.path === '');
@@ -153,7 +161,6 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
           await at(stagedPath(folder), (full) => inner.mkdir(full, 0o700));
           made.add(folder);
         }
-        const from = joinRelative(backupFiles, entry.path);
         if (entry.type === 'symlink') {
           await at(stagedPath(entry.path), (full) => inner.symlink(entry.linkTarget ?? '', full));
           continue;
@@ -161,14 +168,15 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
         // Copied in chunks into the marked staging folder, hashed as read: a copy that is not the one
         // kept stops the restore before anything of the destination's own is touched.
         let copied: string | undefined;
-        await at(stagedPath(entry.path), async (full) => {
-          copied = await hashRegularFile(from, entry.size, { path: full, fs: inner });
-        });
+        await pinnedBackup.at(entry.path, (from) =>
+          at(stagedPath(entry.path), async (full) => {
+            copied = await hashRegularFile(from, entry.size, { path: full, fs: inner });
+          }),
+        );
         if (copied === undefined || copied !== entry.sha256)
           throw new RestoreFailure('backup_changed', `the backup copy of "${entry.path}" no longer has the bytes it was kept with`);
       }
     }
-    const sourceOf = (relative: string) => (plan.method === 'rename' ? joinRelative(backupFiles, relative) : undefined);
 
     // ── the apply's state first: from here on no state claims anything until the old one is back ──
     const stateRemove = plan.removes.find((entry) => entry.path === STATE_FILE_NAME);
@@ -202,8 +210,9 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
             'target_exists',
             `"${entry.path}" appeared in the destination during the restore; it is not overwritten`,
           );
-        const from = sourceOf(entry.path);
-        if (from !== undefined) await at(entry.path, (full) => inner.rename(from, full));
+        if (plan.method === 'rename')
+          // From the name inside the backup's pinned folder: never through a link planted in the backup.
+          await pinnedBackup.at(entry.path, (from) => at(entry.path, (full) => inner.rename(from, full)));
         else {
           const staged = stagedPath(entry.path);
           const folder = await pinRelative(pin, parentOf(staged));
@@ -245,6 +254,7 @@ export async function applyRestore(planInput: RestorePlan, options: RestoreOptio
           };
     return result;
   } finally {
+    await backup?.close();
     await destPin?.close();
     result.durationMs = Math.round(performance.now() - startedMs);
   }

@@ -15,6 +15,7 @@ import {
 import { readRegularFile } from '../engine/regularFile';
 import { removeTree } from '../replace/removeTree';
 import { isBackupId } from './backupLocation';
+import { heldCount } from './backupHeld';
 
 export type ReadBackup = { ok: true; manifest: BackupManifest; folder: string } | { ok: false; folder: string; problem: string };
 
@@ -28,18 +29,24 @@ export async function readBackup(folder: string): Promise<ReadBackup> {
     return { ok: false, folder, problem: `${file} is missing: the apply that made it was interrupted before it kept anything` };
   if (read.kind !== 'bytes')
     return { ok: false, folder, problem: `${file} cannot be read (${'message' in read ? read.message : read.kind})` };
+  const parsed = parseBackupManifest(read.bytes, file);
+  return parsed.ok ? { ok: true, manifest: parsed.manifest, folder } : { ok: false, folder, problem: parsed.problem };
+}
+
+/** A backup.json's bytes as a manifest, or why they are not one, naming the file and the field. */
+export function parseBackupManifest(bytes: Buffer, file: string): { ok: true; manifest: BackupManifest } | { ok: false; problem: string } {
   let json: unknown;
   try {
-    json = JSON.parse(read.bytes.toString('utf8'));
+    json = JSON.parse(bytes.toString('utf8'));
   } catch (cause) {
-    return { ok: false, folder, problem: `${file} is not JSON: ${(cause as Error).message}` };
+    return { ok: false, problem: `${file} is not JSON: ${(cause as Error).message}` };
   }
   const parsed = backupManifestSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return { ok: false, folder, problem: `${file}: ${first?.path.join('.') || '(top)'}: ${first?.message ?? 'not a backup manifest'}` };
+    return { ok: false, problem: `${file}: ${first?.path.join('.') || '(top)'}: ${first?.message ?? 'not a backup manifest'}` };
   }
-  return { ok: true, manifest: parsed.data, folder };
+  return { ok: true, manifest: parsed.data };
 }
 
 /** Replaces the manifest atomically (temporary file, fsync, rename): how an apply's or a restore's end is recorded. */
@@ -58,7 +65,7 @@ export async function updateBackup(folder: string, change: (manifest: BackupMani
   await fs.rename(temp, path.join(folder, BACKUP_MANIFEST_NAME));
 }
 
-function summaryOf(read: ReadBackup, id: string): BackupSummary {
+async function summaryOf(read: ReadBackup, id: string): Promise<BackupSummary> {
   if (!read.ok)
     return {
       id,
@@ -72,7 +79,20 @@ function summaryOf(read: ReadBackup, id: string): BackupSummary {
       problem: read.problem,
     };
   const { manifest } = read;
-  const kept = manifest.entries.filter((entry) => entry.kept);
+  // What it really holds: an apply killed mid-way moved only some of its pending entries here.
+  const held = await heldCount(read.folder, manifest);
+  if (held.count === 0 && manifest.entries.some((entry) => entry.pending))
+    return {
+      id,
+      folder: read.folder,
+      destination: { path: manifest.destination.path },
+      action: manifest.action,
+      createdAt: manifest.createdAt,
+      method: manifest.method,
+      sizeBytes: 0,
+      entryCount: 0,
+      problem: `${read.folder} holds nothing: the ${manifest.action} that made it stopped before it moved anything into it (the destination still has it all)`,
+    };
   return {
     id: manifest.id,
     folder: read.folder,
@@ -83,8 +103,8 @@ function summaryOf(read: ReadBackup, id: string): BackupSummary {
     action: manifest.action,
     createdAt: manifest.createdAt,
     method: manifest.method,
-    sizeBytes: kept.reduce((sum, entry) => sum + entry.size, 0),
-    entryCount: kept.length,
+    sizeBytes: held.sizeBytes,
+    entryCount: held.count,
     ...(manifest.after ? { outcome: manifest.after.outcome } : {}),
     ...(typeof manifest.restoredAt === 'string' ? { restoredAt: manifest.restoredAt } : {}),
   };
@@ -106,7 +126,8 @@ export async function listBackups(settings: BackupSettings, destinationFolder?: 
       : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
   const summaries: BackupSummary[] = [];
   for (const folder of folders) {
-    for (const id of (await namesIn(folder)).filter(isBackupId)) summaries.push(summaryOf(await readBackup(path.join(folder, id)), id));
+    for (const id of (await namesIn(folder)).filter(isBackupId))
+      summaries.push(await summaryOf(await readBackup(path.join(folder, id)), id));
   }
   return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }

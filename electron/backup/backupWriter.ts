@@ -139,6 +139,15 @@ export function backupWriter(target: BackupTarget): BackupWriter {
     made: () => made,
     async prepare(input): Promise<PreparedBackup> {
       const { plan, destRealPath } = input;
+      // Nothing to remove (a first publish into an empty destination): no backup, and no backupId.
+      if (input.units.length === 0)
+        return {
+          moves: false,
+          folder: target.destinationFolder,
+          targetOf: (relative) => {
+            throw new Error(`no backup was made, yet "${relative}" was to be moved into one`);
+          },
+        };
       const folderNear = await nearestExisting(target.destinationFolder);
       const relativeToExisting = path.relative(folderNear.path, path.resolve(target.destinationFolder));
       const realFolder = path.join(folderNear.realPath, relativeToExisting);
@@ -170,7 +179,9 @@ export function backupWriter(target: BackupTarget): BackupWriter {
               : unit.size,
           mtimeNs: unit.mtimeNs,
           ino: unit.ino,
-          kept: true,
+          // Not here yet: the apply moves it after this manifest is durable (settled in backupHeld.ts).
+          kept: false,
+          pending: true,
         }));
         const folders = new Set(input.units.flatMap((unit) => ancestorsOf(unit.path)));
         for (const relative of [...folders].sort()) await input.fs.mkdir(joinRelative(filesDir, relative), 0o700);

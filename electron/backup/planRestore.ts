@@ -19,7 +19,7 @@ import { isStagingFolderName, parseStagingMarker, restoreStagingSourceId, STAGIN
 import { interruptedStagingFolders, stagingCandidates } from '../engine/stagingReader';
 import { joinRelative, lstatEntry, readStateFileBytes, walkTree } from '../replace/fingerprint';
 import { realPathOf } from '../replace/safeDestination';
-import { readBackup } from './backupStore';
+import { openPinnedBackup, type PinnedBackup } from './pinnedBackup';
 
 const refuse = (code: string, message: string, details?: Record<string, unknown>): Result<never, Problem> => ({
   ok: false,
@@ -88,9 +88,46 @@ export interface RestoreInput {
 }
 
 export async function planRestore(input: RestoreInput): Promise<Result<RestorePlan, Problem>> {
-  const read = await readBackup(input.backupFolder);
-  if (!read.ok) return refuse('backup_unreadable', read.problem);
-  const { manifest } = read;
+  const opened = await openPinnedBackup(input.backupFolder);
+  if (!opened.ok) return { ok: false, error: opened.error };
+  try {
+    return await planPinned(input, opened.backup);
+  } finally {
+    await opened.backup.close();
+  }
+}
+
+/**
+ * Whether every entry the restore would put back is in the backup as it was kept, and the backup
+ * holds nothing else: checked as a whole, before anything moves, so a backup that was tampered with
+ * (a link planted on the way, an entry added or swapped) is refused outright.
+ */
+export async function backupFilesProblem(backup: PinnedBackup, puts: readonly BackupEntry[], folder: string): Promise<Problem | undefined> {
+  const { manifest } = backup;
+  const strays = await backup.strays().catch((cause: NodeJS.ErrnoException) => [`(the listing failed: ${cause.code ?? cause.message})`]);
+  if (strays.length > 0)
+    return {
+      code: 'backup_changed',
+      message: `${path.join(folder, BACKUP_FILES_DIR)} holds ${strays.map((stray) => `"${stray}"`).join(', ')}, which its manifest does not list: the backup was changed since it was made and is not restored`,
+      details: { path: strays[0] },
+    };
+  for (const entry of puts) {
+    const why = await backup.unreachable(entry.path);
+    const matches =
+      why === undefined &&
+      (await backup.at(entry.path, async (full) => entryMatches(entry, await lstatEntry(full, ''), full, manifest.method)));
+    if (!matches)
+      return {
+        code: 'backup_changed',
+        message: `"${entry.path}" in the backup ${why ?? 'is not the entry that was kept'} (${joinRelative(path.join(folder, BACKUP_FILES_DIR), entry.path)}): this backup can no longer restore it`,
+        details: { path: entry.path },
+      };
+  }
+  return undefined;
+}
+
+async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Result<RestorePlan, Problem>> {
+  const { manifest } = backup;
   const destinationPath = path.resolve(input.destinationPath);
   const destEntry = await lstatEntry(destinationPath, '');
   if (destEntry.type !== 'directory')
@@ -108,32 +145,27 @@ export async function planRestore(input: RestoreInput): Promise<Result<RestorePl
       `${joinRelative(destReal, walk.mountPoints[0] as string)} is a mount point; a restore never crosses into one`,
     );
   const byPath = new Map(walk.entries.map((entry) => [entry.path, entry]));
-  const backupFiles = path.join(input.backupFolder, BACKUP_FILES_DIR);
 
   // ── each kept entry: still in the backup (to put back), or already back in place ──
   const puts: BackupEntry[] = [];
   const alreadyInPlace: string[] = [];
   const notKept: string[] = [];
   for (const entry of manifest.entries) {
-    if (!entry.kept) {
+    // A pending entry (an apply killed before its end was recorded) is in the backup or still in place.
+    if (!entry.kept && !entry.pending) {
       notKept.push(entry.path);
       continue;
     }
     const here = byPath.get(entry.path);
     const inPlace = here ? await entryMatches(entry, here, joinRelative(destReal, entry.path), manifest.method) : false;
-    if (inPlace) {
-      alreadyInPlace.push(entry.path);
-      continue;
+    if (inPlace) alreadyInPlace.push(entry.path);
+    else {
+      const { pending: _pending, ...settled } = entry;
+      puts.push({ ...settled, kept: true });
     }
-    const kept = await lstatEntry(backupFiles, entry.path);
-    if (!(await entryMatches(entry, kept, joinRelative(backupFiles, entry.path), manifest.method)))
-      return refuse(
-        'backup_changed',
-        `"${entry.path}" is neither in the backup as it was kept (${joinRelative(backupFiles, entry.path)}) nor back in ${destinationPath}: this backup can no longer restore it`,
-        { path: entry.path },
-      );
-    puts.push(entry);
   }
+  const backupProblem = await backupFilesProblem(backup, puts, input.backupFolder);
+  if (backupProblem) return { ok: false, error: backupProblem };
   // A folder moved whole is back with all below it; a copied folder is one entry, each below it its own.
   const inPlaceCovers = (relative: string) =>
     alreadyInPlace.some(

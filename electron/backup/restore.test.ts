@@ -184,6 +184,8 @@ async function repairedIntoEmptyFolder(backups = path.join(root, 'backups', 'arc
   await fs.rm(path.join(dest, 'pages', 'a.html'));
   await fs.rm(path.join(dest, 'pages', 'deep'), { recursive: true });
   await fs.chmod(path.join(dest, 'pages'), 0o750);
+  // Something to remove too: a repair that only writes keeps no backup (nothing was removed).
+  await fs.writeFile(path.join(dest, 'report.html'), '<p>edited by hand</p>');
   const before = await snapshotTree(dest);
   const plan = await repairPlanOf(dest, source);
   const { result, folder, method } = await applyWithBackup(plan, backups);
@@ -198,7 +200,7 @@ describe('restoring the backup of an apply that wrote into a folder that was the
     expect(manifest.foldersLeft).toEqual(['pages']);
     const { plan, result } = await restore(folder, dest);
     expect(result.error).toBeUndefined();
-    expect(plan.removes.map((entry) => entry.path).sort()).toEqual(['pages/a.html', 'pages/deep', 'pages/deep/b.txt']);
+    expect(plan.removes.map((entry) => entry.path).sort()).toEqual(['pages/a.html', 'pages/deep', 'pages/deep/b.txt', 'report.html']);
     expect(await snapshotTree(dest)).toBe(before);
     expect(await fs.readdir(path.join(dest, 'pages'))).toEqual([]);
   });

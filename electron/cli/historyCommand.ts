@@ -9,7 +9,7 @@ import './startupChunk'; // what every command's start shares, as one chunk of t
 import path from 'node:path';
 import type { HistoryRecord } from '../../shared/historySchema';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
-import { cliPlaces, noWorkspaceNote, openLocalDestination, openWorkspaceAt, placeOptions, withLocalDoor } from './door';
+import { cliPlaces, noWorkspaceNote, openLocalDestination, openWorkspaceAt, placeOptions, withLocalDoor, type Door } from './door';
 import { makeStyle, table, type Style } from './style';
 import { printable } from './terminalText';
 
@@ -32,6 +32,28 @@ function sourceCell(record: HistoryRecord): string {
   return `${printable(before?.id ?? '(none)')} → ${printable(after?.id ?? '(unchanged)')}`;
 }
 
+/** The most records one page may hold (the API's bound); the command prints every page. */
+const PAGE_RECORDS = 1000;
+
+/**
+ * Every record of the journal, oldest first: the service answers a page at a time (newest first), so
+ * the older pages are asked for until there is none. The first page's read covered the whole journal
+ * (or its newest 64 MiB), so its issues and `truncated` are the journal's; later pages only repeat them.
+ */
+async function wholeHistory(door: Door, request: { destination?: string }) {
+  const first = await door.call('history', { ...request, limit: PAGE_RECORDS });
+  if (!first.ok) return first;
+  const pages = [first.value.records];
+  for (let cursor = first.value.nextCursor; cursor !== undefined;) {
+    const older = await door.call('history', { ...request, limit: PAGE_RECORDS, cursor });
+    if (!older.ok) return older;
+    pages.push(older.value.records);
+    cursor = older.value.nextCursor;
+  }
+  const { nextCursor: _whole, ...journal } = first.value;
+  return { ok: true as const, value: { ...journal, records: pages.reverse().flat() } };
+}
+
 export const historyCommand: Command = {
   name: 'history',
   usage: 'history [DEST] [--workspace W | --history FILE] [--json]',
@@ -45,11 +67,11 @@ export const historyCommand: Command = {
       if (filter !== undefined && places.storage.historyFile === undefined) {
         // The journal of the workspace that holds DEST; a DEST in none (gone, say) is looked for by path below.
         const opened = await openLocalDestination(door, filter, places, io, 'history').catch(() => undefined);
-        if (opened) return { answer: await door.call('history', { destination: opened.id }), filtered: true };
+        if (opened) return { answer: await wholeHistory(door, { destination: opened.id }), filtered: true };
       }
       if (places.workspace) await openWorkspaceAt(door, places.workspace);
       else if (places.storage.historyFile === undefined) noWorkspaceNote('history', io);
-      return { answer: await door.call('history', {}), filtered: false };
+      return { answer: await wholeHistory(door, {}), filtered: false };
     });
     if (!read.ok) throw new CliError(printable(read.error.message), EXIT_INPUT);
     const { file, records, issues, truncated } = read.value;

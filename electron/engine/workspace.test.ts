@@ -249,6 +249,26 @@ describe('a workspace file', () => {
     ]);
   });
 
+  it('refuses a journal that lies inside a destination through a link (hist -> destinations/docs-eu/logs)', async () => {
+    mkdirSync(path.join(dir, 'destinations', 'docs-eu', 'logs'), { recursive: true });
+    symlinkSync(path.join(dir, 'destinations', 'docs-eu', 'logs'), path.join(dir, 'hist'));
+    expect(await issuesOf({ destinations: [{ path: 'destinations/docs-eu' }], history: 'hist/journal.jsonl' })).toMatchObject([
+      {
+        at: 'history',
+        code: 'history_inside_destination',
+        message: expect.stringContaining(`inside the destination ${path.join(dir, 'destinations', 'docs-eu')}`),
+      },
+    ]);
+  });
+
+  it('refuses a backups folder that lies inside a destination through a link', async () => {
+    mkdirSync(path.join(dir, 'site', 'old'), { recursive: true });
+    symlinkSync(path.join(dir, 'site', 'old'), path.join(dir, 'kept'));
+    expect(await issuesOf({ destinations: [{ path: 'site' }], backups: { folder: 'kept/backups' } })).toMatchObject([
+      { at: 'backups.folder', code: 'backups_inside_destination' },
+    ]);
+  });
+
   it('refuses the same directory twice and the same pipeline and destination id twice', async () => {
     const issues = await issuesOf({
       destinations: [

@@ -26,7 +26,7 @@ import type {
   WorkspaceLoad,
 } from '../../shared/workspaceSchema';
 import { fromZodIssues } from '../../shared/zodIssues';
-import { isInsideOrEqual } from './pathInside';
+import { folderHolding } from './pathInside';
 import { describeFileKind, readRegularFile } from './regularFile';
 
 /** A workspace file lists destinations; 64 MB is some 300,000 of them. */
@@ -160,7 +160,8 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
   assignIds(root, destinations);
   const historyFile = shape.data.history !== undefined ? path.resolve(root, shape.data.history) : undefined;
   if (historyFile !== undefined) {
-    const inside = destinations.find((destination) => isInsideOrEqual(historyFile, destination.path));
+    // By real path and inode, not by text: `hist -> destinations/docs/logs` puts the journal inside one.
+    const inside = await folderHolding(historyFile, destinations);
     if (inside)
       return {
         ok: false,
@@ -169,13 +170,13 @@ async function loadFile(file: string): Promise<WorkspaceLoad> {
           error(
             ['history'],
             'history_inside_destination',
-            `${historyFile} is inside the destination ${inside.path}: a forced replace would delete it; keep the journal outside every destination`,
+            `${historyFile} is inside the destination ${inside.path} (compared by real path and inode, so also through a link): a forced replace would delete it; keep the journal outside every destination`,
           ),
         ],
       };
   }
   const backups = backupsOf(root, shape.data.backups);
-  const backupsInside = backups?.folder === undefined ? undefined : destinations.find((d) => isInsideOrEqual(backups.folder!, d.path));
+  const backupsInside = backups?.folder === undefined ? undefined : await folderHolding(backups.folder, destinations);
   if (backups?.folder !== undefined && backupsInside)
     return {
       ok: false,

@@ -6,16 +6,14 @@
 
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { historyRecordSchema, type HistoryLineIssue, type HistoryRecord } from '../../shared/historySchema';
+import type { HistoryRecord } from '../../shared/historySchema';
 import { problem, type Problem, type Result } from '../../shared/result';
-
-/** A journal past this is read from its end: the newest records are the ones asked for. */
-const MAX_READ_BYTES = 64 * 1024 * 1024;
 
 /** Never through a link in the journal's place (Windows has no O_NOFOLLOW). */
 const NO_FOLLOW = process.platform === 'win32' ? 0 : constants.O_NOFOLLOW;
 // Read and write: the last byte is read to know whether a torn record needs a line break first.
-const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
+// Non-blocking: a FIFO in the journal's place must never hold the call (it is refused after fstat).
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
 
 function errnoText(cause: unknown): string {
   const error = cause as NodeJS.ErrnoException;
@@ -31,7 +29,13 @@ export async function appendHistory(file: string, record: HistoryRecord): Promis
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const handle = await fs.open(file, APPEND_FLAGS, 0o600);
     try {
-      const { size } = await handle.stat();
+      const stat = await handle.stat();
+      if (!stat.isFile())
+        return {
+          ok: false,
+          error: problem('history_unwritable', `${file}: the history record could not be written: it is not a regular file`),
+        };
+      const { size } = stat;
       let separator = '';
       if (size > 0) {
         // A torn last record (a crash mid-write) must not swallow this one.
@@ -50,75 +54,4 @@ export async function appendHistory(file: string, record: HistoryRecord): Promis
   }
 }
 
-export interface HistoryRead {
-  file: string;
-  /** Oldest first. */
-  records: HistoryRecord[];
-  issues: HistoryLineIssue[];
-  /** The journal was larger than the read cap: only its newest part was read. */
-  truncated: boolean;
-}
-
-/** Every record of the journal (none when it does not exist yet), and each line it could not read. */
-export async function readHistory(file: string): Promise<Result<HistoryRead, Problem>> {
-  let text: string;
-  let truncated: boolean;
-  try {
-    const handle = await fs.open(file, constants.O_RDONLY | NO_FOLLOW);
-    try {
-      const stat = await handle.stat();
-      if (!stat.isFile()) return { ok: false, error: problem('history_unreadable', `${file}: not a regular file`) };
-      const length = Math.min(stat.size, MAX_READ_BYTES);
-      truncated = stat.size > length;
-      const buffer = Buffer.alloc(length);
-      await handle.read(buffer, 0, length, stat.size - length);
-      text = buffer.toString('utf8');
-      // Cut at a line start: the first line of a read from the middle is a fragment.
-      if (truncated) text = text.slice(text.indexOf('\n') + 1);
-    } finally {
-      await handle.close();
-    }
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, value: { file, records: [], issues: [], truncated: false } };
-    return { ok: false, error: problem('history_unreadable', `${file}: ${errnoText(cause)}`) };
-  }
-  return { ok: true, value: { file, truncated, ...parseHistory(text) } };
-}
-
-/** The journal's text as records and line issues. Pure. */
-export function parseHistory(text: string): { records: HistoryRecord[]; issues: HistoryLineIssue[] } {
-  const records: HistoryRecord[] = [];
-  const issues: HistoryLineIssue[] = [];
-  const lines = text.split('\n');
-  lines.forEach((line, index) => {
-    const last = index === lines.length - 1;
-    if (line.trim() === '') return;
-    // The last piece has no line break after it: the write of that record never finished.
-    if (last) {
-      issues.push({
-        line: index + 1,
-        torn: true,
-        message: 'the last record was cut off mid-write (a crash or a full disk); it is skipped',
-      });
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (cause) {
-      issues.push({ line: index + 1, torn: false, message: `not JSON: ${(cause as Error).message}` });
-      return;
-    }
-    const parsed = historyRecordSchema.safeParse(json);
-    if (parsed.success) records.push(parsed.data);
-    else {
-      const first = parsed.error.issues[0]!;
-      issues.push({
-        line: index + 1,
-        torn: false,
-        message: `not a history record: ${first.path.join('.') || '(record)'}: ${first.message}`,
-      });
-    }
-  });
-  return { records, issues };
-}
+export { readHistory, type HistoryRead, type HistoryReadOptions } from './readJournal';

@@ -7,7 +7,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadedWorkspace } from '../../shared/workspaceSchema';
-import { isInsideOrEqual } from '../engine/pathInside';
+import { problem, type Problem } from '../../shared/result';
+import { containsByIdentity, isInsideOrEqual } from '../engine/pathInside';
 import { userAppFolder } from '../engine/userFolders';
 
 export const HISTORY_FILE_NAME = '.inspector-history.jsonl';
@@ -28,4 +29,18 @@ export function workspaceHistoryFile(
   if (workspace.historyFile) return workspace.historyFile;
   const beside = path.join(workspace.root, HISTORY_FILE_NAME);
   return workspace.destinations.some((destination) => isInsideOrEqual(beside, destination.path)) ? fallback() : beside;
+}
+
+/**
+ * Why an apply to `destinationPath` must not run while `file` is its journal: the journal lies inside
+ * that destination (by real path, or by device and inode of a folder on its way up: also through a
+ * link or a bind mount swapped in since the workspace was loaded), so the apply could delete it or the
+ * record of the apply would land in the destination. Undefined when it lies outside.
+ */
+export async function journalInsideDestination(file: string, destinationPath: string): Promise<Problem | undefined> {
+  if (!(await containsByIdentity(destinationPath, file))) return undefined;
+  return problem(
+    'history_inside_destination',
+    `the history journal ${file} is inside the destination ${destinationPath} (compared by real path and inode, so also through a link): an apply there could delete the record of what it did; keep the journal outside every destination`,
+  );
 }

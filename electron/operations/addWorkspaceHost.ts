@@ -5,12 +5,13 @@
 // would refuse, nor touch a folder workspace (its destinations are its folders: there is no file).
 
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../../shared/apiError';
 import { error, type Issue } from '../../shared/issues';
 import { formatSshUrl, parseSshUrl } from '../../shared/sshUrl';
 import { WORKSPACE_FILE_NAME, workspaceFileHostSchema, type LoadedWorkspace } from '../../shared/workspaceSchema';
+import { readRegularFile } from '../engine/regularFile';
 
 export interface AddHostRequest {
   name: string;
@@ -75,9 +76,13 @@ export async function addWorkspaceHost(loaded: LoadedWorkspace, request: AddHost
       `the open workspace is the folder ${loaded.root}: hosts are kept in a workspace file; create ${path.join(loaded.root, WORKSPACE_FILE_NAME)} (its destinations and hosts) and open it`,
     );
   const file = loaded.file;
-  const text = await readFile(file, 'utf8').catch((cause: NodeJS.ErrnoException) => {
+  // Only a regular file, opened non-blocking (a FIFO swapped in since it was loaded never holds the call).
+  const read = await readRegularFile(file, { followLinks: true }).catch((cause: NodeJS.ErrnoException) => {
     throw fail('invalid_workspace', `${file}: cannot be read (${cause.code ?? cause.message})`, { file });
   });
+  if (read.kind !== 'bytes')
+    throw fail('invalid_workspace', `${file}: cannot be read (${read.kind === 'not_a_file' ? `it is ${read.what}` : read.kind})`, { file });
+  const text = read.bytes.toString('utf8');
   let document: unknown;
   try {
     document = JSON.parse(text);

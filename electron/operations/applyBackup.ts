@@ -10,7 +10,8 @@ import { applyOutcomeOf } from '../../shared/historySchema';
 import type { AppliedBackup, ApplyResult, ReplacePlan } from '../../shared/plan';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { destinationBackupsFolder } from '../backup/backupLocation';
-import { pruneBackups, updateBackup } from '../backup/backupStore';
+import { settleBackupEntries } from '../backup/backupSettle';
+import { pruneBackups } from '../backup/backupStore';
 import { backupWriter, type BackupWriter } from '../backup/backupWriter';
 import { planKindOf } from '../../shared/planKinds';
 
@@ -38,7 +39,7 @@ export function backupForApply(plan: ReplacePlan, request: BackupRequest | undef
 
 /**
  * Records how the apply ended in the backup it kept (if it kept one: a refusal or an early failure
- * takes it back out), then, after a successful apply, keeps only the newest `keep` of the destination.
+ * takes it back out, and one that holds nothing is removed: no backup, no backupId), then, after a successful apply, keeps only the newest `keep` of the destination.
  */
 export async function settleBackup(
   plan: ReplacePlan,
@@ -53,14 +54,13 @@ export async function settleBackup(
   // A repair and a discard leave the state as it is; a replace leaves the one it wrote (none when it stopped midway).
   const stateLeft = planKindOf(plan.mode).keepsState ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
   try {
-    await updateBackup(made.folder, (manifest) => ({
-      ...manifest,
-      after: {
-        at: formatRfc3339Utc((request.now ?? (() => new Date()))()),
-        outcome: applyOutcomeOf(result),
-        ...(stateLeft !== undefined ? { stateSha256: stateLeft } : {}),
-      },
-    }));
+    // Each entry the apply was to move is settled to what the backup really holds; one holding nothing is removed.
+    const settled = await settleBackupEntries(made.folder, {
+      at: formatRfc3339Utc((request.now ?? (() => new Date()))()),
+      outcome: applyOutcomeOf(result),
+      ...(stateLeft !== undefined ? { stateSha256: stateLeft } : {}),
+    });
+    if (!settled.kept) return undefined;
   } catch (cause) {
     warnings.push(`the end of the apply could not be recorded in ${made.folder}: ${(cause as Error).message}`);
   }

@@ -10,6 +10,7 @@ import { historyRecordOf, type HistoryTransport } from '../../shared/historySche
 import type { ApplyProgress, ApplyResult, ReplacePlan } from '../../shared/plan';
 import type { Problem } from '../../shared/result';
 import { appendHistory } from '../history/journal';
+import { journalInsideDestination } from '../history/journalPath';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { HashPool } from '../engine/hashPool';
 import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
@@ -65,6 +66,9 @@ export function osUser(): string {
 }
 
 export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceOptions = {}): Promise<AppliedReplace> {
+  // Checked again now, by inode: a link swapped in since the workspace was loaded can put the journal inside.
+  const journalInside = options.history ? await journalInsideDestination(options.history.file, plan.destinationPath) : undefined;
+  if (journalInside) return { result: refusedBeforeStart(plan.mode, plan.destinationPath, journalInside) };
   const writer = backupForApply(plan, options.backup);
   const bare = await applyPlan(plan, {
     signal: options.signal,
@@ -89,6 +93,24 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
     () => undefined,
   );
   return verify ? { result, inspection, verify, readAt } : { result, inspection, readAt };
+}
+
+/** An apply refused before anything was read or changed; not journaled (the journal is where it must not be). */
+export function refusedBeforeStart(mode: ApplyResult['mode'], destinationPath: string, error: Problem): ApplyResult {
+  return {
+    ok: false,
+    mode,
+    destinationPath,
+    error,
+    changed: false,
+    oldTouched: false,
+    stateWritten: false,
+    stagingLeft: false,
+    deleted: [],
+    written: [],
+    mutations: 0,
+    durationMs: 0,
+  };
 }
 
 async function journal(plan: ReplacePlan, result: ApplyResult, target: HistoryTarget): Promise<Problem | undefined> {

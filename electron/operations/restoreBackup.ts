@@ -20,7 +20,8 @@ import { interruptedStagingFolders } from '../engine/stagingReader';
 import { verifyDestination } from '../engine/verify';
 import { appendHistory } from '../history/journal';
 import type { FsOps } from '../replace/fsOps';
-import { osUser, type AppliedReplace, type HistoryTarget } from './applyReplacePlan';
+import { journalInsideDestination } from '../history/journalPath';
+import { osUser, refusedBeforeStart, type AppliedReplace, type HistoryTarget } from './applyReplacePlan';
 
 /** The folder of one backup of a destination: refused as `invalid_input` for an id that is not a backup's name, `backups_off` when off. */
 export function backupFolderOf(
@@ -60,6 +61,8 @@ export interface RestoreApplyOptions {
 }
 
 export async function applyBackupRestore(plan: RestorePlan, options: RestoreApplyOptions = {}): Promise<AppliedReplace> {
+  const journalInside = options.history ? await journalInsideDestination(options.history.file, plan.destinationPath) : undefined;
+  if (journalInside) return { result: refusedBeforeStart('restore', plan.destinationPath, journalInside) };
   const restored = await restoreKind.applyPlan(plan, options.fs ? { fs: options.fs } : {});
   const stagingLeft = await Promise.resolve()
     .then(() => interruptedStagingFolders(plan.destinationRealPath).length > 0)

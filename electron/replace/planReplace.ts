@@ -23,7 +23,7 @@ import { readSource } from '../engine/readSource';
 import { verifyDestination } from '../engine/verify';
 import { outputDriftOf } from '../../shared/outputDrift';
 import { missingDestinationParentRefusal } from './destinationParent';
-import { destinationSafetyRefusal, realPathOf } from './safeDestination';
+import { destinationSafetyRefusal, realPathOf, type ProtectedPath } from './safeDestination';
 import { refuse, nameLimitRefusal, sourceRefusal } from './planRefusals';
 import { planForcedDeletions, planNormalDeletions } from './planDeletions';
 import { planKindOf } from '../../shared/planKinds';
@@ -38,7 +38,7 @@ export interface PlanReplaceInput {
   primary?: string;
   replacePolicy?: 'allow' | 'deny';
   /** Paths a forced replace must never delete, e.g. the workspace file. */
-  protectedPaths?: string[];
+  protectedPaths?: ProtectedPath[];
   /** A forced replace of a folder owned by another user is refused unless this is set (--allow-other-owner). */
   allowOtherOwner?: boolean;
   /** Filled with the outputs' verified bytes, for an apply that follows at once (publish.ts VerifiedOutputs). */

@@ -10,59 +10,21 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlanRefusal, ReplaceMode } from '../../shared/plan';
-import { isInsideOrEqual } from '../engine/pathInside';
+import { containsByIdentity, identityOf, realPathOf, sameIdentity } from '../engine/pathInside';
 import { isUnderHomeRoot, matchingSystemFolder, passwdHomes, readPasswd, systemFoldersFor, type PasswdEntry } from './systemFolders';
 import { planKindOf } from '../../shared/planKinds';
 
-export { isInsideOrEqual } from '../engine/pathInside';
+export { containsByIdentity, isInsideOrEqual, realPathOf } from '../engine/pathInside';
 
-/** The real path of a path that may not exist yet: the real path of its nearest existing ancestor, plus the rest. */
-export async function realPathOf(target: string): Promise<string> {
-  const resolved = path.resolve(target);
-  const real = await fs.realpath(resolved).catch(() => undefined);
-  if (real !== undefined) return real;
-  const parent = path.dirname(resolved);
-  if (parent === resolved) return resolved;
-  return path.join(await realPathOf(parent), path.basename(resolved));
-}
-
-interface Identity {
-  dev: bigint;
-  ino: bigint;
-}
-
-async function identityOf(target: string): Promise<Identity | undefined> {
-  const stat = await fs.stat(target, { bigint: true }).catch(() => undefined);
-  return stat ? { dev: stat.dev, ino: stat.ino } : undefined;
-}
-
-const sameIdentity = (a: Identity | undefined, b: Identity | undefined) =>
-  a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
-
-/**
- * Whether `inner` is `outer` or lies below it, by path or by inode: some folder on the way up from
- * inner's real path is outer itself (the same device and inode), also when reached through a bind mount.
- */
-export async function containsByIdentity(outer: string, inner: string): Promise<boolean> {
-  const outerReal = await realPathOf(outer);
-  let current = await realPathOf(inner);
-  if (isInsideOrEqual(current, outerReal)) return true;
-  const outerId = await identityOf(outerReal);
-  if (!outerId) return false;
-  for (;;) {
-    if (sameIdentity(await identityOf(current), outerId)) return true;
-    const parent = path.dirname(current);
-    if (parent === current) return false;
-    current = parent;
-  }
-}
+/** A file a forced replace must never delete: its path, or its path and what to call it in the refusal. */
+export type ProtectedPath = string | { path: string; what: string };
 
 export interface DestinationSafetyInput {
   /** Absolute, resolved destination path (not yet realpath'd). */
   destinationPath: string;
   sourceRealPath: string;
   mode: ReplaceMode;
-  protectedPaths?: string[];
+  protectedPaths?: ProtectedPath[];
   /** A forced replace of a folder owned by another user is refused unless this is set. */
   allowOtherOwner?: boolean;
   /** For tests; defaults to os.homedir(). */
@@ -174,12 +136,13 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
     );
   }
   if (!wholeTree) return null;
-  for (const protectedPath of input.protectedPaths ?? []) {
+  for (const entry of input.protectedPaths ?? []) {
+    const protectedPath = typeof entry === 'string' ? entry : entry.path;
     if (await containsByIdentity(destReal, protectedPath)) {
       const protectedReal = await realPathOf(protectedPath);
       return refused(
         'destination_contains_protected',
-        `${dest} contains ${protectedReal} (the workspace file); a forced replace would delete it`,
+        `${dest} contains ${protectedReal} (${typeof entry === 'string' ? 'the workspace file' : entry.what}); a forced replace would delete it`,
         { destination: dest, protected: protectedReal },
       );
     }

@@ -364,14 +364,15 @@ export class Session implements SessionContext {
         if (!host) throw fail('internal', `host "${request.name}" was saved but is not in the workspace read again`);
         return { workspace, host };
       },
-      history: async ({ destination }) => {
+      history: async ({ destination, cursor, limit }) => {
+        const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
         if (destination !== undefined) {
           const remote = this.remote(destination);
           // A host's replaces are in the journal on that host.
-          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id }));
+          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id, ...page }));
         }
         this.workspaceOrStorage();
-        return historyOf(this, destination === undefined ? undefined : this.destination(destination));
+        return historyOf(this, destination === undefined ? undefined : this.destination(destination), { cursor, limit });
       },
       listBackups: async (request) => {
         this.workspaceOrStorage();

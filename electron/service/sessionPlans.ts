@@ -83,8 +83,11 @@ export function planStore() {
         replacePolicy: destination.replacePolicy,
         allowOtherOwner: request.allowOtherOwner,
         pool: session.hashPool(),
-        // A forced replace must never delete the workspace file that lists it.
-        protectedPaths: open.summary.kind === 'file' ? [open.summary.path] : [],
+        // A forced replace must never delete the workspace file that lists it, nor the journal that records it.
+        protectedPaths: [
+          ...(open.summary.kind === 'file' ? [open.summary.path] : []),
+          { path: journalOf(session), what: 'the history journal' },
+        ],
       });
       if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;

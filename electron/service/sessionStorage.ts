@@ -40,16 +40,25 @@ export function backupSettingsOf(session: Pick<SessionContext, 'state' | 'option
   return loaded ? workspaceBackupSettings(loaded, user.backups) : { enabled: true, folder: user.backups(), keep: DEFAULT_BACKUP_KEEP };
 }
 
-/** The journal as `history` answers it: all of it, or one destination's records (by id, and by path for records written without one). */
+/** A page of the history as the app asks for it: more than a screen, far fewer than a big journal holds. */
+const HISTORY_PAGE_RECORDS = 200;
+
+/**
+ * The journal as `history` answers it, a page at a time (the newest `limit` before `cursor`), streamed:
+ * all of it, or one destination's records (by id, and by path for records written without one).
+ */
 export async function historyOf(
   session: Pick<SessionContext, 'state' | 'options'>,
   entry: DestinationEntry | undefined,
+  page: { cursor?: string | undefined; limit?: number | undefined },
 ): Promise<ResponseOf<'history'>> {
-  const read = await readHistory(journalOf(session));
-  if (!read.ok) throw fail('history_unreadable', read.error.message);
-  if (!entry) return read.value;
-  const records = read.value.records.filter(
-    (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
-  );
-  return { ...read.value, records };
+  const read = await readHistory(journalOf(session), {
+    limit: page.limit ?? HISTORY_PAGE_RECORDS,
+    ...(page.cursor !== undefined ? { before: page.cursor } : {}),
+    ...(entry
+      ? { filter: (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path) }
+      : {}),
+  });
+  if (!read.ok) throw fail(read.error.code === 'invalid_input' ? 'bad_request' : 'history_unreadable', read.error.message);
+  return read.value;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,8 +99,17 @@ describe('loadSettings', () => {
     const loaded = await loadSettings(folder);
     expect(loaded.settings).toEqual(defaultSettings());
     expect(loaded.warnings[0]?.code).toBe('settings_unreadable');
-    expect(loaded.warnings[0]?.issues[0]?.message).toContain('EISDIR');
+    expect(loaded.warnings[0]?.issues[0]?.message).toContain('it is a directory');
     expect(await readdir(folder)).toEqual(['settings.json']);
+  });
+
+  it.skipIf(process.platform === 'win32')('answers at once when a FIFO stands in its place, never opening it', async () => {
+    execFileSync('mkfifo', [settingsFilePath(folder)]);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('loadSettings hung on a FIFO')), 5000)));
+    const loaded = await Promise.race([loadSettings(folder), hung]).finally(() => clearTimeout(timer));
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.warnings[0]?.issues[0]?.message).toContain('a FIFO');
   });
 });
 

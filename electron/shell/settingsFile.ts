@@ -4,13 +4,14 @@
 // this module must never throw on what it finds on disk, and never import Electron.
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { error, formatIssuePath, type Issue } from '../../shared/issues';
 import { parseJsonObject } from '../../shared/parseDocument';
 import { fromZodIssues } from '../../shared/zodIssues';
 import type { Result } from '../../shared/result';
+import { readRegularFile } from '../engine/regularFile';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 export const MAX_RECENT_WORKSPACES = 10;
@@ -93,7 +94,11 @@ export async function loadSettings(folder: string, now: () => Date = () => new D
   const file = settingsFilePath(folder);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Only a regular file, opened non-blocking: a FIFO in its place must not hold the app's start.
+    const read = await readRegularFile(file, { followLinks: true });
+    if (read.kind === 'missing') return { settings: defaultSettings(), warnings: [] };
+    if (read.kind !== 'bytes') throw new Error(read.kind === 'not_a_file' ? `it is ${read.what}` : read.kind);
+    text = read.bytes.toString('utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), warnings: [] };
     const issue = error([], 'unreadable', `cannot read ${file}: ${causeText(cause)}`);

@@ -5,7 +5,7 @@
 // restore dialog, which shows what it removes and puts back and applies by plan id only with the
 // typed destination id; refusals in words; prune names what goes; the history links to backups and
 // offers Undo only where the backup can still be restored; an apply's result names its backup.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
@@ -27,6 +27,7 @@ let enabled = true;
 let keep = 5;
 let restoreRefusal: ApiError | undefined;
 let records: HistoryRecord[] = [];
+let pageSize = 200;
 /** When set, applyPlan starts job j1 and the job ends with this ApplyResult (as the engine's result event). */
 let applyResult: ApplyResult | undefined;
 const listeners = new Map<string, Set<(data: unknown) => void>>();
@@ -52,7 +53,13 @@ const bridge: InspectorBridge = {
       return { ok: true, value: { planId: 'plan-restore', plan: sampleRestorePlan(backup), confirmText: 'legacy-site' } };
     }
     if (method === 'pruneBackups') return { ok: true, value: { removed: backups.slice(keep), kept: keep } };
-    if (method === 'history') return { ok: true, value: { file: '/w/.inspector-history.jsonl', records, issues: [], truncated: false } };
+    if (method === 'history') {
+      // Paged like the session: the newest `pageSize` first, then older ones by the cursor (the index where they end).
+      const before = Number((request as { cursor?: string }).cursor ?? records.length);
+      const from = Math.max(0, before - pageSize);
+      const page = { file: '/w/.inspector-history.jsonl', records: records.slice(from, before), issues: [], truncated: false };
+      return { ok: true, value: from > 0 ? { ...page, nextCursor: String(from) } : page };
+    }
     if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', plan: samplePlan({}) } };
     if (method === 'applyPlan' && applyResult) {
       const result = applyResult;
@@ -107,6 +114,7 @@ afterEach(() => {
   keep = 5;
   restoreRefusal = undefined;
   records = [];
+  pageSize = 200;
   applyResult = undefined;
 });
 
@@ -311,6 +319,28 @@ describe('the history and the result link to their backup', () => {
     expect(shown).toEqual([['legacy-site', '2026-12-04T062000.123Z']]);
     await user.click(within(rows[0]!).getByRole('button', { name: /^Undo the forced replace of legacy-site/ }));
     expect(await screen.findByRole('alertdialog', { name: 'Restore legacy-site from backup 2026-12-04T062000.123Z?' })).toBeTruthy();
+  });
+
+  it('shows the newest page of the history and loads older records only when asked', async () => {
+    records = [1, 2, 3, 4, 5].map((day) => record({ at: `2026-12-0${day}T00:00:00Z`, user: `ops${day}` }));
+    pageSize = 2;
+    const user = userEvent.setup();
+    const users = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => /ops[0-9]/.exec(row.textContent ?? '')?.[0]);
+    render(<HistoryTab entry={entry} />);
+    await waitFor(() => expect(users()).toEqual(['ops5', 'ops4']));
+    await user.click(screen.getByRole('button', { name: 'Load older records' }));
+    await waitFor(() => expect(users()).toEqual(['ops5', 'ops4', 'ops3', 'ops2']));
+    await user.click(screen.getByRole('button', { name: 'Load older records' }));
+    await waitFor(() => expect(users()).toEqual(['ops5', 'ops4', 'ops3', 'ops2', 'ops1']));
+    expect(screen.queryByRole('button', { name: 'Load older records' })).toBeNull();
+    expect(called('history').slice(-2)).toEqual([
+      { destination: 'legacy-site', cursor: '3' },
+      { destination: 'legacy-site', cursor: '1' },
+    ]);
   });
 
   it('after an apply, names the backup kept and its folder, with Undo opening the restore', async () => {

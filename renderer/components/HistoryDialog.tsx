@@ -4,7 +4,8 @@
 // and on Reload.
 
 import { useId, useMemo, useState } from 'react';
-import { useBackups, useHistory } from '../hooks/api';
+import { useBackups } from '../hooks/api';
+import { useHistoryPages } from '../hooks/useHistoryPages';
 import { showBackup } from '../state/actions';
 import { backupsByKey } from '../view/backupView';
 import { filterHistoryRows, historyActions, historyRows, type HistoryOutcome } from '../view/historyRows';
@@ -12,6 +13,7 @@ import { Callout } from './Callout';
 import { Dialog } from './Dialog';
 import { HistoryTable } from './HistoryTable';
 import { JournalIssues } from './JournalIssues';
+import { LoadOlderHistory } from './LoadOlderHistory';
 import { Icon } from './Icon';
 
 const OUTCOMES: HistoryOutcome[] = ['applied', 'refused', 'failed'];
@@ -21,11 +23,11 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const [reload, setReload] = useState(0);
   const [action, setAction] = useState('');
   const [outcome, setOutcome] = useState<HistoryOutcome | ''>('');
-  const history = useHistory(undefined, reload);
-  const state = history.state;
+  const pages = useHistoryPages(undefined, reload);
+  const { state, records } = pages;
   const list = useBackups(undefined, reload).state;
   const backups = useMemo(() => (list.status === 'ok' ? backupsByKey(list.value.backups) : undefined), [list]);
-  const rows = useMemo(() => (state.status === 'ok' ? historyRows(state.value.records) : []), [state]);
+  const rows = useMemo(() => historyRows(records), [records]);
   const shown = useMemo(
     () => filterHistoryRows(rows, { action: action || undefined, outcome: outcome || undefined }),
     [rows, action, outcome],
@@ -86,6 +88,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
                 }}
               />
             )}
+            <LoadOlderHistory pages={pages} />
           </>
         )}
         <div className="button-row">

@@ -5,12 +5,14 @@
 
 import { useMemo } from 'react';
 import type { DestinationEntry } from '../../shared/api';
-import { useBackups, useHistory } from '../hooks/api';
+import { useBackups } from '../hooks/api';
+import { useHistoryPages } from '../hooks/useHistoryPages';
 import { backupsByKey } from '../view/backupView';
 import { historyRows } from '../view/historyRows';
 import { Callout } from './Callout';
 import { HistoryTable } from './HistoryTable';
 import { JournalIssues } from './JournalIssues';
+import { LoadOlderHistory } from './LoadOlderHistory';
 
 export function HistoryTab({
   entry,
@@ -19,9 +21,9 @@ export function HistoryTab({
   entry: DestinationEntry;
   onShowBackup?: (destination: string, backupId: string) => void;
 }) {
-  const history = useHistory(entry.id);
-  const state = history.state;
-  const rows = useMemo(() => (state.status === 'ok' ? historyRows(state.value.records) : []), [state]);
+  const pages = useHistoryPages(entry.id);
+  const { state, records } = pages;
+  const rows = useMemo(() => historyRows(records), [records]);
   const list = useBackups(entry.id).state;
   const backups = useMemo(() => (list.status === 'ok' ? backupsByKey(list.value.backups) : undefined), [list]);
   if (state.status === 'error')
@@ -46,6 +48,7 @@ export function HistoryTab({
           onShowBackup={onShowBackup}
         />
       )}
+      <LoadOlderHistory pages={pages} />
       <p className="hint">
         Journal: <code>{file}</code>
       </p>

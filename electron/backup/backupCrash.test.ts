@@ -1,0 +1,103 @@
+// A backup's manifest says what the backup really holds at every moment a crash can see it: an
+// apply keeping a backup by rename, killed (SIGKILL, in a child) before every mutation, leaves a
+// backup whose every entry marked kept is there, which holds nothing its manifest does not list, and
+// which a list counts by what it holds (one holding nothing is listed as a problem, never as a
+// backup); settled once the apply ends, every entry it moved is kept.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_FILES_DIR } from '../../shared/backupSchema';
+import { lstatEntry } from '../replace/fingerprint';
+import { planReplace } from '../replace/planReplace';
+import { buildCrashChild, killBeforeEveryMutation } from '../testing/crashHarness';
+import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { settleBackupEntries } from './backupSettle';
+import { listBackups, readBackup } from './backupStore';
+import { openPinnedBackup } from './pinnedBackup';
+
+let workDir: string;
+let childScript: string;
+beforeAll(async () => {
+  workDir = await makeTempDir('backup-crash-work-');
+  childScript = await buildCrashChild(workDir);
+});
+afterAll(async () => removeTempDir(workDir));
+
+const STEP_LOOP_TIMEOUT = 240_000;
+
+/** `<root>/dest` with outputs, extras and a link, and the plan replacing it from `<root>/source`. */
+async function planned(root: string, mode: 'replace' | 'force') {
+  const dest = path.join(root, 'dest');
+  const old = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
+  await writeManagedDestination(dest, {
+    manifest: old,
+    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
+    extras: { 'notes.txt': 'operator notes' },
+  });
+  await fs.symlink('../outside', path.join(dest, 'link'));
+  await writeBundle(path.join(root, 'source'), { 'report.md': '# New', 'b.txt': 'b' }, { created: '2026-06-05T09:00:00Z' });
+  const plan = await planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode });
+  if (!plan.ok) throw new Error(plan.error.message);
+  return plan.value;
+}
+
+/** What the manifest claims, held to what its folder holds; returns how many entries it holds. */
+async function checkTruthful(folder: string, label: string): Promise<number> {
+  const read = await readBackup(folder);
+  if (!read.ok) return 0; // killed before backup.json: a folder nobody lists as a backup
+  let held = 0;
+  for (const entry of read.manifest.entries) {
+    const seen = await lstatEntry(path.join(folder, BACKUP_FILES_DIR), entry.path);
+    const here = seen.type === entry.type && seen.ino === entry.ino;
+    if (entry.kept) expect(here, `${label}: "${entry.path}" is marked kept`).toBe(true);
+    else expect(entry.pending === true || !here, `${label}: "${entry.path}" is here, not listed`).toBe(true);
+    if (here) held++;
+  }
+  const opened = await openPinnedBackup(folder);
+  if (!opened.ok) throw new Error(`${label}: ${opened.error.message}`);
+  try {
+    expect(await opened.backup.strays(), `${label}: files not in the manifest`).toEqual([]);
+  } finally {
+    await opened.backup.close();
+  }
+  return held;
+}
+
+describe.each(['replace', 'force'] as const)('a %s keeping its backup by rename, killed before every mutation', (mode) => {
+  it(
+    'leaves a manifest that claims only what the backup holds, and a list that counts only that',
+    async () => {
+      const completedAt = await killBeforeEveryMutation(childScript, workDir, async (child, killStep) => {
+        const root = await makeTempDir('backup-crash-');
+        const label = `${mode}, killed before mutation ${killStep}`;
+        const backups = path.join(root, 'backups');
+        try {
+          const plan = await planned(root, mode);
+          const run = await child.run(plan, killStep, { backupsFolder: path.join(backups, 'archive') });
+          const settings = { enabled: true as const, folder: backups, keep: 5 };
+          const listed = await listBackups(settings);
+          for (const summary of listed) {
+            const held = await checkTruthful(summary.folder, label);
+            if (held === 0) expect(summary.problem, `${label}: a backup holding nothing`).toBeDefined();
+            else expect(summary.entryCount, `${label}: the count`).toBe(held);
+          }
+          if (run.killed) return 'killed';
+          expect(run.result.error, label).toBeUndefined();
+          // Settled as the session does when the apply ends: every entry it moved is kept.
+          expect(listed).toHaveLength(1);
+          const folder = listed[0]!.folder;
+          await settleBackupEntries(folder, { at: '2026-06-05T09:00:01Z', outcome: 'applied' });
+          const manifest = await readBackup(folder);
+          expect(manifest.ok && manifest.manifest.entries.every((entry) => entry.kept && entry.pending === undefined)).toBe(true);
+          expect(await checkTruthful(folder, `${label}, settled`)).toBe(manifest.ok ? manifest.manifest.entries.length : -1);
+          return 'completed';
+        } finally {
+          await removeTempDir(root);
+        }
+      });
+      expect(completedAt).toBeGreaterThan(10);
+    },
+    STEP_LOOP_TIMEOUT,
+  );
+});

@@ -1,0 +1,41 @@
+// The end of an apply for its backup made by rename: every entry written as `pending` before the
+// apply moved anything is settled, by its inode, to kept (moved here) or not kept (the apply stopped
+// first), and a backup that then holds nothing is removed, so it is never listed as one nor takes a
+// slot of the newest kept. Writes only the manifest (atomically) or removes the backup's own folder.
+
+import type { BackupEntry, BackupManifest } from '../../shared/backupSchema';
+import { lstatEntry } from '../replace/fingerprint';
+import { removeTree } from '../replace/removeTree';
+import { movedHere } from './backupHeld';
+import { updateBackup } from './backupStore';
+import { openPinnedBackup } from './pinnedBackup';
+
+/**
+ * Records how the apply ended (`after`) with every pending entry settled; removes the backup instead
+ * when it holds nothing. Returns whether it was kept. Throws (naming the folder) when it cannot.
+ */
+export async function settleBackupEntries(folder: string, after: NonNullable<BackupManifest['after']>): Promise<{ kept: boolean }> {
+  const opened = await openPinnedBackup(folder);
+  if (!opened.ok) throw new Error(opened.error.message);
+  let entries: BackupEntry[];
+  try {
+    entries = [];
+    for (const entry of opened.backup.manifest.entries) {
+      if (!entry.pending) {
+        entries.push(entry);
+        continue;
+      }
+      const { pending: _pending, ...rest } = entry;
+      const seen = await opened.backup.at(entry.path, (full) => lstatEntry(full, '')).catch(() => ({ type: 'missing', ino: '0' }) as const);
+      entries.push({ ...rest, kept: movedHere(entry, seen) });
+    }
+  } finally {
+    await opened.backup.close();
+  }
+  if (!entries.some((entry) => entry.kept)) {
+    await removeTree(folder);
+    return { kept: false };
+  }
+  await updateBackup(folder, (manifest) => ({ ...manifest, entries, after }));
+  return { kept: true };
+}
