@@ -59,8 +59,16 @@ function run(job: Job): JobOutcome {
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
-        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries);
-        return { kind: 'inspected', inspection, summary, verify };
+        if (!job.known)
+          return {
+            kind: 'inspected',
+            inspection,
+            summary,
+            verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
+          };
+        const cache = { known: job.known, seen: {}, hashed: 0 };
+        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
+        return { kind: 'inspected', inspection, summary, verify, cache: { seen: cache.seen, hashed: cache.hashed } };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }

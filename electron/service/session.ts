@@ -31,6 +31,7 @@ import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob 
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
+import { StatCache, userStatCacheFile } from '../engine/statCache';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
@@ -72,6 +73,11 @@ export interface SessionOptions {
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
    */
   liveRefresh?: boolean | LiveRefreshOptions;
+  /**
+   * Where the verify stat cache lives (docs/verify-freshness.md): default the user's state folder
+   * (`$XDG_STATE_HOME/distributor-inspector/verify-stat-cache.json`); false keeps none (every verify hashes every output).
+   */
+  statCacheFile?: string | false;
 }
 
 /**
@@ -347,6 +353,14 @@ export class Session implements SessionContext {
   }
 
   private pool: HashPool | undefined;
+  private statCacheLoad: Promise<StatCache | undefined> | undefined;
+
+  statCache(): Promise<StatCache | undefined> {
+    const file = this.options.statCacheFile ?? userStatCacheFile();
+    if (file === false) return Promise.resolve(undefined);
+    this.statCacheLoad ??= StatCache.load(file).then(({ cache }) => cache);
+    return this.statCacheLoad;
+  }
 
   /** One pool of worker threads for the session's scans and verifies, made on first use. */
   hashPool(): HashPool {
