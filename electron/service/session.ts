@@ -19,6 +19,7 @@ import {
   type MethodName,
   type ResponseOf,
   type Transport,
+  type VerifyEntry,
   type Workspace,
 } from '../../shared/api';
 import { error, warning, type Issue } from '../../shared/issues';
@@ -27,7 +28,7 @@ import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
-import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
+import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob, verifyPass } from './sessionDestinations';
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
@@ -354,6 +355,18 @@ export class Session implements SessionContext {
 
   private pool: HashPool | undefined;
   private statCacheLoad: Promise<StatCache | undefined> | undefined;
+
+  /** Live refresh's auto-verify: these destinations verified again through the stat cache, outside any job. */
+  async verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]> {
+    const entries: VerifyEntry[] = [];
+    const destinations = ids.map((id) => open.byId.get(id)).filter((d): d is DestinationEntry => d !== undefined);
+    await verifyPass(this, open, destinations, { onEntry: (entry) => entries.push(entry) });
+    return entries;
+  }
+
+  async hasCachedSignatures(destinationPath: string): Promise<boolean> {
+    return (await this.statCache())?.known(destinationPath) !== undefined;
+  }
 
   statCache(): Promise<StatCache | undefined> {
     const file = this.options.statCacheFile ?? userStatCacheFile();

@@ -75,14 +75,18 @@ export async function scanJob(
  * it is now, not as the last scan saw it; that read is the result's basis, so a later read with
  * another fingerprint makes the result stale), then its outputs checked through the stat cache: an
  * output whose stat signature is unchanged since it was hashed is not read again (docs/verify-freshness.md).
+ * Each result is kept (fresh) and handed to `onEntry`; the rows read are kept as a scan's are.
  */
-export async function verifyJob(
+export async function verifyPass(
   session: SessionContext,
-  ids: string[] | undefined,
-  context: JobContext<'verify'>,
+  open: OpenWorkspace,
+  candidates: DestinationEntry[],
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number, bytes: number) => void;
+    onEntry: (entry: VerifyEntry) => void;
+  },
 ): Promise<JobResultOf<'verify'>> {
-  const open = session.workspace();
-  const candidates = pick(session, ids);
   const statCache = await session.statCache();
   const readAt = new Date().toISOString();
   const result = { intact: 0, drifted: 0, skipped: 0 };
@@ -90,12 +94,12 @@ export async function verifyJob(
     await scanWorkspace(
       { ...open.loaded, destinations: candidates },
       {
-        signal: context.signal,
+        ...(options.signal ? { signal: options.signal } : {}),
         pool: session.hashPool(),
         retain: 'summary',
         verify: true,
         ...(statCache ? { statCache } : {}),
-        onProgress: ({ done, total, bytes }) => context.progress(done, total, bytes ?? 0),
+        onProgress: ({ done, total, bytes }) => options.onProgress?.(done, total, bytes ?? 0),
         onResult: (row) => {
           const id = row.destination.id;
           keepReread(open, scanEntryOf(id, row.inspection, row.summary), readAt);
@@ -104,7 +108,7 @@ export async function verifyJob(
             return;
           }
           result[row.verify.status] += 1;
-          context.item(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis: fingerprintOf(row.inspection) }));
+          options.onEntry(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis: fingerprintOf(row.inspection) }));
         },
       },
     );
@@ -112,6 +116,18 @@ export async function verifyJob(
     await statCache?.save();
   }
   return result;
+}
+
+export async function verifyJob(
+  session: SessionContext,
+  ids: string[] | undefined,
+  context: JobContext<'verify'>,
+): Promise<JobResultOf<'verify'>> {
+  return verifyPass(session, session.workspace(), pick(session, ids), {
+    signal: context.signal,
+    onProgress: (done, total, bytes) => context.progress(done, total, bytes),
+    onEntry: (entry) => context.item(entry),
+  });
 }
 
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
