@@ -17,6 +17,7 @@ import { queueBench } from './queueBench';
 import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
+import { reverifyBench } from './reverifyBench';
 import { scanBench } from './scanBench';
 import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
@@ -34,6 +35,7 @@ const BENCHES: Bench[] = [
   watchBench,
   remoteHostsBench,
   queueBench,
+  reverifyBench,
 ];
 
 const parsed = parseBenchOptions(
