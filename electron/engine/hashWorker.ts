@@ -6,6 +6,7 @@
 
 import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
@@ -35,6 +36,14 @@ const hasher = {
 
 function message(cause: unknown): string {
   return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
+}
+
+/** Only what changed travels back: for an unchanged destination, nothing (a re-verify's usual case). */
+function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, CachedOutput>) {
+  const changed: Record<string, CachedOutput> = {};
+  for (const [output, entry] of Object.entries(seen)) if (!Object.hasOwn(known, output) || known[output] !== entry) changed[output] = entry;
+  const dropped = Object.keys(known).filter((output) => !Object.hasOwn(seen, output));
+  return { changed, dropped };
 }
 
 function run(job: Job): JobOutcome {
@@ -68,7 +77,7 @@ function run(job: Job): JobOutcome {
           };
         const cache = { known: job.known, seen: {}, hashed: 0 };
         const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
-        return { kind: 'inspected', inspection, summary, verify, cache: { seen: cache.seen, hashed: cache.hashed } };
+        return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }

@@ -36,8 +36,8 @@ export type InspectOutcome =
       inspection: InspectionWire;
       summary: ScanSummary;
       verify?: VerifyReport;
-      /** With `known`: what the stat cache keeps for this destination now, and how many outputs were read. */
-      cache?: { seen: Record<string, CachedOutput>; hashed: number };
+      /** With `known`: the stat cache's entries that changed or went, and how many outputs were read. */
+      cache?: { changed: Record<string, CachedOutput>; dropped: string[]; hashed: number };
     }
   | { kind: 'error'; message: string };
 export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;

@@ -116,7 +116,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         onOutcome: (index, outcome) => {
           const row = rowOf(destinations[index]!, outcome);
           if (statCache && outcome.kind === 'inspected' && outcome.cache) {
-            statCache.record(destinations[index]!.path, outcome.cache.seen);
+            statCache.update(destinations[index]!.path, outcome.cache.changed, outcome.cache.dropped);
             row.hashedFiles = outcome.cache.hashed;
           }
           rows[index] = row;

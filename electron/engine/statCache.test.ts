@@ -163,6 +163,18 @@ describe('StatCache on disk', () => {
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it('applies what a verify changed: entries hashed anew replace theirs, outputs no longer files go', async () => {
+    const { cache } = await StatCache.load(path.join(dir, 'cache.json'), identity);
+    const other: CachedOutput = ['7:8:9:10:11', sha('y'), '12'];
+    cache.record('/w/site', { 'a.html': entry, 'b.html': entry });
+    cache.update('/w/site', { 'a.html': other }, ['b.html']);
+    expect(cache.known('/w/site')).toEqual({ 'a.html': other });
+    cache.update('/w/site', {}, []);
+    expect(cache.known('/w/site')).toEqual({ 'a.html': other });
+    cache.update('/w/new', { 'c.html': entry }, []);
+    expect(cache.known('/w/new')).toEqual({ 'c.html': entry });
+  });
+
   it.each([
     ['not JSON', '{"format": ', 'corrupt'],
     ['another format', JSON.stringify({ format: 'something else', machine: 'machine-a', boot: 'boot-1', destinations: {} }), 'corrupt'],

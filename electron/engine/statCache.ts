@@ -98,6 +98,20 @@ export class StatCache {
     this.dirty = true;
   }
 
+  /** Applies what a verify changed (entries hashed anew, outputs no longer files) and notes the destination as just used. */
+  update(root: string, changed: Record<string, CachedOutput>, dropped: readonly string[], at: number = Date.now()): void {
+    const key = path.resolve(root);
+    const held = Object.hasOwn(this.destinations, key) ? this.destinations[key]! : undefined;
+    if (held && Object.keys(changed).length === 0 && dropped.length === 0) {
+      // Only the time moved: kept for eviction, not worth a write of its own.
+      held.usedAt = at;
+      return;
+    }
+    const outputs = { ...held?.outputs, ...changed };
+    for (const output of dropped) delete outputs[output];
+    this.record(key, outputs, at);
+  }
+
   /** Writes the cache back when it changed, within its bound; a failure to write loses only speed. */
   async save(): Promise<void> {
     if (!this.dirty) return;
