@@ -6,7 +6,14 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test as base } from './fixtures';
+
+// Auto-verify off: these hold the stale marks themselves (e2e/ui-verify-fresh.spec.ts has it on).
+const test = base.extend({
+  host: async ({ startHost, demoWorkspace }, use) => {
+    await use(await startHost(demoWorkspace, { env: { DISTRIBUTOR_INSPECTOR_AUTO_VERIFY: 'off' } }));
+  },
+});
 import { openDestination, seriousViolations, waitForScan } from './uiHelpers';
 
 test('a change on disk re-reads its destination and a destination added to the workspace file appears, with no click', async ({

@@ -32,6 +32,14 @@ export interface LiveRefreshOptions {
   autoVerify?: false | { maxBytes?: number };
 }
 
+/**
+ * Auto-verify unless the environment turns it off (`DISTRIBUTOR_INSPECTOR_AUTO_VERIFY=off`): the one
+ * switch the desktop app and the browser host share until the settings screen has one.
+ */
+export function autoVerifyFromEnvironment(env: NodeJS.ProcessEnv = process.env): LiveRefreshOptions['autoVerify'] {
+  return env.DISTRIBUTOR_INSPECTOR_AUTO_VERIFY === 'off' ? false : undefined;
+}
+
 /** Recorded outputs past this many bytes in all are not hashed in the background: 1 GiB. */
 export const AUTO_VERIFY_MAX_BYTES = 1024 * 1024 * 1024;
 
@@ -88,7 +96,9 @@ export class LiveRefresh {
     private readonly host: LiveRefreshHost,
     private readonly emit: (event: ApiEvent) => void,
     private readonly options: LiveRefreshOptions = {},
-  ) {}
+  ) {
+    if (!('autoVerify' in options)) this.options = { ...options, autoVerify: autoVerifyFromEnvironment() };
+  }
 
   /** Watches the workspace as it is now (after an open, or a reload that changed its list). */
   follow(open: OpenWorkspace): Promise<void> {
