@@ -48,3 +48,25 @@ test('a nested output deleted and another edited after Verify all: the rows turn
   await expect(row('docs-eu').locator('[data-verify-mark]')).not.toHaveText('intact');
   await saveScreenshot(page, 'verify-fresh');
 });
+
+const autoVerifyOff = test.extend({
+  host: async ({ startHost, demoWorkspace }, use) => {
+    await use(await startHost(demoWorkspace, { env: { DISTRIBUTOR_INSPECTOR_AUTO_VERIFY: 'off' } }));
+  },
+});
+
+autoVerifyOff(
+  'auto-verify off: a nested output deleted after Verify all turns its row stale with the reason, never intact',
+  async ({ appPage: page, demoWorkspace }) => {
+    await waitForScan(page);
+    const row = page.getByRole('option', { name: /^docs-us\b/ });
+    await page.getByRole('button', { name: 'Verify all' }).click();
+    await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 7 not verifiable · v/, { timeout: 20_000 });
+    await fs.rm(path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us', 'assets', 'logo.png'));
+    await expect(row.locator('[data-verify-mark]')).toHaveText('stale — verify again', { timeout: 6_000 });
+    await expect(row.locator('[data-verify-mark]')).toHaveAttribute('title', /a change on disk was seen since: stale — verify again/);
+    await page.getByRole('button', { name: /Rescan/ }).click();
+    await waitForScan(page);
+    await expect(row.locator('[data-verify-mark]')).toHaveText('stale — verify again');
+  },
+);
