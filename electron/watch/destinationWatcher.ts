@@ -16,39 +16,18 @@ import { fileSignature, pollSignature } from './pollSignature';
 import { Bursts } from './bursts';
 import { PollSchedule } from './pollSchedule';
 import { TreeWatch } from './treeWatch';
-import { errnoCode, POLL_REASONS, reasonOf, type Mode } from './watchModes';
+import {
+  errnoCode,
+  POLL_REASONS,
+  reasonOf,
+  type DestinationWatcherOptions,
+  type Mode,
+  type WatchedDestination,
+  type WorkspaceWatchTarget,
+} from './watchModes';
 
 export { POLL_REASONS } from './watchModes';
-
-export interface WatchedDestination {
-  id: string;
-  root: string;
-}
-
-/** What re-reads the list: a workspace file (watched through its folder, so a save-by-rename is seen), or a folder of destinations. */
-export interface WorkspaceWatchTarget {
-  path: string;
-  kind: 'file' | 'folder';
-}
-
-export type WatchChange =
-  /** `at`: when the first event of the burst was seen (ISO 8601). */
-  { kind: 'destination'; id: string; at: string } | { kind: 'workspace'; at: string };
-
-export interface DestinationWatcherOptions {
-  onChange: (change: WatchChange) => void;
-  /** Each time a destination's mode changes (watched, polled and why); called after a batch of changes, not per destination. */
-  onStatus?: (status: LiveRefreshStatus) => void;
-  /** Quiet time after the last event before a burst is reported. */
-  debounceMs?: number;
-  /** A burst that never goes quiet is still reported this long after its first event. */
-  maxWaitMs?: number;
-  pollIntervalMs?: number;
-  /** Poll everything (tests, or an operator who knows the mounts lie): the reason said in the status. */
-  forcePolling?: string;
-  /** Stands in for fs.watch (tests: a watch that fails with ENOSPC). */
-  watch?: typeof fsWatch;
-}
+export type { DestinationWatcherOptions, WatchChange, WatchedDestination, WorkspaceWatchTarget } from './watchModes';
 
 interface Target {
   key: string;
