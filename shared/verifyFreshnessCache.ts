@@ -7,18 +7,9 @@
 
 import { z } from 'zod';
 
+export { mayReuse, RACY_MARGIN_NS, statSignature, type StatSignature } from './verifyFreshnessStat';
+
 export const STAT_CACHE_FORMAT = 'distributor-inspector/verify-stat-cache@1';
-
-/**
- * What lstat says of a regular file, in one string: `dev:ino:size:mtimeNs:ctimeNs` (bigint lstat,
- * nanoseconds). ctime cannot be set back by a program (touch -d, a copy keeping times): an edit that
- * restores the old size and mtime still changes it.
- */
-export type StatSignature = string;
-
-export function statSignature(stats: { dev: bigint; ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): StatSignature {
-  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
-}
 
 const signaturePattern = /^\d+:\d+:\d+:\d+:\d+$/;
 
@@ -46,27 +37,6 @@ export const statCacheFileSchema = z.object({
   destinations: z.record(z.string(), cachedDestinationSchema),
 });
 export type StatCacheFile = z.infer<typeof statCacheFileSchema>;
-
-/**
- * A file's timestamp this close to (or after) the start of its hash may belong to a write in the same
- * tick, after the read: the kernel stamps files from a coarse clock (a few ms behind the wall clock),
- * FAT and some network file systems to 2 s. Such an output is hashed again until it is older.
- */
-export const RACY_MARGIN_NS = 2_000_000_000n;
-
-function partsOf(signature: StatSignature): { mtimeNs: bigint; ctimeNs: bigint } {
-  const parts = signature.split(':');
-  return { mtimeNs: BigInt(parts[3] ?? '0'), ctimeNs: BigInt(parts[4] ?? '0') };
-}
-
-/** Whether a cached hash may stand for the file now: the same signature, and the signature older than the hash by the margin. */
-export function mayReuse(cached: CachedOutput, now: StatSignature): boolean {
-  const [signature, , hashedAtNs] = cached;
-  if (signature !== now) return false;
-  const { mtimeNs, ctimeNs } = partsOf(signature);
-  const newest = mtimeNs > ctimeNs ? mtimeNs : ctimeNs;
-  return newest + RACY_MARGIN_NS < BigInt(hashedAtNs);
-}
 
 /** The bound: at most this many outputs in all (~45 MB of JSON); the destinations verified longest ago go first. */
 export const STAT_CACHE_MAX_OUTPUTS = 300_000;

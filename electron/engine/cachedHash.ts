@@ -5,7 +5,8 @@
 
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { mayReuse, statSignature, type CachedOutput } from '../../shared/verifyFreshnessCache';
+import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import { mayReuse, statSignature } from '../../shared/verifyFreshnessStat';
 import { hashListedFile, type Hasher, type HashOutcome, type HashTask } from './hashTask';
 
 export interface HashCache {
