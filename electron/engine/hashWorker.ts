@@ -10,7 +10,7 @@ import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
-import type { FromWorker, Job, JobOutcome, ToWorker } from './poolProtocol';
+import type { FromWorker, Job, PoolJobOutcome, ToWorker } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -46,7 +46,7 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
   return { changed, dropped };
 }
 
-function run(job: Job): JobOutcome {
+function run(job: Job): PoolJobOutcome {
   switch (job.kind) {
     case 'hash':
       return examineAndHash(job, hasher);

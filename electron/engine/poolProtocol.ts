@@ -40,7 +40,7 @@ export type InspectOutcome =
       cache?: { changed: Record<string, CachedOutput>; dropped: string[]; hashed: number };
     }
   | { kind: 'error'; message: string };
-export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;
+export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
 /**

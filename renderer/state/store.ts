@@ -12,6 +12,7 @@ import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
+import type { Density, GroupBy } from '../view/viewSettings';
 
 export interface JobView {
   /** Local key, known before the engine hands out a job id. */
@@ -69,7 +70,17 @@ export interface AppState {
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
   /** Chips OR'ed within their group (statuses, health); the groups and the search AND'ed (docs/destination-list.md). */
-  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey; host?: string };
+  filter: {
+    statuses: ReadonlySet<DestinationStatus>;
+    health: ReadonlySet<HealthMark>;
+    query: string;
+    sort: SortKey;
+    host?: string;
+    /** The shown rows grouped by pipeline or host (a view setting, kept: state/viewSettingsActions.ts). */
+    group?: GroupBy;
+  };
+  /** Rows of 58 px with two lines, or of 28 px with one (a view setting, kept). */
+  density?: Density;
   /** The open workspace's hosts, each with its connection's state, as the engine last said (in workspace order). */
   hosts: readonly HostState[];
   /** "Restore this backup" / "Undo" asked for: the one restore dialog (RestoreBackupDialog.tsx) is open on it. */
