@@ -19,6 +19,7 @@ import { queueBench } from './queueBench';
 import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
+import { reverifyBench } from './reverifyBench';
 import { runBenches } from './runBenches';
 import { scanBench } from './scanBench';
 import { startupBench } from './startupBench';
@@ -37,6 +38,7 @@ const BENCHES: Bench[] = [
   watchBench,
   remoteHostsBench,
   queueBench,
+  reverifyBench,
 ];
 
 const parsed = parseBenchOptions(

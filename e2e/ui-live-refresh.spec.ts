@@ -6,7 +6,14 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test as base } from './fixtures';
+
+// Auto-verify off: these hold the stale marks themselves (e2e/ui-verify-fresh.spec.ts has it on).
+const test = base.extend({
+  host: async ({ startHost, demoWorkspace }, use) => {
+    await use(await startHost(demoWorkspace, { env: { DISTRIBUTOR_INSPECTOR_AUTO_VERIFY: 'off' } }));
+  },
+});
 import { openDestination, seriousViolations, waitForScan } from './uiHelpers';
 
 test('a change on disk re-reads its destination and a destination added to the workspace file appears, with no click', async ({
@@ -20,7 +27,9 @@ test('a change on disk re-reads its destination and a destination added to the w
   const destinations = path.join(root, 'destinations');
   await waitForScan(page);
   // The demo lists 16 destinations, one of them (status-missing) a folder that is not there: polled until it appears.
-  await expect(page.getByTestId('live-refresh')).toHaveText('watching 15 destinations, polling 1 (watching unavailable: folder missing)');
+  await expect(page.getByTestId('live-refresh')).toHaveText(
+    'watching 15 destinations; 1 checked every 2 s instead, because the folder is missing',
+  );
 
   await page.getByRole('button', { name: 'Verify all' }).click();
   await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 7 not verifiable · v/, { timeout: 20_000 });
@@ -55,7 +64,9 @@ test('a change on disk re-reads its destination and a destination added to the w
   file.destinations.push({ path: 'destinations/docs-new', destination_id: 'docs-new' });
   await fs.writeFile(demoWorkspace, `${JSON.stringify(file, null, 2)}\n`);
   await expect(row('docs-new')).toHaveAttribute('data-status', 'unmanaged', { timeout: 5_000 });
-  await expect(page.getByTestId('live-refresh')).toHaveText('watching 16 destinations, polling 1 (watching unavailable: folder missing)');
+  await expect(page.getByTestId('live-refresh')).toHaveText(
+    'watching 16 destinations; 1 checked every 2 s instead, because the folder is missing',
+  );
   await expect(page.getByTestId('status-line')).toHaveText(
     /^Ready · 6 intact, 1 drifted, 1 stale, 9 not verifiable · workspace read again: 1 added \(docs-new\) · v/,
   );

@@ -5,7 +5,14 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test as base } from './fixtures';
+
+// Auto-verify off: these hold the stale marks themselves (e2e/ui-verify-fresh.spec.ts has it on).
+const test = base.extend({
+  host: async ({ startHost, demoWorkspace }, use) => {
+    await use(await startHost(demoWorkspace, { env: { DISTRIBUTOR_INSPECTOR_AUTO_VERIFY: 'off' } }));
+  },
+});
 import { openDestination, openTab, seriousViolations, waitForScan } from './uiHelpers';
 
 test('after Verify all and an output deleted on disk, Rescan shows the destination stale with its reason, never intact', async ({

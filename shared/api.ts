@@ -462,6 +462,16 @@ export const events = {
       entries: z.array(scanEntrySchema),
     }),
     z.object({ kind: z.literal('status'), status: liveRefreshStatusSchema }),
+    /**
+     * Auto-verify (docs/verify-freshness.md): destinations that changed on disk (or, on opening, had
+     * their outputs' signatures cached) verified again by the engine, incrementally; those it left
+     * stale, each with why (over the size limit, auto-verify off is never sent).
+     */
+    z.object({
+      kind: z.literal('verified'),
+      entries: z.array(verifyEntrySchema),
+      skipped: z.array(z.object({ destination: handle, reason: z.string() })),
+    }),
   ]),
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
   /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */

@@ -12,12 +12,13 @@ export const liveRefreshStatusSchema = z.object({
   active: z.boolean(),
   /** Destinations with a native watch on their folder. */
   watching: z.number().int().nonnegative(),
-  /** Destinations polled instead (their folder, state file and staging folder stat'ed every pollIntervalMs). */
+  /** Destinations polled instead (every entry of their tree stat'ed every pollIntervalMs). */
   polling: z.number().int().nonnegative(),
   /** Why destinations are polled, each reason with how many; most first. */
   pollingReasons: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
   /** The workspace file (or folder) whose change re-reads the list. */
   workspace: z.object({ path: z.string(), mode: watchModeSchema, reason: z.string().optional() }).optional(),
+  /** The time between two checks of a polled destination now (longer than asked when many are polled). */
   pollIntervalMs: z.number().int().positive(),
 });
 export type LiveRefreshStatus = z.infer<typeof liveRefreshStatusSchema>;
@@ -32,19 +33,24 @@ export const LIVE_REFRESH_OFF: LiveRefreshStatus = Object.freeze({
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string) => `${count(n)} ${one}${n === 1 ? '' : 's'}`;
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
- * The status bar's words: "watching 12 destinations", or "watching 10 destinations, polling 2
- * (watching unavailable: network file system (nfs))". Undefined when live refresh is off.
+ * The status bar's words: "watching 12 destinations", or "watching 10 destinations; 2 checked every
+ * 2 s instead, because the folder is on a network file system (nfs)". Says how often a destination
+ * that cannot be watched is looked at, and why, in an operator's words. Undefined when live refresh is off.
  */
 export function liveRefreshSentence(status: LiveRefreshStatus): string | undefined {
   if (!status.active) return undefined;
-  const reasons = status.pollingReasons.map((entry) =>
-    status.pollingReasons.length === 1 ? entry.reason : `${entry.reason}: ${count(entry.count)}`,
-  );
-  const polled = status.polling > 0 ? `polling ${count(status.polling)} (watching unavailable: ${reasons.join('; ')})` : '';
   if (status.watching === 0 && status.polling === 0) return 'watching no destinations';
-  if (status.polling === 0) return `watching ${plural(status.watching, 'destination')}`;
-  if (status.watching === 0) return `${polled.replace(/^polling \S+/, `polling ${plural(status.polling, 'destination')}`)}`;
-  return `watching ${plural(status.watching, 'destination')}, ${polled}`;
+  const watched = `watching ${plural(status.watching, 'destination')}`;
+  if (status.polling === 0) return watched;
+  const [only] = status.pollingReasons;
+  const why =
+    status.pollingReasons.length === 1 && only
+      ? `, because ${only.reason}`
+      : ` (${status.pollingReasons.map((entry) => `${count(entry.count)}: ${entry.reason}`).join('; ')})`;
+  const every = `every ${seconds(status.pollIntervalMs)}`;
+  if (status.watching === 0) return `${plural(status.polling, 'destination')} checked ${every}${why}`;
+  return `${watched}; ${count(status.polling)} checked ${every} instead${why}`;
 }

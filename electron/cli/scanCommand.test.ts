@@ -17,6 +17,7 @@ describe('distributor-inspector scan', () => {
   it('prints one JSON document and exits 0 when everything is managed and intact', async () => {
     writeManagedDestination(path.join(dir, 'sites', 'a'), { 'index.html': 'a' }, { destinationId: 'a' });
     mkdirSync(path.join(dir, 'sites', 'b'));
+    const before = Date.now();
     const { code, stdout, stderr } = await cli('scan', 'sites', '--verify', '--json');
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -28,9 +29,13 @@ describe('distributor-inspector scan', () => {
       destination_id: 'a',
       outputCount: 1,
       verify: { status: 'intact', extra: [] },
+      freshness: 'fresh',
     });
+    // When the verify was taken, as the app's export says it.
+    expect(Date.parse(document.destinations[0].verified_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(document.destinations[1]).toMatchObject({ id: 'b', status: 'empty' });
     expect(document.destinations[1].verify).toBeUndefined();
+    expect(document.destinations[1].verified_at).toBeUndefined();
   });
 
   it('exits 1 and names the drifted output when a file changed', async () => {

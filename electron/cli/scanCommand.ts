@@ -30,6 +30,8 @@ interface ScanOutcome {
   rows: ScannedDestination[];
   /** By row index; only managed destinations are verified. */
   verify?: (VerifyReport | undefined)[];
+  /** By row index: when each verify was taken (its read began); a result printed is fresh as of then. */
+  verifiedAt?: (string | undefined)[];
   /** By row index: the workspace host a row was read on (absent: this machine). */
   rowHosts?: (string | undefined)[];
   /** The workspace's hosts, in its order: what each answered, or why it did not. */
@@ -78,6 +80,7 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
   try {
     // With --verify each worker verifies a managed destination right after reading its state: one
     // pass, against the state as it is now, and no state has to travel back to this thread.
+    const startedAt = new Date().toISOString();
     const scanned = await scanWorkspace(workspace, {
       pool,
       verify,
@@ -86,6 +89,7 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
     });
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
     if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
+    if (verify) outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
     return outcome;
   } finally {
     bar.clear();
@@ -144,6 +148,7 @@ function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; result: Res
     rowHosts: local.rows.map(() => undefined),
     hosts: [],
     ...(local.verify ? { verify: [...local.verify] } : {}),
+    ...(local.verifiedAt ? { verifiedAt: [...local.verifiedAt] } : {}),
   };
   for (const { host, result } of hosts) {
     if (!result.ok) {
@@ -156,6 +161,7 @@ function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; result: Res
       outcome.rows.push({ ...row, destination: { ...row.destination, id: `${host.name}:${row.destination.id}` } });
       outcome.rowHosts!.push(host.name);
       outcome.verify?.push(remote.verify?.[index]);
+      outcome.verifiedAt?.push(remote.verifiedAt?.[index]);
     });
     for (const warning of remote.warnings) outcome.warnings.push({ ...warning, message: `${host.name} (${host.url}): ${warning.message}` });
   }
@@ -198,12 +204,16 @@ async function remoteScan(
       'scan',
     );
     const reports = new Map<string, VerifyReport>();
+    const stamps = new Map<string, string>();
     if (verify)
       valueOf(
         await connection.job(
           'verify',
           {},
-          { onItem: (entry) => reports.set(entry.destination, entry.report), onProgress: (step) => bar.update('verify', step) },
+          {
+            onItem: (entry) => (reports.set(entry.destination, entry.report), stamps.set(entry.destination, entry.stamp.verifiedAt)),
+            onProgress: (step) => bar.update('verify', step),
+          },
         ),
         'verify',
       );
@@ -220,6 +230,7 @@ async function remoteScan(
     };
     const outcome: ScanOutcome = { workspace, warnings: summary.issues, rows };
     if (verify) outcome.verify = rows.map((row) => reports.get(row.destination.id));
+    if (verify) outcome.verifiedAt = rows.map((row) => stamps.get(row.destination.id));
     return outcome;
   } finally {
     bar.clear();
@@ -264,7 +275,8 @@ function jsonDocument(outcome: ScanOutcome) {
         ...row.summary,
         issues: row.inspection.issues,
         ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
-        ...(report ? { verify: report } : {}),
+        // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
+        ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
       };
     }),
   };

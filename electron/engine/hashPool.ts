@@ -9,6 +9,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
 import type { FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
@@ -156,10 +157,20 @@ export class HashPool {
    */
   inspect(
     paths: string[],
-    options: HashOptions & { withText: boolean; verify?: boolean; onOutcome?: (index: number, outcome: InspectOutcome) => void },
+    options: HashOptions & {
+      withText: boolean;
+      verify?: boolean;
+      /** Verify through the stat cache: what it knows of the destination at each index ({} for nothing). */
+      knownOf?: (index: number) => Record<string, CachedOutput>;
+      onOutcome?: (index: number, outcome: InspectOutcome) => void;
+    },
   ): Promise<InspectOutcome[]> {
     return this.run(
-      paths.map((target) => ({ kind: 'inspect', path: target, withText: options.withText, verify: options.verify === true })),
+      paths.map((target, index) => {
+        const job: Job = { kind: 'inspect', path: target, withText: options.withText, verify: options.verify === true };
+        if (options.knownOf) job.known = options.knownOf(index);
+        return job;
+      }),
       { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
     ) as Promise<InspectOutcome[]>;
   }

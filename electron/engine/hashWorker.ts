@@ -6,6 +6,7 @@
 
 import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
@@ -37,6 +38,14 @@ function message(cause: unknown): string {
   return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
 }
 
+/** Only what changed travels back: for an unchanged destination, nothing (a re-verify's usual case). */
+function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, CachedOutput>) {
+  const changed: Record<string, CachedOutput> = {};
+  for (const [output, entry] of Object.entries(seen)) if (!Object.hasOwn(known, output) || known[output] !== entry) changed[output] = entry;
+  const dropped = Object.keys(known).filter((output) => !Object.hasOwn(seen, output));
+  return { changed, dropped };
+}
+
 function run(job: Job): PoolJobOutcome {
   switch (job.kind) {
     case 'hash':
@@ -59,8 +68,16 @@ function run(job: Job): PoolJobOutcome {
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
-        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries);
-        return { kind: 'inspected', inspection, summary, verify };
+        if (!job.known)
+          return {
+            kind: 'inspected',
+            inspection,
+            summary,
+            verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
+          };
+        const cache = { known: job.known, seen: {}, hashed: 0 };
+        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
+        return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }

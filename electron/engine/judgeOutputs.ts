@@ -8,6 +8,7 @@ import { isCleanRelativePath } from '../../shared/cleanPath';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import type { FileKind, OutputVerification, VerifyReport } from '../../shared/verifyReport';
+import { hashThroughCache, type HashCache } from './cachedHash';
 import { examineAndHash, hashListedFile, notAFileOutcome, type Hasher, type HashOutcome } from './hashTask';
 import { listFiles, parentDirectories } from './listFiles';
 
@@ -70,13 +71,15 @@ export function listExtra(root: string, outputs: readonly RecordedOutput[]): str
  * opened without an lstat of its own, anything else is reported from the walk, and a path the
  * walk did not reach (a missing or linked parent) gets the full examination. `rootEntries`: the
  * root's listing the inspection just read, from a root it found to be a real directory (lstat):
- * the walk starts from it, so a scan lists each destination once.
+ * the walk starts from it, so a scan lists each destination once. `cache`: the verify stat cache's
+ * entries for this destination; a listed file whose signature is unchanged is not read again.
  */
 export function verifyHere(
   root: string,
   outputs: readonly RecordedOutput[],
   hasher: Hasher,
   rootEntries?: readonly Dirent[],
+  cache?: HashCache,
 ): VerifyReport {
   const kinds = new Map<string, FileKind>();
   let extra: string[] = [];
@@ -94,7 +97,7 @@ export function verifyHere(
     if (refused) return judge(output, refused);
     const task = { root, path: output.path, expectedSize: output.size };
     const kind = listed ? kinds.get(output.path) : undefined;
-    if (kind === 'file') return judge(output, hashListedFile(task, hasher));
+    if (kind === 'file') return judge(output, cache ? hashThroughCache(task, hasher, cache) : hashListedFile(task, hasher));
     if (kind !== undefined) return judge(output, notAFileOutcome(kind as Exclude<FileKind, 'file'>, join(root, output.path)));
     return judge(output, examineAndHash(task, hasher));
   });

@@ -3,6 +3,7 @@
 // inspect a destination. Types only; nothing here touches the disk.
 
 import type { ScanSummary, VerifyReport } from '../../shared/verifyReport';
+import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import type { InspectionWire } from './scanReader';
 
@@ -22,13 +23,23 @@ export interface InspectJob {
   withText: boolean;
   /** Verify a managed destination right there, against the state just read: one pass, no state sent. */
   verify: boolean;
+  /** Verify through the stat cache (cachedHash.ts): what it knows of this destination, or {} for nothing yet. */
+  known?: Record<string, CachedOutput>;
 }
 
 export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
 
 export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
 export type InspectOutcome =
-  { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary; verify?: VerifyReport } | { kind: 'error'; message: string };
+  | {
+      kind: 'inspected';
+      inspection: InspectionWire;
+      summary: ScanSummary;
+      verify?: VerifyReport;
+      /** With `known`: the stat cache's entries that changed or went, and how many outputs were read. */
+      cache?: { changed: Record<string, CachedOutput>; dropped: string[]; hashed: number };
+    }
+  | { kind: 'error'; message: string };
 export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };

@@ -7,6 +7,7 @@ import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
 import { HashPool, type InspectOutcome } from './hashPool';
+import type { StatCache } from './statCache';
 
 export type { ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
 export { summarizeInspection } from './scanReader';
@@ -14,6 +15,8 @@ export { summarizeInspection } from './scanReader';
 /** A row as the engine holds it: the data of ScanRow, plus the validated state of a managed destination. */
 export interface ScannedDestination extends ScanRow {
   state?: State;
+  /** With a stat cache: how many outputs had their bytes read (the rest were proven unchanged by their stat). */
+  hashedFiles?: number;
 }
 
 export interface EngineScanReport extends ScanReport {
@@ -41,6 +44,11 @@ export interface ScanOptions {
    * the parsed states are most of the memory and most of the time.
    */
   retain?: 'full' | 'summary';
+  /**
+   * With verify: re-hash only the outputs whose stat signature changed since the cache recorded them
+   * (electron/engine/statCache.ts); what each verify saw is recorded back into it.
+   */
+  statCache?: StatCache;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -91,12 +99,14 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   if (total === 0) return { rows, counts: countRows(rows) };
 
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
+  const statCache = options.statCache;
   try {
     await pool.inspect(
       destinations.map((destination) => destination.path),
       {
         withText: options.retain !== 'summary',
         verify: options.verify === true,
+        ...(options.verify && statCache ? { knownOf: (index: number) => statCache.known(destinations[index]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {
           if (delta.bytes === 0) return;
@@ -105,6 +115,10 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         },
         onOutcome: (index, outcome) => {
           const row = rowOf(destinations[index]!, outcome);
+          if (statCache && outcome.kind === 'inspected' && outcome.cache) {
+            statCache.update(destinations[index]!.path, outcome.cache.changed, outcome.cache.dropped);
+            row.hashedFiles = outcome.cache.hashed;
+          }
           rows[index] = row;
           done += 1;
           options.onResult?.(row);

@@ -64,7 +64,7 @@ describe('report', () => {
         expect(rows).toHaveLength(ids.length + 1);
         rows.slice(1).forEach((row, i) => {
           const id = ids[i]!;
-          expect(row).toHaveLength(13);
+          expect(row).toHaveLength(16);
           expect(row[0]).toBe(/^[=+\-@\t\r]/.test(id) ? `'${id}` : id);
         });
       }),
@@ -88,5 +88,28 @@ describe('report', () => {
       ['a', 'invalid'],
       ['b', null],
     ]);
+  });
+
+  it('says in the CSV and the JSON when each verify was taken and whether it is still fresh, and why not', () => {
+    const report = { status: 'intact' as const, outputs: [], extra: [] };
+    const stamp = { verifiedAt: '2026-12-06T01:00:00.000Z', basis: {} };
+    const base = input(['a', 'b', 'c']);
+    const verifies: ReportInput['verifies'] = new Map([
+      ['a', { report, stamp, freshness: { fresh: true } }],
+      ['b', { report, stamp, freshness: { fresh: false, reason: 'changed_on_disk', since: '2026-12-06T01:05:00.000Z' } }],
+    ]);
+    const rows = readCsv(reportCsv({ ...base, verifies }));
+    const column = (name: string) => rows[0]!.indexOf(name);
+    const cells = (name: string) => rows.slice(1).map((row) => row[column(name)]);
+    expect(cells('verify')).toEqual(['intact', 'stale', '']);
+    expect(cells('verified_at')).toEqual([stamp.verifiedAt, stamp.verifiedAt, '']);
+    expect(cells('freshness')).toEqual(['fresh', 'stale', '']);
+    expect(cells('stale_reason')).toEqual(['', 'changed_on_disk', '']);
+    const json = JSON.parse(reportJson({ ...base, verifies }));
+    expect(
+      json.destinations.map(
+        (d: { verify: { verifiedAt: string; fresh: string } | null }) => d.verify && [d.verify.verifiedAt, d.verify.fresh],
+      ),
+    ).toEqual([[stamp.verifiedAt, 'fresh'], [stamp.verifiedAt, 'stale'], null]);
   });
 });

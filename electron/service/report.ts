@@ -51,7 +51,15 @@ export function reportJson(input: ReportInput): string {
       status: scan?.summary.status ?? null,
       summary: scan?.summary ?? null,
       issues: scan?.inspection.issues ?? [],
-      verify: verify ? { ...verify.report, health, verifiedAt: verify.stamp.verifiedAt, freshness: verify.freshness } : null,
+      verify: verify
+        ? {
+            ...verify.report,
+            health,
+            verifiedAt: verify.stamp.verifiedAt,
+            fresh: verify.freshness.fresh ? 'fresh' : 'stale',
+            freshness: verify.freshness,
+          }
+        : null,
     };
   });
   return `${JSON.stringify({ generatedAt: input.generatedAt, appVersion: input.appVersion, workspace: input.workspace, counts, destinations }, null, 2)}\n`;
@@ -68,6 +76,9 @@ export const CSV_COLUMNS = [
   'errors',
   'warnings',
   'verify',
+  'verified_at',
+  'freshness',
+  'stale_reason',
   'outputs_not_ok',
   'extra_files',
   'issue_codes',
@@ -99,6 +110,10 @@ export function reportCsv(input: ReportInput): string {
       summary?.errorCount,
       summary?.warningCount,
       held && verifyHealth({ status: held.report.status, freshness: held.freshness }),
+      // When the result was taken, and whether it still describes the disk (docs/verify-freshness.md).
+      held?.stamp.verifiedAt,
+      held && (held.freshness.fresh ? 'fresh' : 'stale'),
+      held && !held.freshness.fresh ? held.freshness.reason : undefined,
       verify ? verify.outputs.filter((output) => output.status !== 'ok').length : undefined,
       verify?.extra.length,
       scan ? [...new Set(scan.inspection.issues.map((issue) => issue.code))].join(';') : undefined,

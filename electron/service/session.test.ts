@@ -164,7 +164,8 @@ describe('Session', () => {
     expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({
       data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } },
     });
-    expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.done === 2 && e.data.bytes > 0)).toBe(true);
+    // Progress counts destinations (each read and verified in one pass) and the bytes hashed.
+    expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.total === 4 && e.data.bytes > 0)).toBe(true);
   });
 
   it('stamps each verify result with its time and fingerprint; a rescan that finds an output gone reports it stale, not intact', async () => {

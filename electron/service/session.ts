@@ -14,6 +14,7 @@ import {
   type ApiEvent,
   type ApiResult,
   type DestinationEntry,
+  type VerifyEntry,
   type Workspace,
 } from '../../shared/api';
 
@@ -24,7 +25,8 @@ import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
 import { dropHostDestinations, hostStateArrived } from './sessionHostList';
 import { exportReport } from './report';
-import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
+import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob, verifyPass } from './sessionDestinations';
+import { StatCache, userStatCacheFile } from '../engine/statCache';
 import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh } from './sessionLiveRefresh';
@@ -252,6 +254,27 @@ export class Session implements SessionContext {
   }
 
   private pool: HashPool | undefined;
+  private statCacheLoad: Promise<StatCache | undefined> | undefined;
+
+  /** Live refresh's auto-verify: these destinations verified again through the stat cache, outside any job. */
+  async verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]> {
+    const entries: VerifyEntry[] = [];
+    const destinations = ids.map((id) => open.byId.get(id)).filter((d): d is DestinationEntry => d !== undefined);
+    await verifyPass(this, open, destinations, { onEntry: (entry) => entries.push(entry) });
+    return entries;
+  }
+
+  async hasCachedSignatures(destinationPath: string): Promise<boolean> {
+    return (await this.statCache())?.known(destinationPath) !== undefined;
+  }
+
+  /** The verify stat cache (docs/verify-freshness.md), loaded on first use; none when the options say false. */
+  statCache(): Promise<StatCache | undefined> {
+    const file = this.options.statCacheFile ?? userStatCacheFile();
+    if (file === false) return Promise.resolve(undefined);
+    this.statCacheLoad ??= StatCache.load(file).then(({ cache }) => cache);
+    return this.statCacheLoad;
+  }
 
   /** One pool of worker threads for the session's scans and verifies, made on first use. */
   hashPool(): HashPool {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, VerifyEntry, Workspace } from '../../shared/api';
 import type { VerifyFreshness } from '../../shared/verifyFreshness';
 import type { HashPool } from '../engine/hashPool';
+import type { StatCache } from '../engine/statCache';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
 import type { WorkspaceTarget } from '../operations/reloadWorkspace';
@@ -58,6 +59,8 @@ export interface SessionContext {
   destination(id: string): DestinationEntry;
   /** The session's one pool of worker threads. */
   hashPool(): HashPool;
+  /** The verify stat cache (engine/statCache.ts), loaded on first use; undefined when the session keeps none. */
+  statCache(): Promise<StatCache | undefined>;
   /**
    * A path the operator typed or picked, made absolute by the one rule (engine/userPath.ts): `~` is
    * the engine user's home, a relative path is read from the open workspace's folder. Fails with

@@ -16,7 +16,6 @@ import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { scanWorkspace } from '../engine/scan';
-import { verifyWorkspace, type VerifyTarget } from '../engine/verify';
 
 function pick(session: SessionContext, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();
@@ -71,41 +70,64 @@ export async function scanJob(
   return { counts: report.counts };
 }
 
+/**
+ * Verifies each destination in one pass in a worker: its state read afresh (verify checks the disk as
+ * it is now, not as the last scan saw it; that read is the result's basis, so a later read with
+ * another fingerprint makes the result stale), then its outputs checked through the stat cache: an
+ * output whose stat signature is unchanged since it was hashed is not read again (docs/verify-freshness.md).
+ * Each result is kept (fresh) and handed to `onEntry`; the rows read are kept as a scan's are.
+ */
+export async function verifyPass(
+  session: SessionContext,
+  open: OpenWorkspace,
+  candidates: DestinationEntry[],
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number, bytes: number) => void;
+    onEntry: (entry: VerifyEntry) => void;
+  },
+): Promise<JobResultOf<'verify'>> {
+  const statCache = await session.statCache();
+  const readAt = new Date().toISOString();
+  const result = { intact: 0, drifted: 0, skipped: 0 };
+  try {
+    await scanWorkspace(
+      { ...open.loaded, destinations: candidates },
+      {
+        ...(options.signal ? { signal: options.signal } : {}),
+        pool: session.hashPool(),
+        retain: 'summary',
+        verify: true,
+        ...(statCache ? { statCache } : {}),
+        onProgress: ({ done, total, bytes }) => options.onProgress?.(done, total, bytes ?? 0),
+        onResult: (row) => {
+          const id = row.destination.id;
+          keepReread(open, scanEntryOf(id, row.inspection, row.summary), readAt);
+          if (!row.verify) {
+            result.skipped += 1;
+            return;
+          }
+          result[row.verify.status] += 1;
+          options.onEntry(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis: fingerprintOf(row.inspection) }));
+        },
+      },
+    );
+  } finally {
+    await statCache?.save();
+  }
+  return result;
+}
+
 export async function verifyJob(
   session: SessionContext,
   ids: string[] | undefined,
   context: JobContext<'verify'>,
 ): Promise<JobResultOf<'verify'>> {
-  const open = session.workspace();
-  const candidates = pick(session, ids);
-  const pool = session.hashPool();
-  // Read each state afresh: verify checks the disk as it is now, not as the last scan saw it. That
-  // read is the result's basis: a later read with another fingerprint makes the result stale.
-  const readAt = new Date().toISOString();
-  const scanned = await scanWorkspace({ ...open.loaded, destinations: candidates }, { signal: context.signal, pool, retain: 'full' });
-  const targets: (VerifyTarget & { id: string; stamp: VerifyEntry['stamp'] })[] = [];
-  for (const row of scanned.rows) {
-    keepReread(open, scanEntryOf(row.destination.id, row.inspection, row.summary), readAt);
-    if (row.state)
-      targets.push({
-        id: row.destination.id,
-        path: row.inspection.path,
-        state: row.state,
-        stamp: { verifiedAt: readAt, basis: fingerprintOf(row.inspection) },
-      });
-  }
-  const result = { intact: 0, drifted: 0, skipped: candidates.length - targets.length };
-  await verifyWorkspace(targets, {
+  return verifyPass(session, session.workspace(), pick(session, ids), {
     signal: context.signal,
-    pool,
-    onProgress: ({ done, total, bytes }) => context.progress(done, total, bytes),
-    onResult: (index, report) => {
-      const { id, stamp } = targets[index]!;
-      result[report.status]++;
-      context.item(keepVerify(open, id, report, stamp));
-    },
+    onProgress: (done, total, bytes) => context.progress(done, total, bytes),
+    onEntry: (entry) => context.item(entry),
   });
-  return result;
 }
 
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {

@@ -23,7 +23,8 @@ async function setup(liveRefresh: SessionOptions['liveRefresh'] = { debounceMs: 
     await session.close();
     await remove();
   });
-  for (const name of ['alpha', 'beta', 'gamma']) writeManagedDestination(path.join(dir, 'destinations', name), { 'index.html': name });
+  for (const name of ['alpha', 'beta', 'gamma'])
+    writeManagedDestination(path.join(dir, 'destinations', name), { 'index.html': name, 'guide/assets/logo.png': `${name} logo` });
   const file = path.join(dir, WORKSPACE_FILE_NAME);
   const write = (names: string[]) =>
     writeFileSync(
@@ -54,6 +55,8 @@ async function runJob(session: Session, method: 'verify'): Promise<void> {
   await ended;
 }
 
+const verifiedEvents = (live: LiveEvent[]) => live.flatMap((event) => (event.kind === 'verified' ? [event] : []));
+
 const destinationChanges = (live: LiveEvent[]) => live.flatMap((event) => (event.kind === 'destinations' ? event.changes : []));
 
 describe('live refresh in the session', () => {
@@ -74,7 +77,7 @@ describe('live refresh in the session', () => {
   });
 
   it('turns a verify result stale at once when its destination changes on disk, even where the fingerprint cannot tell', async () => {
-    const { session, live, destination } = await setup();
+    const { session, live, destination } = await setup({ debounceMs: 80, maxWaitMs: 300, pollIntervalMs: 100, autoVerify: false });
     await runJob(session, 'verify');
     expect(session.workspace().verifies.get('alpha')?.freshness).toEqual({ fresh: true });
     // Written in place: the state and the folder's listing are unchanged, only the watcher sees it.
@@ -157,5 +160,65 @@ describe('live refresh in the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(destinationChanges(live).filter((change) => change.entry.destination === 'alpha')).toEqual([]);
     expect(session.workspace().verifies.get('alpha')?.freshness).toEqual({ fresh: true });
+  });
+
+  it('auto-verify: a nested output edited and another removed after Verify are verified again, drifted and fresh', async () => {
+    const { session, live, destination } = await setup();
+    await runJob(session, 'verify');
+    await fs.rm(path.join(destination('alpha'), 'guide', 'assets', 'logo.png'));
+    await fs.appendFile(path.join(destination('alpha'), 'index.html'), ' edited');
+    await until(() => verifiedEvents(live).some((event) => event.entries.some((entry) => entry.destination === 'alpha')));
+    const held = session.workspace().verifies.get('alpha')!;
+    expect(held.freshness).toEqual({ fresh: true });
+    expect(held.report.status).toBe('drifted');
+    expect(Object.fromEntries(held.report.outputs.map((output) => [output.path, output.status]))).toEqual({
+      'index.html': 'size_mismatch',
+      'guide/assets/logo.png': 'missing',
+    });
+    expect(session.workspace().verifies.get('beta')?.report.status).toBe('intact');
+    const report = JSON.parse((await call(session, 'exportReport', { format: 'json' })).content);
+    expect(report.destinations.find((d: { id: string }) => d.id === 'alpha').verify).toMatchObject({ health: 'drifted' });
+  });
+
+  it('auto-verify off: a nested change leaves the result stale with its reason, never intact', async () => {
+    const { session, live, destination } = await setup({ debounceMs: 80, maxWaitMs: 300, pollIntervalMs: 100, autoVerify: false });
+    await runJob(session, 'verify');
+    await fs.appendFile(path.join(destination('alpha'), 'guide', 'assets', 'logo.png'), '!');
+    await until(() => destinationChanges(live).length > 0);
+    expect(verifiedEvents(live)).toEqual([]);
+    expect(session.workspace().verifies.get('alpha')?.freshness).toMatchObject({ fresh: false, reason: 'changed_on_disk' });
+    const report = JSON.parse((await call(session, 'exportReport', { format: 'json' })).content);
+    expect(report.destinations.find((d: { id: string }) => d.id === 'alpha').verify).toMatchObject({ health: 'stale' });
+  });
+
+  it('leaves a destination over the auto-verify size limit stale, and says why', async () => {
+    const { session, live, destination } = await setup({
+      debounceMs: 80,
+      maxWaitMs: 300,
+      pollIntervalMs: 100,
+      autoVerify: { maxBytes: 4 },
+    });
+    await runJob(session, 'verify');
+    await fs.appendFile(path.join(destination('alpha'), 'index.html'), '!');
+    await until(() => verifiedEvents(live).length > 0);
+    const [event] = verifiedEvents(live);
+    expect(event!.entries).toEqual([]);
+    expect(event!.skipped).toEqual([{ destination: 'alpha', reason: expect.stringContaining('over the 4 B auto-verify limit') }]);
+    expect(session.workspace().verifies.get('alpha')?.freshness).toMatchObject({ fresh: false, reason: 'changed_on_disk' });
+  });
+
+  it('on opening a workspace, verifies again each destination whose signatures the cache holds', async () => {
+    const { session, file } = await setup();
+    await runJob(session, 'verify');
+    const again = new Session({ transport: 'http', progressIntervalMs: 0, liveRefresh: { debounceMs: 80 } });
+    cleanups.push(() => again.close());
+    const live: LiveEvent[] = [];
+    again.onEvent((event) => event.event === 'liveRefresh' && live.push(event.data));
+    await call(again, 'openWorkspace', { path: file });
+    await until(() => verifiedEvents(live).flatMap((event) => event.entries).length >= 2);
+    expect(new Set(verifiedEvents(live).flatMap((event) => event.entries.map((entry) => entry.destination)))).toEqual(
+      new Set(['alpha', 'beta']),
+    );
+    expect(again.workspace().verifies.get('alpha')?.report.status).toBe('intact');
   });
 });

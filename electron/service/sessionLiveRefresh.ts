@@ -7,7 +7,7 @@
 // `liveRefresh` event (shared/api.ts), as is each change in how the workspace is watched.
 // Must never let a change of the workspace shown before reach the one shown now, and never write the disk.
 
-import type { ApiEvent, EventOf, ResponseOf, ScanEntry } from '../../shared/api';
+import type { ApiEvent, EventOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
 import { nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { inspectDestination } from '../engine/inspectDestination';
@@ -15,6 +15,7 @@ import { scanEntryOf } from '../operations/scanEntry';
 import { DestinationWatcher, type WatchChange, type WorkspaceWatchTarget } from '../watch/destinationWatcher';
 import type { OpenWorkspace } from './sessionContext';
 import { keepReread } from './sessionDestinations';
+import { formatBytes } from '../../shared/byteSize';
 
 export interface LiveRefreshOptions {
   debounceMs?: number;
@@ -22,12 +23,34 @@ export interface LiveRefreshOptions {
   pollIntervalMs?: number;
   /** Poll every destination, with this as the reason shown (tests; mounts known to lie to inotify). */
   forcePolling?: string;
+  /**
+   * Auto-verify: a destination that changed on disk and held a verify result is verified again once
+   * its burst settled, incrementally (the stat cache); on opening, so is each destination the cache
+   * knows. False turns it off (results then stay stale until a verify). A destination whose recorded
+   * outputs are larger than `maxBytes` in all is left stale, with that reason.
+   */
+  autoVerify?: false | { maxBytes?: number };
 }
+
+/**
+ * Auto-verify unless the environment turns it off (`DISTRIBUTOR_INSPECTOR_AUTO_VERIFY=off`): the one
+ * switch the desktop app and the browser host share until the settings screen has one.
+ */
+export function autoVerifyFromEnvironment(env: NodeJS.ProcessEnv = process.env): LiveRefreshOptions['autoVerify'] {
+  return env.DISTRIBUTOR_INSPECTOR_AUTO_VERIFY === 'off' ? false : undefined;
+}
+
+/** Recorded outputs past this many bytes in all are not hashed in the background: 1 GiB. */
+export const AUTO_VERIFY_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** What live refresh needs of the session: the workspace shown now, and its one reload. */
 export interface LiveRefreshHost {
   readonly state: { workspace?: OpenWorkspace };
   reloadWorkspace(): Promise<ResponseOf<'reloadWorkspace'>>;
+  /** Verifies these destinations of `open` incrementally, outside any job; each result kept fresh and returned. */
+  verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]>;
+  /** Whether the stat cache knows the destination at this path (it was verified before, on this machine and boot). */
+  hasCachedSignatures(destinationPath: string): Promise<boolean>;
 }
 
 /** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
@@ -73,7 +96,9 @@ export class LiveRefresh {
     private readonly host: LiveRefreshHost,
     private readonly emit: (event: ApiEvent) => void,
     private readonly options: LiveRefreshOptions = {},
-  ) {}
+  ) {
+    if (!('autoVerify' in options)) this.options = { ...options, autoVerify: autoVerifyFromEnvironment() };
+  }
 
   /** Watches the workspace as it is now (after an open, or a reload that changed its list). */
   follow(open: OpenWorkspace): Promise<void> {
@@ -82,6 +107,7 @@ export class LiveRefresh {
       // Changes seen for the workspace shown before are about folders no longer shown.
       this.pending.clear();
       this.workspaceChangedAt = undefined;
+      void this.verifyCachedOnOpen(open);
     }
     this.followed = open;
     const watcher = (this.watcher ??= new DestinationWatcher({
@@ -181,6 +207,51 @@ export class LiveRefresh {
       changes.changes.push({ entry, changedAt });
     }
     if (changes.changes.length > 0) this.emit({ event: 'liveRefresh', data: changes });
+    await this.autoVerify(
+      open,
+      changes.changes.map((change) => change.entry.destination).filter((id) => open.verifies.has(id)),
+    );
+  }
+
+  /** On opening: every destination the stat cache knows is verified again, incrementally. */
+  private async verifyCachedOnOpen(open: OpenWorkspace): Promise<void> {
+    if (this.options.autoVerify === false) return;
+    try {
+      const local = open.summary.destinations.filter((destination) => destination.host === undefined);
+      const known = await mapLimited(local, READ_CONCURRENCY, async (d) =>
+        (await this.host.hasCachedSignatures(d.path)) ? d.id : undefined,
+      );
+      await this.autoVerify(
+        open,
+        known.filter((id): id is string => id !== undefined),
+      );
+    } catch {
+      // The workspace closed meanwhile: nothing to say about it.
+    }
+  }
+
+  /**
+   * Verifies again what changed (or what the cache knows), except a destination whose recorded
+   * outputs are past the size limit: it stays stale, and the event says why.
+   */
+  private async autoVerify(open: OpenWorkspace, ids: string[]): Promise<void> {
+    if (this.options.autoVerify === false || ids.length === 0) return;
+    const maxBytes = this.options.autoVerify?.maxBytes ?? AUTO_VERIFY_MAX_BYTES;
+    const skipped: { destination: string; reason: string }[] = [];
+    const chosen: string[] = [];
+    for (const id of ids) {
+      const held = open.verifies.get(id);
+      const bytes = held ? held.report.outputs.reduce((sum, output) => sum + (output.expected?.size ?? 0), 0) : 0;
+      if (bytes > maxBytes)
+        skipped.push({
+          destination: id,
+          reason: `its outputs are ${formatBytes(bytes)}, over the ${formatBytes(maxBytes)} auto-verify limit: verify it to check`,
+        });
+      else chosen.push(id);
+    }
+    const entries = chosen.length > 0 ? await this.host.verifyQuietly(open, chosen) : [];
+    if (this.host.state.workspace !== open || this.closed) return;
+    if (entries.length > 0 || skipped.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'verified', entries, skipped } });
   }
 
   private async rereadWorkspace(changedAt: string): Promise<void> {

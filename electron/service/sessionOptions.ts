@@ -30,6 +30,11 @@ export interface SessionOptions {
    */
   liveRefresh?: boolean | LiveRefreshOptions;
   /**
+   * Where the verify stat cache lives (docs/verify-freshness.md): default the user's state folder
+   * (`$XDG_STATE_HOME/distributor-inspector/verify-stat-cache.json`); false keeps none (every verify hashes every output).
+   */
+  statCacheFile?: string | false;
+  /**
    * Where applies keep backups and the journal instead of the workspace's (sessionStorage.ts). Given
    * (the command line), `history`, `listBackups` and `pruneBackups` also answer with no workspace open:
    * the user's own journal and backups folder.

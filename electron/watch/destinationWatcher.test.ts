@@ -17,7 +17,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** A watcher over fresh destination folders `a`, `b`…, recording every change it reports. */
 async function watching(ids: string[], options: Partial<ConstructorParameters<typeof DestinationWatcher>[0]> = {}) {
@@ -33,7 +33,7 @@ async function until(predicate: () => boolean, timeoutMs = 3000): Promise<void> 
   const end = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > end) throw new Error('timed out waiting for the watcher');
-    await sleep(20);
+    await tick();
   }
 }
 
@@ -45,7 +45,7 @@ describe('DestinationWatcher (fs.watch)', () => {
     expect(watcher!.status()).toMatchObject({ active: true, watching: 2, polling: 0 });
     await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
     await until(() => changes.length > 0);
-    await sleep(200);
+    await watcher!.settled();
     expect(idsOf(changes)).toEqual(['a']);
     expect(Date.parse((changes[0] as { at: string }).at)).toBeGreaterThan(Date.now() - 5000);
   });
@@ -61,7 +61,7 @@ describe('DestinationWatcher (fs.watch)', () => {
     const changes = await watching(['a'], { debounceMs: 150, maxWaitMs: 2000 });
     for (let i = 0; i < 20; i += 1) await fs.writeFile(path.join(dir, 'a', `file-${i % 4}.txt`), String(i));
     await until(() => changes.length > 0);
-    await sleep(400);
+    await watcher!.settled();
     expect(idsOf(changes)).toEqual(['a']);
   });
 
@@ -109,20 +109,23 @@ describe('DestinationWatcher (fs.watch)', () => {
     await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
     await fs.writeFile(path.join(dir, 'b', '.distributor.json'), '{}');
     await until(() => changes.length > 0);
-    await sleep(200);
+    await watcher!.settled();
     expect(idsOf(changes)).toEqual(['b']);
   });
 
   it('says nothing about a destination while the engine itself writes it, and reports changes again after', async () => {
-    const changes = await watching(['a']);
+    const changes = await watching(['a', 'z']);
     const release = watcher!.suppress('a');
     await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
-    await sleep(300);
-    release();
-    expect(changes).toEqual([]);
-    await fs.writeFile(path.join(dir, 'a', 'index.html'), 'x');
+    // Events come in order on one inotify queue: once z's write is reported, a's was seen (and muted).
+    await fs.writeFile(path.join(dir, 'z', 'sentinel'), 'x');
     await until(() => changes.length > 0);
-    expect(idsOf(changes)).toEqual(['a']);
+    await watcher!.settled();
+    release();
+    expect(idsOf(changes)).toEqual(['z']);
+    await fs.writeFile(path.join(dir, 'a', 'index.html'), 'x');
+    await until(() => changes.length > 1);
+    expect(idsOf(changes)).toEqual(['z', 'a']);
   });
 
   it('reports the workspace file changing, also when an editor saves it by renaming a new file over it', async () => {
@@ -132,22 +135,31 @@ describe('DestinationWatcher (fs.watch)', () => {
     await watcher!.setWorkspace({ path: file, kind: 'file' });
     expect(watcher!.status().workspace).toEqual({ path: file, mode: 'watching' });
     await fs.writeFile(path.join(dir, 'unrelated.txt'), 'x');
-    await sleep(250);
-    expect(changes).toEqual([]);
+    await fs.writeFile(path.join(dir, 'a', 'sentinel'), 'x');
+    await until(() => changes.length > 0);
+    await watcher!.settled();
+    expect(idsOf(changes)).toEqual(['a']);
     await fs.writeFile(`${file}.tmp`, '{"destinations": []}');
     await fs.rename(`${file}.tmp`, file);
-    await until(() => changes.length > 0);
-    await fs.writeFile(file, '{"destinations": [] }');
     await until(() => changes.length > 1);
-    expect(idsOf(changes)).toEqual(['workspace', 'workspace']);
+    await fs.writeFile(file, '{"destinations": [] }');
+    await until(() => changes.length > 2);
+    expect(idsOf(changes)).toEqual(['a', 'workspace', 'workspace']);
   });
 
   it('stops every watch on close: nothing is reported afterwards', async () => {
     const changes = await watching(['a']);
     watcher!.close();
     expect(watcher!.status().active).toBe(false);
-    await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
-    await sleep(300);
+    let seen = false;
+    const sentinel = fsWatch(path.join(dir, 'a'), () => (seen = true));
+    try {
+      await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
+      await until(() => seen);
+      await watcher!.settled();
+    } finally {
+      sentinel.close();
+    }
     expect(changes).toEqual([]);
   });
 });
@@ -158,7 +170,7 @@ describe('DestinationWatcher (polling)', () => {
     expect(watcher!.status()).toMatchObject({ watching: 0, polling: 2, pollingReasons: [{ reason: 'polling was asked for', count: 2 }] });
     await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{}');
     await until(() => changes.length > 0);
-    await sleep(250);
+    await watcher!.nextSweep();
     expect(idsOf(changes)).toEqual(['a']);
     await fs.mkdir(path.join(dir, 'b', '.distributor-staging'));
     await until(() => changes.length > 1);
@@ -169,7 +181,7 @@ describe('DestinationWatcher (polling)', () => {
     await fs.mkdir(path.join(dir, 'a'));
     await fs.writeFile(path.join(dir, 'a', '.distributor.json'), '{"v":1}');
     const changes = await watching(['a'], { forcePolling: 'polling was asked for' });
-    await sleep(150);
+    await watcher!.nextSweep();
     const handle = await fs.open(path.join(dir, 'a', '.distributor.json'), 'r+');
     await handle.write('{"v":2}', 0);
     await handle.close();
@@ -202,5 +214,102 @@ describe('DestinationWatcher (polling)', () => {
     await fs.rm(path.join(dir, 'b'), { recursive: true });
     await until(() => statuses.length > 1);
     expect(statuses.at(-1)).toEqual({ watching: 1, polling: 1 });
+  });
+});
+
+describe('DestinationWatcher (any depth)', () => {
+  /** A destination `a` with outputs two folders down, watched; `z` beside it for a sentinel. */
+  async function nested() {
+    await fs.mkdir(path.join(dir, 'a', 'guide', 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'a', 'guide', 'assets', 'logo.png'), 'png');
+    await fs.writeFile(path.join(dir, 'a', 'guide', 'install.html'), 'html');
+    return watching(['a', 'z']);
+  }
+
+  it('holds one kernel watch per folder, none per file', async () => {
+    await nested();
+    // a, a/guide, a/guide/assets, z.
+    expect(watcher!.watchCount()).toBe(4);
+  });
+
+  it.each([
+    ['an output edited in place', (a: string) => fs.appendFile(path.join(a, 'guide', 'install.html'), 'x')],
+    ['an output removed', (a: string) => fs.rm(path.join(a, 'guide', 'assets', 'logo.png'))],
+    [
+      'an output replaced by a link',
+      async (a: string) => {
+        await fs.rm(path.join(a, 'guide', 'install.html'));
+        await fs.symlink('/etc/hostname', path.join(a, 'guide', 'install.html'));
+      },
+    ],
+    [
+      'an output replaced by a folder',
+      async (a: string) => {
+        await fs.rm(path.join(a, 'guide', 'assets', 'logo.png'));
+        await fs.mkdir(path.join(a, 'guide', 'assets', 'logo.png'));
+      },
+    ],
+    ['a folder removed', (a: string) => fs.rm(path.join(a, 'guide', 'assets'), { recursive: true })],
+    ['a folder renamed', (a: string) => fs.rename(path.join(a, 'guide', 'assets'), path.join(a, 'guide', 'img'))],
+  ])('reports %s below the top level as a change of its destination only', async (_what, change) => {
+    const changes = await nested();
+    await change(path.join(dir, 'a'));
+    await until(() => changes.length > 0);
+    await watcher!.settled();
+    expect(idsOf(changes)).toEqual(['a']);
+  });
+
+  it('watches a folder made after the watch began, and the folders renamed into the tree', async () => {
+    const changes = await nested();
+    await fs.mkdir(path.join(dir, 'a', 'later', 'deeper'), { recursive: true });
+    await until(() => watcher!.watchCount() === 6);
+    await watcher!.settled();
+    const before = changes.length;
+    await fs.writeFile(path.join(dir, 'a', 'later', 'deeper', 'page.html'), 'x');
+    await until(() => changes.length > before);
+    await fs.rename(path.join(dir, 'a', 'later'), path.join(dir, 'a', 'moved'));
+    await until(() => watcher!.watchCount() === 6 && changes.length > before + 1);
+    await watcher!.settled();
+    const afterRename = changes.length;
+    await fs.appendFile(path.join(dir, 'a', 'moved', 'deeper', 'page.html'), 'y');
+    await until(() => changes.length > afterRename);
+    expect(new Set(idsOf(changes))).toEqual(new Set(['a']));
+  });
+
+  it('lets go of the watches of a removed folder', async () => {
+    await nested();
+    await fs.rm(path.join(dir, 'a', 'guide'), { recursive: true });
+    await until(() => watcher!.watchCount() === 2);
+  });
+
+  it('falls back to polling a destination whose new folder finds the watch limit reached, and still reports the change', async () => {
+    let refuse = false;
+    const limited = ((...args: Parameters<typeof fsWatch>) => {
+      if (refuse) throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
+      return fsWatch(...args);
+    }) as typeof fsWatch;
+    const changes = await watching(['a'], { watch: limited });
+    refuse = true;
+    await fs.mkdir(path.join(dir, 'a', 'new'));
+    await until(() => watcher!.modeOf('a')?.mode === 'polling' && changes.length > 0);
+    expect(watcher!.modeOf('a')).toEqual({ mode: 'polling', reason: POLL_REASONS.limit });
+    await watcher!.settled();
+    const before = changes.length;
+    await fs.writeFile(path.join(dir, 'a', 'new', 'page.html'), 'x');
+    await until(() => changes.length > before);
+    expect(new Set(idsOf(changes))).toEqual(new Set(['a']));
+  });
+
+  it('when polled, sees an output edited in place deep down at the same size', async () => {
+    await fs.mkdir(path.join(dir, 'a', 'guide', 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'a', 'guide', 'assets', 'logo.png'), 'v1');
+    const changes = await watching(['a'], { forcePolling: 'polling was asked for' });
+    await watcher!.nextSweep();
+    const before = changes.length;
+    const handle = await fs.open(path.join(dir, 'a', 'guide', 'assets', 'logo.png'), 'r+');
+    await handle.write('v2', 0);
+    await handle.close();
+    await until(() => changes.length > before);
+    expect(new Set(idsOf(changes))).toEqual(new Set(['a']));
   });
 });

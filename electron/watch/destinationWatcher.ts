@@ -1,11 +1,11 @@
-// Live refresh's engine: tells when a destination, or the workspace file, changed on disk. One
-// non-recursive fs.watch per destination folder (it sees the state file written or renamed into
-// place, a staging folder appear, any direct child change), never one per output, so 10,000
-// destinations cost 10,000 inotify watches and no CPU while idle. Events are debounced per destination
-// (a burst of writes is one change, and a long burst still reports within maxWaitMs). Where a native
-// watch is unavailable (inotify watches exhausted: ENOSPC, EPERM, a network file system whose writes
-// from other machines inotify never sees) the destination is polled instead, and its mode says why.
-// A removed folder is polled until it comes back, then watched again.
+// Live refresh's engine: tells when a destination, or the workspace file, changed on disk. Every
+// folder of a destination is watched, at any depth (treeWatch.ts: one non-recursive fs.watch per
+// folder, never one per file), so an output edited three folders down is a change of its
+// destination. Events are debounced per destination (a burst of writes is one change, and a long
+// burst still reports within maxWaitMs). Where a native watch is unavailable (inotify watches
+// exhausted: ENOSPC, EPERM, a network file system whose writes from other machines inotify never
+// sees) the destination is polled instead, its whole tree stat'ed each sweep (pollSignature.ts), and
+// its mode says why. A removed folder is polled until it comes back, then watched again.
 // Must never follow a link, read a file's bytes, or keep the process alive (watches and timers are unref'd).
 
 import { watch as fsWatch, promises as fs, type FSWatcher } from 'node:fs';
@@ -13,38 +13,21 @@ import path from 'node:path';
 import type { LiveRefreshStatus } from '../../shared/liveRefresh';
 import { networkFileSystemOf } from './networkFileSystem';
 import { fileSignature, pollSignature } from './pollSignature';
+import { Bursts } from './bursts';
+import { PollSchedule } from './pollSchedule';
+import { TreeWatch } from './treeWatch';
+import {
+  errnoCode,
+  POLL_REASONS,
+  reasonOf,
+  type DestinationWatcherOptions,
+  type Mode,
+  type WatchedDestination,
+  type WorkspaceWatchTarget,
+} from './watchModes';
 
-export interface WatchedDestination {
-  id: string;
-  root: string;
-}
-
-/** What re-reads the list: a workspace file (watched through its folder, so a save-by-rename is seen), or a folder of destinations. */
-export interface WorkspaceWatchTarget {
-  path: string;
-  kind: 'file' | 'folder';
-}
-
-export type WatchChange =
-  /** `at`: when the first event of the burst was seen (ISO 8601). */
-  { kind: 'destination'; id: string; at: string } | { kind: 'workspace'; at: string };
-
-export interface DestinationWatcherOptions {
-  onChange: (change: WatchChange) => void;
-  /** Each time a destination's mode changes (watched, polled and why); called after a batch of changes, not per destination. */
-  onStatus?: (status: LiveRefreshStatus) => void;
-  /** Quiet time after the last event before a burst is reported. */
-  debounceMs?: number;
-  /** A burst that never goes quiet is still reported this long after its first event. */
-  maxWaitMs?: number;
-  pollIntervalMs?: number;
-  /** Poll everything (tests, or an operator who knows the mounts lie): the reason said in the status. */
-  forcePolling?: string;
-  /** Stands in for fs.watch (tests: a watch that fails with ENOSPC). */
-  watch?: typeof fsWatch;
-}
-
-type Mode = { mode: 'watching' } | { mode: 'polling'; reason: string };
+export { POLL_REASONS } from './watchModes';
+export type { DestinationWatcherOptions, WatchChange, WatchedDestination, WorkspaceWatchTarget } from './watchModes';
 
 interface Target {
   key: string;
@@ -56,10 +39,11 @@ interface Target {
   entriesOnly?: boolean;
   mode: Mode;
   native?: FSWatcher;
+  /** A destination's folders, every depth. */
+  tree?: TreeWatch;
   /** The folder's inode when the native watch was made: another one at that path is watched again. */
   inode?: number;
   signature?: string;
-  burst?: { first: number; timer: ReturnType<typeof setTimeout>; deadline: number };
   suppressed: number;
   /** Left (removed from the workspace, or the watcher closed): late callbacks are ignored. */
   gone?: boolean;
@@ -67,44 +51,31 @@ interface Target {
 
 const WORKSPACE_KEY = '\u0000workspace';
 
-export const POLL_REASONS = {
-  limit: 'the system limit of inotify watches is reached (fs.inotify.max_user_watches)',
-  missing: 'folder missing',
-  permission: 'permission denied',
-} as const;
-
-function errnoCode(cause: unknown): string | undefined {
-  return (cause as NodeJS.ErrnoException | undefined)?.code;
-}
-
-function reasonOf(cause: unknown): string {
-  const code = errnoCode(cause);
-  if (code === 'ENOSPC') return POLL_REASONS.limit;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return POLL_REASONS.missing;
-  if (code === 'EPERM' || code === 'EACCES') return POLL_REASONS.permission;
-  if (code === 'EMFILE' || code === 'ENFILE') return 'too many open files';
-  return `fs.watch failed (${code ?? (cause as Error)?.message ?? String(cause)})`;
-}
-
 export class DestinationWatcher {
   private readonly targets = new Map<string, Target>();
-  private readonly debounceMs: number;
-  private readonly maxWaitMs: number;
+  private readonly bursts: Bursts;
+  private readonly polls: PollSchedule<Target>;
   readonly pollIntervalMs: number;
   private readonly watchFn: typeof fsWatch;
   /** Once ENOSPC is seen, further native watches would fail the same way: poll at once. */
   private limitReached = false;
-  private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private sweeping = false;
   private closed = false;
   private statusDirty = false;
   private workspaceTarget: WorkspaceWatchTarget | undefined;
   private readonly fileSystemByDevice = new Map<number, Promise<string | undefined>>();
 
   constructor(private readonly options: DestinationWatcherOptions) {
-    this.debounceMs = options.debounceMs ?? 400;
-    this.maxWaitMs = Math.max(options.maxWaitMs ?? 1000, this.debounceMs);
+    const debounceMs = options.debounceMs ?? 400;
+    this.bursts = new Bursts(debounceMs, Math.max(options.maxWaitMs ?? 1000, debounceMs), (key, firstMs) => this.endBurst(key, firstMs));
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
+    this.polls = new PollSchedule(this.pollIntervalMs, {
+      polled: () => [...this.targets.values()].filter((target) => this.isPolled(target)),
+      pollOne: (target) => this.pollOne(target),
+      afterSweep: (intervalChanged) => {
+        if (intervalChanged) this.statusDirty = true;
+        this.reportStatus();
+      },
+    });
     this.watchFn = options.watch ?? fsWatch;
   }
 
@@ -167,8 +138,25 @@ export class DestinationWatcher {
       polling,
       pollingReasons,
       ...(workspace ? { workspace } : {}),
-      pollIntervalMs: this.pollIntervalMs,
+      pollIntervalMs: this.polls.intervalMs,
     };
+  }
+
+  /** Kernel watches held now: one per watched folder (tests, docs/live-refresh.md). */
+  watchCount(): number {
+    let count = 0;
+    for (const target of this.targets.values()) count += target.tree?.size ?? (target.native ? 1 : 0);
+    return count;
+  }
+
+  /** Resolves once every burst of events begun has been reported (tests and the bench wait on it, never on a sleep). */
+  settled(): Promise<void> {
+    return this.bursts.settled();
+  }
+
+  /** Resolves at the end of the next complete sweep of the polled destinations (at once when none is polled). */
+  nextSweep(): Promise<void> {
+    return this.polls.nextSweep();
   }
 
   /** The mode of one destination (tests, diagnostics). */
@@ -185,7 +173,7 @@ export class DestinationWatcher {
     const target = this.targets.get(id);
     if (!target) return () => undefined;
     target.suppressed += 1;
-    this.cancelBurst(target);
+    this.bursts.cancel(id);
     let released = false;
     return () => {
       if (released) return;
@@ -199,8 +187,7 @@ export class DestinationWatcher {
   close(): void {
     this.closed = true;
     for (const key of [...this.targets.keys()]) this.drop(key);
-    if (this.pollTimer !== undefined) clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
+    this.polls.stop();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -215,10 +202,9 @@ export class DestinationWatcher {
     const target = this.targets.get(key);
     if (!target) return;
     target.gone = true;
-    this.cancelBurst(target);
-    if (target.native) {
-      target.native.close();
-      target.native = undefined;
+    this.bursts.cancel(key);
+    if (target.native || target.tree) {
+      this.closeNative(target);
       // A watch freed: the next destination may get one again.
       this.limitReached = false;
     }
@@ -230,7 +216,7 @@ export class DestinationWatcher {
     const forced = this.options.forcePolling;
     const reason = forced ?? (this.limitReached ? POLL_REASONS.limit : await this.nativeWatch(target));
     if (target.gone) {
-      target.native?.close();
+      this.closeNative(target);
       return;
     }
     if (reason === undefined) {
@@ -239,7 +225,7 @@ export class DestinationWatcher {
     }
     this.setMode(target, { mode: 'polling', reason });
     await this.rebase(target);
-    this.schedulePoll();
+    this.polls.schedule();
   }
 
   /** Undefined when the watch is in place; else why it could not be. */
@@ -251,10 +237,11 @@ export class DestinationWatcher {
     let fileSystem = this.fileSystemByDevice.get(stats.dev);
     if (!fileSystem) this.fileSystemByDevice.set(stats.dev, (fileSystem = networkFileSystemOf(target.root)));
     const network = await fileSystem;
-    if (network) return `network file system (${network})`;
+    if (network) return `the folder is on a network file system (${network})`;
     if (target.gone) return undefined;
     // Asked again here: the folders are checked concurrently, and another may have hit the limit meanwhile.
     if (this.limitReached) return POLL_REASONS.limit;
+    if (target.fileName === undefined && !target.entriesOnly) return this.treeWatch(target, stats.ino);
     try {
       const native = this.watchFn(target.root, { persistent: false }, (eventType, fileName) =>
         this.onNativeEvent(target, eventType, fileName === null ? undefined : String(fileName)),
@@ -269,6 +256,38 @@ export class DestinationWatcher {
     }
   }
 
+  /** A destination: every folder of it watched, or none (a tree watched in part would miss changes). */
+  private async treeWatch(target: Target, inode: number): Promise<string | undefined> {
+    const tree = new TreeWatch(target.root, {
+      watch: this.watchFn,
+      limitReached: () => this.limitReached,
+      onEvent: () => {
+        if (!target.gone && target.suppressed === 0 && target.tree === tree) this.noteEvent(target);
+      },
+      onFailure: (cause) => {
+        if (target.tree === tree) this.onNativeError(target, cause);
+      },
+    });
+    target.tree = tree;
+    target.inode = inode;
+    try {
+      await tree.start();
+      return undefined;
+    } catch (cause) {
+      tree.close();
+      if (target.tree === tree) target.tree = undefined;
+      if (errnoCode(cause) === 'ENOSPC') this.limitReached = true;
+      return reasonOf(cause);
+    }
+  }
+
+  private closeNative(target: Target): void {
+    target.native?.close();
+    target.native = undefined;
+    target.tree?.close();
+    target.tree = undefined;
+  }
+
   private onNativeEvent(target: Target, eventType: string, fileName: string | undefined): void {
     if (target.gone || target.suppressed > 0) return;
     if (target.fileName !== undefined && fileName !== undefined && fileName !== target.fileName) return;
@@ -279,52 +298,33 @@ export class DestinationWatcher {
 
   private onNativeError(target: Target, cause: unknown): void {
     if (target.gone) return;
-    target.native?.close();
-    target.native = undefined;
+    if (errnoCode(cause) === 'ENOSPC') this.limitReached = true;
+    this.closeNative(target);
     this.setMode(target, { mode: 'polling', reason: reasonOf(cause) });
+    this.reportStatus();
     this.noteEvent(target);
-    void this.rebase(target).then(() => this.schedulePoll());
+    void this.rebase(target).then(() => this.polls.schedule());
   }
 
   /** One raw event: starts or extends the target's burst. */
   private noteEvent(target: Target): void {
-    const now = Date.now();
-    if (!target.burst) {
-      const deadline = now + this.maxWaitMs;
-      target.burst = { first: now, deadline, timer: this.burstTimer(target, this.debounceMs) };
-      return;
-    }
-    clearTimeout(target.burst.timer);
-    target.burst.timer = this.burstTimer(target, Math.max(0, Math.min(this.debounceMs, target.burst.deadline - now)));
+    this.bursts.note(target.key);
   }
 
-  private burstTimer(target: Target, delayMs: number): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => void this.endBurst(target), delayMs);
-    timer.unref?.();
-    return timer;
-  }
-
-  private cancelBurst(target: Target): void {
-    if (target.burst) clearTimeout(target.burst.timer);
-    target.burst = undefined;
-  }
-
-  private async endBurst(target: Target): Promise<void> {
-    const burst = target.burst;
-    target.burst = undefined;
-    if (!burst || target.gone || this.closed) return;
+  private async endBurst(key: string, firstMs: number): Promise<void> {
+    const target = this.targets.get(key);
+    if (!target || target.gone || this.closed) return;
     // A removed or replaced folder ends its native watch: check it is still the one watched.
-    if (target.native) {
+    if (target.native || target.tree) {
       const stats = await fs.lstat(target.root).catch(() => undefined);
       if (target.gone) return;
       if (!stats || !stats.isDirectory() || stats.ino !== target.inode) {
-        target.native?.close();
-        target.native = undefined;
+        this.closeNative(target);
         await this.establish(target);
         this.reportStatus();
       }
     }
-    this.emit(target, burst.first);
+    this.emit(target, firstMs);
   }
 
   private emit(target: Target, firstMs: number): void {
@@ -368,28 +368,8 @@ export class DestinationWatcher {
     target.signature = (await this.signatureOf(target)).signature;
   }
 
-  private schedulePoll(): void {
-    if (this.pollTimer !== undefined || this.closed || this.sweeping) return;
-    this.pollTimer = setTimeout(() => {
-      this.pollTimer = undefined;
-      void this.sweep();
-    }, this.pollIntervalMs);
-    this.pollTimer.unref?.();
-  }
-
-  /** One pass over the polled targets, a few at a time; the next starts pollIntervalMs after this one ends. */
-  private async sweep(): Promise<void> {
-    const polled = [...this.targets.values()].filter((target) => !target.native && target.mode.mode === 'polling');
-    if (polled.length === 0 || this.closed) return;
-    this.sweeping = true;
-    let next = 0;
-    const worker = async () => {
-      while (next < polled.length && !this.closed) await this.pollOne(polled[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(16, polled.length) }, worker));
-    this.sweeping = false;
-    this.reportStatus();
-    this.schedulePoll();
+  private isPolled(target: Target): boolean {
+    return !target.native && !target.tree && target.mode.mode === 'polling';
   }
 
   private async pollOne(target: Target): Promise<void> {

@@ -89,13 +89,25 @@ describe('live refresh in the page', () => {
     render(<StatusBar />);
     send({
       kind: 'status',
-      status: watching(8, { polling: 2, pollingReasons: [{ reason: 'network file system (nfs)', count: 2 }] }),
+      status: watching(8, { polling: 2, pollingReasons: [{ reason: 'the folder is on a network file system (nfs)', count: 2 }] }),
     });
     expect(screen.getByTestId('live-refresh').textContent).toBe(
-      'watching 8 destinations, polling 2 (watching unavailable: network file system (nfs))',
+      'watching 8 destinations; 2 checked every 2 s instead, because the folder is on a network file system (nfs)',
     );
-    send({ kind: 'status', status: watching(0, { polling: 3, pollingReasons: [{ reason: 'folder missing', count: 3 }] }) });
-    expect(screen.getByTestId('live-refresh').textContent).toBe('polling 3 destinations (watching unavailable: folder missing)');
+    send({
+      kind: 'status',
+      status: watching(0, {
+        polling: 3,
+        pollIntervalMs: 30_000,
+        pollingReasons: [
+          { reason: 'the folder is missing', count: 2 },
+          { reason: 'permission to watch is denied', count: 1 },
+        ],
+      }),
+    });
+    expect(screen.getByTestId('live-refresh').textContent).toBe(
+      '3 destinations checked every 30 s (2: the folder is missing; 1: permission to watch is denied)',
+    );
   });
 
   it('updates the row, the counts and the open views of a destination changed on disk, its verify stale, without a click', () => {

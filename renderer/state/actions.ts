@@ -567,6 +567,12 @@ export async function refreshLiveRefreshStatus(): Promise<void> {
  */
 export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
   if (event.kind === 'status') return store.set({ liveRefresh: event.status });
+  if (event.kind === 'verified') {
+    // Auto-verify: the engine verified again what changed on disk; those results are fresh again.
+    store.set((state) => ({ destinationTable: state.destinationTable.withVerify(event.entries) }));
+    bumpRevisions(event.entries.map((entry) => entry.destination));
+    return;
+  }
   if (event.kind === 'destinations') {
     store.set((state) => ({ destinationTable: state.destinationTable.withChangedOnDisk(event.changes) }));
     bumpRevisions(event.changes.map((change) => change.entry.destination));

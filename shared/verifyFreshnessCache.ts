@@ -1,0 +1,59 @@
+// The verify stat cache (git's index, for verify): per verified output, the stat signature it had when
+// its bytes were hashed and the sha256 read then. A later verify re-hashes only an output whose
+// signature changed, or whose timestamps are too close to the moment of its hash to prove it was not
+// written again within the same clock tick ("racily clean"). The file format and the rules are here,
+// pure; electron/engine/statCache.ts reads and writes it. Never trusted: a file that does not parse,
+// or was written on another machine or before the last boot (device numbers may differ), is dropped.
+
+import { z } from 'zod';
+
+export { mayReuse, RACY_MARGIN_NS, statSignature, type StatSignature } from './verifyFreshnessStat';
+
+export const STAT_CACHE_FORMAT = 'distributor-inspector/verify-stat-cache@1';
+
+const signaturePattern = /^\d+:\d+:\d+:\d+:\d+$/;
+
+/** One output as it was hashed: [signature, sha256 read, when the read began (ns since the epoch, wall clock)]. */
+export const cachedOutputSchema = z.tuple([
+  z.string().regex(signaturePattern),
+  z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  z.string().regex(/^\d+$/),
+]);
+export type CachedOutput = z.infer<typeof cachedOutputSchema>;
+
+/** A destination's outputs by their relative path, and when the destination was last verified (ms), for eviction. */
+export const cachedDestinationSchema = z.object({
+  usedAt: z.number(),
+  outputs: z.record(z.string(), cachedOutputSchema),
+});
+export type CachedDestination = z.infer<typeof cachedDestinationSchema>;
+
+export const statCacheFileSchema = z.object({
+  format: z.literal(STAT_CACHE_FORMAT),
+  /** The machine and the boot it was written in: device numbers mean nothing elsewhere. */
+  machine: z.string().min(1),
+  boot: z.string().min(1),
+  /** By the destination's absolute path. */
+  destinations: z.record(z.string(), cachedDestinationSchema),
+});
+export type StatCacheFile = z.infer<typeof statCacheFileSchema>;
+
+/** The bound: at most this many outputs in all (~45 MB of JSON); the destinations verified longest ago go first. */
+export const STAT_CACHE_MAX_OUTPUTS = 300_000;
+
+/** The destinations kept under the bound, the most recently verified first kept. */
+export function boundedDestinations(
+  destinations: Record<string, CachedDestination>,
+  maxOutputs: number = STAT_CACHE_MAX_OUTPUTS,
+): Record<string, CachedDestination> {
+  const byRecency = Object.entries(destinations).sort((a, b) => b[1].usedAt - a[1].usedAt);
+  const kept: Record<string, CachedDestination> = {};
+  let outputs = 0;
+  for (const [root, destination] of byRecency) {
+    const count = Object.keys(destination.outputs).length;
+    if (outputs + count > maxOutputs) continue;
+    outputs += count;
+    kept[root] = destination;
+  }
+  return kept;
+}
