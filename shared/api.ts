@@ -25,6 +25,7 @@ import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffS
 import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 import { hostStateEventSchema, hostStateSchema } from './hostState';
+import { syncStatusSchema } from './syncStatus';
 import { backupListSchema, backupSummarySchema, backupTargetInfoSchema, restorePlanSchema } from './backupSchema';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +58,8 @@ export const scanEntrySchema = z.object({
   destination: handle,
   inspection: destinationInspectionSchema.omit({ stateText: true }),
   summary: scanSummarySchema,
+  /** The sync axis (shared/syncStatus.ts): Compare's decision against the configured source; absent when not decided. */
+  sync: syncStatusSchema.optional(),
 });
 export type ScanEntry = z.infer<typeof scanEntrySchema>;
 
@@ -454,6 +457,8 @@ export const events = {
       entries: z.array(scanEntrySchema),
     }),
     z.object({ kind: z.literal('status'), status: liveRefreshStatusSchema }),
+    /** A source bundle changed on disk: the rows of the destinations configured with it, their sync decided again (verify untouched). */
+    z.object({ kind: z.literal('sync'), changedAt: z.string(), entries: z.array(scanEntrySchema) }),
   ]),
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
   /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */

@@ -6,7 +6,9 @@ import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
+import { syncOfInspection, type SyncStatus } from '../../shared/syncStatus';
 import { HashPool, type InspectOutcome } from './hashPool';
+import type { SourceManifests } from './sourceManifests';
 
 export type { ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
 export { summarizeInspection } from './scanReader';
@@ -14,6 +16,8 @@ export { summarizeInspection } from './scanReader';
 /** A row as the engine holds it: the data of ScanRow, plus the validated state of a managed destination. */
 export interface ScannedDestination extends ScanRow {
   state?: State;
+  /** With the `sync` option: the decision against the destination's configured source (shared/syncStatus.ts). */
+  sync?: SyncStatus;
 }
 
 export interface EngineScanReport extends ScanReport {
@@ -41,6 +45,11 @@ export interface ScanOptions {
    * the parsed states are most of the memory and most of the time.
    */
   retain?: 'full' | 'summary';
+  /**
+   * Decide each row's sync against its configured source, read once per bundle from here: the state
+   * is read for it, then dropped again when `retain` is 'summary'.
+   */
+  sync?: SourceManifests;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -52,6 +61,19 @@ export function countRows(rows: readonly ScanRow[]): ScanCounts {
 /** Whether a row is a finding for exit codes: invalid state, or an error such as a linked destination or an interrupted replace. */
 export function isFinding(row: ScanRow): boolean {
   return row.summary.status === 'invalid' || hasErrors(row.inspection.issues);
+}
+
+/** The row's sync, from its state (the only time a 'summary' scan holds it); the sources were read before the pass. */
+function withSync(row: ScannedDestination, sources: SourceManifests, retain: ScanOptions['retain']): void {
+  const { destination } = row;
+  const source = destination.source === undefined ? undefined : sources.known(destination.source);
+  // A state withheld for its size never travelled: no decision rather than a wrong one (Compare reads it whole).
+  if (row.inspection.status !== 'managed' || row.state)
+    row.sync = syncOfInspection(destination, { ...row.inspection, ...(row.state ? { state: row.state } : {}) }, source);
+  if (retain === 'summary') {
+    delete row.state;
+    delete row.inspection.stateJson;
+  }
 }
 
 function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): ScannedDestination {
@@ -90,12 +112,14 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   progress();
   if (total === 0) return { rows, counts: countRows(rows) };
 
+  const { sync } = options;
+  if (sync) await sync.readAll(destinations);
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   try {
     await pool.inspect(
       destinations.map((destination) => destination.path),
       {
-        withText: options.retain !== 'summary',
+        withText: options.retain !== 'summary' || sync !== undefined,
         verify: options.verify === true,
         signal,
         onProgress: (delta) => {
@@ -105,6 +129,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         },
         onOutcome: (index, outcome) => {
           const row = rowOf(destinations[index]!, outcome);
+          if (sync) withSync(row, sync, options.retain);
           rows[index] = row;
           done += 1;
           options.onResult?.(row);

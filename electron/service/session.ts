@@ -24,6 +24,7 @@ import {
 import { error, warning, type Issue } from '../../shared/issues';
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
+import { SourceManifests } from '../engine/sourceManifests';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { reportCsv, reportJson } from './report';
@@ -31,6 +32,7 @@ import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob 
 import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
+import { SourceRefresh } from './sessionSourceRefresh';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
@@ -126,11 +128,21 @@ export class Session implements SessionContext {
   readonly handlers: HandlerTable;
   /** Undefined when live refresh is off. */
   private readonly live: LiveRefresh | undefined;
+  /** The sync axis's live refresh: the configured source bundles watched (undefined when live refresh is off). */
+  private readonly sourceRefresh: SourceRefresh | undefined;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
     const live = options.liveRefresh ?? options.transport !== 'agent';
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    this.sourceRefresh =
+      live === false
+        ? undefined
+        : new SourceRefresh(
+            () => this.state.workspace,
+            (event) => this.emit(event),
+            live === true ? {} : live,
+          );
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
       ? this.open(options.initialWorkspace).then(
@@ -239,10 +251,12 @@ export class Session implements SessionContext {
       byId: new Map(destinations.map((d) => [d.id, d])),
       scans: new Map(),
       verifies: new Map(),
+      sources: new SourceManifests(),
     };
     this.syncHosts(read.loaded.hosts ?? []);
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
+    void this.sourceRefresh?.follow(this.state.workspace);
     return summary;
   }
 
@@ -325,6 +339,8 @@ export class Session implements SessionContext {
       return { workspace: open.summary, changes: noWorkspaceChanges() };
     }
     const { changes } = reload;
+    // A Rescan reads the sources again too: a bundle rebuilt in place is a new decision.
+    open.sources.forget();
     const destinations: DestinationEntry[] = reload.loaded.destinations.map((d) => ({ ...d }));
     for (const id of [...changes.removed, ...changes.changed]) {
       open.scans.delete(id);
@@ -343,6 +359,7 @@ export class Session implements SessionContext {
     open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
     this.syncHosts(reload.loaded.hosts ?? []);
     if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
+    void this.sourceRefresh?.follow(open);
     return { workspace: open.summary, changes };
   }
 
@@ -359,8 +376,14 @@ export class Session implements SessionContext {
     return this.live?.mute(id) ?? (() => undefined);
   }
 
+  /** Resolves once the source bundles are watched (tests). */
+  sourcesWatched(): Promise<void> {
+    return this.sourceRefresh?.ready() ?? Promise.resolve();
+  }
+
   async close(): Promise<void> {
     await this.live?.close();
+    await this.sourceRefresh?.close();
     await this.jobs.close();
     await this.router?.close();
     this.router = undefined;

@@ -12,6 +12,7 @@ import { inspectDestination } from '../engine/inspectDestination';
 import { compareDestination } from '../operations/compareDestination';
 import { diffOutput } from '../operations/diffOutput';
 import { scanEntryOf } from '../operations/scanEntry';
+import { entryWithSync } from './sessionSync';
 import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
@@ -59,9 +60,10 @@ export async function scanJob(
       signal: context.signal,
       pool: session.hashPool(),
       retain: 'summary',
+      sync: open.sources,
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
-        const entry = scanEntryOf(row.destination.id, row.inspection, row.summary);
+        const entry = scanEntryOf(row.destination.id, row.inspection, row.summary, row.sync);
         keepReread(open, entry);
         context.item(entry);
       },
@@ -82,10 +84,13 @@ export async function verifyJob(
   // Read each state afresh: verify checks the disk as it is now, not as the last scan saw it. That
   // read is the result's basis: a later read with another fingerprint makes the result stale.
   const readAt = new Date().toISOString();
-  const scanned = await scanWorkspace({ ...open.loaded, destinations: candidates }, { signal: context.signal, pool, retain: 'full' });
+  const scanned = await scanWorkspace(
+    { ...open.loaded, destinations: candidates },
+    { signal: context.signal, pool, retain: 'full', sync: open.sources },
+  );
   const targets: (VerifyTarget & { id: string; stamp: VerifyEntry['stamp'] })[] = [];
   for (const row of scanned.rows) {
-    keepReread(open, scanEntryOf(row.destination.id, row.inspection, row.summary), readAt);
+    keepReread(open, scanEntryOf(row.destination.id, row.inspection, row.summary, row.sync), readAt);
     if (row.state)
       targets.push({
         id: row.destination.id,
@@ -111,7 +116,8 @@ export async function verifyJob(
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
-  keepReread(session.workspace(), scanEntryOf(id, inspection));
+  const open = session.workspace();
+  keepReread(open, await entryWithSync(open, destination, inspection));
   const { state: _state, ...data } = inspection;
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }
