@@ -10,7 +10,7 @@ import type { DestinationRow } from '../view/destinationRows';
 import { formatAge } from '../view/format';
 import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
-import { StatusBadge, VerifyMark } from './StatusBadge';
+import { StatusBadge, SyncBadge, VerifyMark } from './StatusBadge';
 
 export const ROW_HEIGHT_PX = 58;
 
@@ -135,6 +135,7 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
                   {row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}
                 </span>
                 {row.status === 'managed' && <VerifyMark mark={row.verify} compact verified={row.verified} />}
+                {row.sync !== undefined && row.sync !== 'no_source' && <SyncBadge kind={row.sync} title={row.syncTitle} />}
                 {row.errorCount + row.warningCount > 0 && (
                   <span
                     className="badge tone-neutral"

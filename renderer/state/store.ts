@@ -8,6 +8,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LiveRefreshStatus } from '../../shared/liveRefresh';
+import type { SyncKind } from '../../shared/syncStatus';
 import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
@@ -69,7 +70,15 @@ export interface AppState {
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
   revisions: ReadonlyMap<string, number>;
   /** Chips OR'ed within their group (statuses, health); the groups and the search AND'ed (docs/destination-list.md). */
-  filter: { statuses: ReadonlySet<DestinationStatus>; health: ReadonlySet<HealthMark>; query: string; sort: SortKey; host?: string };
+  filter: {
+    statuses: ReadonlySet<DestinationStatus>;
+    health: ReadonlySet<HealthMark>;
+    /** Sync chips (shared/syncStatus.ts), OR'ed within their group like the others. */
+    sync: ReadonlySet<SyncKind>;
+    query: string;
+    sort: SortKey;
+    host?: string;
+  };
   /** The open workspace's hosts, each with its connection's state, as the engine last said (in workspace order). */
   hosts: readonly HostState[];
   /** "Restore this backup" / "Undo" asked for: the one restore dialog (RestoreBackupDialog.tsx) is open on it. */
@@ -105,7 +114,7 @@ export const initialState = (): AppState => ({
   revisions: new Map(),
   hosts: [],
   // By id (workspace order) by default: rows keep their places while scan results stream in.
-  filter: { statuses: new Set(), health: new Set(), query: '', sort: 'id' },
+  filter: { statuses: new Set(), health: new Set(), sync: new Set(), query: '', sort: 'id' },
 });
 
 export const store = createStore(initialState());
