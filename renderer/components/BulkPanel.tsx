@@ -41,7 +41,9 @@ function PlanCell({ row, phase }: { row: BulkRow; phase: BulkRun['phase'] | unde
     return (
       <span data-plan="planned">
         <Icon name="refresh" /> {planTotalsWords(plan.totals)}
-        {plan.plan.summary.changedCount > 0 ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost` : ''}
+        {plan.plan.mode !== 'repair' && plan.plan.summary.changedCount > 0
+          ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
+          : ''}
       </span>
     );
   const word = plan.kind === 'nothing' ? 'Nothing to do' : plan.kind === 'refused' ? 'Refused' : 'Not planned';

@@ -65,9 +65,11 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
             </strong>
           </p>
         )}
-        <p className="muted" data-testid="bulk-no-force">
-          {FORCE_NOT_IN_BULK}
-        </p>
+        {!repair && (
+          <p className="muted" data-testid="bulk-no-force">
+            {FORCE_NOT_IN_BULK}
+          </p>
+        )}
       </div>
       <div className="table-wrap bulk-confirm-list">
         <table>
@@ -86,7 +88,9 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
                 <th scope="row">{id}</th>
                 <td>
                   {planTotalsWords(plan.totals)}
-                  {plan.plan.summary.changedCount > 0 ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost` : ''}
+                  {!repair && plan.plan.summary.changedCount > 0
+                    ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
+                    : ''}
                 </td>
                 <td>
                   <button

@@ -127,6 +127,7 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
                     interrupted
                   </span>
                 )}
+                {row.sync !== undefined && row.sync !== 'no_source' && <SyncBadge kind={row.sync} title={row.syncTitle} />}
                 <StatusBadge status={row.status} />
               </div>
               <div className="line">
@@ -135,7 +136,6 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
                   {row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}
                 </span>
                 {row.status === 'managed' && <VerifyMark mark={row.verify} compact verified={row.verified} />}
-                {row.sync !== undefined && row.sync !== 'no_source' && <SyncBadge kind={row.sync} title={row.syncTitle} />}
                 {row.errorCount + row.warningCount > 0 && (
                   <span
                     className="badge tone-neutral"

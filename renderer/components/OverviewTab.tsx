@@ -126,6 +126,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
 
       {inspection.status === 'unmanaged' && <UnmanagedContents listing={data.listing} />}
 
+      <SyncAndHealth entry={entry} managed={inspection.status === 'managed'} />
+
       {counts && (
         <div className="cards" aria-label="Counts">
           <div className="card">
@@ -211,8 +213,6 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
           </dl>
         </section>
       )}
-
-      <SyncAndHealth entry={entry} managed={inspection.status === 'managed'} />
 
       <section className="section" aria-labelledby="overview-issues">
         <h2 id="overview-issues">Warnings and errors</h2>
