@@ -40,11 +40,31 @@ export interface BenchRow {
   target: string;
   met: boolean;
   notes: string[];
+  /** Why the benchmark could not give its figures (it threw): the row is then not met, its figures not numbers. */
+  error?: string;
 }
 
 export interface Bench {
   name: string;
   run: (context: BenchContext) => Promise<BenchRow[]>;
+}
+
+/** The one row of a benchmark that threw, in place of its rows: named, not met, with the reason. */
+export function failedRow(name: string, cause: unknown): BenchRow {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const none: Figure = { value: Number.NaN, text: 'none: the benchmark failed' };
+  return {
+    name,
+    ours: none,
+    baseline: none,
+    baselineName: 'none',
+    ratio: Number.NaN,
+    ratioText: 'none',
+    target: 'the benchmark runs to its end',
+    met: false,
+    notes: [],
+    error: reason,
+  };
 }
 
 export function timeFigure(timing: Timing): Figure {

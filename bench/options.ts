@@ -58,22 +58,31 @@ function parseOptions(argv: string[]) {
 /** A row as `--json` prints it: what a script checks first, then how it was measured. */
 export interface JsonRow {
   name: string;
-  ours: number;
-  baseline: number;
-  ratio: number;
+  /** null when the benchmark failed (error says why). */
+  ours: number | null;
+  baseline: number | null;
+  ratio: number | null;
   target: string;
   met: boolean;
+  /** Present when the benchmark threw: its reason. */
+  error?: string;
   details: Pick<BenchRow, 'ours' | 'baseline' | 'baselineName' | 'ratioText' | 'notes'>;
 }
 
 export function jsonRow(row: BenchRow): JsonRow {
   return {
     name: row.name,
-    ours: row.ours.value,
-    baseline: row.baseline.value,
-    ratio: row.ratio,
+    ours: numberOrNull(row.ours.value),
+    baseline: numberOrNull(row.baseline.value),
+    ratio: numberOrNull(row.ratio),
     target: row.target,
     met: row.met,
+    ...(row.error !== undefined ? { error: row.error } : {}),
     details: { ours: row.ours, baseline: row.baseline, baselineName: row.baselineName, ratioText: row.ratioText, notes: row.notes },
   };
+}
+
+/** JSON has no NaN or Infinity (JSON.stringify would write null without saying so): said as null here. */
+function numberOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
 }

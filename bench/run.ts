@@ -3,7 +3,9 @@
 // min and max, CPU beside wall), prints the rows against their targets with the machine's load
 // average, and deletes the data. --json prints the rows as JSON on stdout (name, ours, baseline,
 // ratio, target, met, and the details), the machine's line on stderr. A benchmark, not a test: figures on a shared machine are
-// noisy, so it reports and never fails the build. Another benchmark is one more entry in BENCHES.
+// noisy, so it reports and never fails the build. A benchmark that throws is a failed row with its
+// reason (runBenches.ts), and the others still run: --json always prints one JSON document.
+// Another benchmark is one more entry in BENCHES.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { queueBench } from './queueBench';
 import { remoteHostsBench } from './remoteHostsBench';
 import { jsonRow, parseBenchOptions } from './options';
 import { replaceBench } from './replaceBench';
+import { runBenches } from './runBenches';
 import { scanBench } from './scanBench';
 import { startupBench } from './startupBench';
 import { uiBench } from './uiBench';
@@ -81,6 +84,10 @@ function print(rows: BenchRow[], loadBefore: string, loadAfter: string): void {
   ];
   for (const row of rows) {
     lines.push(row.name);
+    if (row.error !== undefined) {
+      lines.push(`  FAILED    ${row.error}`, '');
+      continue;
+    }
     lines.push(`  ours      ${row.ours.text}`);
     lines.push(`  baseline  ${row.baseline.text}  (${row.baselineName})`);
     lines.push(`  ratio     ${row.ratioText}; target ${row.target}: ${row.met ? 'met' : 'NOT met'}`);
@@ -93,12 +100,11 @@ function print(rows: BenchRow[], loadBefore: string, loadAfter: string): void {
 try {
   const started = performance.now();
   const loadBefore = loadText();
-  const rows: BenchRow[] = [];
-  for (const bench of BENCHES) {
-    if (!only.includes(bench.name)) continue;
-    context.log(`── ${bench.name} (load average ${loadText()})`);
-    rows.push(...(await bench.run(context)));
-  }
+  const rows = await runBenches(
+    BENCHES.filter((bench) => only.includes(bench.name)),
+    context,
+    (bench) => context.log(`── ${bench.name} (load average ${loadText()})`),
+  );
   const loadAfter = loadText();
   if (json) {
     process.stderr.write(

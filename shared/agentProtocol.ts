@@ -39,6 +39,9 @@ export const replySchema = z.object({
 });
 export type AgentReply = z.infer<typeof replySchema>;
 
+/** What names a reply's call, even in a reply whose result breaks replySchema: so that call fails instead of waiting forever. */
+export const replyHeaderSchema = z.object({ type: z.literal('reply'), id: z.number().int().nonnegative(), result: z.unknown() });
+
 /** Agent → client: one API event (progress, item, result, error of a job), checked by the client against shared/api.ts. */
 export const eventMessageSchema = z.object({ type: z.literal('event'), event: z.string().max(100), data: z.unknown() });
 export type AgentEvent = z.infer<typeof eventMessageSchema>;

@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { destinationInspectionSchema } from './inspection';
-import { apiError, apiErrorSchema, type ApiResult } from './apiError';
+import { apiError, apiErrorSchema, type ApiErrorCode, type ApiResult } from './apiError';
 import { issueSchema } from './issueSchema';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyResultSchema, applyStepSchema, replacePlanSchema } from './plan';
@@ -496,15 +496,17 @@ export function parseRequest<M extends MethodName>(method: M, raw: unknown): Api
 
 /**
  * Checks what the engine sends (a response, a job item, a job result) against its schema: a wiring bug
- * shows up as a clear internal error naming the field, never as a broken UI. Never throws.
+ * shows up as a clear internal error naming the field, never as a broken UI. What a host's agent sent
+ * is checked the same way, as `agent_protocol` (details.field names the field). Never throws.
  */
-export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: string): ApiResult<T> {
+export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: string, code: ApiErrorCode = 'internal'): ApiResult<T> {
   const checked = schema.safeParse(value);
   if (checked.success) return { ok: true, value: checked.data };
   const first = checked.error.issues[0];
+  const field = formatIssuePath((first?.path ?? []) as IssuePath);
   return {
     ok: false,
-    error: apiError('internal', `${what} is malformed at ${formatIssuePath((first?.path ?? []) as IssuePath)}: ${first?.message ?? ''}`),
+    error: apiError(code, `${what} is malformed at ${field}: ${first?.message ?? ''}`, code === 'internal' ? undefined : { field }),
   };
 }
 

@@ -23,6 +23,7 @@ export const apiErrorCodeSchema = z.enum([
   'connection_lost', // the link was lost while a job ran (the page's to the engine, or the engine's to a host's agent): its outcome is unknown
   'host_unavailable', // a workspace host is not connected (connecting, failed, lost); details.host names it, details.state says how
   'history_unreadable', // the history journal cannot be read (not a file, a link, permission); the message names it
+  'agent_protocol', // a host's agent answered a call with a reply its method's schema refuses; the message names the method and the field
   'internal', // a bug: the message says what failed, never a stack trace
 ]);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

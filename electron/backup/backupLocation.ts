@@ -57,7 +57,4 @@ export function backupIdAt(now: Date): string {
   return now.toISOString().replace(/:/g, '');
 }
 
-/** A backup id as the CLI and the API take it: the folder name, nothing that climbs or nests. */
-export function isBackupId(text: string): boolean {
-  return /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{6}\.[0-9]{3}Z(-[0-9]{1,4})?$/.test(text);
-}
+export { isBackupId } from '../../shared/backupId';

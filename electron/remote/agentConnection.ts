@@ -2,7 +2,9 @@
 // as its remote command, waits for the agent's hello (skipping and reporting a login banner or shell
 // rc output before it), then carries API calls and job events as JSON lines. Every way it can end is a
 // RemoteFailure naming what happened and what to do (sshFailures.ts). Must never crash on what the
-// other side prints, never keep an unbounded line in memory, and never add a host key option to ssh.
+// other side prints, never keep an unbounded line in memory (nor unbounded events for jobs it did not
+// start: earlyEvents.ts), never pass on a reply its method's schema refuses, and never add a host key
+// option to ssh.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
@@ -16,14 +18,15 @@ import {
   MAX_MESSAGE_CHARS,
   MAX_PRELUDE_LINE_CHARS,
   MAX_PRELUDE_LINES,
+  replyHeaderSchema,
   type AgentHello,
   type AgentMessage,
 } from '../../shared/agentProtocol';
 import {
+  apiError,
+  apiErrorSchema,
   checkOutgoing,
-  events as eventSchemas,
-  isEventName,
-  jobSchemas,
+  methods,
   type ApiResult,
   type JobMethod,
   type JobResultOf,
@@ -34,6 +37,9 @@ import {
 } from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
 import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { EarlyEvents } from './earlyEvents';
+import { probeHostKey, STDERR_KEPT_CHARS } from './hostKeyProbe';
+import { jobEventMeaning } from './jobEvents';
 import { connectFailure, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
 import { agentRemoteCommand, sshInvocation } from './sshInvocation';
 
@@ -65,15 +71,13 @@ interface JobListener {
   onEvent: (event: string, data: unknown) => void;
 }
 
-const STDERR_KEPT_CHARS = 64 * 1024;
-
 /** One ssh process, one agent, one session on the host. */
 export class AgentConnection {
   private nextId = 1;
   private readonly calls = new Map<number, { method: string; resolve: (result: ApiResult<unknown>) => void }>();
   private readonly jobs = new Map<string, JobListener>();
-  /** Events of a job whose `{job}` reply has not been read yet. */
-  private readonly early = new Map<string, { event: string; data: unknown }[]>();
+  /** Events of a job whose `{job}` reply has not been read yet: bounded, a flood drops the host. */
+  private readonly early = new EarlyEvents();
   private failure: RemoteFailure | undefined;
   private closing = false;
   readonly ended: Promise<void>;
@@ -119,14 +123,23 @@ export class AgentConnection {
         stderr += `\n${invocation.file}: ${cause.code === 'ENOENT' ? 'command not found' : cause.message}`;
       });
       child.once('close', (exitCode, signal) =>
-        resolve({ host, agentCommand, exitCode: exitCode ?? (signal ? null : 255), signal, stderr, clientVersion: options.clientVersion }),
+        resolve({
+          host,
+          ...(options.target.port !== undefined ? { port: options.target.port } : {}),
+          agentCommand,
+          exitCode: exitCode ?? (signal ? null : 255),
+          signal,
+          stderr,
+          clientVersion: options.clientVersion,
+        }),
       );
     });
 
     const framer = new LineFramer(MAX_PRELUDE_LINE_CHARS);
     const decoder = new StringDecoder('utf8');
-    let onMessage: ((message: AgentMessage) => void) | undefined;
+    let onMessage: ((message: AgentMessage, chars: number) => void) | undefined;
     let onFatal: ((failure: RemoteFailure) => void) | undefined = undefined;
+    let onBadReply: ((id: number, result: unknown) => void) | undefined = undefined;
     let skipped = 0;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
       const refuse = (failure: RemoteFailure) => {
@@ -172,8 +185,13 @@ export class AgentConnection {
           }
           if (frame.text.trim() === '') continue;
           const decoded = decodeLine(frame.text, agentMessageSchema);
-          if (!decoded.ok) notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
-          else onMessage?.(decoded.value);
+          if (decoded.ok) {
+            onMessage?.(decoded.value, frame.text.length);
+            continue;
+          }
+          const reply = decodeLine(frame.text, replyHeaderSchema);
+          if (reply.ok && onBadReply) onBadReply(reply.value.id, reply.value.result);
+          else notice(`${host}: skipped a line from the agent: ${decoded.reason}: ${decoded.excerpt}`);
         }
       };
       child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
@@ -190,15 +208,15 @@ export class AgentConnection {
     const hello = await handshake;
     const connection = new AgentConnection(child, hello, host, ended, notice);
     connected = connection;
-    onMessage = (message) => connection.receive(message);
-    onFatal = (failure) => {
-      connection.fail(failure);
-      child.kill('SIGTERM');
-    };
+    onMessage = (message, chars) => connection.receive(message, chars);
+    onFatal = (failure) => connection.drop(failure);
+    onBadReply = (id, result) => connection.badReply(id, result);
     return connection;
   }
 
-  private receive(message: AgentMessage): void {
+  private receive(message: AgentMessage, chars: number): void {
+    // Dropped: what is still in the pipe until ssh ends is not read into memory.
+    if (this.failure) return;
     if (message.type === 'reply') {
       const call = this.calls.get(message.id);
       if (!call) return this.notice(`${this.host}: a reply to no call (id ${message.id}) was ignored`);
@@ -208,15 +226,42 @@ export class AgentConnection {
       const job = (message.data as { job?: unknown } | null)?.job;
       if (typeof job !== 'string') return;
       const listener = this.jobs.get(job);
-      if (listener) listener.onEvent(message.event, message.data);
-      else this.early.set(job, [...(this.early.get(job) ?? []), { event: message.event, data: message.data }]);
+      if (listener) return listener.onEvent(message.event, message.data);
+      const flood = this.early.keep(job, { event: message.event, data: message.data }, chars);
+      if (flood)
+        this.drop(
+          new RemoteFailure(
+            'agent_flood',
+            `the agent on ${this.host} sent ${flood}, so the connection was dropped: that agent is broken or not the distributor-inspector agent. ` +
+              'Check what runs there as the agent (its --version) before connecting again.',
+          ),
+        );
     } else if (message.type === 'protocolError') {
       this.notice(`${this.host}: the agent said: ${message.message}`);
     }
   }
 
+  /** A reply whose call can be told, but whose result breaks the protocol's: that call fails as agent_protocol, naming the field. */
+  private badReply(id: number, result: unknown): void {
+    const call = this.calls.get(id);
+    if (this.failure || !call) return this.notice(`${this.host}: a malformed reply to no call (id ${id}) was ignored`);
+    this.calls.delete(id);
+    const what = `${this.host}: the agent's reply to ${call.method}`;
+    const error = (result as { ok?: unknown; error?: unknown } | null)?.ok === false ? (result as { error?: unknown }).error : undefined;
+    const checked = checkOutgoing(apiErrorSchema, error, `${what} (an error)`, 'agent_protocol');
+    call.resolve(
+      error !== undefined && !checked.ok
+        ? checked
+        : {
+            ok: false,
+            error: apiError('agent_protocol', `${what} is malformed: its result is neither {ok: true, value} nor {ok: false, error}`),
+          },
+    );
+  }
+
   private fail(failure: RemoteFailure): void {
     this.failure ??= failure;
+    this.early.clear();
     for (const [id, call] of this.calls) {
       this.calls.delete(id);
       call.resolve({ ok: false, error: { code: 'internal', message: failure.message, details: { remote: failure.code } } });
@@ -225,6 +270,12 @@ export class AgentConnection {
       this.jobs.delete(job);
       listener.onEvent('lost', undefined);
     }
+  }
+
+  /** Ends the connection for what the agent did (a flood, an overlong line): every waiting call and job fails with it. */
+  private drop(failure: RemoteFailure): void {
+    this.fail(failure);
+    this.child.kill('SIGTERM');
   }
 
   /** The failure that ended the connection, if one did. */
@@ -240,7 +291,14 @@ export class AgentConnection {
     this.child.stdin!.write(encodeMessage({ type: 'call', id, method, request }));
     const result = await answer;
     if (this.failure && !result.ok && (result.error.details as { remote?: string } | undefined)?.remote) throw this.failure;
-    return result as ApiResult<ResponseOf<M>>;
+    if (!result.ok) return result;
+    // Checked as the method's response, as events and items are: a bad reply fails this call, naming the field.
+    return checkOutgoing<ResponseOf<M>>(
+      methods[method].response as never,
+      result.value,
+      `${this.host}: the agent's reply to ${method}`,
+      'agent_protocol',
+    );
   }
 
   /** Starts a job and resolves with its ending: the result, or the error event's ApiError. */
@@ -248,30 +306,23 @@ export class AgentConnection {
     const started = await this.call(method, request);
     if (!started.ok) return started;
     const { job } = started.value as { job: string };
-    const schemas = jobSchemas(method);
     const cancel = () => void this.call('cancelJob', { job }).catch(() => {});
     if (handlers.signal?.aborted) cancel();
     else handlers.signal?.addEventListener('abort', cancel, { once: true });
     const ending = new Promise<JobEnding<M>>((resolve, reject) => {
       const onEvent = (event: string, data: unknown) => {
         if (event === 'lost') return reject(this.failure);
-        if (!isEventName(event)) return;
-        // What the agent sends is checked like what a local Session sends: a malformed event is reported, not trusted.
-        const checked = checkOutgoing(eventSchemas[event] as never, data, `${this.host}: the agent's ${event} event`);
-        if (!checked.ok) return this.notice(checked.error.message);
-        const value = checked.value as Record<string, unknown>;
-        if (event === 'progress') handlers.onProgress?.(value as never);
-        else if (event === 'item') {
-          const item = schemas.item ? checkOutgoing(schemas.item, value.item, `${this.host}: the agent's item`) : undefined;
-          if (item?.ok) handlers.onItem?.(item.value as JobItemOf<M>);
-        } else if (event === 'result' || event === 'error') {
+        const meaning = jobEventMeaning(this.host, method, event, data);
+        if (meaning.kind === 'progress') handlers.onProgress?.(meaning.value as never);
+        else if (meaning.kind === 'item') handlers.onItem?.(meaning.value as JobItemOf<M>);
+        else if (meaning.kind === 'notice') this.notice(meaning.message);
+        else if (meaning.kind === 'end') {
           this.jobs.delete(job);
-          resolve(event === 'result' ? { ok: true, value: value.result as JobResultOf<M> } : { ok: false, error: value.error as never });
+          resolve(meaning.ending as JobEnding<M>);
         }
       };
       this.jobs.set(job, { method, onEvent });
-      for (const early of this.early.get(job) ?? []) onEvent(early.event, early.data);
-      this.early.delete(job);
+      for (const early of this.early.take(job)) onEvent(early.event, early.data);
     });
     return ending.finally(() => handlers.signal?.removeEventListener('abort', cancel));
   }
@@ -284,20 +335,4 @@ export class AgentConnection {
     await this.ended;
     clearTimeout(timer);
   }
-}
-
-/** ssh -v once more against the same host, to read the fingerprint it refused; runs only `true` if it connects. */
-async function probeHostKey(target: SshTarget, env: Record<string, string | undefined>): Promise<string> {
-  const invocation = sshInvocation(target, 'true', env, ['-v']);
-  return new Promise((resolve) => {
-    const child = spawn(invocation.file, invocation.args, { stdio: ['ignore', 'ignore', 'pipe'], env: env as NodeJS.ProcessEnv });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT_CHARS)));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 15_000);
-    child.once('error', () => resolve(''));
-    child.once('close', () => {
-      clearTimeout(timer);
-      resolve(stderr);
-    });
-  });
 }

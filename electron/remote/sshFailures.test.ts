@@ -48,3 +48,38 @@ describe('lostFailure', () => {
     expect(failure.message).toContain('stale');
   });
 });
+
+describe('the commands a failure suggests', () => {
+  const changed = '@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\nHost key verification failed.';
+  const onPort = (stderr: string, port: number | undefined, host = 'deploy@web'): SshEnding => ({
+    ...ending(stderr),
+    host,
+    ...(port !== undefined ? { port } : {}),
+  });
+
+  it('name the host as known_hosts records it on a non-default port, and ssh with that port, quoted for a shell', () => {
+    expect(connectFailure(onPort(changed, 2222)).message).toContain("(ssh-keygen -R '[web]:2222')");
+    expect(connectFailure(onPort(changed, 2222)).message).toContain('connect once with ssh -p 2222 deploy@web to record the new one');
+    expect(connectFailure(onPort('Host key verification failed.', 2222)).message).toContain(
+      'connect once with ssh -p 2222 deploy@web and accept it',
+    );
+    expect(connectFailure(onPort('ssh: connect to host web port 2222: Connection refused', 2222)).message).toContain(
+      '(ssh -p 2222 -v deploy@web shows the details)',
+    );
+    expect(connectFailure(onPort('kex error', 2222)).message).toContain('Try ssh -p 2222 deploy@web by hand');
+  });
+
+  it('keep the bare host name on the default port, given or not, without the user that known_hosts never holds', () => {
+    for (const port of [undefined, 22]) {
+      expect(connectFailure(onPort(changed, port)).message).toContain('(ssh-keygen -R web)');
+      expect(connectFailure(onPort('Host key verification failed.', port)).message).toContain(
+        'connect once with ssh deploy@web and accept it',
+      );
+    }
+  });
+
+  it('bracket an IPv6 address with its port as known_hosts does', () => {
+    expect(connectFailure(onPort(changed, 2200, '::1')).message).toContain("(ssh-keygen -R '[::1]:2200')");
+    expect(connectFailure(onPort(changed, undefined, '::1')).message).toContain('(ssh-keygen -R ::1)');
+  });
+});

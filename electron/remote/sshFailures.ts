@@ -1,7 +1,10 @@
 // remote/: may be imported by cli/. What went wrong when an agent could not be reached or stopped
 // answering, named from ssh's exit code and stderr (OpenSSH's own wording), each with what to do.
 // Pure. Must never suggest accepting a host key blindly: an unknown or changed key is refused, and
-// the message gives its fingerprint to check with the host's administrator.
+// the message gives its fingerprint to check with the host's administrator. Every command it
+// suggests names the host as ssh and known_hosts do (the port included) and is shell-quoted.
+
+import { shellCommand } from '../../shared/shellQuote';
 
 export type RemoteFailureCode =
   | 'host_unreachable'
@@ -12,6 +15,7 @@ export type RemoteFailureCode =
   | 'agent_incompatible'
   | 'connection_lost'
   | 'protocol'
+  | 'agent_flood'
   | 'ssh_failed';
 
 export class RemoteFailure extends Error {
@@ -27,6 +31,8 @@ export class RemoteFailure extends Error {
 export interface SshEnding {
   /** `[user@]host` as given to ssh. */
   host: string;
+  /** The port of the ssh URL; absent when it gave none (ssh's default, or ~/.ssh/config's). */
+  port?: number;
   agentCommand: string;
   exitCode: number | null;
   signal: string | null;
@@ -35,6 +41,20 @@ export interface SshEnding {
 }
 
 const INSTALL = 'npm install -g distributor-inspector';
+const SSH_DEFAULT_PORT = 22;
+
+/** The host alone, as known_hosts names it: `[host]:port` off the default port, as ssh records it. */
+function knownHostsName(ending: SshEnding): string {
+  const host = ending.host.slice(ending.host.lastIndexOf('@') + 1);
+  return ending.port !== undefined && ending.port !== SSH_DEFAULT_PORT ? `[${host}]:${ending.port}` : host;
+}
+
+/** `ssh [-p PORT] [OPTION…] [user@]host`, as the operator would type it to reach the same sshd. */
+function sshCommandFor(ending: SshEnding, options: string[] = []): string {
+  const port = ending.port !== undefined && ending.port !== SSH_DEFAULT_PORT ? ['-p', String(ending.port)] : [];
+  return shellCommand(['ssh', ...port, ...options, ending.host]);
+}
+
 const UNREACHABLE =
   /Could not resolve hostname|Connection refused|Connection timed out|Operation timed out|No route to host|Network is unreachable|Connection reset|Connection closed by|kex_exchange_identification|banner exchange/i;
 
@@ -74,7 +94,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
       'host_key_changed',
       `the host key of ${host} has CHANGED${key ? ` (it now sends the ${key.type} key ${key.fingerprint})` : ''}, so ssh refused to connect. ` +
         'Someone may be intercepting the connection, or the server was reinstalled: check the fingerprint with its administrator; ' +
-        `only if it is right, remove the old key (ssh-keygen -R ${host}) and connect once with ssh to record the new one.`,
+        `only if it is right, remove the old key (${shellCommand(['ssh-keygen', '-R', knownHostsName(ending)])}) and connect once with ${sshCommandFor(ending)} to record the new one.`,
     );
   }
   if (isHostKeyRefusal(stderr)) {
@@ -82,7 +102,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
     return new RemoteFailure(
       'host_key_unknown',
       `${host} is not in your known_hosts${key ? ` (it offers the ${key.type} key ${key.fingerprint})` : ''}, and ssh in BatchMode cannot ask, so it refused to connect. ` +
-        `Check the fingerprint with the host's administrator, then connect once with ssh ${host} and accept it (or add it to known_hosts); ` +
+        `Check the fingerprint with the host's administrator, then connect once with ${sshCommandFor(ending)} and accept it (or add it to known_hosts); ` +
         'distributor-inspector never accepts a host key by itself.',
     );
   }
@@ -96,7 +116,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
   if (exitCode === 255 && UNREACHABLE.test(stderr)) {
     return new RemoteFailure(
       'host_unreachable',
-      `cannot reach ${host}: ${said}. Check the host name and port, that sshd runs there and the network between (ssh -v ${host} shows the details).`,
+      `cannot reach ${host}: ${said}. Check the host name and port, that sshd runs there and the network between (${sshCommandFor(ending, ['-v'])} shows the details).`,
     );
   }
   if (/unknown command "?agent"?/.test(stderr)) {
@@ -117,7 +137,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
   return new RemoteFailure(
     exitCode === 255 ? 'ssh_failed' : 'agent_missing',
     exitCode === 255
-      ? `ssh to ${host} failed (${how})${said ? `: ${said}` : ''}. Try ssh ${host} by hand to see why.`
+      ? `ssh to ${host} failed (${how})${said ? `: ${said}` : ''}. Try ${sshCommandFor(ending)} by hand to see why.`
       : `the agent "${ending.agentCommand}" on ${host} ended before its handshake (${how})${said ? `: ${said}` : ''}. ` +
           `Check that ${ending.agentCommand} --version runs there; install it with ${INSTALL}.`,
   );

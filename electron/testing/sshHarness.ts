@@ -1,7 +1,9 @@
 // A real OpenSSH for the remote tests (issue 15): its own sshd on 127.0.0.1 (a free port, throwaway
-// host and user keys made by ssh-keygen in a temp dir, its own sshd_config and pid file), a client
-// config pointing at it (what DISTRIBUTOR_INSPECTOR_SSH names), and the agent run from the repo's
-// build (node + dist/cli.js). Stopped by pid. For tests only; never touches ~/.ssh or /etc/ssh.
+// host and user keys made by ssh-keygen in a temp dir, its own sshd_config, pid file and log), a
+// client config pointing at it (what DISTRIBUTOR_INSPECTOR_SSH names), and the agent run from the
+// repo's build (node + dist/cli.js). Stopped by pid. For tests only; never touches ~/.ssh or /etc/ssh.
+// A free port is only free until someone binds it: an sshd counts as started once it wrote its own pid
+// into its pid file (sshd does so after binding), never because something answers on the port.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +44,8 @@ export async function ensureBuiltCli(): Promise<string> {
   return builtCli;
 }
 
-async function freePort(): Promise<number> {
+/** A port the kernel says is free now: free only until someone binds it. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -84,6 +87,8 @@ export interface ClientSetup {
 export interface SshServer {
   port: number;
   dir: string;
+  /** sshd's own log (-E, LogLevel INFO): who connected, which key was accepted or refused. */
+  logFile: string;
   user: string;
   /** The SHA256 fingerprint of the server's host key, as ssh prints it. */
   hostKeyFingerprint: string;
@@ -127,7 +132,12 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-export async function startSshServer(): Promise<SshServer> {
+export interface StartOptions {
+  /** Picks the port to try (default: one the kernel says is free now); tests hand in a taken one. */
+  choosePort?: () => Promise<number>;
+}
+
+export async function startSshServer(options: StartOptions = {}): Promise<SshServer> {
   const dir = await fs.mkdtemp(path.join(tmpdir(), 'di-sshd-'));
   const user = userInfo().username;
   await keygen(path.join(dir, 'host_key'));
@@ -141,23 +151,32 @@ export async function startSshServer(): Promise<SshServer> {
   const agentCommand = `${process.execPath} ${await ensureBuiltCli()}`;
 
   const config = path.join(dir, 'sshd_config');
-  /** sshd on `port` with this config, once it accepts connections; undefined when it exited (the port was taken). */
+  const pidFile = path.join(dir, 'sshd.pid');
+  const logFile = path.join(dir, 'sshd.log');
+  const readLog = () => fs.readFile(logFile, 'utf8').catch(() => '');
+  /**
+   * sshd on `port` with this config, once it has bound the port: its pid is in its pid file (written
+   * after the bind). Undefined when it exited (the port was taken, its log says so). Whatever else
+   * answers on the port (another sshd that took it first) is not taken for ours: that one would hold
+   * other keys, and every login to "this" server would be refused (Permission denied (publickey)).
+   */
   const spawnSshd = async (port: number): Promise<{ child?: ChildProcess; log: string }> => {
-    const started = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let log = '';
-    started.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await fs.rm(pidFile, { force: true });
+    const started = spawn(SSHD, ['-D', '-E', logFile, '-f', config], { stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    const ours = async () => (await fs.readFile(pidFile, 'utf8').catch(() => '')).trim() === String(started.pid);
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && started.exitCode === null && !(await canConnect(port)))
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    if (started.exitCode === null && (await canConnect(port))) return { child: started, log };
+    while (Date.now() < deadline && started.exitCode === null && !(await ours())) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (started.exitCode === null && (await ours()) && (await canConnect(port))) return { child: started, log: await readLog() };
     started.kill('SIGKILL');
-    return { log };
+    await exited;
+    return { log: await readLog() };
   };
 
   let child: ChildProcess | undefined;
   let port = 0;
   for (let attempt = 0; attempt < 5 && !child; attempt++) {
-    port = await freePort();
+    port = await (options.choosePort ?? freePort)();
     await fs.writeFile(
       config,
       [
@@ -176,7 +195,7 @@ export async function startSshServer(): Promise<SshServer> {
         'StrictModes no',
         'PrintMotd no',
         'PrintLastLog no',
-        'LogLevel ERROR',
+        'LogLevel INFO',
         // The agent's user-level files (its history journal) go to this server's temp dir, not ~.
         'AcceptEnv XDG_STATE_HOME',
         '',
@@ -218,6 +237,7 @@ export async function startSshServer(): Promise<SshServer> {
   return {
     port,
     dir,
+    logFile,
     user,
     hostKeyFingerprint: await fingerprint(path.join(dir, 'host_key.pub')),
     sshCommand,
