@@ -33,6 +33,7 @@ import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from '
 import { planStore } from './sessionPlans';
 import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
 import { SourceRefresh } from './sessionSourceRefresh';
+import { openDemoDir, type DemoControl } from './sessionDemo';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
@@ -74,6 +75,8 @@ export interface SessionOptions {
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
    */
   liveRefresh?: boolean | LiveRefreshOptions;
+  /** The demo generator, handed in by the shell that starts the app: lets the app reset its own demo (sessionDemo.ts). */
+  demo?: DemoControl;
 }
 
 /**
@@ -238,6 +241,7 @@ export class Session implements SessionContext {
     if (!read.ok) throw fail('invalid_workspace', read.problem.message, { issues: read.problem.issues, file: read.problem.file });
     const destinations: DestinationEntry[] = read.loaded.destinations.map((d) => ({ ...d }));
     const summary = summaryOf(read.loaded, destinations, read.issues, read.readAt, this.options.connectHost !== undefined);
+    if (read.loaded.kind === 'file' && (await this.options.demo?.isDemo(read.loaded.root))) summary.demo = true;
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
     this.plans.clear();
@@ -522,6 +526,21 @@ export class Session implements SessionContext {
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return pruneBackupsHandler(this, request);
         return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
+      },
+      demoResetScope: async () => {
+        const dir = await openDemoDir(this.options.demo, this.workspace().summary);
+        const scope = await this.options.demo!.scope(dir);
+        if (!scope.ok) throw fail('refused', scope.error);
+        return scope.value;
+      },
+      resetDemo: async () => {
+        const open = this.workspace();
+        const dir = await openDemoDir(this.options.demo, open.summary);
+        if (this.jobs.isRunning('applyPlan'))
+          throw fail('refused', 'a replace is running: wait for it to finish before resetting the demo');
+        const reset = await this.options.demo!.reset(dir);
+        if (!reset.ok) throw fail('refused', reset.error);
+        return this.open(open.opened.target);
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => {

@@ -1,7 +1,8 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
-// Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
+// Rescan (the workspace file or folder read again, then every destination), Verify all, Export of the scan report as JSON or CSV,
+// History, and on the app's own demo workspace, Reset demo… (ResetDemoDialog.tsx).
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiError } from '../../shared/api';
 import { getClient } from '../api/client';
 import { useExportReport } from '../hooks/api';
@@ -11,6 +12,7 @@ import { download } from './download';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
 import { HistoryDialog } from './HistoryDialog';
+import { ResetDemoDialog } from './ResetDemoDialog';
 
 export function Toolbar() {
   const workspace = useAppState((state) => state.workspace);
@@ -19,6 +21,9 @@ export function Toolbar() {
   /** A workspace picked in the native dialog that did not open: the Open dialog shows why. */
   const [pickFailure, setPickFailure] = useState<{ path: string; error: ApiError }>();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+  // The desktop menu's File → Reset Demo Workspace… asks for the same dialog.
+  useEffect(() => getClient().on('appCommand', ({ command }) => command === 'resetDemo' && setResetOpen(true)), []);
   const exporter = useExportReport();
 
   const open = async () => {
@@ -79,6 +84,11 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
         <Icon name="clock" /> History
       </button>
+      {workspace?.demo && (
+        <button type="button" className="button" onClick={() => setResetOpen(true)} disabled={busy}>
+          <Icon name="refresh" /> Reset demo…
+        </button>
+      )}
       {openForm && (
         <OpenWorkspaceDialog
           initialFailure={pickFailure}
@@ -89,6 +99,7 @@ export function Toolbar() {
         />
       )}
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+      {resetOpen && <ResetDemoDialog onClose={() => setResetOpen(false)} />}
     </header>
   );
 }
