@@ -9,7 +9,8 @@ import { AccessRefused } from './components/AccessRefused';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { DetailPane } from './components/DetailPane';
 import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
-import { SEARCH_INPUT_ID, Sidebar } from './components/Sidebar';
+import { Sidebar } from './components/Sidebar';
+import { listenForAppCommands } from './state/appCommands';
 import { RestoreHost } from './components/RestoreBackupDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
@@ -57,13 +58,6 @@ export function startOnce(): Promise<'refused' | undefined> {
   return started;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return Boolean(
-    element && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.tagName === 'SELECT' || element.isContentEditable),
-  );
-}
-
 export function App() {
   const workspace = useAppState((state) => state.workspace);
   const opening = useAppState((state) => state.opening);
@@ -72,14 +66,7 @@ export function App() {
 
   useEffect(() => {
     void startOnce().then((outcome) => outcome === 'refused' && setRefused({ tokenGiven: takeToken() !== undefined }));
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === '/' && !isTyping(event.target) && !document.querySelector('[aria-modal="true"]')) {
-        event.preventDefault();
-        document.getElementById(SEARCH_INPUT_ID)?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return listenForAppCommands();
   }, []);
 
   if (refused) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { problemSchema } from './problemSchema';
+import { planKindOf } from './planKinds';
 import type { Result } from './result';
 import { stateSchema } from './documentSchemas';
 
@@ -293,7 +294,7 @@ export function nestedNotAcknowledged(plan: Pick<ReplacePlan, 'nestedDestination
  * the rest (the one rule: applyPlan refuses such a plan; the CLI and the UI ask first).
  */
 export function partialNotAccepted(plan: Pick<ReplacePlan, 'mode' | 'repair' | 'writes'>, acceptPartial: boolean | undefined): boolean {
-  return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 && plan.writes.length > 0 && acceptPartial !== true;
+  return planKindOf(plan.mode).mayBePartial && (plan.repair?.refused.length ?? 0) > 0 && plan.writes.length > 0 && acceptPartial !== true;
 }
 
 /** "2 outputs cannot be repaired (a.html, b.html)": how a repair plan's refusals are named in text. */
@@ -323,18 +324,8 @@ export function applyAftermathText(
   result: Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'> & { mode?: AppliedKind },
 ): string {
   if (!result.changed) return 'Nothing was changed.';
-  if (result.mode === 'restore')
-    return result.stateWritten
-      ? 'The old state is back in place; only the cleanup of the restore did not finish.'
-      : `Removed ${result.deleted.length}, put back ${result.written.length} before it stopped, with no state claiming anything yet: restore the same backup again to finish (or force a replace).`;
-  if (result.mode === 'repair') {
-    // The state is never touched by a repair: each output is as it was, or restored, or (between the
-    // removal of its drifted bytes and the move of the proven ones) missing.
-    const staging = result.stagingLeft ? '; its staging folder was left behind (Discard staging removes it)' : '';
-    return `The state file was not touched: ${result.written.length} output${result.written.length === 1 ? ' was' : 's were'} restored before it stopped, and a later repair restores the rest${staging}.`;
-  }
-  if (result.mode === 'discard_staging')
-    return `${result.deleted.length} staging folder${result.deleted.length === 1 ? ' was' : 's were'} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`;
+  const kindWords = planKindOf(result.mode).aftermath;
+  if (kindWords) return kindWords(result);
   if (result.stateWritten) return 'The new state is in place; only the cleanup of the staging folder did not finish.';
   if (!result.oldTouched) {
     const moved = result.written.length;

@@ -3,21 +3,18 @@
 // translations come for free. Must never import Electron at run time (type only: it is tested under
 // Node), and must never decide what a command does: clicks go to the `actions` the shell passes in.
 //
-// Accelerators (CmdOrCtrl = Cmd on macOS, Ctrl elsewhere), chosen to be the same in development
-// and in the packaged app, so what a developer presses is what an operator presses:
-//   Open Workspace…   CmdOrCtrl+O
-//   Rescan            CmdOrCtrl+R        (development: page reload moves to CmdOrCtrl+Shift+R)
-//   Verify All        CmdOrCtrl+Shift+A  (not Shift+V: that is paste as plain text in Chromium)
-//   Export Report…    CmdOrCtrl+Shift+E
-//   Find              CmdOrCtrl+F        (focuses the destination search)
+// The commands' accelerators come from shared/shortcuts.ts, the one table the page matches key
+// presses against too (the browser host has the same keys; in Electron the page leaves them to the
+// menu, so nothing fires twice). The same in development and packaged:
 //   Zoom in/out/reset CmdOrCtrl+Plus / CmdOrCtrl+- / CmdOrCtrl+0   (Electron's role defaults)
+//   Page reload       CmdOrCtrl+Shift+R                            (development only; Rescan owns R)
 //   Developer tools   Alt+Cmd+I / Ctrl+Shift+I                      (development only)
 
 import type { MenuItemConstructorOptions } from 'electron';
-import type { EventOf } from '../../shared/api';
+import { acceleratorOf, type AppCommand } from '../../shared/shortcuts';
 import type { Theme } from './settingsFile';
 
-export type AppCommand = EventOf<'appCommand'>['command'];
+export type { AppCommand };
 
 export interface MenuActions {
   /** Sends `{command, path?}` to the renderer on the one appCommand event channel. */
@@ -38,12 +35,13 @@ export interface MenuOptions {
   actions: MenuActions;
 }
 
+/** From the one shortcut table the page also matches keys against (shared/shortcuts.ts). */
 export const ACCELERATORS = {
-  openWorkspace: 'CmdOrCtrl+O',
-  rescan: 'CmdOrCtrl+R',
-  verifyAll: 'CmdOrCtrl+Shift+A',
-  exportReport: 'CmdOrCtrl+Shift+E',
-  find: 'CmdOrCtrl+F',
+  openWorkspace: acceleratorOf('openWorkspace'),
+  rescan: acceleratorOf('rescan'),
+  verifyAll: acceleratorOf('verifyAll'),
+  exportReport: acceleratorOf('exportReport'),
+  find: acceleratorOf('find'),
   developmentReload: 'CmdOrCtrl+Shift+R',
 } as const;
 

@@ -22,6 +22,7 @@ import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { PlanDetails } from './PlanDetails';
+import { RequestedResult } from './RequestedResult';
 import { ReplaceConfirmDialog } from './ReplaceConfirmDialog';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { RepairSection } from './RepairSection';
@@ -153,10 +154,14 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           {noSource && <span className="muted">The workspace configures no source for this destination: choose one above.</span>}
         </div>
         {normal.plan.state.status === 'loading' && <p role="status">Planning…</p>}
-        {normal.plan.state.status === 'error' && <PlanError error={normal.plan.state.error} source={source.trim() || entry.source} />}
+        {normal.plan.state.status === 'error' && (
+          <RequestedResult label="Replace refused">
+            <PlanError error={normal.plan.state.error} source={source.trim() || entry.source} />
+          </RequestedResult>
+        )}
         {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.error }} />}
-        {normalPlan?.ok && words && (
-          <>
+        {normalPlan?.ok && words && normal.plan.state.status === 'ok' && (
+          <RequestedResult key={normal.plan.state.value.planId} label="Replace plan">
             <Callout tone={words.normalReplaceAllowed ? 'info' : words.tone} title={`Decision: ${words.title}`}>
               <p>{words.sentence}</p>
               {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
@@ -175,10 +180,14 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}…`}
               </button>
             </div>
-          </>
+          </RequestedResult>
         )}
         {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {normal.outcome && <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />}
+        {normal.outcome && (
+          <RequestedResult label="Replace outcome">
+            <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />
+          </RequestedResult>
+        )}
       </section>
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
@@ -213,10 +222,14 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
           </button>
         </div>
         {force.plan.state.status === 'loading' && <p role="status">Planning…</p>}
-        {force.plan.state.status === 'error' && <PlanError error={force.plan.state.error} source={source.trim() || entry.source} />}
+        {force.plan.state.status === 'error' && (
+          <RequestedResult label="Forced replace refused">
+            <PlanError error={force.plan.state.error} source={source.trim() || entry.source} />
+          </RequestedResult>
+        )}
         {forcePlan && !forcePlan.ok && <PlanError error={{ code: 'internal', message: forcePlan.error }} />}
         {forcePlan?.ok && force.plan.state.status === 'ok' && (
-          <>
+          <RequestedResult key={force.plan.state.value.planId} label="Forced replace plan">
             <PlanDetails plan={forcePlan.value} />
             <div className="button-row">
               <button
@@ -236,7 +249,7 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
                 Review and force replace…
               </button>
             </div>
-          </>
+          </RequestedResult>
         )}
         {applying && !confirming && force.plan.state.status !== 'idle' && <JobProgress job={applying} />}
         {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} destination={entry.id} />}

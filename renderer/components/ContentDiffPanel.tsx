@@ -1,13 +1,17 @@
 // How one output changed, in its own section: asks the engine for the content diff of a path
 // (against its recorded bytes, or against what publishing the source would write), shows loading
-// and errors, and draws the answer with ContentDiffView. Closed by its button or Esc.
+// and errors, and draws the answer with ContentDiffView. Closed by its button or Esc. A review is a
+// walk with the keyboard: F8/F7 (or Alt+↓/↑) go to the next or previous change, Shift+F8/F7 to the
+// next or previous file of the list it was opened from (the drifted outputs).
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiffAgainst } from '../../shared/contentDiff/contentDiffSchema';
 import { useContentDiff } from '../hooks/api';
 import { Callout } from './Callout';
-import { ContentDiffView } from './ContentDiffView';
+import { ContentDiffView, type DiffNavigator } from './ContentDiffView';
 import { Icon } from './Icon';
+import { reveal } from './RequestedResult';
+import { stepPath } from '../view/diffNavigation';
 
 export interface ContentDiffTarget {
   destination: string;
@@ -15,9 +19,19 @@ export interface ContentDiffTarget {
   against: DiffAgainst;
   /** Default: the destination's configured source. */
   source?: string;
+  /** The heading, when the default does not say what is shown (an extra file). */
+  title?: string;
 }
 
-export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarget; onClose: () => void }) {
+/** The files a review walks through (Shift+F8/F7), and how to show another. */
+export interface DiffFileWalk {
+  /** What the files are, for the buttons ("drifted file"). */
+  noun: string;
+  paths: readonly string[];
+  show: (path: string) => void;
+}
+
+export function ContentDiffPanel({ target, onClose, files }: { target: ContentDiffTarget; onClose: () => void; files?: DiffFileWalk }) {
   // Another source bundle the operator typed, to prove the expected bytes from (an older edition).
   const [chosenSource, setChosenSource] = useState<string>();
   const [typed, setTyped] = useState('');
@@ -29,18 +43,29 @@ export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarge
     ...(source !== undefined ? { source } : {}),
   });
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [target.path, target.against]);
+  // Opens where the user looks: its heading scrolled to the top of the pane, with the focus.
+  useEffect(() => reveal(heading.current), [target.path, target.against]);
   const state = call.state;
-  const title = target.against === 'recorded' ? `How ${target.path} changed on disk` : `${target.path}: on disk and after a publish`;
+  const title =
+    target.title ?? (target.against === 'recorded' ? `How ${target.path} changed on disk` : `${target.path}: on disk and after a publish`);
+  const navigator = useRef<DiffNavigator>(null);
+  const fileAt = files ? files.paths.indexOf(target.path) : -1;
+  const stepFile = (direction: 1 | -1) => {
+    const next = files && stepPath(files.paths, target.path, direction);
+    if (files && next !== undefined && next !== target.path) files.show(next);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') return onClose();
+    const forward = event.key === 'F8' || (event.altKey && event.key === 'ArrowDown');
+    const back = event.key === 'F7' || (event.altKey && event.key === 'ArrowUp');
+    if (!forward && !back) return;
+    event.preventDefault();
+    if (event.shiftKey && (event.key === 'F8' || event.key === 'F7')) stepFile(forward ? 1 : -1);
+    else navigator.current?.step(forward ? 1 : -1);
+  };
 
   return (
-    <section
-      className="section content-diff-panel"
-      aria-labelledby="content-diff-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
+    <section className="section content-diff-panel" aria-labelledby="content-diff-title" onKeyDown={onKeyDown}>
       <div className="content-diff-head">
         <h2 id="content-diff-title" ref={heading} tabIndex={-1}>
           {title}
@@ -49,13 +74,38 @@ export function ContentDiffPanel({ target, onClose }: { target: ContentDiffTarge
           <Icon name="x" /> Close
         </button>
       </div>
+      <div className="button-row diff-walk">
+        <button type="button" className="button small" onClick={() => navigator.current?.step(-1)} title="F7 or Alt+↑">
+          Previous change
+        </button>
+        <button type="button" className="button small" onClick={() => navigator.current?.step(1)} title="F8 or Alt+↓">
+          Next change
+        </button>
+        {files && files.paths.length > 1 && (
+          <>
+            <button type="button" className="button small" onClick={() => stepFile(-1)} title="Shift+F7">
+              Previous {files.noun}
+            </button>
+            <button type="button" className="button small" onClick={() => stepFile(1)} title="Shift+F8">
+              Next {files.noun}
+            </button>
+            {fileAt >= 0 && (
+              <span className="muted" data-testid="diff-file-position">
+                {files.noun} {fileAt + 1} of {files.paths.length}
+              </span>
+            )}
+          </>
+        )}
+      </div>
       {(state.status === 'loading' || state.status === 'idle') && <p role="status">Reading both sides of {target.path}…</p>}
       {state.status === 'error' && (
         <Callout tone="danger" title={`Could not diff ${target.path}`} role="alert">
           <p>{state.error.message}</p>
         </Callout>
       )}
-      {state.status === 'ok' && <ContentDiffView key={`${target.path}:${target.against}:${source ?? ''}`} diff={state.value} />}
+      {state.status === 'ok' && (
+        <ContentDiffView key={`${target.path}:${target.against}:${source ?? ''}`} diff={state.value} navigator={navigator} />
+      )}
       {state.status === 'ok' && target.against === 'recorded' && state.value.old.side.presence === 'unavailable' && (
         <form
           className="source-picker"

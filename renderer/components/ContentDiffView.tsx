@@ -6,7 +6,7 @@
 // so no script, style or image in it reaches the page. One virtual list, so 10,000 lines stay fast.
 
 import { measureElement as measureFromEntry, useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ContentDiff, DiffSide } from '../../shared/contentDiff/contentDiffSchema';
 import { sideText } from '../../shared/contentDiff/contentDiffSchema';
 import { diffTextLines, expandGap, formatHunkHeader, type Reveal, type TextDiff } from '../../shared/contentDiff/textDiff';
@@ -20,7 +20,10 @@ import {
   type SplitRow,
   type UnifiedRow,
 } from '../view/contentDiffRows';
+import { changeRuns, stepChange } from '../view/diffNavigation';
 import { formatBytes, shortHash } from '../view/format';
+import type { DiffLayout } from '../view/viewSettings';
+import { saveViewSettings, savedViewSettings } from '../state/viewSettingsActions';
 import { Callout } from './Callout';
 import { CopyButton } from './CopyButton';
 import { Icon } from './Icon';
@@ -99,11 +102,26 @@ function GapRow({ from, to, place, onReveal }: { from: number; to: number; place
   );
 }
 
+/** How the panel around a diff steps through its changes (F7/F8, Alt+↑/↓, the buttons). */
+export interface DiffNavigator {
+  step(direction: 1 | -1): void;
+}
+
 const SIGN = { context: ' ', removed: '−', added: '+' } as const;
 const SIGN_WORD = { context: 'unchanged', removed: 'removed', added: 'added' } as const;
 
 /** `plain`: every line shown, no hunk headers (one side alone, as it is). */
-function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unified' | 'split'; plain?: boolean }) {
+function LineList({
+  diff,
+  mode,
+  plain = false,
+  navigator,
+}: {
+  diff: TextDiff;
+  mode: DiffLayout;
+  plain?: boolean;
+  navigator?: Ref<DiffNavigator>;
+}) {
   const [reveals, setReveals] = useState<Reveal[]>(() => (plain ? [{ from: 0, to: diff.rows.length }] : []));
   const segments = useMemo(() => segmentsOf(diff, reveals), [diff, reveals]);
   const rows: (UnifiedRow | SplitRow)[] = useMemo(() => {
@@ -131,6 +149,24 @@ function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unifie
     getItemKey: (index) => rows[index]!.key,
   });
   const reveal = (next: Reveal) => setReveals((current) => [...current, next]);
+  // The change shown, as an index into this list's runs; another layout or expansion starts again.
+  const runs = useMemo(() => (plain ? [] : changeRuns(diff, rows)), [diff, rows, plain]);
+  const [position, setPosition] = useState<{ runs: typeof runs; index: number }>();
+  const currentIndex = position?.runs === runs ? position.index : -1;
+  const current = runs[currentIndex];
+  useImperativeHandle(
+    navigator,
+    () => ({
+      step(direction) {
+        const index = stepChange(runs.length, currentIndex, direction);
+        if (index < 0) return;
+        setPosition({ runs, index });
+        scroller.current?.scrollIntoView({ block: 'nearest' });
+        virtualizer.scrollToIndex(runs[index]!.start, { align: 'start' });
+      },
+    }),
+    [runs, currentIndex, virtualizer],
+  );
 
   const cell = (row: number | undefined, side: 'old' | 'new') => {
     if (row === undefined) return <div className="diff-cell empty" />;
@@ -156,68 +192,79 @@ function LineList({ diff, mode, plain = false }: { diff: TextDiff; mode: 'unifie
   };
 
   return (
-    <div
-      ref={scroller}
-      className={`content-diff-lines ${mode}`}
-      style={{ height: Math.min(32 * 16, Math.max(rows.length, 1) * ROW_PX + 4) }}
-      data-testid="content-diff-lines"
-      // Focusable, so the keyboard can scroll it too (arrow keys, Page Down).
-      tabIndex={0}
-      role="region"
-      aria-label={plain ? 'The file as it is' : 'The diff'}
-    >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Lines of the diff">
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
-          let content;
-          if (row.type === 'hunk') content = <div className="diff-hunk">{formatHunkHeader(row.header)}</div>;
-          else if (row.type === 'gap') content = <GapRow from={row.from} to={row.to} place={row.place} onReveal={reveal} />;
-          else if (row.type === 'line') {
-            const line = diff.rows[row.row]!;
-            content = (
-              <div className={`diff-line ${line.kind}`}>
-                <span className="ln" aria-hidden="true">
-                  {line.oldLine}
-                </span>
-                {!plain && (
+    <>
+      {!plain && (
+        <p className="diff-position muted" role="status" data-testid="diff-position">
+          {runs.length === 0
+            ? 'No changed lines'
+            : current
+              ? `Change ${currentIndex + 1} of ${runs.length}`
+              : `${runs.length} change${runs.length === 1 ? '' : 's'}: F8 or Alt+↓ goes to the next`}
+        </p>
+      )}
+      <div
+        ref={scroller}
+        className={`content-diff-lines ${mode}`}
+        style={{ height: Math.min(32 * 16, Math.max(rows.length, 1) * ROW_PX + 4) }}
+        data-testid="content-diff-lines"
+        // Focusable, so the keyboard can scroll it too (arrow keys, Page Down).
+        tabIndex={0}
+        role="region"
+        aria-label={plain ? 'The file as it is' : 'The diff'}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list" aria-label="Lines of the diff">
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            let content;
+            if (row.type === 'hunk') content = <div className="diff-hunk">{formatHunkHeader(row.header)}</div>;
+            else if (row.type === 'gap') content = <GapRow from={row.from} to={row.to} place={row.place} onReveal={reveal} />;
+            else if (row.type === 'line') {
+              const line = diff.rows[row.row]!;
+              content = (
+                <div className={`diff-line ${line.kind}`}>
                   <span className="ln" aria-hidden="true">
-                    {line.newLine}
+                    {line.oldLine}
                   </span>
-                )}
-                <span className="sign" aria-hidden="true">
-                  {SIGN[line.kind]}
-                </span>
-                <span className="visually-hidden">
-                  {plain ? 'line' : `${SIGN_WORD[line.kind]} line`} {line.kind === 'added' ? line.newLine : line.oldLine}:{' '}
-                </span>
-                <span className="code">
-                  <LineText text={line.text} runs={words(row.row)} />
-                  {!line.newline && <span className="no-eol"> (no newline at end of file)</span>}
-                </span>
+                  {!plain && (
+                    <span className="ln" aria-hidden="true">
+                      {line.newLine}
+                    </span>
+                  )}
+                  <span className="sign" aria-hidden="true">
+                    {SIGN[line.kind]}
+                  </span>
+                  <span className="visually-hidden">
+                    {plain ? 'line' : `${SIGN_WORD[line.kind]} line`} {line.kind === 'added' ? line.newLine : line.oldLine}:{' '}
+                  </span>
+                  <span className="code">
+                    <LineText text={line.text} runs={words(row.row)} />
+                    {!line.newline && <span className="no-eol"> (no newline at end of file)</span>}
+                  </span>
+                </div>
+              );
+            } else
+              content = (
+                <div className="diff-pair">
+                  {cell(row.left, 'old')}
+                  {cell(row.right, 'new')}
+                </div>
+              );
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                role="listitem"
+                className={current && item.index >= current.start && item.index < current.end ? 'diff-slot current-change' : 'diff-slot'}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {content}
               </div>
             );
-          } else
-            content = (
-              <div className="diff-pair">
-                {cell(row.left, 'old')}
-                {cell(row.right, 'new')}
-              </div>
-            );
-          return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              role="listitem"
-              className="diff-slot"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {content}
-            </div>
-          );
-        })}
+          })}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -231,8 +278,13 @@ function offsetText(offset: number): string {
   return `${offset.toLocaleString('en-US')} (0x${offset.toString(16)})`;
 }
 
-export function ContentDiffView({ diff }: { diff: ContentDiff }) {
-  const [mode, setMode] = useState<'unified' | 'split'>('unified');
+export function ContentDiffView({ diff, navigator }: { diff: ContentDiff; navigator?: Ref<DiffNavigator> }) {
+  // Unified or side by side, as the user last chose (a kept view setting).
+  const [mode, setModeShown] = useState<DiffLayout>(() => savedViewSettings().diffLayout);
+  const setMode = (layout: DiffLayout) => {
+    setModeShown(layout);
+    saveViewSettings({ diffLayout: layout });
+  };
   const before = sideText(diff.old.side);
   const after = sideText(diff.new.side);
   const textDiff = useMemo(
@@ -308,7 +360,7 @@ export function ContentDiffView({ diff }: { diff: ContentDiff }) {
           {textDiff.identical ? (
             <p className="muted">The texts are the same, but the bytes differ.</p>
           ) : (
-            <LineList diff={textDiff} mode={mode} />
+            <LineList diff={textDiff} mode={mode} {...(navigator ? { navigator } : {})} />
           )}
         </>
       )}

@@ -1,18 +1,30 @@
 // The sidebar's list of destinations: virtualized (10,000 rows scroll smoothly), a listbox the arrow
 // keys move through, rows of fixed height so nothing jumps while scan results stream in. Several can be
 // selected (renderer/view/multiSelection.ts): ctrl/cmd-click toggles a row, shift-click or shift+arrow
-// selects a range of the rows shown, ctrl/cmd+A selects every row shown.
+// selects a range of the rows shown, ctrl/cmd+A selects every row shown. Typing letters jumps to the
+// next row whose id starts with them (type-ahead); the search's terms are marked in each row drawn.
+// Grouped (by pipeline or host), a header comes before each group's rows by index arithmetic
+// (view/listGroups.ts): the rows array stays the one the arrow keys and ranges walk.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { groupDigits } from '../../shared/issueCap';
 import type { DestinationRow } from '../view/destinationRows';
 import { formatAge } from '../view/format';
+import { itemAt, itemIndexOfRow, type RowGroup } from '../view/listGroups';
+import { highlightSegments, searchTerms } from '../view/searchHighlight';
+import type { Density } from '../view/viewSettings';
 import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
 import { StatusBadge, SyncBadge, VerifyMark } from './StatusBadge';
 
 export const ROW_HEIGHT_PX = 58;
+export const COMPACT_ROW_HEIGHT_PX = 28;
+const GROUP_HEADER_HEIGHT_PX = 26;
+/** Keys typed within this long of each other make one type-ahead prefix. */
+const TYPE_AHEAD_MS = 800;
+
+export const DESTINATION_LIST_ID = 'destination-list';
 
 interface Props {
   rows: readonly DestinationRow[];
@@ -26,24 +38,63 @@ interface Props {
   emptyText: string;
   /** Hosts whose connection was lost (or failed): their rows say so. */
   lostHosts?: ReadonlySet<string>;
+  /** Where each group starts in `rows`, when the list is grouped. */
+  groups?: readonly RowGroup[];
+  density?: Density;
+  /** The search box's text: its terms are marked in the rows drawn. */
+  query?: string;
+}
+
+function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return <>{text}</>;
+  return (
+    <>{highlightSegments(text, terms).map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : segment.text))}</>
+  );
+}
+
+/** The next row (after `from`, wrapping; from `from` itself when the prefix grew) whose name starts with the prefix. */
+function typeAheadTarget(rows: readonly DestinationRow[], from: number, prefix: string, grew: boolean): number {
+  const count = rows.length;
+  for (let step = grew ? 0 : 1; step <= count; step += 1) {
+    const index = (((from + step) % count) + count) % count;
+    if (rows[index]!.name.toLowerCase().startsWith(prefix)) return index;
+  }
+  return -1;
 }
 
 const optionId = (index: number) => `destination-option-${index}`;
 
-export function DestinationList({ rows, selectedId, isSelected, onSelect, onSelectAll, emptyText, lostHosts }: Props) {
+export function DestinationList({
+  rows,
+  selectedId,
+  isSelected,
+  onSelect,
+  onSelectAll,
+  emptyText,
+  lostHosts,
+  groups = [],
+  density = 'comfortable',
+  query = '',
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const rowHeight = density === 'compact' ? COMPACT_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
+  const headerAt = (index: number) => groups.length > 0 && 'header' in itemAt(groups, index);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rows.length + groups.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: (index) => (headerAt(index) ? GROUP_HEADER_HEIGHT_PX : rowHeight),
     overscan: 12,
   });
+  // Sizes are estimates the virtualizer keeps: a new density or grouping measures again.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, groups]);
+  const terms = useMemo(() => searchTerms(query), [query]);
+  const typed = useRef({ prefix: '', at: 0 });
   // Nothing selected (a list just opened, 100,000 rows): no walk of every row to find nothing.
   const selectedIndex = selectedId === undefined ? -1 : rows.findIndex((row) => row.id === selectedId);
 
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(itemIndexOfRow(groups, selectedIndex), { align: 'auto' });
+  }, [selectedIndex, virtualizer, groups]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Shift+arrow grows the range from the anchor, as shift-click does.
@@ -56,7 +107,21 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
       onSelectAll();
       return;
     }
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT_PX * 10) / ROW_HEIGHT_PX) - 1);
+    // Type-ahead: a letter or digit, no modifier; keys typed close together make one prefix.
+    if (event.key.length === 1 && /[\p{L}\p{N}_.-]/u.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const now = event.timeStamp;
+      const grew = now - typed.current.at < TYPE_AHEAD_MS;
+      const key = event.key.toLowerCase();
+      let prefix = (grew ? typed.current.prefix : '') + key;
+      let target = typeAheadTarget(rows, selectedIndex, prefix, grew && selectedIndex >= 0);
+      // A longer prefix that matches nothing starts again from the key just typed.
+      if (target < 0 && prefix !== key) target = typeAheadTarget(rows, selectedIndex, (prefix = key), false);
+      typed.current = { prefix, at: now };
+      event.preventDefault();
+      if (target >= 0) onSelect(rows[target]!.id, 'one');
+      return;
+    }
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
     const at = selectedIndex < 0 ? -1 : selectedIndex;
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(at + 1),
@@ -83,7 +148,8 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
   return (
     <div
       ref={scroller}
-      className="destination-list"
+      id={DESTINATION_LIST_ID}
+      className={`destination-list ${density}`}
       role="listbox"
       aria-label="Destinations"
       aria-multiselectable="true"
@@ -93,20 +159,37 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+          const at = itemAt(groups, item.index);
+          if ('header' in at) {
+            const group = groups[at.header]!;
+            // Decorative to assistive technology: each option still says its pipeline (and the list its size).
+            return (
+              <div
+                key={`group:${group.label}`}
+                className="group-header"
+                aria-hidden="true"
+                style={{ top: item.start, height: GROUP_HEADER_HEIGHT_PX }}
+              >
+                <span className="group-label">{group.label}</span>
+                <span className="count">{group.count.toLocaleString('en-US')}</span>
+              </div>
+            );
+          }
+          const index = at.row;
+          const row = rows[index]!;
           const selected = isSelected ? isSelected(row.id) : row.id === selectedId;
           return (
             <div
               key={row.id}
-              id={optionId(item.index)}
+              id={optionId(index)}
               role="option"
               aria-selected={selected}
               aria-setsize={rows.length}
-              aria-posinset={item.index + 1}
+              aria-posinset={index + 1}
               className={row.id === selectedId ? 'row current' : 'row'}
               data-destination={row.id}
               data-status={row.status ?? 'pending'}
-              style={{ top: item.start, height: ROW_HEIGHT_PX }}
+              style={{ top: item.start, height: rowHeight }}
               onMouseDown={(event) => {
                 // A shift-click selects rows, not the text between them.
                 if (event.shiftKey) event.preventDefault();
@@ -114,7 +197,9 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
               onClick={(event) => onSelect(row.id, gestureOf(event))}
             >
               <div className="line">
-                <span className="name">{row.name}</span>
+                <span className="name">
+                  <Highlighted text={row.name} terms={terms} />
+                </span>
                 {row.host !== undefined && lostHosts?.has(row.host) && (
                   <span className="badge tone-warning" title={`the connection to ${row.host} was lost: re-inspect once it is back`}>
                     <Icon name="alert" />
@@ -132,8 +217,10 @@ export function DestinationList({ rows, selectedId, isSelected, onSelect, onSele
               </div>
               <div className="line">
                 <span className="sub">
-                  {row.pipelineId ? `${row.pipelineId} · ` : ''}
-                  {row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}
+                  <Highlighted
+                    text={`${row.pipelineId ? `${row.pipelineId} · ` : ''}${row.publishedAt ? formatAge(row.publishedAt) || row.relativePath : row.relativePath}`}
+                    terms={terms}
+                  />
                 </span>
                 {row.status === 'managed' && <VerifyMark mark={row.verify} compact verified={row.verified} />}
                 {row.errorCount + row.warningCount > 0 && (

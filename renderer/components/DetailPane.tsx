@@ -2,7 +2,7 @@
 // Raw state, Actions, Backups, History). Loads the destination once per selection and after it changes on disk.
 // With two or more destinations selected it shows the bulk panel instead (BulkPanel.tsx).
 
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useInspectDestination } from '../hooks/api';
 import { selectionPlacement } from '../state/shownRows';
 import { useAppState } from '../state/store';
@@ -47,6 +47,36 @@ function OneDestination() {
   const freshness = useAppState((state) => (state.selectedId ? state.destinationTable.verifyFreshness(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+  // Where the user left each tab of each destination: a tab opens there, or at its top, never at the
+  // offset of the tab shown before it (the panel is one scroller for every tab).
+  const offsets = useRef(new Map<string, number>());
+  const panel = useRef<HTMLDivElement>(null);
+  const shownKey = `${selectedId ?? ''}\u0000${tab}`;
+  const shown = useRef(shownKey);
+  useLayoutEffect(() => {
+    shown.current = shownKey;
+    const element = panel.current;
+    if (!element) return undefined;
+    const wanted = offsets.current.get(shownKey) ?? 0;
+    element.scrollTop = wanted;
+    if (element.scrollTop >= wanted) return undefined;
+    // Part of the tab is still arriving (a section that loads): place it again, a frame at a time,
+    // until it is tall enough, for at most two seconds, and never once the user scrolls.
+    let frames = 0;
+    let handle = 0;
+    const stop = () => {
+      cancelAnimationFrame(handle);
+      for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.removeEventListener(type, stop);
+    };
+    const again = () => {
+      element.scrollTop = wanted;
+      if (element.scrollTop >= wanted || (frames += 1) > 120) stop();
+      else handle = requestAnimationFrame(again);
+    };
+    for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.addEventListener(type, stop);
+    handle = requestAnimationFrame(again);
+    return stop;
+  }, [shownKey]);
   const placement = useAppState(selectionPlacement);
   const nothingShown = placement === 'nothing_shown';
   const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
@@ -140,6 +170,8 @@ function OneDestination() {
         ))}
       </div>
       <div
+        ref={panel}
+        onScroll={(event) => offsets.current.set(shown.current, event.currentTarget.scrollTop)}
         role="tabpanel"
         id={`panel-${tab}`}
         aria-labelledby={`tab-${tab}`}

@@ -15,6 +15,7 @@ import { BackupTargetNote, type useBackupTarget } from './BackupTargetNote';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
+import { RequestedResult } from './RequestedResult';
 
 /** `backup`: where the destination's next backup goes (ActionsTab's useBackupTarget, loaded once for its sections). */
 export function DiscardStagingSection({ entry, backup }: { entry: DestinationEntry; backup: ReturnType<typeof useBackupTarget> }) {
@@ -59,7 +60,7 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
         </Callout>
       )}
       {discard && plan.state.status === 'ok' && (
-        <div data-testid="plan-discard">
+        <RequestedResult key={plan.state.value.planId} label="Discard staging plan" testId="plan-discard">
           {host && (
             <p>
               In <code>{discard.destinationPath}</code> <strong data-testid="discard-host">on host {host}</strong>:
@@ -86,10 +87,14 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
               {discardConfirmLabel(discard, entry.host)}
             </button>
           </div>
-        </div>
+        </RequestedResult>
       )}
       {applying && plan.state.status === 'ok' && <JobProgress job={applying} />}
-      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="discard" destination={entry.id} />}
+      {outcome && (
+        <RequestedResult label="Discard staging outcome">
+          <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="discard" destination={entry.id} />
+        </RequestedResult>
+      )}
     </section>
   );
 }

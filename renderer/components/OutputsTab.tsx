@@ -24,6 +24,8 @@ const DIFFABLE = new Set(['size_mismatch', 'hash_mismatch', 'missing']);
 
 export function OutputsTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
   const [diffPath, setDiffPath] = useState<string>();
+  /** An extra file opened with View: shown as it is on disk, against the publish (which has no such file). */
+  const [extraShown, setExtraShown] = useState<string>();
   const state = readState(data.inspection.stateJson);
   const verified = useAppState((app) => app.destinationTable.verifyEntry(entry.id));
   const freshness = useAppState((app) => app.destinationTable.verifyFreshness(entry.id));
@@ -46,6 +48,8 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
   }
   const byPath = new Map(report?.outputs.map((output) => [output.path, output]));
   const problems = report?.outputs.filter((output) => output.status !== 'ok').length ?? 0;
+  // The outputs a review walks through (Shift+F8/F7 in the diff), in the table's order.
+  const driftedPaths = state.outputs.filter((output) => DIFFABLE.has(byPath.get(output.path)?.status ?? '')).map((output) => output.path);
 
   return (
     <div>
@@ -82,11 +86,15 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
               <th scope="col">Verify</th>
               <th scope="col">Kind</th>
               <th scope="col">Transform</th>
-              <th scope="col" className="num">
+              <th scope="col" className="num wide-only">
                 Size
               </th>
-              <th scope="col">sha256</th>
-              <th scope="col">URL</th>
+              <th scope="col" className="wide-only">
+                sha256
+              </th>
+              <th scope="col" className="wide-only">
+                URL
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -109,25 +117,31 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
                         </button>
                       )}
                     </span>
+                    {/* A pane too narrow for every column (1024 px): Size, sha256 and URL here instead. */}
+                    <dl className="row-detail">
+                      <dt>Size</dt>
+                      <dd>{formatBytes(output.size)}</dd>
+                      <dt>sha256</dt>
+                      <dd>
+                        <OutputHash output={output} />
+                      </dd>
+                      <dt>URL</dt>
+                      <dd>
+                        <OutputUrl url={output.url} />
+                      </dd>
+                    </dl>
                   </td>
                   <td>
                     <OutputVerifyStatus verified={outputVerified} stale={stale} />
                   </td>
                   <td>{output.kind}</td>
                   <td>{output.transform ?? <span className="muted">none</span>}</td>
-                  <td className="num">{formatBytes(output.size)}</td>
-                  <td>
-                    <span className="hash">
-                      <code>{shortHash(output.sha256)}</code>
-                      <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
-                    </span>
+                  <td className="num wide-only">{formatBytes(output.size)}</td>
+                  <td className="wide-only">
+                    <OutputHash output={output} />
                   </td>
-                  <td>
-                    {output.url ? (
-                      <code title={output.url}>{output.url.replace(/^https?:\/\//, '')}</code>
-                    ) : (
-                      <span className="muted">none</span>
-                    )}
+                  <td className="wide-only">
+                    <OutputUrl url={output.url} />
                   </td>
                 </tr>
               );
@@ -136,7 +150,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
         </table>
       </div>
       {diffPath !== undefined && (
-        <ContentDiffPanel target={{ destination: entry.id, path: diffPath, against: 'recorded' }} onClose={() => setDiffPath(undefined)} />
+        <ContentDiffPanel
+          target={
+            extraShown === diffPath
+              ? {
+                  destination: entry.id,
+                  path: diffPath,
+                  against: 'publish',
+                  title: `Extra file ${diffPath}: on disk, recorded by no state`,
+                }
+              : { destination: entry.id, path: diffPath, against: 'recorded' }
+          }
+          onClose={() => setDiffPath(undefined)}
+          {...(extraShown === diffPath ? {} : { files: { noun: 'drifted file', paths: driftedPaths, show: setDiffPath } })}
+        />
       )}
       <section className="section" aria-labelledby="extra-files">
         <h2 id="extra-files">Extra files</h2>
@@ -152,8 +179,20 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
             </p>
             <ul>
               {report.extra.map((path) => (
-                <li key={path}>
+                <li key={path} className="extra-file">
                   <code>{path}</code>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-pressed={diffPath === path}
+                    aria-label={`View ${path}`}
+                    onClick={() => {
+                      setExtraShown(path);
+                      setDiffPath(path);
+                    }}
+                  >
+                    View
+                  </button>
                 </li>
               ))}
             </ul>
@@ -162,4 +201,17 @@ export function OutputsTab({ data, entry }: { data: Inspection; entry: Destinati
       </section>
     </div>
   );
+}
+
+function OutputHash({ output }: { output: { path: string; sha256: string } }) {
+  return (
+    <span className="hash">
+      <code>{shortHash(output.sha256)}</code>
+      <CopyButton value={output.sha256} label={`sha256 of ${output.path}`} />
+    </span>
+  );
+}
+
+function OutputUrl({ url }: { url: string | undefined }) {
+  return url ? <code title={url}>{url.replace(/^https?:\/\//, '')}</code> : <span className="muted">none</span>;
 }

@@ -18,6 +18,7 @@ import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { RecoveryPlanList } from './RecoveryPlanList';
+import { RequestedResult } from './RequestedResult';
 
 /** Whether the last verify, still describing the disk, found drift: the one time Repair is offered. */
 function useDrift(id: string): 'drifted' | 'intact' | 'stale' | 'unverified' {
@@ -92,17 +93,21 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
       )}
       {plan.state.status === 'loading' && <p role="status">Planning the repair…</p>}
       {plan.state.status === 'error' && (
-        <Callout tone="danger" title="The repair was refused" role="alert">
-          <p>{plan.state.error.message}</p>
-        </Callout>
+        <RequestedResult label="Repair refused">
+          <Callout tone="danger" title="The repair was refused" role="alert">
+            <p>{plan.state.error.message}</p>
+          </Callout>
+        </RequestedResult>
       )}
       {read && !read.ok && (
-        <Callout tone="danger" title="The repair was refused" role="alert">
-          <p>{read.error}</p>
-        </Callout>
+        <RequestedResult label="Repair refused">
+          <Callout tone="danger" title="The repair was refused" role="alert">
+            <p>{read.error}</p>
+          </Callout>
+        </RequestedResult>
       )}
       {repair && plan.state.status === 'ok' && (
-        <div data-testid="plan-repair">
+        <RequestedResult key={plan.state.value.planId} label="Repair plan" testId="plan-repair">
           <p className="plan-source">
             Proven from source bundle <code>{repair.sourcePath}</code>
             {host && (
@@ -162,10 +167,14 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
               </button>
             </div>
           )}
-        </div>
+        </RequestedResult>
       )}
       {applying && mine && <JobProgress job={applying} />}
-      {outcome && <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="repair" destination={entry.id} />}
+      {outcome && (
+        <RequestedResult label="Repair outcome">
+          <ApplyOutcomeView outcome={outcome} onPlanAgain={makePlan} noun="repair" destination={entry.id} />
+        </RequestedResult>
+      )}
     </section>
   );
 }

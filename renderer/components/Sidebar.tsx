@@ -5,13 +5,16 @@
 import { useEffect, useMemo } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
 import { bulkSelection, collapseSelection, selectAllDrifted, selectAllShown, selectDestination } from '../state/selectionActions';
-import { selectionPlacement, shownRows } from '../state/shownRows';
+import { selectionPlacement, shownGroupedRows } from '../state/shownRows';
+import { setDensity, setGroupBy } from '../state/viewSettingsActions';
 import { store, useAppState } from '../state/store';
 import { STATUSES, type SortKey } from '../view/destinationRows';
 import { HEALTH_CHIPS, type HealthMark } from '../view/health';
 import { isSelected } from '../view/multiSelection';
 import { initialSelection } from '../view/selection';
-import { DestinationList } from './DestinationList';
+import { HEALTH_MEANING, STATUS_MEANING } from '../view/markMeaning';
+import type { GroupBy } from '../view/viewSettings';
+import { DESTINATION_LIST_ID, DestinationList } from './DestinationList';
 import { HostsPanel } from './HostsPanel';
 import { Icon, type IconName } from './Icon';
 import { statusIcon, statusLabel, SYNC_LOOK } from './StatusBadge';
@@ -109,7 +112,8 @@ export function Sidebar() {
   const healthCounts = table.healthCounts;
   const syncCounts = table.syncCounts;
   const total = table.destinationCount;
-  const rows = useAppState(shownRows);
+  const { rows, groups } = useAppState(shownGroupedRows);
+  const density = useAppState((state) => state.density ?? 'comfortable');
   const placement = useAppState(selectionPlacement);
   const hosts = useAppState((state) => state.hosts);
   const lostHosts = useMemo(
@@ -144,6 +148,13 @@ export function Sidebar() {
                 event.stopPropagation();
                 setFilter({ query: '' });
               }
+              // ↓ and Enter go on into the list (GitHub Desktop's filter does), on the selection when it
+              // is shown, else on the first match.
+              if ((event.key === 'ArrowDown' || event.key === 'Enter') && rows.length > 0) {
+                event.preventDefault();
+                if (!rows.some((row) => row.id === selectedId) || selectedIds.size > 1) selectDestination(rows[0]!.id, 'one');
+                document.getElementById(DESTINATION_LIST_ID)?.focus();
+              }
             }}
           />
           <kbd aria-hidden="true">/</kbd>
@@ -155,6 +166,7 @@ export function Sidebar() {
               type="button"
               className="chip"
               aria-pressed={filter.statuses.has(status)}
+              title={STATUS_MEANING[status]}
               onClick={() => toggleStatus(status)}
             >
               <Icon name={statusIcon(status)} />
@@ -165,7 +177,14 @@ export function Sidebar() {
         </div>
         <div className="chips" role="group" aria-label="Filter by health (any of)">
           {HEALTH_CHIPS.map((mark) => (
-            <button key={mark} type="button" className="chip" aria-pressed={filter.health.has(mark)} onClick={() => toggleHealth(mark)}>
+            <button
+              key={mark}
+              type="button"
+              className="chip"
+              aria-pressed={filter.health.has(mark)}
+              title={HEALTH_MEANING[mark]}
+              onClick={() => toggleHealth(mark)}
+            >
               <Icon name={HEALTH_LOOK[mark].icon} />
               {HEALTH_LOOK[mark].label}
               <span className="count">{healthCounts[mark].toLocaleString('en-US')}</span>
@@ -204,6 +223,23 @@ export function Sidebar() {
               <option value="published">by published time</option>
             </select>
           </label>
+          <label>
+            Group{' '}
+            <select value={filter.group ?? 'none'} onChange={(event) => setGroupBy(event.target.value as GroupBy)}>
+              <option value="none">none</option>
+              <option value="pipeline">by pipeline</option>
+              <option value="host">by host</option>
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button small"
+            aria-pressed={density === 'compact'}
+            title="One line a destination, so more fit"
+            onClick={() => setDensity(density === 'compact' ? 'comfortable' : 'compact')}
+          >
+            Compact
+          </button>
         </div>
         <SelectionBar shown={rows.length} />
         {(placement === 'hidden' || placement === 'nothing_shown') && selectedId !== undefined && selectedIds.size < 2 && (
@@ -226,6 +262,9 @@ export function Sidebar() {
         onSelectAll={selectAllShown}
         lostHosts={lostHosts}
         emptyText={total === 0 ? 'This workspace lists no destinations.' : 'No destination matches the search and filters.'}
+        groups={groups}
+        density={density}
+        query={filter.query}
       />
     </aside>
   );

@@ -6,6 +6,7 @@ import { hasWorkspaceChanges, workspaceChangesText } from '../../shared/workspac
 import { dismissError } from '../state/actions';
 import { useAppState } from '../state/store';
 import { healthSummary } from '../view/health';
+import { meaningsIn } from '../view/markMeaning';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -30,8 +31,8 @@ export function StatusBar() {
     <footer className="statusbar" aria-label="Status">
       <div className="jobs" role="status" aria-live="polite">
         {jobs.length === 0 ? (
-          <span className="idle" data-testid="status-line">
-            {[
+          <IdleLine
+            text={[
               notice ?? 'Ready',
               summary ?? (total > 0 ? `${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : ''),
               lastReload && hasWorkspaceChanges(lastReload.changes)
@@ -41,7 +42,7 @@ export function StatusBar() {
             ]
               .filter(Boolean)
               .join(' · ')}
-          </span>
+          />
         ) : (
           jobs.map((job) => <JobProgress key={job.key} job={job} compact />)
         )}
@@ -75,5 +76,15 @@ export function StatusBar() {
         </Dialog>
       )}
     </footer>
+  );
+}
+
+/** The status line, its words explained in its tooltip ("not verifiable", "stale"). */
+function IdleLine({ text }: { text: string }) {
+  const meanings = meaningsIn(text);
+  return (
+    <span className="idle" data-testid="status-line" {...(meanings ? { title: meanings } : {})}>
+      {text}
+    </span>
   );
 }

@@ -13,6 +13,7 @@ import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
 import { DestinationTable } from '../view/destinationTable';
+import type { Density, GroupBy } from '../view/viewSettings';
 
 export interface JobView {
   /** Local key, known before the engine hands out a job id. */
@@ -78,7 +79,11 @@ export interface AppState {
     query: string;
     sort: SortKey;
     host?: string;
+    /** The shown rows grouped by pipeline or host (a view setting, kept: state/viewSettingsActions.ts). */
+    group?: GroupBy;
   };
+  /** Rows of 58 px with two lines, or of 28 px with one (a view setting, kept). */
+  density?: Density;
   /** The open workspace's hosts, each with its connection's state, as the engine last said (in workspace order). */
   hosts: readonly HostState[];
   /** "Restore this backup" / "Undo" asked for: the one restore dialog (RestoreBackupDialog.tsx) is open on it. */
