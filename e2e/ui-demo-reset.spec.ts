@@ -1,5 +1,5 @@
 // The app's own demo is the user's workspace: kept as it is, and made afresh only when asked, from
-// the toolbar's Reset demo… with a confirmation that says what goes. Real Chromium, real files.
+// the toolbar's Reset demo workspace… with a confirmation that says what goes. Real Chromium, real files.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ test('Reset demo… says what goes, then makes the demo afresh and opens it agai
   await fs.writeFile(path.join(root, '.inspector-history.jsonl'), '{"one":1}\n{"two":2}\n');
   await waitForScan(page);
 
-  await page.getByRole('button', { name: 'Reset demo…' }).click();
+  await page.getByRole('button', { name: 'Reset demo workspace…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Reset demo workspace?' });
   await expect(dialog.getByTestId('reset-demo-scope')).toContainText(
     'What goes: 0 backups, its history (2 records), 1 path added to its destinations, and every change made to its destinations and sources. This cannot be undone.',
@@ -44,7 +44,7 @@ test('Reset demo… refuses, removing nothing, while the folder holds a file the
   const root = path.dirname(demoWorkspace);
   await fs.writeFile(path.join(root, 'my-notes.txt'), 'mine\n');
   await waitForScan(page);
-  await page.getByRole('button', { name: 'Reset demo…' }).click();
+  await page.getByRole('button', { name: 'Reset demo workspace…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Reset demo workspace?' });
   await expect(dialog.getByRole('alert')).toContainText('Nothing will be removed while it holds my-notes.txt');
   await expect(dialog.getByRole('button', { name: 'Reset the demo workspace' })).toBeDisabled();

@@ -1,6 +1,6 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
 // Rescan (the workspace file or folder read again, then every destination), Verify all, Export of the scan report as JSON or CSV,
-// History, and on the app's own demo workspace, Reset demo… (ResetDemoDialog.tsx).
+// History, and on the app's own demo workspace, Reset demo workspace… (ResetDemoDialog.tsx).
 
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api';
@@ -108,8 +108,16 @@ export function Toolbar() {
         <Icon name="clock" /> History
       </button>
       {workspace?.demo && (
-        <button type="button" className="button" onClick={() => setResetOpen(true)} disabled={busy}>
-          <Icon name="refresh" /> Reset demo…
+        // An icon beside the shortcuts button, so the bar still holds one line at 1024 px; its name says it all.
+        <button
+          type="button"
+          className="button"
+          onClick={() => setResetOpen(true)}
+          disabled={busy}
+          aria-label="Reset demo workspace…"
+          title="Reset demo workspace…"
+        >
+          <Icon name="trash" />
         </button>
       )}
       {openForm && (
