@@ -32,10 +32,14 @@ export class SourceRefresh {
   private closed = false;
 
   constructor(
-    private readonly current: () => OpenWorkspace | undefined,
+    private readonly session: { readonly state: { workspace?: OpenWorkspace } },
     private readonly emit: (event: ApiEvent) => void,
     private readonly options: SourceRefreshOptions = {},
   ) {}
+
+  private current(): OpenWorkspace | undefined {
+    return this.session.state.workspace;
+  }
 
   /** Watches the bundles the workspace configures now (after an open, or a reload). */
   follow(open: OpenWorkspace): Promise<void> {
