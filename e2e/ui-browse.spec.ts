@@ -18,12 +18,18 @@ test('filter chips OR together, search narrows by id, pipeline or path, and the 
   await expect(page.getByTestId('list-count')).toHaveText('4 of 16');
   for (const name of await options.locator('.name').allTextContents()) expect(name).toMatch(/^broken-/);
 
-  await page.getByRole('button', { name: /^unmanaged\s*1$/ }).click();
+  await page
+    .getByRole('group', { name: 'Filter by status (any of)' })
+    .getByRole('button', { name: /^unmanaged\s*1$/ })
+    .click();
   await expect(options).toHaveCount(5);
   await expect(page.getByRole('option', { name: /^legacy-site/ })).toBeVisible();
 
   await page.getByRole('button', { name: /^invalid\s*4$/ }).click();
-  await page.getByRole('button', { name: /^unmanaged\s*1$/ }).click();
+  await page
+    .getByRole('group', { name: 'Filter by status (any of)' })
+    .getByRole('button', { name: /^unmanaged\s*1$/ })
+    .click();
   await expect(options).toHaveCount(16);
 
   // `/` focuses search from anywhere; a pipeline id narrows to its destinations.

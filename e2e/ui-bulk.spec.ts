@@ -92,8 +92,8 @@ test('select all drifted picks every drifted destination; a shift-click selects 
   await fs.appendFile(path.join(root, 'destinations', 'docs-us', 'index.html'), '<p>edited by hand</p>\n');
   await waitForScan(page);
   await page.getByRole('button', { name: 'Verify all' }).click();
-  await expect(page.getByRole('button', { name: 'Select all drifted (2)' })).toBeEnabled({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Select all drifted (2)' }).click();
+  await expect(page.getByRole('button', { name: 'Select all that need repair (2)' })).toBeEnabled({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Select all that need repair (2)' }).click();
   await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
   await expect(bulkRow(page, 'docs-us')).toBeVisible();
   await expect(bulkRow(page, 'runbook-prod')).toBeVisible();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import { seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
-test('after Verify all the status bar sums up health; health chips OR together and AND with status chips and search; sort by health puts drifted first', async ({
+test('after Verify all the status bar sums up health; health chips OR together and AND with status chips and search; sort by health puts the serious first', async ({
   appPage: page,
   saveScreenshot,
 }) => {
@@ -56,8 +56,11 @@ test('after Verify all the status bar sums up health; health chips OR together a
   await expect(options).toHaveCount(16);
 
   await page.getByRole('combobox', { name: 'Sort' }).selectOption('health');
-  await expect(options.nth(0)).toContainText('runbook-prod');
-  await expect(options.nth(1)).toContainText('docs-latam');
+  // Serious first, both axes: the 4 invalid, the interrupted replace, the 3 conflicts, then the drifted one.
+  await expect(options.nth(0)).toContainText('broken-duplicate');
+  await expect(options.nth(4)).toContainText('docs-latam');
+  await expect(options.nth(5)).toContainText('docs-edited');
+  await expect(options.nth(8)).toContainText('runbook-prod');
 });
 
 test('cancelling Verify all says how far it got and keeps the results it had', async ({ page, demoWorkspace, startHost }) => {

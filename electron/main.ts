@@ -3,6 +3,7 @@
 // electron/shell (plain functions with tests) and electron/service (the engine behind the API).
 // Must never load remote content, grant a permission, or let the page navigate or open windows.
 
+import { demoControl } from './demo/demoControl';
 import { app, BrowserWindow, dialog, protocol, session as electronSession, shell } from 'electron';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
   const session = new Session({
     transport: 'electron',
     initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()),
+    demo: demoControl,
     connectHost: sshHostConnector(),
   });
   let window: BrowserWindow | undefined;

@@ -2,6 +2,7 @@
 // Thin: the rules live in electron/server (checks) and electron/service (the engine behind the API).
 // Must never bind anything but 127.0.0.1 (startHost enforces it).
 
+import { demoControl } from './demo/demoControl';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,7 @@ export async function serve(options: ServeOptions = {}): Promise<Serving> {
   const session = new Session({
     transport: 'http',
     initialWorkspace: options.workspace,
+    demo: demoControl,
     // The workspace's hosts through the system ssh and their agents; their logs go to stderr.
     connectHost: sshHostConnector({ onNotice: (line) => process.stderr.write(`distributor-inspector: ${line}\n`) }),
   });

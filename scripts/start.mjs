@@ -1,4 +1,5 @@
-// `npm start`: builds when the sources are newer than dist/, writes the demo workspace, and opens the
+// `npm start`: builds when the sources are newer than dist/, writes the demo workspace (or reopens the
+// one an earlier start wrote, as the user left it: `demo --reset` makes it afresh), and opens the
 // desktop app on it. Where there is no Electron binary (or no display) it says so in one line and
 // serves the same app to a browser instead, printing the address; it runs until Ctrl-C.
 // Never downloads anything: the `electron` package is not loaded, only its dist folder looked at.
@@ -52,7 +53,8 @@ if (demo.status !== 0) {
   process.stderr.write(demo.stderr || demo.stdout);
   process.exit(demo.status ?? 1);
 }
-const { dir: demoDir, workspaceFile } = JSON.parse(demo.stdout);
+const { dir: demoDir, workspaceFile, reopened } = JSON.parse(demo.stdout);
+if (reopened) console.log('The demo workspace is as you left it; `npx distributor-inspector demo --reset` makes it afresh.');
 
 /** Runs a child in the foreground; Ctrl-C reaches it through the terminal, and we exit when it does. */
 function foreground(command, args) {

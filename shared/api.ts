@@ -25,6 +25,8 @@ import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffS
 import { sourceBundleListSchema } from './sourceBundles';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
 import { hostStateEventSchema, hostStateSchema } from './hostState';
+import { syncStatusSchema } from './syncStatus';
+import { demoResetScopeSchema } from './demoReset';
 import { backupListSchema, backupSummarySchema, backupTargetInfoSchema, restorePlanSchema } from './backupSchema';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +59,8 @@ export const scanEntrySchema = z.object({
   destination: handle,
   inspection: destinationInspectionSchema.omit({ stateText: true }),
   summary: scanSummarySchema,
+  /** The sync axis (shared/syncStatus.ts): Compare's decision against the configured source; absent when not decided. */
+  sync: syncStatusSchema.optional(),
 });
 export type ScanEntry = z.infer<typeof scanEntrySchema>;
 
@@ -341,6 +345,18 @@ export const methods = {
     request: z.strictObject({ destination: handle.optional() }),
     response: z.object({ removed: z.array(backupSummarySchema), kept: z.number() }),
   }),
+  demoResetScope: spec({
+    summary:
+      "What resetting the open demo workspace would remove (its backups, history, the paths applies added, every change), and what would make it refuse; not_available when the open workspace is not the app's demo",
+    request: empty,
+    response: demoResetScopeSchema,
+  }),
+  resetDemo: spec({
+    summary:
+      "Make the open demo workspace afresh (its backups, history and changes removed, as demoResetScope said) and open it again; refused while an apply runs or when the folder holds anything that is not the demo's",
+    request: empty,
+    response: workspaceSummarySchema,
+  }),
   cancelJob: spec({
     summary: 'Stop a running job; it ends with an error event of code cancelled',
     request: z.strictObject({ job: handle }),
@@ -472,11 +488,16 @@ export const events = {
       entries: z.array(verifyEntrySchema),
       skipped: z.array(z.object({ destination: handle, reason: z.string() })),
     }),
+    /** A source bundle changed on disk: the rows of the destinations configured with it, their sync decided again (verify untouched). */
+    z.object({ kind: z.literal('sync'), changedAt: z.string(), entries: z.array(scanEntrySchema) }),
   ]),
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
   /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */
   hostState: hostStateEventSchema,
-  appCommand: z.object({ command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport']), path: userPath.optional() }),
+  appCommand: z.object({
+    command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport', 'resetDemo']),
+    path: userPath.optional(),
+  }),
 };
 export type EventName = keyof typeof events;
 export type EventOf<E extends EventName> = z.output<(typeof events)[E]>;

@@ -13,6 +13,8 @@ export const BACKUP_FILES_DIR = 'files';
 export const BACKUP_KIND = 'distributor-inspector-backup';
 /** How many backups of one destination are kept when the workspace file does not say. */
 export const DEFAULT_BACKUP_KEEP = 5;
+/** The default backups folder's name, beside the workspace file (backup/backupLocation.ts). */
+export const BACKUPS_FOLDER_NAME = '.inspector-backups';
 
 /** `rename`: moved (same file system, no copy); `copy`: copied and verified (sha256), then deleted by the apply. */
 export const backupMethodSchema = z.enum(['rename', 'copy']);

@@ -170,6 +170,8 @@ export const workspaceSummarySchema = loadedWorkspaceSchema.omit({ file: true })
   listReadAt: z.string().optional(),
   /** Set when the last re-read failed: the list is the last good one, read at listReadAt. */
   reloadProblem: workspaceReloadProblemSchema.optional(),
+  /** The app's own demo workspace (a folder its demo marker vouches for): it can be reset (resetDemo). */
+  demo: z.boolean().optional(),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 

@@ -8,12 +8,12 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_BACKUP_KEEP, type BackupSettings } from '../../shared/backupSchema';
+import { BACKUPS_FOLDER_NAME, DEFAULT_BACKUP_KEEP, type BackupSettings } from '../../shared/backupSchema';
 import type { LoadedWorkspace } from '../../shared/workspaceSchema';
 import { isInsideOrEqual } from '../engine/pathInside';
 import { userAppFolder } from '../engine/userFolders';
 
-export const BACKUPS_FOLDER_NAME = '.inspector-backups';
+export { BACKUPS_FOLDER_NAME };
 
 /** `$XDG_STATE_HOME/distributor-inspector/backups`, else `~/.local/state/…` and the platform's like. */
 export function userBackupsFolder(

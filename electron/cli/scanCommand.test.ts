@@ -159,3 +159,26 @@ describe('distributor-inspector inspect --verify', () => {
     expect(JSON.parse(stdout).verify).toBeUndefined();
   });
 });
+
+describe('scan and the sync axis', () => {
+  it('gives each destination Compare’s decision against its configured source and the reason, in --json and the table', async () => {
+    const { makeDemoFixture } = await import('../testing/demoFixture');
+    const demo = await makeDemoFixture('scan-sync-');
+    try {
+      const json = await cli('scan', demo.workspaceFile, '--json');
+      const document = JSON.parse(json.stdout) as {
+        destinations: { id: string; sync?: { kind: string; decision?: string; reason?: string } }[];
+      };
+      const sync = new Map(document.destinations.map((row) => [row.id, row.sync]));
+      expect(sync.get('docs-rebuilt')).toMatchObject({ kind: 'conflict', decision: 'conflict', reason: 'digest_mismatch' });
+      expect(sync.get('docs-us')).toMatchObject({ kind: 'publish_waiting', decision: 'replace' });
+      expect(sync.get('docs-apac')).toMatchObject({ kind: 'destination_newer', decision: 'skip_newer' });
+      expect(sync.get('docs-eu')).toMatchObject({ kind: 'up_to_date', decision: 'skip' });
+      const text = await cli('scan', demo.workspaceFile);
+      expect(text.stdout).toMatch(/STATUS\s+ID\s+OUTPUTS\s+ISSUES\s+PUBLISHED\s+SYNC/);
+      expect(text.stdout).toMatch(/docs-rebuilt .*conflict \(digest_mismatch\)/);
+    } finally {
+      await demo.remove();
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
+import { SourceManifests } from '../engine/sourceManifests';
+import { SYNC_LABELS, type SyncStatus } from '../../shared/syncStatus';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 import { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
@@ -85,6 +87,7 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
       pool,
       verify,
       retain: 'summary',
+      sync: new SourceManifests(),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
     });
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
@@ -220,7 +223,9 @@ async function remoteScan(
     // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
     const rows: ScannedDestination[] = summary.destinations.flatMap((destination) => {
       const entry = byId.get(destination.id);
-      return entry ? [{ destination, inspection: entry.inspection, summary: entry.summary }] : [];
+      return entry
+        ? [{ destination, inspection: entry.inspection, summary: entry.summary, ...(entry.sync ? { sync: entry.sync } : {}) }]
+        : [];
     });
     const workspace: LoadedWorkspace = {
       kind: summary.kind,
@@ -277,6 +282,7 @@ function jsonDocument(outcome: ScanOutcome) {
         ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
         // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
         ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
+        ...(row.sync ? { sync: row.sync } : {}),
       };
     }),
   };
@@ -287,6 +293,15 @@ function statusCell(status: string, style: Style): string {
   if (status === 'invalid' || status === 'drifted') return style.red(status);
   if (status === 'unmanaged') return style.yellow(status);
   return style.dim(status);
+}
+
+/** The sync axis (shared/syncStatus.ts): its kind, and a conflict's reason. */
+function syncCell(sync: SyncStatus | undefined, style: Style): string {
+  if (!sync) return style.dim('-');
+  const words = `${SYNC_LABELS[sync.kind]}${sync.reason ? ` (${sync.reason})` : ''}`;
+  if (sync.kind === 'conflict' || sync.kind === 'source_unreadable') return style.red(words);
+  if (sync.kind === 'publish_waiting' || sync.kind === 'unmanaged') return style.yellow(words);
+  return sync.kind === 'up_to_date' ? style.green(words) : style.dim(words);
 }
 
 /** Which workspace was read: a folder named on the command line may have been read as the workspace file it holds. */
@@ -300,7 +315,7 @@ function workspaceLine(outcome: ScanOutcome, style: Style): string {
 
 function humanText(outcome: ScanOutcome, style: Style): string {
   const verifying = outcome.verify !== undefined;
-  const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED'];
+  const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED', 'SYNC'];
   const rows = outcome.rows.map((row, index) => {
     const { summary } = row;
     const issues =
@@ -313,6 +328,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
       String(summary.outputCount),
       issues,
       printable(summary.published_at ?? '-'),
+      syncCell(row.sync, style),
     ];
   });
   const lines = [workspaceLine(outcome, style), '', table([header.map((cell) => style.bold(cell)), ...rows])];

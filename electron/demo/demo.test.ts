@@ -167,14 +167,35 @@ describe('the demo workspace', () => {
     }
   });
 
-  it('regenerates the same bytes over a previous demo, and creates a missing folder', async () => {
+  it('reopens an earlier demo as it is, keeping every change, and writes nothing', async () => {
     const dir = path.join(root, 'not', 'yet');
     expect((await createDemoWorkspace(dir)).ok).toBe(true);
-    const first = await treeDigest(dir);
     await fs.writeFile(path.join(dir, 'destinations', 'docs-eu', 'index.html'), 'changed by a test');
+    await fs.mkdir(path.join(dir, '.inspector-backups', 'docs-eu', '2026-12-06T010000.000Z'), { recursive: true });
+    await fs.writeFile(path.join(dir, '.inspector-history.jsonl'), '{"a":1}\n');
+    const before = await treeDigest(dir);
     const again = await createDemoWorkspace(dir);
-    expect(again.ok && again.value.replacedPrevious).toBe(true);
-    expect(await treeDigest(dir)).toBe(first);
+    expect(again).toMatchObject({ ok: true, value: { reopened: true, replacedPrevious: false, large: false } });
+    expect(again.ok && again.value.destinationCount).toBe((await entries(dir)).length);
+    expect(await treeDigest(dir)).toBe(before);
+  });
+
+  it('makes the demo afresh on a reset: the same bytes, with its backups, history and added files gone', async () => {
+    expect((await createDemoWorkspace(root)).ok).toBe(true);
+    const first = await treeDigest(root);
+    await fs.writeFile(path.join(root, 'destinations', 'docs-eu', 'index.html'), 'changed by a test');
+    await fs.writeFile(path.join(root, 'destinations', 'docs-eu', 'added-by-a-replace.html'), 'new');
+    const backup = path.join(root, '.inspector-backups', 'docs-eu', '2026-12-06T010000.000Z', 'files');
+    await fs.mkdir(backup, { recursive: true });
+    await fs.writeFile(path.join(backup, 'index.html'), 'old');
+    await fs.symlink('/etc', path.join(backup, 'a-link'));
+    await fs.writeFile(path.join(root, '.inspector-history.jsonl'), '{"a":1}\n{"b":2}\n');
+    const again = await createDemoWorkspace(root, { reset: true });
+    expect(again).toMatchObject({
+      ok: true,
+      value: { reopened: false, replacedPrevious: true, removed: { backups: 1, historyRecords: 2, addedInDestinations: 1 } },
+    });
+    expect(await treeDigest(root)).toBe(first);
   });
 
   it('refuses a non-empty folder that is not a previous demo, and changes nothing in it', async () => {
@@ -213,20 +234,34 @@ describe('the demo folder on a re-run', () => {
     expect(written).toEqual(expect.arrayContaining(['destinations/runbook-prod/escalation.txt', 'sources', WORKSPACE_FILE_NAME]));
   });
 
-  it('keeps a site the user added under destinations/ and refuses, naming it and removing nothing', async () => {
+  it('on a reset, keeps a site the user added under destinations/ and refuses, naming it and removing nothing', async () => {
     await createDemoWorkspace(root);
     await fs.mkdir(path.join(root, 'destinations', 'my-site'));
     await fs.writeFile(path.join(root, 'destinations', 'my-site', 'index.html'), 'mine');
     await fs.writeFile(path.join(root, 'sources', 'handbook-2026-05', 'notes.txt'), 'mine too');
+    await fs.writeFile(path.join(root, 'my-notes.txt'), 'and mine');
+    await fs.mkdir(path.join(root, '.inspector-backups'));
     const before = await treeDigest(root);
-    const again = await createDemoWorkspace(root);
+    const again = await createDemoWorkspace(root, { reset: true });
     expect(again.ok).toBe(false);
     const message = again.ok ? '' : again.error;
     expect(message).toContain('"destinations/my-site"');
     expect(message).toContain('"destinations/my-site/index.html"');
     expect(message).toContain('"sources/handbook-2026-05/notes.txt"');
+    expect(message).toContain('"my-notes.txt"');
     expect(message).toContain('Nothing was removed');
     expect(await treeDigest(root)).toBe(before);
+    // Without a reset it is the user's workspace, reopened with their site in it.
+    expect(await createDemoWorkspace(root)).toMatchObject({ ok: true, value: { reopened: true } });
+    expect(await treeDigest(root)).toBe(before);
+  });
+
+  it('refuses to reopen a demo whose workspace file no longer loads, naming it and the way out', async () => {
+    await createDemoWorkspace(root);
+    await fs.writeFile(path.join(root, WORKSPACE_FILE_NAME), '{ not json');
+    const again = await createDemoWorkspace(root);
+    expect(again).toEqual({ ok: false, error: expect.stringContaining(path.join(root, WORKSPACE_FILE_NAME)) });
+    expect(again.ok || again.error).toContain('demo --reset');
   });
 
   it('empties a demo cut short of its own paths and writes it whole again', async () => {
@@ -289,6 +324,7 @@ describe('the demo folder is private to the user', () => {
     await fs.chmod(root, 0o757);
     const before = await treeDigest(root);
     expect((await createDemoWorkspace(root)).ok).toBe(false);
+    expect((await createDemoWorkspace(root, { reset: true })).ok).toBe(false);
     expect(await treeDigest(root)).toBe(before);
     await fs.chmod(root, 0o700);
   });

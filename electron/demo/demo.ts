@@ -1,8 +1,11 @@
 // Generates the demo workspace: real source bundles, real destinations with real hashes, and a
 // workspace file that configures them. What `npm start` opens when given nothing.
-// Writes only into a folder private to the user (demoFolder.ts), and on a re-run deletes only the
-// paths its marker recorded, never anything else (demoMarker.ts).
+// Once made, a demo is the user's workspace: a later run reopens it as it is (its backups, history
+// and changes kept), and only a reset asked for by name makes it afresh (demoReset.ts).
+// Writes only into a folder private to the user (demoFolder.ts); deletes only the paths its marker
+// recorded (demoMarker.ts), and on a reset also what the app wrote there, never anything else.
 
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEMO_GENERATOR, DEMO_MARKER_FILE, DEMO_MARKER_FORMAT } from '../../shared/demoMarkerSchema';
 import { MANIFEST_FILE_NAME } from '../engine/readSource';
@@ -12,6 +15,8 @@ import { DEMO_CASES, DEMO_SOURCES, writeDemoFiles, type DemoCase } from './demoC
 import { dryRunDemoDisk, realDemoDisk, type DemoDisk } from './demoDisk';
 import { preparePrivateFolder } from './demoFolder';
 import { readDemoMarker, removeRecordedDemo, writeDemoMarker, listDemoTree } from './demoMarker';
+import { demoResetScope, removeDemoForReset } from './demoReset';
+import { loadWorkspace } from '../engine/workspace';
 import { writeLargeDestinations, LARGE_DESTINATION_COUNT } from './demoLarge';
 
 export { DEMO_MARKER_FILE };
@@ -22,6 +27,8 @@ export interface DemoOptions {
   large?: boolean;
   /** With `large`: this many destinations in all instead of 10,000 (the UI bench uses 100,000). */
   largeDestinationCount?: number;
+  /** Make the demo afresh over an earlier one, removing its backups, history and changes; without it an earlier demo is reopened as it is. */
+  reset?: boolean;
 }
 
 export interface DemoSummary {
@@ -30,8 +37,14 @@ export interface DemoSummary {
   sources: string[];
   cases: { name: string; shows: string }[];
   destinationCount: number;
-  /** Whether an earlier demo was found and regenerated. */
+  /** Whether an earlier demo was found and made afresh (a reset, or one cut short before its workspace file). */
   replacedPrevious: boolean;
+  /** Whether an earlier demo was found and is opened as it is: nothing was written. */
+  reopened: boolean;
+  /** Whether the demo is the large one (as its marker records: a reopened demo keeps the size it was made with). */
+  large: boolean;
+  /** With a reset: what went. */
+  removed?: { backups: number; historyRecords: number | undefined; addedInDestinations: number };
 }
 
 /** The demo made, or why the folder was refused (one sentence naming it; nothing was written). */
@@ -50,23 +63,51 @@ function entryOf(demoCase: DemoCase): WorkspaceEntry {
   return entry;
 }
 
+type Prepared =
+  | { kind: 'fresh'; replacedPrevious: boolean; removed?: DemoSummary['removed'] }
+  | { kind: 'reopen'; large: boolean; destinationCount: number };
+
 /**
- * Checks the folder may be (re)filled: private to the user, and missing, empty, or a previous demo
- * whose marker lists every path in it. A previous demo is emptied of exactly those paths.
+ * Checks the folder: private to the user, and missing, empty, or an earlier demo (a marker this
+ * generator wrote). An earlier demo is reopened as it is; a reset, or a demo cut short before its
+ * workspace file was written, empties it first (demoReset.ts, demoMarker.ts).
  */
-async function prepareDir(dir: string): Promise<Result<{ replacedPrevious: boolean }, string>> {
+async function prepareDir(dir: string, reset: boolean): Promise<Result<Prepared, string>> {
   const folder = await preparePrivateFolder(dir);
   if (!folder.ok) return folder;
   const marker = await readDemoMarker(dir);
   if (marker.kind === 'bad') return { ok: false, error: marker.message };
   if (marker.kind === 'none') {
     const entries = await listDemoTree(dir);
-    if (entries.length === 0) return { ok: true, value: { replacedPrevious: false } };
+    if (entries.length === 0) return { ok: true, value: { kind: 'fresh', replacedPrevious: false } };
     return { ok: false, error: `${dir} is not empty and holds no earlier demo (no ${DEMO_MARKER_FILE}): choose an empty or new folder` };
   }
-  const removed = await removeRecordedDemo(dir, marker.marker);
+  const workspaceFile = path.join(dir, WORKSPACE_FILE_NAME);
+  const cutShort = !(await fs.lstat(workspaceFile).then(
+    (stat) => stat.isFile(),
+    () => false,
+  ));
+  if (cutShort) {
+    // The workspace file is written last: without it the demo never finished, and holds only its own paths.
+    const removed = await removeRecordedDemo(dir, marker.marker);
+    return removed.ok ? { ok: true, value: { kind: 'fresh', replacedPrevious: true } } : removed;
+  }
+  if (!reset) {
+    const load = await loadWorkspace(workspaceFile);
+    if (!load.ok) {
+      const first = load.issues[0];
+      return {
+        ok: false,
+        error: `${workspaceFile} does not load (${first?.message ?? 'invalid'}): fix it, or make the demo afresh with \`distributor-inspector demo --reset\` (its backups, history and changes go)`,
+      };
+    }
+    return { ok: true, value: { kind: 'reopen', large: marker.marker.large, destinationCount: load.workspace.destinations.length } };
+  }
+  const scope = await demoResetScope(dir, marker.marker);
+  const removed = await removeDemoForReset(dir, scope);
   if (!removed.ok) return removed;
-  return { ok: true, value: { replacedPrevious: true } };
+  const { backups, historyRecords, addedInDestinations } = scope;
+  return { ok: true, value: { kind: 'fresh', replacedPrevious: true, removed: { backups, historyRecords, addedInDestinations } } };
 }
 
 /** Everything the demo writes, through `disk`: the same calls for the dry run and the real one. */
@@ -90,8 +131,19 @@ async function writeDemo(disk: DemoDisk, options: DemoOptions) {
 
 export async function createDemoWorkspace(target: string, options: DemoOptions = {}): Promise<DemoResult> {
   const dir = path.resolve(target);
-  const prepared = await prepareDir(dir);
+  const prepared = await prepareDir(dir, options.reset === true);
   if (!prepared.ok) return prepared;
+  const described = {
+    dir,
+    workspaceFile: path.join(dir, WORKSPACE_FILE_NAME),
+    sources: DEMO_SOURCES.map((source) => `sources/${source.name}`),
+    cases: DEMO_CASES.map(({ name, shows }) => ({ name, shows })),
+  };
+  if (prepared.value.kind === 'reopen') {
+    const { large, destinationCount } = prepared.value;
+    return { ok: true, value: { ...described, destinationCount, replacedPrevious: false, reopened: true, large } };
+  }
+  const fresh = prepared.value;
   // The marker lists every path before the first is written (a dry run in memory tells which), so a
   // demo cut short (Ctrl-C) is still recognised, and emptied of its own paths only, next time.
   const planned = dryRunDemoDisk();
@@ -107,12 +159,12 @@ export async function createDemoWorkspace(target: string, options: DemoOptions =
   return {
     ok: true,
     value: {
-      dir,
-      workspaceFile: path.join(dir, WORKSPACE_FILE_NAME),
-      sources: DEMO_SOURCES.map((source) => `sources/${source.name}`),
-      cases: DEMO_CASES.map(({ name, shows }) => ({ name, shows })),
+      ...described,
       destinationCount: entries.length,
-      replacedPrevious: prepared.value.replacedPrevious,
+      replacedPrevious: fresh.replacedPrevious,
+      reopened: false,
+      large: Boolean(options.large),
+      ...(fresh.removed ? { removed: fresh.removed } : {}),
     },
   };
 }

@@ -72,7 +72,8 @@ export async function listDemoTree(dir: string): Promise<TreeEntry[]> {
   return entries;
 }
 
-function nameSome(paths: string[]): string {
+/** The first few paths, quoted, and how many more. */
+export function nameSome(paths: string[]): string {
   const named = paths.slice(0, NAMED_AT_MOST).map((each) => JSON.stringify(each));
   return paths.length > NAMED_AT_MOST ? `${named.join(', ')} and ${paths.length - NAMED_AT_MOST} more` : named.join(', ');
 }

@@ -6,8 +6,10 @@ import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
+import { syncOfInspection, type SyncStatus } from '../../shared/syncStatus';
 import { HashPool, type InspectOutcome } from './hashPool';
 import type { StatCache } from './statCache';
+import type { SourceManifests } from './sourceManifests';
 
 export type { ScanReport, ScanRow, ScanSummary } from '../../shared/verifyReport';
 export { summarizeInspection } from './scanReader';
@@ -17,6 +19,8 @@ export interface ScannedDestination extends ScanRow {
   state?: State;
   /** With a stat cache: how many outputs had their bytes read (the rest were proven unchanged by their stat). */
   hashedFiles?: number;
+  /** With the `sync` option: the decision against the destination's configured source (shared/syncStatus.ts). */
+  sync?: SyncStatus;
 }
 
 export interface EngineScanReport extends ScanReport {
@@ -49,6 +53,11 @@ export interface ScanOptions {
    * (electron/engine/statCache.ts); what each verify saw is recorded back into it.
    */
   statCache?: StatCache;
+  /**
+   * Decide each row's sync against its configured source, read once per bundle from here: the state
+   * is read for it, then dropped again when `retain` is 'summary'.
+   */
+  sync?: SourceManifests;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -60,6 +69,19 @@ export function countRows(rows: readonly ScanRow[]): ScanCounts {
 /** Whether a row is a finding for exit codes: invalid state, or an error such as a linked destination or an interrupted replace. */
 export function isFinding(row: ScanRow): boolean {
   return row.summary.status === 'invalid' || hasErrors(row.inspection.issues);
+}
+
+/** The row's sync, from its state (the only time a 'summary' scan holds it); the sources were read before the pass. */
+function withSync(row: ScannedDestination, sources: SourceManifests, retain: ScanOptions['retain']): void {
+  const { destination } = row;
+  const source = destination.source === undefined ? undefined : sources.known(destination.source);
+  // A state withheld for its size never travelled: no decision rather than a wrong one (Compare reads it whole).
+  if (row.inspection.status !== 'managed' || row.state)
+    row.sync = syncOfInspection(destination, { ...row.inspection, ...(row.state ? { state: row.state } : {}) }, source);
+  if (retain === 'summary') {
+    delete row.state;
+    delete row.inspection.stateJson;
+  }
 }
 
 function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): ScannedDestination {
@@ -98,13 +120,15 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   progress();
   if (total === 0) return { rows, counts: countRows(rows) };
 
+  const { sync } = options;
+  if (sync) await sync.readAll(destinations);
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   const statCache = options.statCache;
   try {
     await pool.inspect(
       destinations.map((destination) => destination.path),
       {
-        withText: options.retain !== 'summary',
+        withText: options.retain !== 'summary' || sync !== undefined,
         verify: options.verify === true,
         ...(options.verify && statCache ? { knownOf: (index: number) => statCache.known(destinations[index]!.path) ?? {} } : {}),
         signal,
@@ -119,6 +143,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
             statCache.update(destinations[index]!.path, outcome.cache.changed, outcome.cache.dropped);
             row.hashedFiles = outcome.cache.hashed;
           }
+          if (sync) withSync(row, sync, options.retain);
           rows[index] = row;
           done += 1;
           options.onResult?.(row);

@@ -10,6 +10,7 @@ import { formatIssuePath } from '../../shared/issues';
 import { sortSourceBundles, type SourceBundleEntry, type SourceBundleList } from '../../shared/sourceBundles';
 import type { LoadedWorkspace } from '../../shared/workspaceSchema';
 import { MANIFEST_FILE_NAME, readSource } from './readSource';
+import { bundleFolderOf } from './sourceManifests';
 
 export interface SourceBundleBounds {
   /** How many levels below the workspace folder a bundle may sit (`sources/handbook` is 2). */
@@ -26,11 +27,6 @@ function shownPathOf(root: string, bundle: string): string {
   if (relative === '') return '.';
   if (relative.startsWith('..') || path.isAbsolute(relative)) return bundle;
   return relative.split(path.sep).join('/');
-}
-
-/** The folder a configured source names: itself, or the folder of the manifest it names. */
-function bundleFolderOf(source: string): string {
-  return path.basename(source) === MANIFEST_FILE_NAME ? path.dirname(source) : source;
 }
 
 async function holdsManifest(folder: string): Promise<boolean> {

@@ -4,6 +4,7 @@
 
 import type { ScanEntry } from '../../shared/api';
 import type { DestinationInspectionData } from '../../shared/inspection';
+import type { SyncStatus } from '../../shared/syncStatus';
 import type { ScanSummary } from '../../shared/verifyReport';
 import { summarizeInspection } from '../engine/scan';
 
@@ -13,7 +14,11 @@ export function scanEntryOf(
   inspection: DestinationInspectionData & { state?: unknown },
   /** The worker's summary of a scan row (its state may not have travelled); otherwise made from the inspection. */
   summary?: ScanSummary,
+  /** The destination's sync against its configured source, when decided (shared/syncStatus.ts). */
+  sync?: SyncStatus,
 ): ScanEntry {
   const { state: _state, stateText: _text, ...data } = inspection;
-  return { destination, inspection: data, summary: summary ?? summarizeInspection(data, data.stateJson) };
+  const entry: ScanEntry = { destination, inspection: data, summary: summary ?? summarizeInspection(data, data.stateJson) };
+  if (sync) entry.sync = sync;
+  return entry;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScanEntry } from '../../shared/api';
-import { csvField, reportCsv, reportJson, type ReportInput } from './report';
+import { CSV_COLUMNS, csvField, reportCsv, reportJson, type ReportInput } from './report';
 
 /** A reader for RFC 4180, independent of the writer: quoted fields, doubled quotes, CRLF records. */
 function readCsv(text: string): string[][] {
@@ -64,7 +64,7 @@ describe('report', () => {
         expect(rows).toHaveLength(ids.length + 1);
         rows.slice(1).forEach((row, i) => {
           const id = ids[i]!;
-          expect(row).toHaveLength(16);
+          expect(row).toHaveLength(CSV_COLUMNS.length);
           expect(row[0]).toBe(/^[=+\-@\t\r]/.test(id) ? `'${id}` : id);
         });
       }),

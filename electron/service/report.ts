@@ -60,6 +60,8 @@ export function reportJson(input: ReportInput): string {
             freshness: verify.freshness,
           }
         : null,
+      // The sync axis (shared/syncStatus.ts): Compare's decision against the configured source, for a script to gate on.
+      sync: scan?.sync ?? null,
     };
   });
   return `${JSON.stringify({ generatedAt: input.generatedAt, appVersion: input.appVersion, workspace: input.workspace, counts, destinations }, null, 2)}\n`;
@@ -82,6 +84,10 @@ export const CSV_COLUMNS = [
   'outputs_not_ok',
   'extra_files',
   'issue_codes',
+  // The sync axis: its kind (up_to_date, publish_waiting, destination_newer, conflict, …), Compare's decision and a conflict's reason.
+  'sync',
+  'sync_decision',
+  'sync_reason',
 ] as const;
 
 /** One RFC 4180 field: quoted when it holds a quote, comma or line break; formula starters neutralised. */
@@ -117,6 +123,9 @@ export function reportCsv(input: ReportInput): string {
       verify ? verify.outputs.filter((output) => output.status !== 'ok').length : undefined,
       verify?.extra.length,
       scan ? [...new Set(scan.inspection.issues.map((issue) => issue.code))].join(';') : undefined,
+      scan?.sync?.kind,
+      scan?.sync?.decision,
+      scan?.sync?.reason,
     ];
     lines.push(row.map(csvField).join(','));
   }

@@ -20,6 +20,7 @@ import {
 
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
+import { SourceManifests } from '../engine/sourceManifests';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
@@ -30,6 +31,8 @@ import { StatCache, userStatCacheFile } from '../engine/statCache';
 import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh } from './sessionLiveRefresh';
+import { SourceRefresh } from './sessionSourceRefresh';
+import { demoHandlers } from './sessionDemo';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { hasWorkspaceChanges, noWorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
@@ -68,12 +71,14 @@ export class Session implements SessionContext {
   readonly handlers: HandlerTable;
   /** Undefined when live refresh is off. */
   private readonly live: LiveRefresh | undefined;
+  private readonly sourceRefresh: SourceRefresh | undefined; // the configured source bundles watched (sessionSourceRefresh.ts)
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    this.sourceRefresh = live === false ? undefined : new SourceRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
       ? this.open(options.initialWorkspace).then(
@@ -165,6 +170,7 @@ export class Session implements SessionContext {
     if (!read.ok) throw fail('invalid_workspace', read.problem.message, { issues: read.problem.issues, file: read.problem.file });
     const destinations: DestinationEntry[] = read.loaded.destinations.map((d) => ({ ...d }));
     const summary = summaryOf(read.loaded, destinations, read.issues, read.readAt, this.options.connectHost !== undefined);
+    if (read.loaded.kind === 'file' && (await this.options.demo?.isDemo(read.loaded.root))) summary.demo = true;
     // Jobs and plans belong to the workspace they were made in.
     await this.jobs.close();
     this.plans.clear();
@@ -178,10 +184,12 @@ export class Session implements SessionContext {
       byId: new Map(destinations.map((d) => [d.id, d])),
       scans: new Map(),
       verifies: new Map(),
+      sources: new SourceManifests(),
     };
     this.syncHosts(read.loaded.hosts ?? []);
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
+    void this.sourceRefresh?.follow(this.state.workspace);
     return summary;
   }
 
@@ -232,6 +240,7 @@ export class Session implements SessionContext {
       return { workspace: open.summary, changes: noWorkspaceChanges() };
     }
     const { changes } = reload;
+    open.sources.forget(); // a Rescan reads the sources again: a bundle rebuilt in place is a new decision
     const destinations: DestinationEntry[] = reload.loaded.destinations.map((d) => ({ ...d }));
     for (const id of [...changes.removed, ...changes.changed]) {
       open.scans.delete(id);
@@ -250,6 +259,7 @@ export class Session implements SessionContext {
     open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
     this.syncHosts(reload.loaded.hosts ?? []);
     if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
+    void this.sourceRefresh?.follow(open);
     return { workspace: open.summary, changes };
   }
 
@@ -287,8 +297,12 @@ export class Session implements SessionContext {
     return this.live?.mute(id) ?? (() => undefined);
   }
 
+  /** Resolves once the source bundles are watched (tests). */
+  sourcesWatched = (): Promise<void> => this.sourceRefresh?.ready() ?? Promise.resolve();
+
   async close(): Promise<void> {
     await this.live?.close();
+    await this.sourceRefresh?.close();
     await this.jobs.close();
     await this.router?.close();
     this.router = undefined;
@@ -416,6 +430,7 @@ export class Session implements SessionContext {
         if (!remote) return pruneBackupsHandler(this, request);
         return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
       },
+      ...demoHandlers(this.options.demo, this),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => exportReport(this.workspace(), format),
     };

@@ -5,21 +5,22 @@
 import type { DestinationEntry } from '../../shared/api';
 import { fingerprintOf } from '../../shared/verifyFreshness';
 import type { AppliedReplace } from '../operations/applyReplacePlan';
-import { scanEntryOf } from '../operations/scanEntry';
+import { entryWithSync } from './sessionSync';
 import type { JobContext } from './jobRegistry';
 import type { SessionContext } from './sessionContext';
 import { keepVerify } from './sessionDestinations';
 
-export function reportApplied(
+export async function reportApplied(
   session: SessionContext,
   context: JobContext<'applyPlan'>,
   destination: DestinationEntry,
   { inspection, verify, readAt }: AppliedReplace,
-): void {
+): Promise<void> {
   // Only while the destination is still the one of the open workspace (not reopened or reconfigured meanwhile).
   if (!inspection || session.state.workspace?.byId.get(destination.id) !== destination) return;
   const open = session.workspace();
-  const entry = scanEntryOf(destination.id, inspection);
+  const entry = await entryWithSync(open, destination, inspection);
+  if (session.state.workspace !== open) return;
   open.scans.set(destination.id, entry);
   if (!verify) open.verifies.delete(destination.id);
   const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };

@@ -113,7 +113,7 @@ export function applyRestoreJob(
       pool: session.hashPool(),
       history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
     }).finally(unmute);
-    reportApplied(session, context, destination, applied);
+    await reportApplied(session, context, destination, applied);
     return applied.result;
   });
   return { job };

@@ -7,6 +7,7 @@ import type { DestinationEntry, MethodName, methods, ScanEntry, Transport, Verif
 import type { VerifyFreshness } from '../../shared/verifyFreshness';
 import type { HashPool } from '../engine/hashPool';
 import type { StatCache } from '../engine/statCache';
+import type { SourceManifests } from '../engine/sourceManifests';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
 import type { WorkspaceTarget } from '../operations/reloadWorkspace';
@@ -35,6 +36,8 @@ export interface OpenWorkspace {
   byId: Map<string, DestinationEntry>;
   scans: Map<string, ScanEntry>;
   verifies: Map<string, HeldVerify>;
+  /** The configured sources' manifests, read once for the sync axis (sessionSync.ts); forgotten on a Rescan. */
+  sources: SourceManifests;
 }
 
 /** A verify result as the session keeps it: with its stamp, and whether a re-read since left it describing the disk. */

@@ -12,6 +12,7 @@ import { inspectDestination } from '../engine/inspectDestination';
 import { compareDestination } from '../operations/compareDestination';
 import { diffOutput } from '../operations/diffOutput';
 import { scanEntryOf } from '../operations/scanEntry';
+import { entryWithSync } from './sessionSync';
 import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
@@ -58,9 +59,10 @@ export async function scanJob(
       signal: context.signal,
       pool: session.hashPool(),
       retain: 'summary',
+      sync: open.sources,
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
-        const entry = scanEntryOf(row.destination.id, row.inspection, row.summary);
+        const entry = scanEntryOf(row.destination.id, row.inspection, row.summary, row.sync);
         keepReread(open, entry);
         context.item(entry);
       },
@@ -98,11 +100,12 @@ export async function verifyPass(
         pool: session.hashPool(),
         retain: 'summary',
         verify: true,
+        sync: open.sources,
         ...(statCache ? { statCache } : {}),
         onProgress: ({ done, total, bytes }) => options.onProgress?.(done, total, bytes ?? 0),
         onResult: (row) => {
           const id = row.destination.id;
-          keepReread(open, scanEntryOf(id, row.inspection, row.summary), readAt);
+          keepReread(open, scanEntryOf(id, row.inspection, row.summary, row.sync), readAt);
           if (!row.verify) {
             result.skipped += 1;
             return;
@@ -133,7 +136,8 @@ export async function verifyJob(
 export async function inspectHandler(session: SessionContext, id: string): Promise<ResponseOf<'inspectDestination'>> {
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
-  keepReread(session.workspace(), scanEntryOf(id, inspection));
+  const open = session.workspace();
+  keepReread(open, await entryWithSync(open, destination, inspection));
   const { state: _state, ...data } = inspection;
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }

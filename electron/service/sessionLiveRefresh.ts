@@ -11,11 +11,11 @@ import type { ApiEvent, EventOf, ResponseOf, ScanEntry, VerifyEntry } from '../.
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
 import { nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { inspectDestination } from '../engine/inspectDestination';
-import { scanEntryOf } from '../operations/scanEntry';
 import { DestinationWatcher, type WatchChange, type WorkspaceWatchTarget } from '../watch/destinationWatcher';
 import type { OpenWorkspace } from './sessionContext';
 import { keepReread } from './sessionDestinations';
 import { formatBytes } from '../../shared/byteSize';
+import { entryWithSync } from './sessionSync';
 
 export interface LiveRefreshOptions {
   debounceMs?: number;
@@ -184,8 +184,7 @@ export class LiveRefresh {
   private async read(open: OpenWorkspace, id: string): Promise<ScanEntry | undefined> {
     const destination = open.byId.get(id);
     if (!destination) return undefined;
-    const entry = scanEntryOf(id, await inspectDestination(destination.path));
-    return entry;
+    return entryWithSync(open, destination, await inspectDestination(destination.path));
   }
 
   private async rereadDestinations(batch: [id: string, changedAt: string][]): Promise<void> {

@@ -6,6 +6,7 @@ import type { HostConnector } from './hostLink';
 import type { RequestValue } from './sessionContext';
 import type { LiveRefreshOptions } from './sessionLiveRefresh';
 import type { SessionStorage } from './sessionStorage';
+import type { DemoControl } from './sessionDemo';
 
 export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
 export type HandlerTable = { [M in MethodName]: Handler<M> };
@@ -40,4 +41,6 @@ export interface SessionOptions {
    * the user's own journal and backups folder.
    */
   storage?: SessionStorage;
+  /** The demo generator, handed in by the shell that starts the app: lets the app reset its own demo (sessionDemo.ts). */
+  demo?: DemoControl;
 }

@@ -183,7 +183,7 @@ export function planStore() {
         }).finally(unmute);
         const { result } = applied;
         // Whatever happened, the destination as it is now (verified when a new state is in place).
-        reportApplied(session, context, destination, applied);
+        await reportApplied(session, context, destination, applied);
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;
       });

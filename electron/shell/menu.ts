@@ -105,6 +105,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       { type: 'separator' },
       { id: 'rescan', label: 'Rescan', accelerator: ACCELERATORS.rescan, click: () => actions.sendCommand('rescan') },
       { id: 'verifyAll', label: 'Verify All', accelerator: ACCELERATORS.verifyAll, click: () => actions.sendCommand('verifyAll') },
+      { id: 'resetDemo', label: 'Reset Demo Workspace…', click: () => actions.sendCommand('resetDemo') },
       { type: 'separator' },
       {
         id: 'exportReport',

@@ -1,5 +1,6 @@
 // The right pane when two or more destinations are selected: who they are, and what can be done to all
-// of them: Verify N (the verify job with those ids), Plan replace for N (a normal replace of each against
+// of them: Verify N (the verify job with those ids), Plan repair for N (each one's drifted outputs
+// rewritten from its source), Plan replace for N (a normal replace of each against
 // its configured source, each one's answer on its row), one confirmation listing them all, then each
 // applied in turn with its outcome on its row, a Cancel that stops before the next one. A forced
 // replace is never offered here (the panel and the dialog say so).
@@ -7,7 +8,7 @@
 import { useState } from 'react';
 import { applyAftermathText } from '../../shared/plan';
 import { verify } from '../state/actions';
-import { applyBulkReplace, discardBulk, planBulkReplace, stopBulk } from '../state/bulk';
+import { applyBulkReplace, discardBulk, planBulkRepair, planBulkReplace, stopBulk } from '../state/bulk';
 import { selectAll } from '../view/multiSelection';
 import { selectionPatch } from '../state/selectionActions';
 import { store, useAppState } from '../state/store';
@@ -16,7 +17,10 @@ import {
   bulkOutcomeSummary,
   bulkPlanSentence,
   bulkPlanSummary,
+  DRIFTED_TITLE,
   FORCE_NOT_IN_BULK,
+  nothingGroups,
+  type BulkMode,
   type BulkRow,
   type BulkRun,
 } from '../view/bulkPlan';
@@ -37,10 +41,19 @@ function PlanCell({ row, phase }: { row: BulkRow; phase: BulkRun['phase'] | unde
     return (
       <span data-plan="planned">
         <Icon name="refresh" /> {planTotalsWords(plan.totals)}
-        {plan.plan.summary.changedCount > 0 ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost` : ''}
+        {plan.plan.mode !== 'repair' && plan.plan.summary.changedCount > 0
+          ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
+          : ''}
       </span>
     );
   const word = plan.kind === 'nothing' ? 'Nothing to do' : plan.kind === 'refused' ? 'Refused' : 'Not planned';
+  // A reason shared by many rows is said once, above the table (nothingGroups); the row names it.
+  if (plan.kind === 'nothing' && plan.title !== undefined)
+    return (
+      <span data-plan="nothing">
+        <strong>{word}.</strong> {plan.title}.
+      </span>
+    );
   return (
     <span data-plan={plan.kind}>
       <strong>{word}.</strong> {plan.reason}
@@ -49,14 +62,19 @@ function PlanCell({ row, phase }: { row: BulkRow; phase: BulkRun['phase'] | unde
   );
 }
 
-function OutcomeCell({ row }: { row: BulkRow }) {
+function OutcomeCell({ row, mode }: { row: BulkRow; mode: BulkMode }) {
   const job = useAppState((state) => state.jobs.find((candidate) => candidate.method === 'applyPlan' && candidate.destination === row.id));
   const apply = row.apply;
   if (apply === undefined) return null;
   if (apply === 'waiting') return <span className="muted">waiting for its turn</span>;
   if (apply === 'applying') return job ? <JobProgress job={job} compact /> : <span role="status">applying…</span>;
   if (apply.kind === 'replaced')
-    return (
+    return mode === 'repair' ? (
+      <span data-outcome="repaired">
+        <Icon name="check" /> <strong>Repaired:</strong> wrote {plural(apply.result.written.length, 'file')} in{' '}
+        {Math.round(apply.result.durationMs)} ms
+      </span>
+    ) : (
       <span data-outcome="replaced">
         <Icon name="check" /> <strong>Replaced:</strong> deleted {plural(apply.result.deleted.length, 'path')}, wrote{' '}
         {plural(apply.result.written.length, 'file')} in {Math.round(apply.result.durationMs)} ms
@@ -108,7 +126,7 @@ function BulkTable({ ids, run }: { ids: readonly string[]; run: BulkRun | undefi
                   <PlanCell row={bulkRow} phase={run?.phase} />
                 </td>
                 <td data-testid="bulk-outcome">
-                  <OutcomeCell row={bulkRow} />
+                  <OutcomeCell row={bulkRow} mode={run?.mode ?? 'replace'} />
                 </td>
               </tr>
             );
@@ -116,6 +134,99 @@ function BulkTable({ ids, run }: { ids: readonly string[]; run: BulkRun | undefi
         </tbody>
       </table>
     </div>
+  );
+}
+
+const SECTION_WORDS: Record<BulkMode, { title: string; verb: string; about: string }> = {
+  repair: {
+    title: 'Repair',
+    verb: 'repair',
+    about:
+      'Plans a repair of each destination: only the outputs verify finds drifted are written again, from bytes proven from its configured source; the state and the extra files stay. Each is planned, confirmed once for all, then applied one after another and recorded in the history on its own.',
+  },
+  replace: {
+    title: 'Replace',
+    verb: 'replace',
+    about:
+      'Plans a normal replace of each destination from its configured source: each is planned, confirmed once for all, then applied one after another and recorded in the history on its own. A refusal or failure of one does not stop the others.',
+  },
+};
+
+/** One bulk action (repair or replace): its plan button, the run's summaries, and Cancel the rest. */
+function RunSection({
+  mode,
+  ids,
+  run,
+  busy,
+  onReview,
+}: {
+  mode: BulkMode;
+  ids: readonly string[];
+  run: BulkRun | undefined;
+  busy: boolean;
+  onReview: () => void;
+}) {
+  const words = SECTION_WORDS[mode];
+  const plan = mode === 'repair' ? planBulkRepair : planBulkReplace;
+  const planSummary = run ? bulkPlanSummary(run.rows) : undefined;
+  const outcome = run && (run.phase === 'applying' || run.phase === 'done') ? bulkOutcomeSummary(run.rows) : undefined;
+  const groups = run ? nothingGroups(run.rows) : [];
+  const count = ids.length.toLocaleString('en-US');
+  return (
+    <section className="action-section" aria-labelledby={`bulk-${mode}-title`}>
+      <h2 id={`bulk-${mode}-title`}>
+        <Icon name={mode === 'repair' ? 'shield' : 'refresh'} /> {words.title}
+      </h2>
+      <p>{words.about}</p>
+      {mode === 'replace' && (
+        <p className="muted" data-testid="bulk-no-force-note">
+          {FORCE_NOT_IN_BULK}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => void plan(ids)} disabled={busy}>
+          {run ? `Plan ${words.verb} for ${count} again` : `Plan ${words.verb} for ${count}`}
+        </button>
+        {run?.phase === 'planned' && planSummary && (
+          <>
+            <button type="button" className="button primary" disabled={planSummary.planned === 0} onClick={onReview}>
+              Review and {words.verb} {plural(planSummary.planned, 'destination')}…
+            </button>
+            <button type="button" className="button" onClick={discardBulk}>
+              Discard plans
+            </button>
+          </>
+        )}
+        {(run?.phase === 'planning' || run?.phase === 'applying') && (
+          <button type="button" className="button" onClick={stopBulk} disabled={run.stopping}>
+            {run.stopping ? 'Stopping after this one…' : 'Cancel the rest'}
+          </button>
+        )}
+      </div>
+      {planSummary && (
+        <p role="status" data-testid={mode === 'replace' ? 'bulk-plan-summary' : 'bulk-repair-plan-summary'}>
+          Plan: {bulkPlanSentence(planSummary)}
+          {planSummary.planned > 0 ? ` (${planTotalsWords(planSummary.totals)} in all)` : ''}.
+        </p>
+      )}
+      {groups.map((group) => (
+        <Callout key={group.title} tone="info" title={`${plural(group.ids.length, 'destination')}: nothing to do (${group.title})`}>
+          {group.next && <p data-testid="bulk-nothing-next">{group.next}</p>}
+          {mode === 'replace' && group.title === DRIFTED_TITLE && (
+            <div className="button-row">
+              <button type="button" className="button" onClick={() => void planBulkRepair(group.ids)} disabled={busy}>
+                Plan repair for {group.ids.length.toLocaleString('en-US')}
+              </button>
+            </div>
+          )}
+        </Callout>
+      ))}
+      {outcome && (
+        <p role="status" data-testid={mode === 'replace' ? 'bulk-outcome-summary' : 'bulk-repair-outcome-summary'}>
+          {run?.phase === 'done' ? 'Done' : 'Applying'}: {bulkOutcomeSentence(outcome, mode)}.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -130,7 +241,6 @@ export function BulkPanel({ ids, hidden }: { ids: readonly string[]; hidden: num
   const elsewhere = bulk && !run && (bulk.phase === 'applying' || bulk.phase === 'planning') ? bulk : undefined;
   const busy = run?.phase === 'planning' || run?.phase === 'applying' || elsewhere !== undefined;
   const planSummary = run ? bulkPlanSummary(run.rows) : undefined;
-  const outcome = run && (run.phase === 'applying' || run.phase === 'done') ? bulkOutcomeSummary(run.rows) : undefined;
 
   const runVerify = async () => {
     setVerified(undefined);
@@ -199,55 +309,25 @@ export function BulkPanel({ ids, hidden }: { ids: readonly string[]; hidden: num
             </p>
           )}
         </section>
-        <section className="action-section" aria-labelledby="bulk-replace-title">
-          <h2 id="bulk-replace-title">
-            <Icon name="refresh" /> Replace
-          </h2>
-          <p>
-            Plans a normal replace of each destination from its configured source: each is planned, confirmed once for all, then applied one
-            after another and recorded in the history on its own. A refusal or failure of one does not stop the others.
-          </p>
-          <p className="muted" data-testid="bulk-no-force-note">
-            {FORCE_NOT_IN_BULK}
-          </p>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => void planBulkReplace(ids)} disabled={busy}>
-              {run
-                ? `Plan replace for ${ids.length.toLocaleString('en-US')} again`
-                : `Plan replace for ${ids.length.toLocaleString('en-US')}`}
-            </button>
-            {run?.phase === 'planned' && planSummary && (
-              <>
-                <button type="button" className="button primary" disabled={planSummary.planned === 0} onClick={() => setConfirming(true)}>
-                  Review and replace {plural(planSummary.planned, 'destination')}…
-                </button>
-                <button type="button" className="button" onClick={discardBulk}>
-                  Discard plans
-                </button>
-              </>
-            )}
-            {(run?.phase === 'planning' || run?.phase === 'applying') && (
-              <button type="button" className="button" onClick={stopBulk} disabled={run.stopping}>
-                {run.stopping ? 'Stopping after this one…' : 'Cancel the rest'}
-              </button>
-            )}
-          </div>
-          {planSummary && (
-            <p role="status" data-testid="bulk-plan-summary">
-              Plan: {bulkPlanSentence(planSummary)}
-              {planSummary.planned > 0 ? ` (${planTotalsWords(planSummary.totals)} in all)` : ''}.
-            </p>
-          )}
-          {outcome && (
-            <p role="status" data-testid="bulk-outcome-summary">
-              {run?.phase === 'done' ? 'Done' : 'Applying'}: {bulkOutcomeSentence(outcome)}.
-            </p>
-          )}
-        </section>
+        <RunSection
+          mode="repair"
+          ids={ids}
+          run={run?.mode === 'repair' ? run : undefined}
+          busy={busy}
+          onReview={() => setConfirming(true)}
+        />
+        <RunSection
+          mode="replace"
+          ids={ids}
+          run={run?.mode === 'replace' ? run : undefined}
+          busy={busy}
+          onReview={() => setConfirming(true)}
+        />
         <BulkTable ids={ids} run={run} />
       </div>
       {confirming && run && planSummary && (
         <BulkReplaceDialog
+          mode={run.mode}
           rows={run.rows}
           summary={planSummary}
           onCancel={() => setConfirming(false)}

@@ -1,11 +1,11 @@
-// The one confirmation of a bulk replace: every destination it will replace with its counts (to
+// The one confirmation of a bulk replace (or repair): every destination it will replace with its counts (to
 // create, update, delete, unchanged, kept) and the edits it loses, each one's paths a click away, the
 // destinations it leaves alone with why, and the sum. Enter or one click on the confirm button (it has
 // the focus) applies them one after another; Esc or Cancel applies nothing. Normal replaces only: it
 // says so, and never offers a forced one.
 
 import { useState } from 'react';
-import type { BulkPlanSummary, BulkRow } from '../view/bulkPlan';
+import type { BulkMode, BulkPlanSummary, BulkRow } from '../view/bulkPlan';
 import { bulkConfirmLabel, FORCE_NOT_IN_BULK } from '../view/bulkPlan';
 import { plural } from '../view/format';
 import { planTotalsWords } from '../view/planView';
@@ -15,6 +15,8 @@ import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
 
 interface Props {
+  /** A repair rewrites only drifted outputs: its own words, the same list and one confirmation. */
+  mode?: BulkMode;
   rows: readonly BulkRow[];
   summary: BulkPlanSummary;
   onCancel: () => void;
@@ -23,7 +25,8 @@ interface Props {
 
 const PLAN_WORDS = { nothing: 'nothing to do', refused: 'refused', not_planned: 'not planned' } as const;
 
-export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props) {
+export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, onConfirm }: Props) {
+  const repair = mode === 'repair';
   const [open, setOpen] = useState<string | undefined>();
   const planned = rows.flatMap((row) => (row.plan?.kind === 'planned' ? [{ id: row.id, plan: row.plan }] : []));
   const left = rows.flatMap((row) => (row.plan && row.plan.kind !== 'planned' ? [{ id: row.id, plan: row.plan }] : []));
@@ -31,7 +34,7 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
     <Dialog
       title={
         <>
-          <Icon name="refresh" /> Replace {plural(summary.planned, 'destination')}?
+          <Icon name="refresh" /> {repair ? 'Repair' : 'Replace'} {plural(summary.planned, 'destination')}?
         </>
       }
       labelId="bulk-confirm-title"
@@ -39,12 +42,21 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
       onClose={onCancel}
     >
       <div id="bulk-confirm-description">
-        <p data-testid="bulk-confirm-counts">
-          A normal replace of each, one after another, each from its configured source and recorded in the history on its own:{' '}
-          <strong>{planTotalsWords(summary.totals)}</strong> in all. Extra files are kept; a refusal or failure of one does not stop the
-          others.
-        </p>
-        {summary.changed > 0 && (
+        {repair ? (
+          <p data-testid="bulk-confirm-counts">
+            A repair of each, one after another: only the outputs verify found drifted are written again, from bytes proven from its
+            configured source, and each is recorded in the history on its own: <strong>{planTotalsWords(summary.totals)}</strong> in all.
+            The state files and extra files stay; what is overwritten is kept in a backup. A refusal or failure of one does not stop the
+            others.
+          </p>
+        ) : (
+          <p data-testid="bulk-confirm-counts">
+            A normal replace of each, one after another, each from its configured source and recorded in the history on its own:{' '}
+            <strong>{planTotalsWords(summary.totals)}</strong> in all. Extra files are kept; a refusal or failure of one does not stop the
+            others.
+          </p>
+        )}
+        {!repair && summary.changed > 0 && (
           <p role="note" data-testid="bulk-confirm-changed">
             <Icon name="alert" />{' '}
             <strong>
@@ -53,9 +65,11 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
             </strong>
           </p>
         )}
-        <p className="muted" data-testid="bulk-no-force">
-          {FORCE_NOT_IN_BULK}
-        </p>
+        {!repair && (
+          <p className="muted" data-testid="bulk-no-force">
+            {FORCE_NOT_IN_BULK}
+          </p>
+        )}
       </div>
       <div className="table-wrap bulk-confirm-list">
         <table>
@@ -74,7 +88,9 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
                 <th scope="row">{id}</th>
                 <td>
                   {planTotalsWords(plan.totals)}
-                  {plan.plan.summary.changedCount > 0 ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost` : ''}
+                  {!repair && plan.plan.summary.changedCount > 0
+                    ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
+                    : ''}
                 </td>
                 <td>
                   <button
@@ -98,7 +114,9 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
       )}
       {left.length > 0 && (
         <details data-testid="bulk-confirm-left">
-          <summary>{plural(left.length, 'destination')} not replaced</summary>
+          <summary>
+            {plural(left.length, 'destination')} not {repair ? 'repaired' : 'replaced'}
+          </summary>
           <ul>
             {left.map(({ id, plan }) => (
               <li key={id}>
@@ -108,7 +126,7 @@ export function BulkReplaceDialog({ rows, summary, onCancel, onConfirm }: Props)
           </ul>
         </details>
       )}
-      <ConfirmFooterForm label={bulkConfirmLabel(summary)} onConfirm={onConfirm} onCancel={onCancel} />
+      <ConfirmFooterForm label={bulkConfirmLabel(summary, mode)} onConfirm={onConfirm} onCancel={onCancel} />
     </Dialog>
   );
 }

@@ -16,7 +16,7 @@ import { highlightSegments, searchTerms } from '../view/searchHighlight';
 import type { Density } from '../view/viewSettings';
 import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
-import { StatusBadge, VerifyMark } from './StatusBadge';
+import { StatusBadge, SyncBadge, VerifyMark } from './StatusBadge';
 
 export const ROW_HEIGHT_PX = 58;
 export const COMPACT_ROW_HEIGHT_PX = 28;
@@ -212,6 +212,7 @@ export function DestinationList({
                     interrupted
                   </span>
                 )}
+                {row.sync !== undefined && row.sync !== 'no_source' && <SyncBadge kind={row.sync} title={row.syncTitle} />}
                 <StatusBadge status={row.status} />
               </div>
               <div className="line">

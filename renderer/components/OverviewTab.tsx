@@ -1,5 +1,5 @@
-// The Overview tab: who the destination is, when it was published and from what, counts, and every
-// warning. Says plainly when there is no valid state to describe.
+// The Overview tab: who the destination is, when it was published and from what, counts, its sync and
+// health in words, and every warning. Says plainly when there is no valid state to describe.
 
 import type { DestinationEntry, ResponseOf } from '../../shared/api';
 import { groupDigits } from '../../shared/issueCap';
@@ -10,6 +10,7 @@ import { entryKind, listingSentence, summarizeListing } from '../view/listingVie
 import { formatBytes, formatTimestamp, shortHash } from '../view/format';
 import { readState, splitIssues, stateCounts } from '../view/stateView';
 import { Callout } from './Callout';
+import { SyncAndHealth } from './SyncAndHealth';
 import { CopyButton } from './CopyButton';
 import { ExternalLink } from './ExternalLink';
 
@@ -124,6 +125,8 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
       )}
 
       {inspection.status === 'unmanaged' && <UnmanagedContents listing={data.listing} />}
+
+      <SyncAndHealth entry={entry} managed={inspection.status === 'managed'} />
 
       {counts && (
         <div className="cards" aria-label="Counts">

@@ -1,6 +1,6 @@
-// The left pane: search, filter chips with counts (status and health: OR within a group, AND across
-// groups and with the search), sort, the selection (select all shown, select all drifted, how many are
-// selected; Escape clears) and the destination list.
+// The left pane: search, filter chips with counts (status, health and sync: OR within a group, AND
+// across groups and with the search), sort, the selection (select all shown, select all that need
+// repair, how many are selected; Escape clears) and the destination list.
 
 import { useEffect, useMemo } from 'react';
 import type { DestinationStatus } from '../../shared/inspection';
@@ -17,7 +17,8 @@ import type { GroupBy } from '../view/viewSettings';
 import { DESTINATION_LIST_ID, DestinationList } from './DestinationList';
 import { HostsPanel } from './HostsPanel';
 import { Icon, type IconName } from './Icon';
-import { statusIcon, statusLabel } from './StatusBadge';
+import { statusIcon, statusLabel, SYNC_LOOK } from './StatusBadge';
+import { SYNC_KINDS, SYNC_LABELS, type SyncKind } from '../../shared/syncStatus';
 
 export const SEARCH_INPUT_ID = 'destination-search';
 
@@ -34,6 +35,7 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 
 const toggleStatus = (status: DestinationStatus) => setFilter({ statuses: toggled(store.get().filter.statuses, status) });
 const toggleHealth = (mark: HealthMark) => setFilter({ health: toggled(store.get().filter.health, mark) });
+const toggleSync = (kind: SyncKind) => setFilter({ sync: toggled(store.get().filter.sync, kind) });
 
 const HEALTH_LOOK: Record<HealthMark, { label: string; icon: IconName }> = {
   drifted: { label: 'drifted', icon: 'alert' },
@@ -46,7 +48,7 @@ const HEALTH_LOOK: Record<HealthMark, { label: string; icon: IconName }> = {
 
 /** Search and every chip off: the whole list, with a hidden selection back in it. */
 function showEverything() {
-  setFilter({ query: '', statuses: new Set(), health: new Set(), host: undefined });
+  setFilter({ query: '', statuses: new Set(), health: new Set(), sync: new Set(), host: undefined });
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -75,8 +77,14 @@ function SelectionBar({ shown }: { shown: number }) {
       <button type="button" className="button small" onClick={selectAllShown} disabled={shown < 2}>
         Select all shown
       </button>
-      <button type="button" className="button small" onClick={selectAllDrifted} disabled={drifted === 0}>
-        Select all drifted ({drifted.toLocaleString('en-US')})
+      <button
+        type="button"
+        className="button small"
+        onClick={selectAllDrifted}
+        disabled={drifted === 0}
+        title="Every destination verify found drifted: what Repair restores"
+      >
+        Select all that need repair ({drifted.toLocaleString('en-US')})
       </button>
       {several && (
         <>
@@ -102,6 +110,7 @@ export function Sidebar() {
   // The table derives each row once, as its result arrives; here only the shown order is computed.
   const counts = table.statusCounts;
   const healthCounts = table.healthCounts;
+  const syncCounts = table.syncCounts;
   const total = table.destinationCount;
   const { rows, groups } = useAppState(shownGroupedRows);
   const density = useAppState((state) => state.density ?? 'comfortable');
@@ -182,6 +191,22 @@ export function Sidebar() {
             </button>
           ))}
         </div>
+        <div className="chips" role="group" aria-label="Filter by sync with the configured source (any of)">
+          {SYNC_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="chip"
+              aria-pressed={filter.sync.has(kind)}
+              onClick={() => toggleSync(kind)}
+              title={`sync: ${SYNC_LABELS[kind]} (what Compare decides against the configured source)`}
+            >
+              <Icon name={SYNC_LOOK[kind].icon} />
+              {SYNC_LABELS[kind]}
+              <span className="count">{syncCounts[kind].toLocaleString('en-US')}</span>
+            </button>
+          ))}
+        </div>
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
             {rows.length === total
@@ -193,7 +218,7 @@ export function Sidebar() {
             Sort{' '}
             <select value={filter.sort} onChange={(event) => setFilter({ sort: event.target.value as SortKey })}>
               <option value="status">by status</option>
-              <option value="health">by health (drifted first)</option>
+              <option value="health">by health (serious first)</option>
               <option value="id">by id</option>
               <option value="published">by published time</option>
             </select>

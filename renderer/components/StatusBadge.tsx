@@ -1,6 +1,7 @@
-// A destination's status and verify mark as badges: a word, an icon and a colour, never colour alone.
+// A destination's status, verify mark and sync as badges: a word, an icon and a colour, never colour alone.
 
 import type { DestinationStatus } from '../../shared/inspection';
+import { SYNC_LABELS, type SyncKind } from '../../shared/syncStatus';
 import type { VerifiedFacts, VerifyMark as VerifyMarkValue } from '../view/destinationRows';
 import { describeVerifyFreshness, STALE_TITLE, verifyFreshnessDetail } from '../../shared/verifyFreshnessWords';
 import { Icon, type IconName } from './Icon';
@@ -20,6 +21,28 @@ export function StatusBadge({ status }: { status: DestinationStatus | undefined 
     <span className={`badge ${look.tone}`} title={look.hint}>
       <Icon name={look.icon} />
       {look.label}
+    </span>
+  );
+}
+
+/** The sync axis's look (shared/syncStatus.ts): what needs a decision is warm, what agrees is calm. */
+export const SYNC_LOOK: Record<SyncKind, { icon: IconName; tone: string }> = {
+  up_to_date: { icon: 'checkCircle', tone: 'tone-good' },
+  publish_waiting: { icon: 'refresh', tone: 'tone-warning' },
+  destination_newer: { icon: 'info', tone: 'tone-neutral' },
+  conflict: { icon: 'xCircle', tone: 'tone-danger' },
+  unmanaged: { icon: 'question', tone: 'tone-warning' },
+  no_source: { icon: 'dash', tone: 'tone-neutral' },
+  source_unreadable: { icon: 'alert', tone: 'tone-danger' },
+};
+
+/** The sync badge: its word, an icon and a colour; the tooltip says Compare's title. */
+export function SyncBadge({ kind, title }: { kind: SyncKind; title?: string | undefined }) {
+  const look = SYNC_LOOK[kind];
+  return (
+    <span className={`badge ${look.tone}`} title={`sync: ${title ?? SYNC_LABELS[kind]}`} data-sync={kind}>
+      <Icon name={look.icon} />
+      {SYNC_LABELS[kind]}
     </span>
   );
 }

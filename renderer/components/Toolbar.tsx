@@ -1,5 +1,6 @@
 // The top bar: the open workspace, Open (native dialog in Electron, a path form in the browser),
-// Rescan (the workspace file or folder read again, then every destination), Verify all, and Export of the scan report as JSON or CSV.
+// Rescan (the workspace file or folder read again, then every destination), Verify all, Export of the scan report as JSON or CSV,
+// History, and on the app's own demo workspace, Reset demo workspace… (ResetDemoDialog.tsx).
 
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api';
@@ -11,6 +12,7 @@ import { download } from './download';
 import { Icon } from './Icon';
 import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
 import { HistoryDialog } from './HistoryDialog';
+import { ResetDemoDialog } from './ResetDemoDialog';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SEARCH_INPUT_ID } from './Sidebar';
 import { onAppCommand } from '../state/appCommands';
@@ -23,6 +25,7 @@ export function Toolbar() {
   /** A workspace picked in the native dialog that did not open: the Open dialog shows why. */
   const [pickFailure, setPickFailure] = useState<{ path: string; error: ApiError }>();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const exporter = useExportReport();
 
@@ -58,6 +61,8 @@ export function Toolbar() {
     if (command === 'rescan' && canRun) void rescan();
     if (command === 'verifyAll' && canRun) void verify();
     if (command === 'exportReport' && workspace && exporter.state.status !== 'loading') void exportAs('json');
+    // The desktop menu's File → Reset Demo Workspace…: the same dialog as the button, on the demo only.
+    if (command === 'resetDemo' && workspace?.demo && !busy) setResetOpen(true);
   });
   useEffect(() => onAppCommand((command, path) => onCommand(command, path)), []);
 
@@ -102,6 +107,19 @@ export function Toolbar() {
       <button type="button" className="button" onClick={() => setHistoryOpen(true)} disabled={!workspace}>
         <Icon name="clock" /> History
       </button>
+      {workspace?.demo && (
+        // An icon beside the shortcuts button, so the bar still holds one line at 1024 px; its name says it all.
+        <button
+          type="button"
+          className="button"
+          onClick={() => setResetOpen(true)}
+          disabled={busy}
+          aria-label="Reset demo workspace…"
+          title="Reset demo workspace…"
+        >
+          <Icon name="trash" />
+        </button>
+      )}
       {openForm && (
         <OpenWorkspaceDialog
           initialFailure={pickFailure}
@@ -121,6 +139,7 @@ export function Toolbar() {
         <Icon name="question" />
       </button>
       {historyOpen && <HistoryDialog onClose={() => setHistoryOpen(false)} />}
+      {resetOpen && <ResetDemoDialog onClose={() => setResetOpen(false)} />}
       {shortcutsOpen && <ShortcutSheet onClose={() => setShortcutsOpen(false)} />}
     </header>
   );

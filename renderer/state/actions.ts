@@ -578,6 +578,12 @@ export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
     bumpRevisions(event.changes.map((change) => change.entry.destination));
     return;
   }
+  if (event.kind === 'sync') {
+    // A source bundle changed: the rows' sync is new, the destinations (and their verify) are as they were.
+    store.set((state) => ({ destinationTable: state.destinationTable.withScan(event.entries) }));
+    bumpRevisions(event.entries.map((entry) => entry.destination));
+    return;
+  }
   // Another workspace opened meanwhile: this re-read is about one no longer shown.
   if (store.get().workspace?.root !== event.reload.workspace.root) return;
   applyWorkspaceReload(event.reload);

@@ -1,4 +1,4 @@
-// A replace for several destinations: plan each against its configured source, one after another,
+// A replace (or a repair) for several destinations: plan each against its configured source, one after another,
 // then (after one confirmation listing them all) apply the planned ones one at a time through
 // applyPlan, each journaled by the engine on its own. A refusal or failure of one is kept on its row
 // and the next one goes on; Cancel stops before the next one starts (the one running finishes, or is
@@ -8,11 +8,13 @@ import { getClient } from '../api/client';
 import {
   bulkApplyOutcome,
   bulkPlanOutcome,
+  bulkRepairOutcome,
   NO_SOURCE_REASON,
   stoppedRows,
   stopsTheRun,
   unplannedRows,
   withRow,
+  type BulkMode,
   type BulkRow,
   type BulkRun,
 } from '../view/bulkPlan';
@@ -30,10 +32,19 @@ const current = (ids: readonly string[]) => {
 };
 
 /** Plans a normal replace of each destination against its configured source, one after another. */
-export async function planBulkReplace(destinations: readonly string[]): Promise<void> {
+export function planBulkReplace(destinations: readonly string[]): Promise<void> {
+  return planBulk(destinations, 'replace');
+}
+
+/** Plans a repair of each destination's drifted outputs from its configured source, one after another. */
+export function planBulkRepair(destinations: readonly string[]): Promise<void> {
+  return planBulk(destinations, 'repair');
+}
+
+async function planBulk(destinations: readonly string[], mode: BulkMode): Promise<void> {
   if (store.get().bulk?.phase === 'applying') return;
   const ids = [...destinations];
-  store.set({ bulk: { ids, phase: 'planning', rows: ids.map((id) => ({ id })), stopping: false } });
+  store.set({ bulk: { mode, ids, phase: 'planning', rows: ids.map((id) => ({ id })), stopping: false } });
   const entries = new Map((store.get().workspace?.destinations ?? []).map((entry) => [entry.id, entry]));
   for (const id of ids) {
     const run = current(ids);
@@ -42,7 +53,9 @@ export async function planBulkReplace(destinations: readonly string[]): Promise<
     const plan =
       entries.get(id)?.source === undefined
         ? ({ kind: 'refused', reason: NO_SOURCE_REASON } as const)
-        : bulkPlanOutcome(await getClient().invoke('planReplace', { destination: id, mode: 'replace' }));
+        : mode === 'repair'
+          ? bulkRepairOutcome(await getClient().invoke('planRepair', { destination: id }))
+          : bulkPlanOutcome(await getClient().invoke('planReplace', { destination: id, mode: 'replace' }));
     updateRun(ids, (latest) => ({ rows: withRow(latest.rows, id, { plan }) }));
   }
   updateRun(ids, (latest) => ({ phase: 'planned', stopping: false, rows: unplannedRows(latest.rows) }));
@@ -68,7 +81,8 @@ export async function applyBulkReplace(): Promise<void> {
       break;
     }
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: 'applying' }) }));
-    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId }, `Replace ${row.id}`));
+    const what = run.mode === 'repair' ? 'Repair' : 'Replace';
+    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId }, `${what} ${row.id}`));
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: outcome }) }));
     if (stopsTheRun(outcome)) {
       updateRun(ids, (now) => ({ rows: stoppedRows(now.rows, 'Not run: the connection to the inspector was lost before its turn.') }));

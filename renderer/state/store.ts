@@ -8,6 +8,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LiveRefreshStatus } from '../../shared/liveRefresh';
+import type { SyncKind } from '../../shared/syncStatus';
 import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
 import type { HealthMark } from '../view/health';
@@ -73,6 +74,8 @@ export interface AppState {
   filter: {
     statuses: ReadonlySet<DestinationStatus>;
     health: ReadonlySet<HealthMark>;
+    /** Sync chips (shared/syncStatus.ts), OR'ed within their group like the others. */
+    sync: ReadonlySet<SyncKind>;
     query: string;
     sort: SortKey;
     host?: string;
@@ -116,7 +119,7 @@ export const initialState = (): AppState => ({
   revisions: new Map(),
   hosts: [],
   // By id (workspace order) by default: rows keep their places while scan results stream in.
-  filter: { statuses: new Set(), health: new Set(), query: '', sort: 'id' },
+  filter: { statuses: new Set(), health: new Set(), sync: new Set(), query: '', sort: 'id' },
 });
 
 export const store = createStore(initialState());

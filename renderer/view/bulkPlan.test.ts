@@ -9,6 +9,9 @@ import {
   bulkPlanOutcome,
   bulkPlanSentence,
   bulkPlanSummary,
+  bulkRepairOutcome,
+  DRIFTED_TITLE,
+  nothingGroups,
   stoppedRows,
   stopsTheRun,
   unplannedRows,
@@ -143,5 +146,46 @@ describe('a bulk replace applied, per destination', () => {
     const summary = bulkOutcomeSummary(stopped);
     expect(summary).toEqual({ replaced: 1, refused: 0, failed: 0, notRun: 1, pending: 1 });
     expect(bulkOutcomeSentence(summary)).toBe('1 replaced, 1 not run, 1 to go');
+  });
+});
+
+describe('a bulk repair plan, per destination', () => {
+  type Refusal = { path: string; status: 'hash_mismatch'; code: string; message: string };
+  const repairPlan = (refused: Refusal[] = [], writes = samplePlan({ mode: 'repair' }).writes) =>
+    ({
+      ...samplePlan({ mode: 'repair' }),
+      writes,
+      repair: { driftedCount: writes.length + refused.length, repairs: [], refused, extras: [], interruptedStaging: [] },
+    }) as never;
+
+  it('is planned when it rewrites drifted outputs, and says there is nothing to repair when none drifted', () => {
+    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', plan: repairPlan() } })).toMatchObject({ kind: 'planned', planId: 'p' });
+    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', plan: repairPlan([], []) } })).toMatchObject({
+      kind: 'nothing',
+      title: 'Nothing to repair',
+    });
+  });
+
+  it('is left out when some outputs cannot be proven: a partial repair is consented to one destination at a time', () => {
+    const outcome = bulkRepairOutcome({
+      ok: true,
+      value: { planId: 'p', plan: repairPlan([{ path: 'a.html', status: 'hash_mismatch', code: 'not_proven', message: 'not provable' }]) },
+    });
+    expect(outcome).toMatchObject({ kind: 'refused', next: expect.stringContaining('repair it on its own') });
+    expect(outcome.kind === 'refused' && outcome.reason).toContain('a.html');
+  });
+
+  it('says a reason many rows share once, grouped by its title, and words a repair run as repaired', () => {
+    const nothing = (id: string, title: string): BulkRow => ({
+      id,
+      plan: { kind: 'nothing', reason: `${id}: long words`, title, next: 'Repair' },
+    });
+    const groups = nothingGroups([nothing('a', DRIFTED_TITLE), nothing('b', DRIFTED_TITLE), nothing('c', 'Up to date'), { id: 'd' }]);
+    expect(groups).toEqual([
+      { title: DRIFTED_TITLE, ids: ['a', 'b'], next: 'Repair' },
+      { title: 'Up to date', ids: ['c'], next: 'Repair' },
+    ]);
+    expect(bulkConfirmLabel({ planned: 3 }, 'repair')).toBe('Repair 3 destinations');
+    expect(bulkOutcomeSentence({ replaced: 2, refused: 0, failed: 0, notRun: 0, pending: 0 }, 'repair')).toBe('2 repaired');
   });
 });

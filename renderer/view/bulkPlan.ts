@@ -1,18 +1,19 @@
-// A replace planned for several destinations at once: each planned on its own against its configured
-// source, and read here as one of three answers (planned with its totals, nothing to do, refused with
+// A replace (or a repair) planned for several destinations at once: each planned on its own against its
+// configured source, and read here as one of three answers (planned with its totals, nothing to do, refused with
 // the reason), then applied one after another, each with its own outcome. Pure: no DOM, no API.
 // Never offers a forced replace: a destination that needs one is planned and confirmed on its own
 // (its Actions tab, the destination id typed), so a bulk confirmation can never delete an extra file.
 
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
-import type { ApplyResult, ReplacePlan } from '../../shared/plan';
+import { repairRefusedText, type ApplyResult, type ReplacePlan } from '../../shared/plan';
 import { emptyTotals, planRows, type PlanRowTotals } from '../../shared/planRows';
 import { plural } from './format';
 import { readPlan } from './planView';
 
 export type BulkPlanOutcome =
   | { kind: 'planned'; planId: string; plan: ReplacePlan; totals: PlanRowTotals }
-  | { kind: 'nothing'; reason: string; next?: string }
+  /** `title`: the decision's short words, by which the panel says a reason shared by many rows once. */
+  | { kind: 'nothing'; reason: string; next?: string; title?: string }
   | { kind: 'refused'; reason: string; next?: string }
   /** Cancel was pressed before its turn to be planned. */
   | { kind: 'not_planned'; reason: string };
@@ -36,7 +37,11 @@ export interface BulkRow {
 
 export type BulkPhase = 'planning' | 'planned' | 'applying' | 'done';
 
+/** A bulk run replaces from each configured source, or repairs each one's drifted outputs. */
+export type BulkMode = 'replace' | 'repair';
+
 export interface BulkRun {
+  mode: BulkMode;
   /** The destinations, in the order they are planned and applied. */
   ids: readonly string[];
   phase: BulkPhase;
@@ -60,9 +65,41 @@ export function bulkPlanOutcome(answer: ApiResult<ResponseOf<'planReplace'>>): B
   const words = plan.comparison?.explanation;
   const reason = words ? `${words.title}: ${words.sentence}` : 'The engine gave no decision for this plan.';
   const next = words?.next !== undefined ? { next: words.next } : {};
-  if (plan.action !== 'replace') return { kind: 'nothing', reason, ...next };
+  if (plan.action !== 'replace') return { kind: 'nothing', reason, ...next, ...(words ? { title: words.title } : {}) };
   if (!words?.normalReplaceAllowed) return { kind: 'refused', reason, ...next };
   return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
+}
+
+/** The comparison title of a replace that has nothing to do because the outputs drifted: Repair is what helps. */
+export const DRIFTED_TITLE = 'Manifest matches, outputs drifted';
+
+export const PARTIAL_NOT_IN_BULK =
+  'Some drifted outputs cannot be proven from the source: repair it on its own (its Actions tab), where repairing only the others can be accepted.';
+
+/** What one destination's planRepair answered, as a bulk repair reads it: planned, nothing to repair, or refused. */
+export function bulkRepairOutcome(answer: ApiResult<ResponseOf<'planRepair'>>): BulkPlanOutcome {
+  if (!answer.ok) return { kind: 'refused', reason: answer.error.message };
+  const read = readPlan(answer.value.plan);
+  if (!read.ok) return { kind: 'refused', reason: read.error };
+  const plan = read.value;
+  const refused = plan.repair?.refused ?? [];
+  // A partial repair needs its own consent (acceptPartial): never given for many at once.
+  if (refused.length > 0) return { kind: 'refused', reason: `${repairRefusedText(plan)}.`, next: PARTIAL_NOT_IN_BULK };
+  if (plan.writes.length === 0)
+    return { kind: 'nothing', reason: 'Every recorded output matches its record: nothing to repair.', title: 'Nothing to repair' };
+  return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
+}
+
+/** Rows with nothing to do, grouped by the decision's title: a reason shared by many is said once. */
+export function nothingGroups(rows: readonly BulkRow[]): { title: string; ids: string[]; next?: string }[] {
+  const groups = new Map<string, { title: string; ids: string[]; next?: string }>();
+  for (const row of rows) {
+    if (row.plan?.kind !== 'nothing' || row.plan.title === undefined) continue;
+    const group = groups.get(row.plan.title) ?? { title: row.plan.title, ids: [], ...(row.plan.next ? { next: row.plan.next } : {}) };
+    group.ids.push(row.id);
+    groups.set(row.plan.title, group);
+  }
+  return [...groups.values()];
 }
 
 /** What one apply ended as: replaced, refused with nothing changed, failed part-way, or never run. */
@@ -160,10 +197,10 @@ export function bulkOutcomeSummary(rows: readonly BulkRow[]): BulkOutcomeSummary
   return summary;
 }
 
-/** "2 replaced, 1 refused, 1 not run" (parts with none left out). */
-export function bulkOutcomeSentence(summary: BulkOutcomeSummary): string {
+/** "2 replaced, 1 refused, 1 not run" (parts with none left out); "2 repaired, …" for a repair. */
+export function bulkOutcomeSentence(summary: BulkOutcomeSummary, mode: BulkMode = 'replace'): string {
   const parts = [
-    summary.replaced > 0 ? `${summary.replaced.toLocaleString('en-US')} replaced` : '',
+    summary.replaced > 0 ? `${summary.replaced.toLocaleString('en-US')} ${mode === 'repair' ? 'repaired' : 'replaced'}` : '',
     summary.refused > 0 ? `${summary.refused.toLocaleString('en-US')} refused` : '',
     summary.failed > 0 ? `${summary.failed.toLocaleString('en-US')} failed` : '',
     summary.notRun > 0 ? `${summary.notRun.toLocaleString('en-US')} not run` : '',
@@ -172,9 +209,9 @@ export function bulkOutcomeSentence(summary: BulkOutcomeSummary): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing applied';
 }
 
-/** The confirm button's words: "Replace 3 destinations". */
-export function bulkConfirmLabel(summary: Pick<BulkPlanSummary, 'planned'>): string {
-  return `Replace ${plural(summary.planned, 'destination')}`;
+/** The confirm button's words: "Replace 3 destinations", "Repair 3 destinations". */
+export function bulkConfirmLabel(summary: Pick<BulkPlanSummary, 'planned'>, mode: BulkMode = 'replace'): string {
+  return `${mode === 'repair' ? 'Repair' : 'Replace'} ${plural(summary.planned, 'destination')}`;
 }
 
 /** The run after Cancel: the planned rows not yet started are marked as not run; the one running finishes. */

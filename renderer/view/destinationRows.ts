@@ -7,6 +7,7 @@ import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api'
 import type { DestinationStatus } from '../../shared/inspection';
 import { parseRfc3339, compareInstants, type Instant } from '../../shared/rfc3339';
 import { FRESH, verifyHealth, type VerifyFreshness } from '../../shared/verifyFreshness';
+import type { SyncKind } from '../../shared/syncStatus';
 import { healthRank, matchesHealth, type HealthMark } from './health';
 
 /** stale: a verify result that no longer describes the disk (shared/verifyFreshness.ts). */
@@ -46,6 +47,10 @@ export interface DestinationRow {
   /** The workspace host it is on; absent for this machine's. */
   host?: string;
   publishedInstant?: Instant;
+  /** The sync axis: Compare's decision against the configured source (shared/syncStatus.ts); absent until scanned. */
+  sync?: SyncKind;
+  /** The decision as Compare titles it ("Conflict: digest mismatch"), for the badge's tooltip. */
+  syncTitle?: string;
 }
 
 /** An interrupted replace is reported as an issue (a leftover staging folder); its code names it. */
@@ -97,6 +102,10 @@ export function deriveRow(
   if (summary) row.status = summary.status;
   if (summary?.published_at !== undefined) row.publishedAt = summary.published_at;
   if (parsed?.ok) row.publishedInstant = parsed.value;
+  if (entry?.sync) {
+    row.sync = entry.sync.kind;
+    row.syncTitle = entry.sync.title;
+  }
   return row;
 }
 
@@ -120,6 +129,8 @@ export interface RowFilter {
   statuses: ReadonlySet<DestinationStatus>;
   /** Health chips that are on (health.ts); none on, or absent, means every row. */
   health?: ReadonlySet<HealthMark>;
+  /** Sync chips that are on (shared/syncStatus.ts); none on, or absent, means every row. */
+  sync?: ReadonlySet<SyncKind>;
   query: string;
   /** Only the destinations of this host (`''`: this machine's); absent: every machine's. */
   host?: string;
@@ -130,11 +141,13 @@ export function rowMatcher(filter: RowFilter): (row: DestinationRow) => boolean 
   const terms = filter.query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const byStatus = filter.statuses.size > 0;
   const health = filter.health;
+  const sync = filter.sync !== undefined && filter.sync.size > 0 ? filter.sync : undefined;
   const host = filter.host;
   return (row) => {
     if (host !== undefined && (row.host ?? '') !== host) return false;
     if (byStatus && (row.status === undefined || !filter.statuses.has(row.status))) return false;
     if (health && !matchesHealth(row, health)) return false;
+    if (sync && (row.sync === undefined || !sync.has(row.sync))) return false;
     // Every term must appear (in any of id, pipeline id, path): "eu handbook" narrows, like most search boxes.
     for (const term of terms) if (!row.searchText.includes(term)) return false;
     return true;

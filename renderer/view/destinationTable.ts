@@ -21,6 +21,7 @@ import {
 } from './destinationRows';
 import { ChunkedList } from './chunkedList';
 import { emptyHealthCounts, HEALTH_RANKS, healthRank, tallyHealth, type HealthCounts } from './health';
+import { emptySyncCounts, tallySync, type SyncCounts } from './syncCounts';
 import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
 
 const RANKS = 6;
@@ -56,6 +57,7 @@ export class DestinationTable {
     readonly scannedCount: number,
     private readonly counts: Readonly<StatusCounts>,
     private readonly health: Readonly<HealthCounts>,
+    private readonly syncs: Readonly<SyncCounts> = emptySyncCounts(),
   ) {}
 
   static empty(): DestinationTable {
@@ -134,6 +136,7 @@ export class DestinationTable {
       0,
       counts,
       health,
+      emptySyncCounts(),
     );
   }
 
@@ -174,6 +177,11 @@ export class DestinationTable {
   /** How many rows carry each health mark (health.ts), kept as rows change. */
   get healthCounts(): Readonly<HealthCounts> {
     return this.health;
+  }
+
+  /** How many rows carry each sync kind (syncCounts.ts), kept as rows change. */
+  get syncCounts(): Readonly<SyncCounts> {
+    return this.syncs;
   }
 
   /** The row of `id` (its first, when the workspace lists the id twice); undefined when it lists none. */
@@ -253,6 +261,7 @@ export class DestinationTable {
             this.scannedCount,
             this.counts,
             this.health,
+            this.syncs,
           )
         : this;
     return marked.withScan(changes.map((change) => change.entry));
@@ -288,7 +297,11 @@ export class DestinationTable {
   view(filter: RowFilter, sort: SortKey): readonly DestinationRow[] {
     const order = this.shared.nameOrder;
     const everything =
-      filter.statuses.size === 0 && (filter.health?.size ?? 0) === 0 && filter.query.trim() === '' && filter.host === undefined;
+      filter.statuses.size === 0 &&
+      (filter.health?.size ?? 0) === 0 &&
+      (filter.sync?.size ?? 0) === 0 &&
+      filter.query.trim() === '' &&
+      filter.host === undefined;
     // What the list shows while a scan streams in: kept as rows change, nothing to filter or sort.
     if (sort === 'id' && everything) return this.nameRows.toArray();
     const rows = this.rowList.toArray();
@@ -356,6 +369,7 @@ export class DestinationTable {
     if (touched.size === 0) return this;
     const counts = { ...this.counts };
     const health = { ...this.health };
+    const syncs = { ...this.syncs };
     let scannedCount = this.scannedCount;
     const derived: [number, DestinationRow][] = [];
     for (const position of touched) {
@@ -371,6 +385,8 @@ export class DestinationTable {
       counts[after.status ?? 'pending'] += 1;
       tallyHealth(health, before, -1);
       tallyHealth(health, after, 1);
+      tallySync(syncs, before, -1);
+      tallySync(syncs, after, 1);
       if (scanChanged && this.scanned.get(position) === undefined) scannedCount += 1;
       derived.push([position, after]);
     }
@@ -381,7 +397,7 @@ export class DestinationTable {
     const nameRows = this.nameRows.edited((set) => {
       for (const [position, row] of derived) set(nameIndex[position]!, row);
     });
-    return new DestinationTable(this.shared, rows, nameRows, scanned, verified, freshness, scannedCount, counts, health);
+    return new DestinationTable(this.shared, rows, nameRows, scanned, verified, freshness, scannedCount, counts, health, syncs);
   }
 }
 

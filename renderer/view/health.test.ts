@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
+import type { SyncKind } from '../../shared/syncStatus';
 import { buildRows, countStatuses, filterRows, sortRows } from './destinationRows';
 import { countHealth, healthSummary } from './health';
 
@@ -68,17 +69,47 @@ describe('health at a glance', () => {
     expect(filterRows(rows, { statuses: new Set(['unmanaged']), health: warned, query: '' })).toEqual([]);
   });
 
-  it('sorts by health with drifted first, then interrupted, not verified, intact, the unverifiable, and rows still scanning last', () => {
+  it('sorts by health, serious first: invalid, interrupted, drifted, not verified, intact, the unverifiable, and rows still scanning last', () => {
     expect(names(sortRows(rows, 'health'))).toEqual([
-      'b-drifted',
+      'g-invalid',
       'e-interrupted',
+      'b-drifted',
       'c-unverified',
       'a-intact',
       'd-warned',
       'f-unmanaged',
-      'g-invalid',
       'h-pending',
     ]);
+  });
+
+  it('sorts both axes in the one order: invalid, interrupted, conflict, drifted, stale, publish waiting, not verified, intact', () => {
+    const withSync = (entry: ScanEntry, kind: SyncKind): ScanEntry => ({ ...entry, sync: { kind, title: kind, sentence: kind } });
+    const order = ['1-invalid', '2-interrupted', '3-conflict', '4-drifted', '5-stale', '6-publish', '7-unverified', '8-intact'];
+    const entries = [
+      withSync(scanned('1-invalid', 'invalid'), 'conflict'),
+      withSync(scanned('2-interrupted', 'managed', 0, true), 'up_to_date'),
+      withSync(scanned('3-conflict', 'managed'), 'conflict'),
+      withSync(scanned('4-drifted', 'managed'), 'up_to_date'),
+      withSync(scanned('5-stale', 'managed'), 'up_to_date'),
+      withSync(scanned('6-publish', 'empty'), 'publish_waiting'),
+      withSync(scanned('7-unverified', 'managed'), 'destination_newer'),
+      withSync(scanned('8-intact', 'managed'), 'up_to_date'),
+    ];
+    const verifies = [
+      verified('3-conflict', 'intact'),
+      verified('4-drifted', 'drifted'),
+      verified('5-stale', 'intact'),
+      verified('8-intact', 'intact'),
+    ];
+    const stale = new Map([['5-stale', { fresh: false as const, reason: 'changed_on_disk' as const, since: '2026-12-04T06:00:00.000Z' }]]);
+    const built = buildRows(
+      '/w',
+      [...order].reverse().map(destination),
+      new Map(entries.map((entry) => [entry.destination, entry])),
+      new Map(verifies.map((entry) => [entry.destination, entry])),
+      stale,
+    );
+    expect(names(sortRows(built, 'health'))).toEqual(order);
   });
 
   it('sums up verify health for the status bar, and says nothing before any verify', () => {

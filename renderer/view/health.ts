@@ -53,20 +53,24 @@ export function matchesHealth(row: DestinationRow, chips: ReadonlySet<HealthMark
   return false;
 }
 
-export const HEALTH_RANKS = 7;
+export const HEALTH_RANKS = 10;
 
 /**
- * The health sort, worst first: drifted, an interrupted replace, stale, not verified, intact, then
- * the destinations nothing can be verified on (unmanaged, empty, invalid), then rows still scanning.
+ * The health sort, serious first, both axes: invalid, an interrupted replace, a sync conflict (or a
+ * source that cannot be read), drifted, stale, a publish waiting, not verified, intact; then what
+ * nothing can be verified on (unmanaged, empty), then rows still scanning.
  */
 export function healthRank(row: DestinationRow): number {
-  if (row.status === undefined) return 6;
-  if (row.status === 'managed' && row.verify === 'drifted') return 0;
+  if (row.status === undefined) return 9;
+  if (row.status === 'invalid') return 0;
   if (row.interrupted) return 1;
-  if (row.status !== 'managed') return 5;
-  if (row.verify === 'stale') return 2;
-  if (row.verify === 'unverified') return 3;
-  return 4;
+  if (row.sync === 'conflict' || row.sync === 'source_unreadable') return 2;
+  if (row.status === 'managed' && row.verify === 'drifted') return 3;
+  if (row.status === 'managed' && row.verify === 'stale') return 4;
+  if (row.sync === 'publish_waiting') return 5;
+  if (row.status !== 'managed') return 8;
+  if (row.verify === 'unverified') return 6;
+  return 7;
 }
 
 const NOT_VERIFIABLE: readonly DestinationStatus[] = ['unmanaged', 'empty', 'invalid'];
