@@ -18,7 +18,7 @@ import { StatCache } from '../electron/engine/statCache';
 import { loadWorkspace } from '../electron/engine/workspace';
 import { Session } from '../electron/service/session';
 import type { ApiEvent } from '../shared/api';
-import { RACY_MARGIN_NS } from '../shared/verifyFreshnessCache';
+import { RACY_MARGIN_NS } from '../shared/verifyFreshnessStat';
 
 const LIVE_SAMPLES = 5;
 

@@ -6,9 +6,6 @@
 // or was written on another machine or before the last boot (device numbers may differ), is dropped.
 
 import { z } from 'zod';
-
-export { mayReuse, RACY_MARGIN_NS, statSignature, type StatSignature } from './verifyFreshnessStat';
-
 export const STAT_CACHE_FORMAT = 'distributor-inspector/verify-stat-cache@1';
 
 const signaturePattern = /^\d+:\d+:\d+:\d+:\d+$/;

@@ -4,14 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  boundedDestinations,
-  RACY_MARGIN_NS,
-  STAT_CACHE_FORMAT,
-  statSignature,
-  type CachedDestination,
-  type CachedOutput,
-} from '../../shared/verifyFreshnessCache';
+import { boundedDestinations, STAT_CACHE_FORMAT, type CachedDestination, type CachedOutput } from '../../shared/verifyFreshnessCache';
+import { RACY_MARGIN_NS, statSignature } from '../../shared/verifyFreshnessStat';
 import type { HashCache } from './cachedHash';
 import type { Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
