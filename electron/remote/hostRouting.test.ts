@@ -171,7 +171,7 @@ describe('a workspace with hosts, in the Session', () => {
     expect(planned.confirmText).toBe('web-1:site-a');
     const unconfirmed = await session.call('applyPlan', { planId: planned.planId, confirm: 'site-a' });
     expect(!unconfirmed.ok && unconfirmed.error.code).toBe('confirmation_required');
-    expect(!unconfirmed.ok && unconfirmed.error.message).toMatch(/on host web-1: type "web-1:site-a"/);
+    expect(!unconfirmed.ok && unconfirmed.error.message).toMatch(/on host web-1: type the destination id "web-1:site-a"/);
     expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(false);
     const { job } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
     const end = await jobEnd(session, job, events);

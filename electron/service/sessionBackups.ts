@@ -16,6 +16,7 @@ import { applyBackupRestore, backupFolderOf } from '../operations/restoreBackup'
 import { planRestore } from '../backup/planRestore';
 import { reportApplied } from './sessionApplied';
 import type { RequestValue, SessionContext } from './sessionContext';
+import { requireConsent } from './consentGate';
 
 export interface StoredRestore {
   plan: RestorePlan;
@@ -95,14 +96,10 @@ export function applyRestoreJob(
   const destination = session.destination(stored.destination);
   if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
     throw fail('refused', 'the restore is for another destination than its id names now: plan it again');
-  if (confirm !== stored.confirmText)
-    throw fail(
-      'confirmation_required',
-      `a restore removes what the apply of backup ${stored.plan.backupId} wrote in ${destination.path}: type the destination id "${stored.confirmText}" to confirm`,
-      { expected: stored.confirmText },
-    );
-  if (session.jobs.isRunning('applyPlan'))
-    throw fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
+  requireConsent(
+    { kind: 'restore', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
+    { confirm },
+  );
   consume();
   const historyFile = journalOf(session);
   const job = session.jobs.start('applyPlan', async (context) => {

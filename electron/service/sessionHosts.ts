@@ -9,7 +9,8 @@ import type { AppliedDestination, JobMethod, JobResultOf, RequestOf, ResponseOf,
 import type { RestorePlan } from '../../shared/backupSchema';
 import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
-import { nestedDestinationsText, nestedNotAcknowledged, partialNotAccepted, repairRefusedText, type ReplacePlan } from '../../shared/plan';
+import type { ReplacePlan } from '../../shared/plan';
+import { requireConsent, type Consent } from './consentGate';
 import type { HostFailure, HostLink } from './hostLink';
 import type { HostRouter } from './hostRouter';
 import type { JobContext } from './jobRegistry';
@@ -227,49 +228,6 @@ interface HostPlanBase {
 /** A replace, forced replace, repair or discard of staging (the agent's ReplacePlan), or a restore of a backup. */
 type HostPlan = (HostPlanBase & { kind: 'apply'; plan: ReplacePlan }) | (HostPlanBase & { kind: 'restore'; plan: RestorePlan });
 
-/** What applyPlan carries besides the plan id. */
-export interface HostApplyConsent {
-  confirm?: string | undefined;
-  includeNested?: boolean | undefined;
-  acceptPartial?: boolean | undefined;
-}
-
-/**
- * The client's own checks of an apply on a host, made before anything is sent, with the same
- * confirmations as a local apply (sessionPlans.ts, sessionBackups.ts) and the host named in each.
- * The agent checks its own plan again (its typed id, the stale-plan check) when it gets the apply.
- */
-function refuseUnconfirmed(stored: HostPlan, consent: HostApplyConsent): void {
-  const where = `${stored.plan.destinationPath} on host ${stored.host}`;
-  if (stored.kind === 'restore') {
-    if (consent.confirm !== stored.confirmText)
-      throw fail(
-        'confirmation_required',
-        `a restore removes what the apply of backup ${stored.plan.backupId} wrote in ${where}: type the destination id "${stored.confirmText}" to confirm`,
-        { expected: stored.confirmText, host: stored.host },
-      );
-    return;
-  }
-  const plan = stored.plan;
-  if (plan.mode === 'force' && consent.confirm !== stored.confirmText)
-    throw fail('confirmation_required', `a forced replace deletes everything in ${where}: type "${stored.confirmText}" to confirm`, {
-      expected: stored.confirmText,
-      host: stored.host,
-    });
-  if (nestedNotAcknowledged(plan, consent.includeNested))
-    throw fail(
-      'confirmation_required',
-      `this forced replace on ${stored.host} would also delete ${nestedDestinationsText(plan)}: acknowledge them (includeNested) to apply`,
-      { nestedDestinations: plan.nestedDestinations, host: stored.host },
-    );
-  if (partialNotAccepted(plan, consent.acceptPartial))
-    throw fail(
-      'confirmation_required',
-      `${repairRefusedText(plan)} in ${where}: accept the partial repair (acceptPartial) to repair the other ${plan.writes.length}`,
-      { refused: plan.repair?.refused.map((entry) => entry.path) ?? [], host: stored.host },
-    );
-}
-
 /** The plans made on hosts, under local opaque ids: a remote plan id never reaches the renderer. */
 export function hostPlanStore() {
   const plans = new Map<string, HostPlan>();
@@ -310,11 +268,11 @@ export function hostPlanStore() {
     },
 
     /** The same checks as a local apply, before anything is sent: the typed `NAME:ID`, the nested and partial acknowledgements, one apply at a time. */
-    apply(session: SessionContext, router: HostRouter, planId: string, consent: HostApplyConsent): ResponseOf<'applyPlan'> {
+    apply(session: SessionContext, router: HostRouter, planId: string, consent: Consent): ResponseOf<'applyPlan'> {
       const stored = plans.get(planId)!;
-      refuseUnconfirmed(stored, consent);
-      if (session.jobs.isRunning('applyPlan'))
-        throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
+      // The client's own checks, before anything is sent; the agent checks its own plan again (its
+      // typed id, the stale-plan check) when it gets the apply.
+      requireConsent({ ...stored, busy: session.jobs.isRunning('applyPlan') }, consent);
       const link = router.link(stored.host);
       // One plan, one apply: a second click cannot send it again.
       plans.delete(planId);

@@ -4,14 +4,8 @@
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
-import {
-  nestedDestinationsText,
-  nestedNotAcknowledged,
-  partialNotAccepted,
-  repairRefusedText,
-  type PlanRefusal,
-  type ReplacePlan,
-} from '../../shared/plan';
+import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
+import { requireConsent } from './consentGate';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
@@ -139,31 +133,10 @@ export function planStore() {
       const destination = session.destination(stored.destination);
       if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
-      if (stored.plan.mode === 'force' && confirm !== stored.confirmText) {
-        throw fail(
-          'confirmation_required',
-          `a forced replace deletes everything in ${destination.path}: type the destination id "${stored.confirmText}" to confirm`,
-          { expected: stored.confirmText },
-        );
-      }
-      // Asked before the plan is used up, so the operator can tick the box and apply the same plan.
-      if (nestedNotAcknowledged(stored.plan, includeNested)) {
-        throw fail(
-          'confirmation_required',
-          `this forced replace would also delete ${nestedDestinationsText(stored.plan)}: acknowledge them (includeNested) to apply`,
-          { nestedDestinations: stored.plan.nestedDestinations },
-        );
-      }
-      if (partialNotAccepted(stored.plan, acceptPartial)) {
-        throw fail(
-          'confirmation_required',
-          `${repairRefusedText(stored.plan)}: accept the partial repair (acceptPartial) to repair the other ${stored.plan.writes.length}`,
-          { refused: stored.plan.repair?.refused.map((entry) => entry.path) ?? [] },
-        );
-      }
-      // Two applies at once could both pass their staleness check before either changes the disk.
-      if (session.jobs.isRunning('applyPlan'))
-        throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
+      requireConsent(
+        { kind: 'apply', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
+        { confirm, includeNested, acceptPartial },
+      );
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
       const historyFile = journalOf(session);

@@ -1,0 +1,69 @@
+// The one consent gate before any apply: local plans, plans kept for a host and restores of a
+// backup all pass here, with the same refusals in the same order (the typed id, the nested
+// destinations acknowledged, a partial repair accepted, one apply at a time). Pure over the plan's
+// facts (shared/planKinds.ts, shared/plan.ts): the callers bring what the operator answered.
+
+import { fail, type ApiFailure } from '../../shared/apiError';
+import { nestedDestinationsText, nestedNotAcknowledged, partialNotAccepted, repairRefusedText, type ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
+import type { RestorePlan } from '../../shared/backupSchema';
+
+/** What the operator answered: the typed id, and the acknowledgements ticked. */
+export interface Consent {
+  confirm?: string | undefined;
+  includeNested?: boolean | undefined;
+  acceptPartial?: boolean | undefined;
+}
+
+/** A plan about to be applied: what was planned, the id to type (if it has one), where it runs. */
+export type GatedPlan = (
+  | { kind: 'apply'; plan: Pick<ReplacePlan, 'mode' | 'destinationPath' | 'nestedDestinations' | 'repair' | 'writes'> }
+  | { kind: 'restore'; plan: Pick<RestorePlan, 'backupId' | 'destinationPath'> }
+) & {
+  /** What the operator must type; a restore always has one, a plan of a kind confirmed by id too. */
+  confirmText?: string | undefined;
+  /** The host the plan runs on, named in every refusal; absent on this machine. */
+  host?: string | undefined;
+  /** Whether another apply or restore is running now (two at once could both pass their staleness check). */
+  busy: boolean;
+};
+
+/** The first consent the plan lacks, as the API's error; undefined when it may be applied. */
+export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure | undefined {
+  const host = gated.host !== undefined ? { host: gated.host } : {};
+  const where = `${gated.plan.destinationPath}${gated.host !== undefined ? ` on host ${gated.host}` : ''}`;
+  const typed = (what: string) =>
+    fail('confirmation_required', `${what} ${where}: type the destination id "${gated.confirmText}" to confirm`, {
+      expected: gated.confirmText,
+      ...host,
+    });
+  if (gated.kind === 'restore') {
+    if (consent.confirm !== gated.confirmText) return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
+    if (gated.busy) return fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
+    return undefined;
+  }
+  const plan = gated.plan;
+  if (planKindOf(plan.mode).confirmsById && consent.confirm !== gated.confirmText) return typed('a forced replace deletes everything in');
+  // Asked before the plan is used up, so the operator can tick the box and apply the same plan.
+  if (nestedNotAcknowledged(plan, consent.includeNested))
+    return fail(
+      'confirmation_required',
+      `this forced replace${gated.host !== undefined ? ` on ${gated.host}` : ''} would also delete ${nestedDestinationsText(plan)}: acknowledge them (includeNested) to apply`,
+      { nestedDestinations: plan.nestedDestinations, ...host },
+    );
+  if (partialNotAccepted(plan, consent.acceptPartial))
+    return fail(
+      'confirmation_required',
+      `${repairRefusedText(plan)} in ${where}: accept the partial repair (acceptPartial) to repair the other ${plan.writes.length}`,
+      { refused: plan.repair?.refused.map((entry) => entry.path) ?? [], ...host },
+    );
+  if (gated.busy)
+    return fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
+  return undefined;
+}
+
+/** Throws the first consent the plan lacks (the callers' form: an API handler refuses by throwing). */
+export function requireConsent(gated: GatedPlan, consent: Consent): void {
+  const refusal = consentRefusal(gated, consent);
+  if (refusal) throw refusal;
+}
