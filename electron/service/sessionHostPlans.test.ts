@@ -7,73 +7,16 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../shared/api';
-import { callOk, jobEnd } from '../testing/sessionCalls';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
-import type { HostConnector, HostLink } from './hostLink';
-import { Session } from './session';
+import { callOk } from '../testing/sessionCalls';
+import { driftByHand } from '../testing/recoveryFixtures';
+import { hostStandIn, LOST } from '../testing/hostStandIn';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const LOST = { code: 'connection_lost', message: 'the connection to web-1 was lost during the job: its outcome is unknown.' };
-
-/** A client Session whose host web-1 is a real agent Session here; `applyPlan` jobs are recorded, and lost when `lose` says so. */
-async function setup() {
-  const root = await makeTempDir('session-host-plans-');
-  const fixture = await recoveryWorkspace(root);
-  const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0 });
-  const sent: { method: string; request: unknown }[] = [];
-  const behaviour = { lose: false };
-  const link: HostLink = {
-    hello: { version: 'test', host: 'web-1', platform: 'linux' },
-    lost: undefined,
-    ended: new Promise(() => {}),
-    call: (async (method: string, request: unknown) => {
-      sent.push({ method, request });
-      return agent.call(method, request);
-    }) as HostLink['call'],
-    job: (async (method: string, request: unknown) => {
-      sent.push({ method, request });
-      if (method === 'applyPlan' && behaviour.lose) throw LOST;
-      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
-      if (!started.ok) return started;
-      return new Promise<ApiResult<unknown>>((resolve) => {
-        const off = agent.onEvent((event) => {
-          if (event.event === 'result' && event.data.job === started.value.job) resolve({ ok: true, value: event.data.result });
-          if (event.event === 'error' && event.data.job === started.value.job) resolve({ ok: false, error: event.data.error });
-          if ((event.event === 'result' || event.event === 'error') && event.data.job === started.value.job) off();
-        });
-      });
-    }) as unknown as HostLink['job'],
-    close: async () => {},
-  };
-  const connector: HostConnector = async () => link;
-  const clientFile = path.join(root, 'client.json');
-  await fs.writeFile(
-    clientFile,
-    JSON.stringify({ destinations: [], hosts: [{ name: 'web-1', url: `ssh://web-1${fixture.workspaceFile}` }] }),
-  );
-  const session = new Session({ transport: 'http', connectHost: connector, progressIntervalMs: 0, liveRefresh: false });
-  const events: ApiEvent[] = [];
-  session.onEvent((event) => events.push(event));
-  cleanups.push(async () => {
-    await session.close();
-    await agent.close();
-    await removeTempDir(root);
-  });
-  const connected = new Promise<void>((resolve) =>
-    session.onEvent((event) => event.event === 'hostState' && event.data.host.state === 'connected' && resolve()),
-  );
-  await callOk(session, 'openWorkspace', { path: clientFile });
-  await connected;
-  expect((await callOk(session, 'hosts', {})).hosts[0]?.state).toBe('connected');
-  const ended = (job: string) => jobEnd(session, job, events);
-  return { fixture, session, sent, behaviour, ended };
-}
+const setup = () => hostStandIn(cleanups);
 
 const ID = 'web-1:archive';
 
