@@ -29,7 +29,8 @@ import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 
 import { valueOf } from './remoteSession';
-import type { ApiResult, ResponseOf } from '../../shared/api';
+import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
+import { planKindOf } from '../../shared/planKinds';
 import { recoveryDoneText } from './renderRecoveryPlan';
 
 /**
@@ -70,31 +71,42 @@ function refusalExit(refusal: PlanRefusal): number {
   return isInputRefusal(refusal) ? EXIT_INPUT : EXIT_FINDINGS;
 }
 
-/** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
-async function confirmed({ plan, confirmText }: PlannedApply, io: CliIo, style: Style, target: OpenedDestination): Promise<boolean> {
-  if (!io.ask || !io.isTerminal) return false;
+/**
+ * On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id.
+ * The answer goes to the service as the operator gave it (the consent gate checks the typed id);
+ * undefined when the operator declined.
+ */
+async function answered(
+  { plan, confirmText }: PlannedApply,
+  io: CliIo,
+  style: Style,
+  target: OpenedDestination,
+): Promise<{ confirm?: string } | undefined> {
+  if (!io.ask || !io.isTerminal) return undefined;
+  const yes = async (question: string) =>
+    (await io.ask!(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes'
+      ? confirmText !== undefined
+        ? { confirm: confirmText }
+        : {}
+      : undefined;
   // On a host, every question names it: the path alone reads like one on this machine.
   const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
-  if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
+  if (planKindOf(plan.mode).keepsState) {
     const question =
       plan.mode === 'repair'
         ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
         : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`;
-    return (await io.ask(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes';
+    return yes(question);
   }
   if (confirmText !== undefined) {
-    const id = confirmText;
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const answer = await io.ask(
-      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
+      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(confirmText)}" to confirm: `,
     );
-    return answer.trim() === id;
+    return { confirm: answer.trim() };
   }
   const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
-  const answer = await io.ask(
-    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}? Type "yes" to apply: `,
-  );
-  return answer.trim().toLowerCase() === 'yes';
+  return yes(`Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}?`);
 }
 
 /** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
@@ -125,12 +137,15 @@ export interface ReplaceSteps {
   plan(): Promise<Planned>;
   /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
   backupText(): string;
-  apply(
-    planned: PlannedApply,
-    includeNested: boolean,
-    onProgress?: (event: ApplyProgress) => void,
-    acceptPartial?: boolean,
-  ): Promise<ApplyResult>;
+  /** The apply with the operator's answers; a consent the service's gate still lacks comes back as its error. */
+  apply(consent: ApplyConsent, onProgress?: (event: ApplyProgress) => void): Promise<Result<ApplyResult, ApiError>>;
+}
+
+/** What the operator answered, passed through as given: the service's consent gate decides. */
+export interface ApplyConsent {
+  confirm?: string;
+  includeNested: boolean;
+  acceptPartial: boolean;
 }
 
 /**
@@ -162,12 +177,12 @@ export function doorSteps(
       return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
     },
     backupText: () => backupText ?? '',
-    async apply(planned, includeNested, onProgress, acceptPartial) {
+    async apply({ confirm, includeNested, acceptPartial }, onProgress) {
       const ending = await door.job(
         'applyPlan',
         {
           planId,
-          ...(planned.confirmText !== undefined ? { confirm: planned.confirmText } : {}),
+          ...(confirm !== undefined ? { confirm } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
         },
@@ -180,7 +195,8 @@ export function doorSteps(
             : undefined,
         },
       );
-      return valueOf(ending, 'applyPlan');
+      if (!ending.ok && ending.error.code === 'confirmation_required') return ending;
+      return { ok: true, value: valueOf(ending, 'applyPlan') };
     },
   };
 }
@@ -222,27 +238,33 @@ export async function replaceFlow(
     return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
   }
   const includeNested = options['include-nested'] === true;
-  if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
-    // Asked before any confirmation: the operator must say on the command line that these go too.
-    const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
-    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector ${command}: refused: ${message} (nested_not_acknowledged)\n`);
-    return EXIT_FINDINGS;
-  }
   const acceptPartial = options['accept-partial'] === true;
-  if (partialNotAccepted(plan, acceptPartial) && (options.yes === true || (!json && io.isTerminal))) {
-    const message = `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`;
-    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
+  // The acknowledgements are options, not questions: a plan that still lacks one gets no question
+  // (no answer could apply it) and goes to the service as it is, whose gate names what is missing.
+  const unaskable = nestedNotAcknowledged(plan, includeNested) || partialNotAccepted(plan, acceptPartial);
+  const confirmText = planned.value.confirmText;
+  const asked =
+    options.yes === true
+      ? { ...(confirmText !== undefined ? { confirm: confirmText } : {}) }
+      : json || !io.isTerminal
+        ? undefined
+        : unaskable
+          ? {}
+          : await answered(planned.value, io, style, steps.target);
+  const applied =
+    asked === undefined
+      ? undefined
+      : await steps.apply({ ...asked, includeNested, acceptPartial }, io.isTerminal && !json ? phaseLine(io.stderr) : undefined);
+  if (applied && !applied.ok) {
+    if (io.isTerminal && !json) io.stderr(ERASE_LINE);
+    const refusal = consentRefusalOf(applied.error, plan);
+    if (refusal === undefined) return notApplied(plan, json, io, style);
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${refusal.message} (${refusal.code})\n`);
     return EXIT_FINDINGS;
   }
-  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.target)));
-  if (!apply) {
-    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
-    else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
-    return EXIT_OK;
-  }
-  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
+  if (!applied) return notApplied(plan, json, io, style);
+  const result = applied.value;
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
   if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
   else io.stdout(`\n${resultText(result, plan, style, steps.target)}`);
@@ -250,4 +272,30 @@ export async function replaceFlow(
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
   if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
   return result.ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+function notApplied(plan: ReplacePlan, json: boolean, io: CliIo, style: Style): number {
+  if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
+  else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
+  return EXIT_OK;
+}
+
+/**
+ * The service's consent refusal in the command line's words (its options named); undefined for a
+ * typed id that did not match, which leaves the plan not applied, as a "no" does.
+ */
+function consentRefusalOf(error: ApiError, plan: ReplacePlan): { code: string; message: string } | undefined {
+  const details = (error.details ?? {}) as { nestedDestinations?: unknown; refused?: unknown; expected?: unknown };
+  if (details.nestedDestinations !== undefined)
+    return {
+      code: 'nested_not_acknowledged',
+      message: `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`,
+    };
+  if (details.refused !== undefined)
+    return {
+      code: 'partial_not_accepted',
+      message: `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`,
+    };
+  if (details.expected !== undefined) return undefined;
+  return { code: error.code, message: printable(error.message) };
 }

@@ -51,14 +51,14 @@ describe('the consent gate', () => {
     expect(consentRefusal(forced, { confirm: 'web-1:site' })).toBeUndefined();
   });
 
-  it('asks the typed id before the nested acknowledgement, and that before one apply at a time', () => {
+  it('asks the nested acknowledgement before the typed id, and that before one apply at a time', () => {
     const forced = apply({ mode: 'force', nestedDestinations: ['inner'] }, { confirmText: 'site', busy: true });
-    expect(consentRefusal(forced, {})?.error.details).toEqual({ expected: 'site' });
-    expect(consentRefusal(forced, { confirm: 'site' })?.error).toMatchObject({
+    expect(consentRefusal(forced, {})?.error).toMatchObject({
       code: 'confirmation_required',
       message: expect.stringContaining('would also delete 1 other managed destination inside it (inner): acknowledge them (includeNested)'),
       details: { nestedDestinations: ['inner'] },
     });
+    expect(consentRefusal(forced, { includeNested: true })?.error.details).toEqual({ expected: 'site' });
     expect(consentRefusal(forced, { confirm: 'site', includeNested: true })?.error.code).toBe('refused');
   });
 

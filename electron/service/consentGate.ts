@@ -1,6 +1,6 @@
 // The one consent gate before any apply: local plans, plans kept for a host and restores of a
-// backup all pass here, with the same refusals in the same order (the typed id, the nested
-// destinations acknowledged, a partial repair accepted, one apply at a time). Pure over the plan's
+// backup all pass here, with the same refusals in the same order (the nested destinations
+// acknowledged, a partial repair accepted, the typed id, one apply at a time). Pure over the plan's
 // facts (shared/planKinds.ts, shared/plan.ts): the callers bring what the operator answered.
 
 import { fail, type ApiFailure } from '../../shared/apiError';
@@ -43,8 +43,8 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
     return undefined;
   }
   const plan = gated.plan;
-  if (planKindOf(plan.mode).confirmsById && consent.confirm !== gated.confirmText) return typed('a forced replace deletes everything in');
-  // Asked before the plan is used up, so the operator can tick the box and apply the same plan.
+  // The acknowledgements first: they are ticked (or given as options) before the id is typed, and
+  // asked before the plan is used up, so the operator can tick the box and apply the same plan.
   if (nestedNotAcknowledged(plan, consent.includeNested))
     return fail(
       'confirmation_required',
@@ -57,6 +57,7 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
       `${repairRefusedText(plan)} in ${where}: accept the partial repair (acceptPartial) to repair the other ${plan.writes.length}`,
       { refused: plan.repair?.refused.map((entry) => entry.path) ?? [], ...host },
     );
+  if (planKindOf(plan.mode).confirmsById && consent.confirm !== gated.confirmText) return typed('a forced replace deletes everything in');
   if (gated.busy)
     return fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
   return undefined;
