@@ -19,7 +19,6 @@ export function browserOpener(url, env = process.env, platform = process.platfor
 
 /** The first loopback address with its token in a line of `serve`'s output, or undefined. */
 export function addressIn(line) {
-  // eslint-disable-next-line no-control-regex -- colour codes may wrap the address in a terminal
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   return /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S*/.exec(plain)?.[0];
 }
