@@ -8,8 +8,19 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, ROOT, test, type RunningHost } from './fixtures';
 import { confirmNormalReplace, openDestination, openTab, waitForScan } from './uiHelpers';
+
+/**
+ * Waits until the page has tried the dead host's event stream `count` more times and failed (it
+ * tries again every second while the host is lost, at once on Reconnect): what the page shows after
+ * that is what it settled on, not what it showed before its next try.
+ */
+async function failedStreamTries(page: Page, count: number): Promise<void> {
+  for (let tries = 0; tries < count; tries++)
+    await page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/api/events'), timeout: 10_000 });
+}
 
 /**
  * Adds 5,000 small files to docs-us's source: each is checked, staged and moved in its turn, so the
@@ -81,8 +92,8 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
   await expect(statusBar).not.toContainText('%');
   await saveScreenshot(page, 'ui-host-lost');
 
-  // Still said so a while later: nothing goes back to looking as if it ran.
-  await page.waitForTimeout(3000);
+  // Still said so after the page tried the host twice more: nothing goes back to looking as if it ran.
+  await failedStreamTries(page, 2);
   await expect(banner).toBeVisible();
   await expect(row).toContainText('outcome unknown: re-inspect');
 
@@ -118,8 +129,9 @@ test('a host that does not come back: the banner says what to do, and Reconnect 
   await killed(host);
   const banner = page.getByRole('alert').filter({ hasText: 'Connection to the inspector lost' });
   await expect(banner).toBeVisible({ timeout: 2000 });
+  const tried = failedStreamTries(page, 1);
   await banner.getByRole('button', { name: 'Reconnect' }).click();
-  await page.waitForTimeout(1500);
+  await tried;
   await expect(banner).toBeVisible();
   await expect(banner.getByTestId('connection-lost')).toContainText('start it again on the same port');
 

@@ -1,4 +1,4 @@
-// The README's "Recovering a destination" walkthrough, as an operator does it in the demo workspace,
+// docs/demo.md's "Recovering a destination" walkthrough, as an operator does it in the demo workspace,
 // in real Chromium against the built browser host. The demo's runbook-prod was edited by hand on the
 // server (a checklist upper-cased, a line appended, a file deleted, one replaced by a link and one by
 // a folder, and a note added beside them); the spec edits it once more and leaves one more file.
@@ -6,7 +6,7 @@
 // drifted outputs (the extra files kept), applies it, and runbook-prod is intact again with the extra
 // files' bytes untouched; the destination's History tab and the workspace's History view list the
 // repair, also after switching to another destination and back, with the backup it kept and its
-// undo (the restore itself: ui-backups.spec.ts). Its screenshots are the README's.
+// undo (the restore itself: ui-backups.spec.ts). Its screenshots are docs/demo.md's.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

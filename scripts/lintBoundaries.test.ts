@@ -200,6 +200,22 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
     ],
   },
   {
+    boundary: 'the CLI drives the service through one door: it imports no engine room',
+    crossed: [
+      ['electron/cli/replaceCommand.ts', '../replace/applyPlan'],
+      ['electron/cli/replaceCommand.ts', '../operations/applyReplacePlan'],
+      ['electron/cli/historyCommand.ts', '../history/journal'],
+      ['electron/cli/backupsCommand.ts', '../backup/backupStore'],
+      ['electron/cli/compareCommand.ts', '../engine/inspectDestination'],
+      ['electron/cli/door.ts', '../../electron/engine/workspace'],
+    ],
+    allowed: [
+      ['electron/cli/door.ts', '../service/session'],
+      ['electron/cli/door.ts', '../../shared/apiClient'],
+      ['electron/cli/oneDoor.test.ts', '../history/journalPath'],
+    ],
+  },
+  {
     boundary: 'the remote transport imports the service, never the CLI, a shell or a use case; only the CLI imports it',
     crossed: [
       ['electron/remote/agentServer.ts', '../cli/run'],

@@ -44,8 +44,8 @@ const userPath = z.string().min(1, { message: 'must not be empty' }).max(4096);
 export const destinationEntrySchema = workspaceDestinationSchema;
 export type DestinationEntry = z.infer<typeof destinationEntrySchema>;
 
-/** How a client reaches the engine: Electron IPC, HTTP on 127.0.0.1, or the agent's JSON lines over ssh. */
-export const transportSchema = z.enum(['electron', 'http', 'agent']);
+/** How a client reaches the engine: Electron IPC, HTTP on 127.0.0.1, the agent's JSON lines over ssh, or the command line in process. */
+export const transportSchema = z.enum(['electron', 'http', 'agent', 'cli']);
 export type Transport = z.infer<typeof transportSchema>;
 
 /** The open workspace as the renderer sees it (shared/workspaceSchema.ts). */

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { ApplyResult, ReplacePlan } from './plan';
+import { planKindOf } from './planKinds';
 
 export const HISTORY_FORMAT = 1;
 
@@ -79,9 +80,9 @@ export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context:
   const after = result.state?.source.manifest ?? (result.stateWritten ? plan.newState?.source.manifest : undefined);
   // A repair keeps the extra files (and every output that was fine); a replace the outputs it does not write.
   const keep =
-    plan.mode === 'repair'
-      ? (plan.repair?.extras.length ?? 0)
-      : plan.mode === 'force' || !plan.newState
+    plan.repair !== undefined
+      ? plan.repair.extras.length
+      : planKindOf(plan.mode).deletesWholeTree || !plan.newState
         ? undefined
         : Math.max(0, plan.newState.outputs.length - plan.summary.writeCount);
   return {

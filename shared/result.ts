@@ -11,6 +11,14 @@ export type Problem = z.infer<typeof problemSchema>;
 /** What every fallible step returns: a value, or the reason it has none. */
 export type Result<T, E = Problem> = { ok: true; value: T } | { ok: false; error: E };
 
+/** A step that failed, with its reason: the failing half of Result, for helpers that only refuse. */
+export type Failed<E = Problem> = { ok: false; error: E };
+
+/** A failed step whose reason is a Problem of this code. */
+export function failed(code: string, message: string, details?: Record<string, unknown>): Failed {
+  return { ok: false, error: problem(code, message, details) };
+}
+
 export function problem(code: string, message: string, details?: Record<string, unknown>): Problem {
   return details === undefined ? { code, message } : { code, message, details };
 }

@@ -26,6 +26,7 @@ import type { FsOps } from '../replace/fsOps';
 import { hashRegularFile } from './fileDigest';
 import { backupIdAt } from './backupLocation';
 import { backupMethodFor, nearestExisting } from './backupMethod';
+import { planKindOf } from '../../shared/planKinds';
 
 export interface BackupTarget {
   /** The destination's folder of backups (backupLocation.ts); made (0700) when missing. */
@@ -191,9 +192,7 @@ export function backupWriter(target: BackupTarget): BackupWriter {
         stagingName: plan.stagingName,
         stateSha256: plan.deletes.some((entry) => entry.path === STATE_FILE_NAME) ? plan.fingerprint.stateSha256 : null,
         // A repair and a discard leave the state where it is: a restore expects to find it unchanged.
-        ...((plan.mode === 'repair' || plan.mode === 'discard_staging') && plan.fingerprint.stateSha256 !== null
-          ? { stateLeft: plan.fingerprint.stateSha256 }
-          : {}),
+        ...(planKindOf(plan.mode).keepsState && plan.fingerprint.stateSha256 !== null ? { stateLeft: plan.fingerprint.stateSha256 } : {}),
         // The folders that were there before: a restore removes only those the apply made.
         foldersLeft: await foldersLeftBy(plan, destRealPath),
         entries,

@@ -52,7 +52,6 @@ describe.each(['replace', 'force', 'discard_staging'] as const)('the restore of 
           const run = await child.runRestore(await restorePlanOf(folder, dest), killStep);
           if (!run.killed) {
             expect(run.result.error, label).toBeUndefined();
-            expect(run.result.mutations, label).toBe(killStep - 1);
             expect(await snapshotTree(dest), label).toBe(before);
             return 'completed';
           }
@@ -140,7 +139,6 @@ describe.each(backupPlaces)('a discard of staging keeping its backup on the %s',
             const run = await child.run(fixture.plan, killStep, { backupsFolder: fixture.backups });
             if (!run.killed) {
               expect(run.result.error, label).toBeUndefined();
-              expect(run.result.mutations, label).toBe(killStep - 1);
             }
             await checkDiscardInterrupted(fixture, label);
             return run.killed ? 'killed' : 'completed';

@@ -1,6 +1,7 @@
 // The command line's backups: a forced replace with --workspace keeps a backup beside the workspace
 // file and prints where, `backups list` shows it (text and JSON), `backups restore` puts the
-// destination back only with --yes, journaled; a bare DEST keeps none and says so; errors exit 2.
+// destination back only with --yes, journaled; a bare DEST keeps one in the workspace found from the
+// current folder, or in the user's state folder; --no-backup keeps none and says so; errors exit 2.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,10 @@ describe('distributor-inspector backups', () => {
     expect(forced.stdout).toContain(`Backup: what this removes is kept in ${folder}`);
     const id = /Backup (\S+) \(moved\)/.exec(forced.stdout)?.[1];
     expect(id).toBeDefined();
-    expect(forced.stdout).toContain(`Undo: distributor-inspector backups restore ${dest} ${id}`);
+    // Exactly the command that undoes it: the id in its workspace, and the workspace.
+    expect(forced.stdout).toContain(
+      `Undo: distributor-inspector backups restore sites/dest ${id} --workspace ${path.join(dir, 'distributor-inspector.json')}\n`,
+    );
 
     const listed = await cli(['backups', 'list', 'sites/dest', '--workspace', '.', '--json']);
     expect(listed.code).toBe(0);
@@ -83,14 +87,20 @@ describe('distributor-inspector backups', () => {
     expect(refused.stderr).toContain('(destination_changed)');
   });
 
-  it('keeps no backup for a bare DEST and says so; --backup-dir keeps one there', async () => {
+  it('keeps a backup for a bare DEST as the app does; --no-backup keeps none and says so; --backup-dir keeps one there', async () => {
     const { dest } = await workspace();
-    const bare = await cli(['replace', 'sites/dest', 'src', '--force', '--yes']);
-    expect(bare.code).toBe(0);
-    expect(bare.stdout).toContain('Backups are off (no --workspace or --backup-dir was given)');
+    // The workspace file in the current folder is found: its backups folder, as the app's.
+    const found = await cli(['replace', 'sites/dest', 'src', '--force', '--yes']);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, BACKUPS_FOLDER_NAME)}`);
+    const off = await cli(['replace', 'sites/dest', 'src', '--force', '--yes', '--no-backup']);
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain('Backups are off (--no-backup): what this deletes is gone for good.');
+    expect(off.stdout).not.toMatch(/Undo:/);
     const kept = await cli(['replace', 'sites/dest', 'src', '--force', '--yes', '--backup-dir', 'kept']);
     expect(kept.code).toBe(0);
     expect(kept.stdout).toMatch(/Backup \S+ \(moved\)/);
+    expect(kept.stdout).toMatch(/Undo: distributor-inspector backups restore sites\/dest \S+ --workspace \S+ --backup-dir \S+kept\n/);
     const listed = JSON.parse((await cli(['backups', 'list', 'sites/dest', '--backup-dir', 'kept', '--json'])).stdout);
     expect(listed.backups).toHaveLength(1);
     expect(listed.backups[0].destination.path).toBe(dest);
@@ -111,13 +121,16 @@ describe('distributor-inspector backups', () => {
 
   it('exits 2 naming what is missing or wrong', async () => {
     await workspace();
-    expect(await cli(['backups', 'list'])).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('needs --workspace W or --backup-dir DIR'),
-    });
+    await fs.rm(path.join(dir, 'distributor-inspector.json'));
+    // Without a workspace, the user's own backups (none yet), and the command says so once.
+    const own = await cli(['backups', 'list']);
+    expect(own).toMatchObject({ code: 0, stdout: expect.stringContaining(`No backups in ${path.join(dir, 'state')}`) });
+    expect(own.stderr.match(/no workspace/g)).toHaveLength(1);
+    await workspace();
     expect(await cli(['backups', 'undo'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown subcommand "undo"') });
     const unknown = await cli(['backups', 'restore', 'sites/dest', '2026-01-01T000000.000Z', '--workspace', '.']);
-    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('no such backup') });
+    // The service's words, the same as the app's.
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('has no backup 2026-01-01T000000.000Z') });
     const notAnId = await cli(['backups', 'restore', 'sites/dest', '../x', '--workspace', '.']);
     expect(notAnId).toMatchObject({ code: 2, stderr: expect.stringContaining('is not a backup id') });
     await fs.writeFile(path.join(dir, 'distributor-inspector.json'), JSON.stringify({ destinations: [], backups: { keep: 0 } }));

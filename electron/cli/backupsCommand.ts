@@ -1,45 +1,34 @@
 // `distributor-inspector backups list [DEST] | restore DEST BACKUP_ID [--yes] | prune [DEST]
 // [--workspace W | --backup-dir DIR] [--json]`: the backups an apply kept (docs/backups.md), the
 // restore of one (planned, shown, applied only with --yes or "yes" typed on a terminal; journaled in
-// the history like any apply), and the prune to the newest `keep`. A thin adapter over backup/ and
-// operations/. Exit 0 done (or nothing to do), 1 refused or failed, 2 input errors (no backups folder
-// named, an unknown backup id, a workspace file that does not load: each names the file and field).
+// the history like any apply), and the prune to the newest `keep`. Asks the service through the one
+// door (door.ts): the command's workspace's backups, else the user's own (their state folder).
+// Exit 0 done (or nothing to do), 1 refused or failed, 2 input errors (an unknown backup id, a
+// workspace file that does not load: each names the file and field).
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
-import path from 'node:path';
-import type { BackupSettings, BackupSummary, RestorePlan } from '../../shared/backupSchema';
+import type { BackupSummary, RestorePlan } from '../../shared/backupSchema';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
-import { destinationBackupsFolder } from '../backup/backupLocation';
-import { listBackups, pruneBackups } from '../backup/backupStore';
-import { planBackupRestore, applyBackupRestore } from '../operations/restoreBackup';
-import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
+
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
-import { historyFileOf } from './historyFile';
 import { formatBytes } from './progressBar';
 import { makeStyle, table, type Style } from './style';
 import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
-import type { SshTarget } from '../../shared/sshUrl';
-import type { RemoteDestination } from './replaceCommand';
-import { agentOption, hostLabel, openRemoteDestination, remoteNamed, valueOf, withAgent, workspaceArgs } from './remoteSession';
+import {
+  cliPlaces,
+  noWorkspaceNote,
+  openLocalDestination,
+  openWorkspaceAt,
+  placeOptions,
+  withLocalDoor,
+  type Door,
+  type OpenedDestination,
+} from './door';
+import { agentOption, hostLabel, openRemoteDestination, remoteNamed, valueOf, withAgent } from './remoteSession';
 
 /** A refusal that is the caller's input, not the disk's state: exit 2. */
 const INPUT_CODES = new Set(['invalid_input', 'backups_off', 'backup_not_found']);
-
-/** DEST as the backups name it: a path, or a destination id of the workspace. */
-function destinationOf(backups: CliBackups, given: string, io: CliIo): { id?: string; path: string } {
-  const byId = backups.workspace?.destinations.find((destination) => destination.id === given);
-  if (byId) return { id: byId.id, path: byId.path };
-  const destinationPath = path.resolve(io.cwd, given);
-  const id = workspaceIdOf(backups.workspace, destinationPath);
-  return id !== undefined ? { id, path: destinationPath } : { path: destinationPath };
-}
-
-function enabledSettings(backups: CliBackups, verb: string): Extract<BackupSettings, { enabled: true }> {
-  if (backups.settings.enabled) return backups.settings;
-  if (backups.workspace) throw new CliError(`backups ${verb}: backups are off (${backups.offReason ?? 'off'}): there are none to ${verb}`);
-  throw new CliError(`backups ${verb} needs --workspace W or --backup-dir DIR: where the backups are (a bare DEST names no workspace)`);
-}
 
 function listText(backups: BackupSummary[], folder: string, style: Style): string {
   if (backups.length === 0) return `No backups in ${printable(folder)}.\n`;
@@ -78,37 +67,6 @@ function restoreResultText(result: ApplyResult, style: Style): string {
   if (result.ok)
     return `${style.green('Restored')}: removed ${result.deleted.length}, put back ${result.written.length}${result.stateWritten ? ', the old state is back' : ''} (${result.durationMs} ms).\n`;
   return `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})\n${applyAftermathText(result)}\n`;
-}
-
-async function restore(backups: CliBackups, positionals: string[], options: Record<string, string | boolean | undefined>, io: CliIo) {
-  const [, dest, backupId] = positionals;
-  if (dest === undefined || backupId === undefined) throw new CliError('backups restore needs DEST and BACKUP_ID');
-  const settings = enabledSettings(backups, 'restore');
-  const destination = destinationOf(backups, dest, io);
-  return restoreFlow(
-    {
-      plan: async () => {
-        const planned = await planBackupRestore(settings, destination, backupId);
-        if (planned.ok || !(planned.error.code === 'backup_unreadable' && planned.error.message.includes('is missing'))) return planned;
-        return {
-          ok: false,
-          error: {
-            code: 'backup_not_found',
-            message: `${path.join(destinationBackupsFolder(settings.folder, destination), backupId)}: no such backup (backups list shows them)`,
-          },
-        };
-      },
-      apply: async (plan) => {
-        const historyFile = await historyFileOf(options, io);
-        const { result } = await applyBackupRestore(plan, {
-          history: { file: historyFile, transport: 'cli', ...(destination.id !== undefined ? { destinationId: destination.id } : {}) },
-        });
-        return result;
-      },
-    },
-    options,
-    io,
-  );
 }
 
 /** The plan and the apply of a restore, on this machine or on a host's agent; `host` names the host in the question. */
@@ -156,68 +114,67 @@ async function restoreFlow(steps: RestoreSteps, options: Record<string, string |
 }
 
 /**
- * `backups list|restore|prune ssh://HOST/DEST [--workspace ssh://HOST/W]` (or only `--workspace
- * ssh://…`): asked of the host's agent, which keeps the backups where that workspace says (or, for a
- * DEST alone, where `replace ssh://…` of it kept them: the agent user's state folder there).
+ * `backups list|restore|prune` through a door: this machine's Session (the command's workspace, or
+ * with none the user's state folder) or a host's agent (`ssh://HOST/DEST [--workspace ssh://HOST/W]`,
+ * which keeps the backups where that workspace says, or for a DEST alone where `replace ssh://…` of it
+ * kept them: the agent user's state folder there).
  */
-async function remoteBackups(
+async function backupsThroughDoor(
   verb: 'list' | 'restore' | 'prune',
-  remote: Record<string, SshTarget>,
+  door: Door,
+  opened: OpenedDestination | undefined,
+  host: string | undefined,
   positionals: string[],
   options: Record<string, string | boolean | undefined>,
   io: CliIo,
+  backupsOff?: string,
 ): Promise<number> {
-  const { DEST: dest, '--workspace': workspace } = remote;
-  const first = (dest ?? workspace)!;
-  return withAgent(first, options, io, async (connection) => {
-    let opened: RemoteDestination | undefined;
-    if (dest) opened = await openRemoteDestination(connection, dest, workspace, workspaceArgs(workspace));
-    else valueOf(await connection.call('openWorkspace', { path: workspace!.path }), 'openWorkspace');
-    const host = hostLabel(first);
-    const request = opened ? { destination: opened.id } : {};
-    const listed = valueOf(await connection.call('listBackups', request), 'listBackups');
-    const settings = listed.settings;
-    if (!settings.enabled)
-      throw new CliError(`backups ${verb}: backups are off on ${printable(host)} (its workspace file says "backups": "off")`);
-    const style = makeStyle(io.isTerminal, io.env);
-    const folder = listed.target?.enabled ? listed.target.folder : settings.folder;
-    if (verb === 'list') {
-      if (options.json === true) io.stdout(`${JSON.stringify({ settings, backups: listed.backups }, null, 2)}\n`);
-      else io.stdout(listText(listed.backups, `${folder} on ${host}`, style));
-      return EXIT_OK;
-    }
-    if (verb === 'prune') {
-      const pruned = valueOf(await connection.call('pruneBackups', request), 'pruneBackups');
-      if (options.json === true) io.stdout(`${JSON.stringify({ settings, ...pruned }, null, 2)}\n`);
-      else io.stdout(pruneText(pruned, settings.keep, `${folder} on ${host}`));
-      return EXIT_OK;
-    }
-    const backupId = positionals[2];
-    if (!opened || backupId === undefined) throw new CliError('backups restore needs DEST and BACKUP_ID');
-    let planId = '';
-    let confirm = '';
-    return restoreFlow(
-      {
-        host,
-        plan: async () => {
-          const answer = await connection.call('planRestore', { destination: opened.id, backup: backupId });
-          if (!answer.ok) {
-            const refusal = (answer.error.details as { refusal?: { code: string; message: string } } | undefined)?.refusal;
-            if (refusal) return { ok: false, error: refusal };
-            if (answer.error.code === 'not_found') return { ok: false, error: { code: 'backup_not_found', message: answer.error.message } };
-          }
-          const value = valueOf(answer, 'planRestore');
-          planId = value.planId;
-          confirm = value.confirmText;
-          return { ok: true, value: value.plan };
-        },
-        // The agent checks its own plan again (the typed id, the stale-plan check) before it restores.
-        apply: async () => valueOf(await connection.job('applyPlan', { planId, confirm }), 'applyPlan'),
-      },
-      options,
-      io,
+  const onHost = host !== undefined ? ` on ${printable(host)}` : '';
+  const request = opened ? { destination: opened.id } : {};
+  const listed = valueOf(await door.call('listBackups', request), 'listBackups');
+  const settings = listed.settings;
+  if (!settings.enabled)
+    throw new CliError(
+      `backups ${verb}: backups are off${onHost} (${backupsOff ?? `${host !== undefined ? 'its' : 'the'} workspace file says "backups": "off"`}): there are none to ${verb}`,
     );
-  });
+  const style = makeStyle(io.isTerminal, io.env);
+  const folder = `${listed.target?.enabled ? listed.target.folder : settings.folder}${host !== undefined ? ` on ${host}` : ''}`;
+  if (verb === 'list') {
+    if (options.json === true) io.stdout(`${JSON.stringify({ settings, backups: listed.backups }, null, 2)}\n`);
+    else io.stdout(listText(listed.backups, folder, style));
+    return EXIT_OK;
+  }
+  if (verb === 'prune') {
+    const pruned = valueOf(await door.call('pruneBackups', request), 'pruneBackups');
+    if (options.json === true) io.stdout(`${JSON.stringify({ settings, ...pruned }, null, 2)}\n`);
+    else io.stdout(pruneText(pruned, settings.keep, folder));
+    return EXIT_OK;
+  }
+  const backupId = positionals[2];
+  if (!opened || backupId === undefined) throw new CliError('backups restore needs DEST and BACKUP_ID');
+  let planId = '';
+  let confirm = '';
+  return restoreFlow(
+    {
+      ...(host !== undefined ? { host } : {}),
+      plan: async () => {
+        const answer = await door.call('planRestore', { destination: opened.id, backup: backupId });
+        if (!answer.ok) {
+          const refusal = (answer.error.details as { refusal?: { code: string; message: string } } | undefined)?.refusal;
+          if (refusal) return { ok: false, error: refusal };
+          if (answer.error.code === 'not_found') return { ok: false, error: { code: 'backup_not_found', message: answer.error.message } };
+        }
+        const value = valueOf(answer, 'planRestore');
+        planId = value.planId;
+        confirm = value.confirmText;
+        return { ok: true, value: value.plan };
+      },
+      // The service checks its own plan again (the typed id, the stale-plan check) before it restores.
+      apply: async () => valueOf(await door.job('applyPlan', { planId, confirm }), 'applyPlan'),
+    },
+    options,
+    io,
+  );
 }
 
 function pruneText(pruned: { removed: BackupSummary[]; kept: number }, keep: number, where: string): string {
@@ -229,9 +186,9 @@ function pruneText(pruned: { removed: BackupSummary[]; kept: number }, keep: num
 export const backupsCommand: Command = {
   name: 'backups',
   usage:
-    'backups list [DEST] | backups restore DEST BACKUP_ID [--yes] | backups prune [DEST]  [--workspace W | --backup-dir DIR] [--history FILE] [--json] [--agent CMD]',
+    'backups list [DEST] | backups restore DEST BACKUP_ID [--yes] | backups prune [DEST]  [--workspace W | --history FILE] [--backup-dir DIR] [--json] [--agent CMD]',
   summary: 'The backups applies kept (list, with sizes and times), restore one (undo an apply), prune to the newest `keep`',
-  options: { json: { type: 'boolean' }, yes: { type: 'boolean' }, history: { type: 'string' }, ...agentOption, ...backupOptions },
+  options: { json: { type: 'boolean' }, yes: { type: 'boolean' }, ...agentOption, ...placeOptions },
   positionals: [1, 3],
   async run({ positionals, options }, io) {
     const verb = positionals[0];
@@ -239,22 +196,24 @@ export const backupsCommand: Command = {
       throw new CliError(`backups: unknown subcommand "${printable(verb ?? '')}": use list, restore or prune`);
     if (verb !== 'restore' && positionals.length > 2) throw new CliError(`backups ${verb} takes at most one DEST`);
     const remote = remoteNamed({ DEST: positionals[1] }, options, `backups ${verb}`);
-    if (remote) return remoteBackups(verb, remote, positionals, options, io);
-    const backups = await cliBackups(options, io);
-    if (verb === 'restore') return restore(backups, positionals, options, io);
-    const settings = enabledSettings(backups, verb);
-    const dest = positionals[1];
-    const folder = dest === undefined ? undefined : destinationBackupsFolder(settings.folder, destinationOf(backups, dest, io));
-    const style = makeStyle(io.isTerminal, io.env);
-    if (verb === 'list') {
-      const list = await listBackups(settings, folder);
-      if (options.json === true) io.stdout(`${JSON.stringify({ settings, backups: list }, null, 2)}\n`);
-      else io.stdout(listText(list, folder ?? settings.folder, style));
-      return EXIT_OK;
+    if (remote) {
+      const { DEST: dest, '--workspace': workspace } = remote;
+      const first = (dest ?? workspace)!;
+      return withAgent(first, options, io, async (connection) => {
+        let opened: OpenedDestination | undefined;
+        if (dest) opened = await openRemoteDestination(connection, dest, workspace);
+        else valueOf(await connection.call('openWorkspace', { path: workspace!.path }), 'openWorkspace');
+        return backupsThroughDoor(verb, connection, opened, hostLabel(first), positionals, options, io);
+      });
     }
-    const pruned = await pruneBackups(settings, folder);
-    if (options.json === true) io.stdout(`${JSON.stringify({ settings, ...pruned }, null, 2)}\n`);
-    else io.stdout(pruneText(pruned, settings.keep, folder ?? settings.folder));
-    return EXIT_OK;
+    const places = cliPlaces(options, io);
+    return withLocalDoor(places, async (door) => {
+      const dest = positionals[1];
+      let opened: OpenedDestination | undefined;
+      if (dest !== undefined) opened = await openLocalDestination(door, dest, places, io, `backups ${verb}`);
+      else if (places.workspace) await openWorkspaceAt(door, places.workspace);
+      else if (places.storage.backups === undefined) noWorkspaceNote(`backups ${verb}`, io);
+      return backupsThroughDoor(verb, door, opened, undefined, positionals, options, io, places.backupsOff);
+    });
   },
 };

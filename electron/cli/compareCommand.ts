@@ -1,6 +1,7 @@
-// `distributor-inspector compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]`: what a
-// publish of SOURCE into DEST would decide (CONTRACT.md: comparison), and the manifest diff.
-// A thin adapter over operations/compareDestination.ts. Changes nothing. Exit 0 for publish/skip/replace/skip_newer,
+// `distributor-inspector compare DEST [SOURCE] [--pipeline ID] [--destination ID] [--json]`: what a
+// publish of SOURCE into DEST would decide (CONTRACT.md: comparison), and the manifest diff. Asks the
+// service through the one door (door.ts): in the command's workspace DEST takes its configured ids,
+// source and replace policy, so the decision is the app's. Changes nothing. Exit 0 for publish/skip/replace/skip_newer,
 // 1 for conflict and unmanaged, for a skip whose outputs differ from what the state records (drifted),
 // and while a staging folder of an interrupted replace is in DEST (a normal replace is refused).
 
@@ -9,19 +10,17 @@ import path from 'node:path';
 import type { Comparison } from '../../shared/compare';
 import { formatIssuePath } from '../../shared/issues';
 import { interruptedStagingOf } from '../../shared/replaceVerdict';
-import { compareDestination } from '../operations/compareDestination';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
-import { destinationReadError } from './inspectCommand';
+
 import { comparisonText } from './renderComparison';
 import { issueLines } from './renderInspection';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
 import type { Issue } from '../../shared/issues';
-import type { SshTarget } from '../../shared/sshUrl';
-import type { DestinationComparison } from '../operations/compareDestination';
-import type { DestinationInspection } from '../engine/inspectDestination';
-import type { CliIo } from './command';
-import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
+
+import { agentOption, openRemoteDestination, remotePaths, valueOf, withAgent } from './remoteSession';
+import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor, type Door } from './door';
+import type { ResponseOf } from '../../shared/api';
 
 const READ_FAILURES: ReadonlySet<string> = new Set(['source_missing', 'manifest_unreadable']);
 const SUCCESSFUL: ReadonlySet<Comparison['decision']> = new Set(['publish', 'skip', 'replace', 'skip_newer']);
@@ -35,70 +34,85 @@ function configuredId(value: string | boolean | undefined, option: string): stri
 type CompareOutcome =
   | {
       ok: true;
-      value: Pick<DestinationComparison, 'comparison' | 'explanation' | 'drift' | 'diff' | 'manifestFile' | 'sourceIssues'> & {
-        inspection: Pick<DestinationInspection, 'path' | 'status' | 'issues'>;
+      value: Pick<ResponseOf<'compare'>, 'comparison' | 'explanation' | 'drift' | 'diff'> & {
+        manifestFile: string;
+        sourceIssues: Issue[];
+        inspection: NonNullable<ResponseOf<'compare'>['destinationInspection']>;
       };
     }
   | { ok: false; error: { details: { file: string; issues: Issue[] } } };
 
-/** The same comparison on an agent: DEST opened there as a one-destination workspace, SOURCE read there. */
-async function compareRemote(
-  destination: SshTarget,
-  source: SshTarget,
+/** The comparison through a door: this machine's Session or a host's agent (SOURCE read there). */
+async function compareThroughDoor(
+  door: Door,
+  id: string,
+  source: string | undefined,
   configured: { pipelineId?: string; destinationId?: string },
-  options: CommandOptions,
-  io: CliIo,
+  where: string,
 ): Promise<CompareOutcome> {
-  return withAgent(destination, options, io, async (connection) => {
-    const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');
-    const answer = await connection.call('compare', {
-      destination: opened.destinations[0]!.id,
-      source: source.path,
-      ...(configured.pipelineId ? { pipelineId: configured.pipelineId } : {}),
-      ...(configured.destinationId ? { destinationId: configured.destinationId } : {}),
-    });
-    const details = answer.ok ? undefined : (answer.error.details as { file?: string; issues?: Issue[] } | undefined);
-    if (!answer.ok && answer.error.code === 'invalid_source' && details?.file && details.issues)
-      return { ok: false, error: { details: { file: details.file, issues: details.issues } } };
-    const value = valueOf(answer, 'compare');
-    if (!value.destinationInspection || value.manifestFile === undefined)
-      throw new CliError(`the agent on ${destination.host} answered compare without the destination it read: update it to this version`);
-    return {
-      ok: true,
-      value: {
-        comparison: value.comparison,
-        explanation: value.explanation,
-        ...(value.drift ? { drift: value.drift } : {}),
-        diff: value.diff,
-        manifestFile: value.manifestFile,
-        sourceIssues: value.sourceIssues ?? [],
-        inspection: value.destinationInspection,
-      },
-    };
+  const answer = await door.call('compare', {
+    destination: id,
+    ...(source !== undefined ? { source } : {}),
+    ...(configured.pipelineId ? { pipelineId: configured.pipelineId } : {}),
+    ...(configured.destinationId ? { destinationId: configured.destinationId } : {}),
   });
+  const details = answer.ok ? undefined : (answer.error.details as { file?: string; issues?: Issue[] } | undefined);
+  if (!answer.ok && answer.error.code === 'invalid_source' && details?.file && details.issues)
+    return { ok: false, error: { details: { file: details.file, issues: details.issues } } };
+  const value = valueOf(answer, 'compare');
+  if (!value.destinationInspection || value.manifestFile === undefined)
+    throw new CliError(`the service ${where} answered compare without the destination it read: update it to this version`);
+  return {
+    ok: true,
+    value: {
+      comparison: value.comparison,
+      explanation: value.explanation,
+      ...(value.drift ? { drift: value.drift } : {}),
+      diff: value.diff,
+      manifestFile: value.manifestFile,
+      sourceIssues: value.sourceIssues ?? [],
+      inspection: value.destinationInspection,
+    },
+  };
 }
 
 export const compareCommand: Command = {
   name: 'compare',
-  usage: 'compare DEST SOURCE [--pipeline ID] [--destination ID] [--json] [--agent CMD]',
-  summary: 'What publishing SOURCE (a bundle or its manifest.json) into DEST would decide, and the file diff',
-  options: { pipeline: { type: 'string' }, destination: { type: 'string' }, json: { type: 'boolean' }, ...agentOption },
-  positionals: [2, 2],
+  usage: 'compare DEST [SOURCE] [--pipeline ID] [--destination ID] [--json] [--agent CMD] [--workspace W]',
+  summary:
+    'What publishing SOURCE (a bundle or its manifest.json; default: the source its workspace configures) into DEST would decide, and the file diff',
+  options: {
+    pipeline: { type: 'string' },
+    destination: { type: 'string' },
+    json: { type: 'boolean' },
+    ...agentOption,
+    workspace: placeOptions.workspace,
+  },
+  positionals: [1, 2],
   async run({ positionals, options }, io) {
     const configured = {
       pipelineId: configuredId(options.pipeline, 'pipeline'),
       destinationId: configuredId(options.destination, 'destination'),
     };
-    const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
+    const remote = remotePaths(positionals, ['DEST', 'SOURCE'].slice(0, positionals.length), options.agent);
+    if (remote && options.workspace !== undefined) throw new CliError('compare over ssh opens DEST there on its own: drop --workspace');
+    if (remote && remote[1] === undefined) throw new CliError('give SOURCE as ssh://… on the same host (the agent reads it there)');
     const compared = remote
-      ? await compareRemote(remote[0]!, remote[1]!, configured, options, io)
-      : await compareDestination({
-          destinationPath: path.resolve(io.cwd, positionals[0] as string),
-          sourcePath: path.resolve(io.cwd, positionals[1] as string),
-          configured,
-        }).catch((cause: unknown) => {
-          throw destinationReadError(path.resolve(io.cwd, positionals[0] as string), cause);
-        });
+      ? await withAgent(remote[0]!, options, io, async (connection) => {
+          const opened = await openRemoteDestination(connection, remote[0]!, undefined);
+          return compareThroughDoor(connection, opened.id, remote[1]!.path, configured, `on ${remote[0]!.host}`);
+        })
+      : await (async () => {
+          const places = cliPlaces(options, io);
+          return withLocalDoor(places, async (door) => {
+            const opened = await openLocalDestination(door, positionals[0] as string, places, io, 'compare');
+            // A SOURCE typed here is read from here, not from the workspace's folder.
+            const source = positionals[1] !== undefined ? path.resolve(io.cwd, positionals[1]) : undefined;
+            if (source === undefined && opened.source === undefined)
+              throw new CliError(`give SOURCE: no workspace configures a source for ${printable(positionals[0] as string)}`);
+            return compareThroughDoor(door, opened.id, source, configured, 'here');
+          });
+        })();
     if (!compared.ok) {
       // An unusable source is the caller's input, not a finding about the destination.
       const { file, issues } = compared.error.details;

@@ -1,15 +1,15 @@
 // `distributor-inspector diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json]`: how one file of a
 // destination differs, as a unified diff (like `git diff --no-index`). A recorded output is diffed
 // against the bytes its state records (proven from SOURCE); a path the state does not record, or any
-// path with --publish, against what publishing SOURCE now would write. A thin adapter over
-// operations/diffOutput.ts. Changes nothing. Exit 0 the same, 1 they differ, 2 an error.
+// path with --publish, against what publishing SOURCE now would write. Asks the service through the
+// one door (door.ts): in the command's workspace SOURCE defaults to the one it configures for DEST, as
+// in the app. Changes nothing. Exit 0 the same, 1 they differ, 2 an error.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { formatIssuePath, type Issue } from '../../shared/issues';
-import { diffOutput } from '../operations/diffOutput';
+import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor } from './door';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
-import { destinationReadError } from './inspectCommand';
 import { contentDiffJson, contentDiffText } from './renderContentDiff';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
@@ -24,25 +24,27 @@ function contextLines(value: string | boolean | undefined): number | undefined {
 
 export const diffCommand: Command = {
   name: 'diff',
-  usage: 'diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json]',
+  usage: 'diff DEST OUTPUT_PATH [SOURCE] [--publish] [--context N] [--json] [--workspace W]',
   summary:
     'How one output differs: on disk against its recorded bytes (proven from SOURCE), or with --publish against what publishing SOURCE writes',
-  options: { publish: { type: 'boolean' }, context: { type: 'string' }, json: { type: 'boolean' } },
+  options: { publish: { type: 'boolean' }, context: { type: 'string' }, json: { type: 'boolean' }, workspace: placeOptions.workspace },
   positionals: [2, 3],
   async run({ positionals, options }, io) {
     const [destination, outputPath, source] = positionals as [string, string, string | undefined];
     const context = contextLines(options.context);
-    const destinationPath = path.resolve(io.cwd, destination);
-    const diffed = await diffOutput({
-      destinationPath,
-      path: outputPath,
-      ...(options.publish === true ? { against: 'publish' as const } : {}),
-      ...(source !== undefined ? { sourcePath: path.resolve(io.cwd, source) } : {}),
-    }).catch((cause: unknown) => {
-      throw destinationReadError(destinationPath, cause);
+    const places = cliPlaces(options, io);
+    const diffed = await withLocalDoor(places, async (door) => {
+      const opened = await openLocalDestination(door, destination, places, io, 'diff');
+      return door.call('contentDiff', {
+        destination: opened.id,
+        path: outputPath,
+        ...(options.publish === true ? { against: 'publish' as const } : {}),
+        // A SOURCE typed here is read from here, not from the workspace's folder.
+        ...(source !== undefined ? { source: path.resolve(io.cwd, source) } : {}),
+      });
     });
     if (!diffed.ok) {
-      const issues = (diffed.error.details?.issues ?? []) as Issue[];
+      const issues = ((diffed.error.details as { issues?: Issue[] } | undefined)?.issues ?? []) as Issue[];
       const lines = [printable(diffed.error.message)];
       for (const issue of issues.slice(1, 10))
         lines.push(`  ${issue.path.length > 0 ? `${printable(formatIssuePath(issue.path))}: ` : ''}${printable(issue.message)}`);

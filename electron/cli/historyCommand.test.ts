@@ -61,9 +61,12 @@ describe('distributor-inspector history', () => {
   });
 
   it("journals a CLI replace without a workspace in the user's own state folder", async () => {
-    await workspaceWithOlderDestination();
+    // No workspace file here or above: the command says so once, and the user's state folder holds the journal.
+    await fs.rm((await workspaceWithOlderDestination()).file);
     const state = path.join(dir, 'state');
-    expect((await cli(['replace', 'sites/dest', 'src', '--yes'], { XDG_STATE_HOME: state })).code).toBe(0);
+    const replaced = await cli(['replace', 'sites/dest', 'src', '--yes'], { XDG_STATE_HOME: state });
+    expect(replaced.code).toBe(0);
+    expect(replaced.stderr.match(/no workspace/g)).toHaveLength(1);
     const listed = JSON.parse((await cli(['history', '--json'], { XDG_STATE_HOME: state })).stdout);
     expect(listed.file).toBe(path.join(state, 'distributor-inspector', 'history.jsonl'));
     expect(listed.records).toHaveLength(1);

@@ -1,14 +1,15 @@
 // `distributor-inspector history [DEST] [--workspace W | --history FILE] [--json]`: the journal of
 // applies (issue 13 §4), newest last, optionally of one destination (its path, or its id in the
-// workspace). Exit 1 when the journal holds lines it cannot read (a torn last record, say), 2 when the
-// journal itself cannot be read.
+// workspace). Asks the service through the one door (door.ts): the journal of the command's workspace
+// (the app's applies and the CLI's), of the workspace that holds DEST, else the user's own. Exit 1
+// when the journal holds lines it cannot read (a torn last record, say), 2 when the journal itself
+// cannot be read.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import type { HistoryRecord } from '../../shared/historySchema';
-import { readHistory } from '../history/journal';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type Command } from './command';
-import { historyFileOf, historyOptions } from './historyFile';
+import { cliPlaces, noWorkspaceNote, openLocalDestination, openWorkspaceAt, placeOptions, withLocalDoor } from './door';
 import { makeStyle, table, type Style } from './style';
 import { printable } from './terminalText';
 
@@ -35,17 +36,26 @@ export const historyCommand: Command = {
   name: 'history',
   usage: 'history [DEST] [--workspace W | --history FILE] [--json]',
   summary: 'Every replace applied, refused or failed, from the history journal (of a workspace with --workspace)',
-  options: { json: { type: 'boolean' }, ...historyOptions },
+  options: { json: { type: 'boolean' }, workspace: placeOptions.workspace, history: placeOptions.history },
   positionals: [0, 1],
   async run({ positionals, options }, io) {
-    const file = await historyFileOf(options, io);
-    const read = await readHistory(file);
-    if (!read.ok) throw new CliError(printable(read.error.message), EXIT_INPUT);
-    const { records, issues, truncated } = read.value;
+    const places = cliPlaces(options, io);
     const filter = positionals[0];
+    const { answer: read, filtered } = await withLocalDoor(places, async (door) => {
+      if (filter !== undefined && places.storage.historyFile === undefined) {
+        // The journal of the workspace that holds DEST; a DEST in none (gone, say) is looked for by path below.
+        const opened = await openLocalDestination(door, filter, places, io, 'history').catch(() => undefined);
+        if (opened) return { answer: await door.call('history', { destination: opened.id }), filtered: true };
+      }
+      if (places.workspace) await openWorkspaceAt(door, places.workspace);
+      else if (places.storage.historyFile === undefined) noWorkspaceNote('history', io);
+      return { answer: await door.call('history', {}), filtered: false };
+    });
+    if (!read.ok) throw new CliError(printable(read.error.message), EXIT_INPUT);
+    const { file, records, issues, truncated } = read.value;
     const wanted = filter === undefined ? undefined : path.resolve(io.cwd, filter);
     const shown = records.filter(
-      (record) => filter === undefined || record.destination.id === filter || path.resolve(record.destination.path) === wanted,
+      (record) => filtered || filter === undefined || record.destination.id === filter || path.resolve(record.destination.path) === wanted,
     );
     for (const issue of issues)
       io.stderr(`distributor-inspector history: ${printable(file)}: line ${issue.line}: ${printable(issue.message)}\n`);

@@ -3,6 +3,7 @@
 // Writes its carriage return and erase-line as marks (terminalText.ts), which runCli makes real.
 
 import { CR_MARK, ESC_MARK } from './terminalText';
+import { formatBytes } from '../../shared/byteSize';
 
 /** Back to the start of the line and erase it: the marks runCli turns into `\r\x1b[K`. */
 export const ERASE_LINE = `${CR_MARK}${ESC_MARK}[K`;
@@ -22,16 +23,8 @@ export interface ProgressBar {
 const WIDTH = 28;
 const REDRAW_EVERY_MS = 100;
 
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
+// One wording of sizes for the CLI and the app (shared/byteSize.ts).
+export { formatBytes };
 
 export function renderProgress(label: string, step: ProgressStep): string {
   const ratio = step.total === 0 ? 1 : Math.min(1, step.done / step.total);

@@ -19,10 +19,10 @@ beforeEach(async () => {
 });
 afterEach(async () => removeTempDir(dir));
 
-/** Runs the CLI in `dir`, journaling into a temp file (never the user's own journal). */
+/** Runs the CLI in `dir`, journaling into a temp file and keeping backups in a temp state folder (never the user's own). */
 async function cli(argv: string[], answer?: string) {
   const history = argv.includes('--workspace') ? [] : ['--history', path.join(dir, 'history.jsonl')];
-  return runCliCaptured([...argv, ...history], { cwd: dir, env: { NO_COLOR: '1' }, answer });
+  return runCliCaptured([...argv, ...history], { cwd: dir, env: { NO_COLOR: '1', XDG_STATE_HOME: path.join(dir, 'state') }, answer });
 }
 
 const read = (relative: string) => fs.readFile(path.join(fixture.dest, relative), 'utf8');
@@ -89,10 +89,13 @@ describe('distributor-inspector repair', () => {
     ]);
   });
 
-  it('says plainly that backups are off without --workspace or --backup-dir', async () => {
+  it("keeps a backup in the user's state folder without a workspace, and says plainly what --no-backup means", async () => {
     await driftByHand(fixture.dest);
-    const { stdout } = await cli(['repair', 'dest', 'source']);
-    expect(stdout).toContain('Backups are off (no --workspace or --backup-dir was given): what this deletes is gone for good.');
+    await fs.rm(fixture.workspaceFile);
+    const kept = await cli(['repair', 'dest', 'source']);
+    expect(kept.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, 'state', 'distributor-inspector', 'backups')}`);
+    const { stdout } = await cli(['repair', 'dest', 'source', '--no-backup']);
+    expect(stdout).toContain('Backups are off (--no-backup): what this deletes is gone for good.');
   });
 
   it('refuses a partial repair by name unless --accept-partial, and then leaves the refused output as it is', async () => {
@@ -118,6 +121,8 @@ describe('distributor-inspector repair', () => {
     const nothing = await cli(['repair', 'dest', 'source', '--yes']);
     expect(nothing.code).toBe(1);
     expect(nothing.stdout).toContain('Nothing can be repaired: every drifted output is refused.');
+    // Without a workspace that configures its source (the one here is found from DEST), SOURCE is needed.
+    await fs.rm(fixture.workspaceFile);
     const noSource = await cli(['repair', 'dest']);
     expect(noSource.code).toBe(2);
     expect(noSource.stderr).toContain('give SOURCE');
@@ -172,10 +177,10 @@ describe('distributor-inspector discard-staging', () => {
     ]);
   });
 
-  it('says plainly that backups are off without --workspace or --backup-dir', async () => {
+  it('says plainly that backups are off with --no-backup', async () => {
     await writeInterruptedStaging(fixture.dest);
-    const { stdout } = await cli(['discard-staging', 'dest']);
-    expect(stdout).toContain('Backups are off (no --workspace or --backup-dir was given): what this deletes is gone for good.');
+    const { stdout } = await cli(['discard-staging', 'dest', '--no-backup']);
+    expect(stdout).toContain('Backups are off (--no-backup): what this deletes is gone for good.');
   });
 
   it('exits 1 when there is nothing to discard', async () => {

@@ -295,9 +295,11 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     const connection = await AgentConnection.connect(connectOptions());
     const opened = await connection.call('openWorkspace', { path: big, asDestination: true });
     if (!opened.ok) throw new Error(opened.error.message);
-    const verifying = connection.job('verify', {});
-    // The job is started on the host; the host goes away before it can answer.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let running: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    const verifying = connection.job('verify', {}, { onProgress: () => running() });
+    // The job runs on the host (its first progress came); the host goes away before it can answer.
+    await started;
     server.killAll();
     const failure = await verifying.then(
       () => undefined,

@@ -12,6 +12,7 @@ import type { ApiResult } from '../../shared/api';
 import { problem, type Problem, type Result } from '../../shared/result';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { printable } from './terminalText';
+import type { OpenedDestination } from './door';
 
 /** A command's parsed options: `--agent CMD` names the agent command, `--debug` shows the remote side's log lines. */
 export type CommandOptions = Record<string, string | boolean | undefined>;
@@ -104,11 +105,6 @@ export function hostLabel(target: SshTarget): string {
   return `${sshDestination(target)}${target.port !== undefined ? `:${target.port}` : ''}`;
 }
 
-/** `--workspace ssh://…` as the Undo line's option, when one was given. */
-export function workspaceArgs(workspace: SshTarget | undefined): { optionArgs?: string } {
-  return workspace ? { optionArgs: ` --workspace ${formatSshUrl(workspace)}` } : {};
-}
-
 /**
  * Opens DEST on the agent: as one destination of the workspace `workspace` names on that host (its
  * backups, history and configured source are that workspace's), else as a workspace of its own (the
@@ -118,12 +114,11 @@ export async function openRemoteDestination(
   connection: AgentConnection,
   destination: SshTarget,
   workspace: SshTarget | undefined,
-  options: { optionArgs?: string } = {},
-): Promise<{ id: string; host: string; destinationArgs: string; optionArgs?: string; source?: string }> {
+): Promise<OpenedDestination> {
   const named = {
     host: hostLabel(destination),
-    destinationArgs: formatSshUrl(destination),
-    ...(options.optionArgs ? { optionArgs: options.optionArgs } : {}),
+    undoDestination: formatSshUrl(destination),
+    undoOptions: workspace ? ['--workspace', formatSshUrl(workspace)] : [],
   };
   if (!workspace) {
     const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');

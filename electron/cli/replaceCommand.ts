@@ -1,44 +1,18 @@
-// `distributor-inspector replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL]
-// [--force] [--include-nested] [--allow-other-owner] [--yes] [--json]`: plans a normal (or forced) replace, prints the plan, and applies it
-// only with --yes or a confirmation typed on a terminal (force: the destination id). A thin adapter over
-// operations/ (plan, its confirmation text, apply): it holds no rules. Without --yes and a confirmation it never
-// changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
+// `distributor-inspector replace DEST [SOURCE] [--pipeline ID] [--destination ID] [--base-url URL]
+// [--force] [--include-nested] [--allow-other-owner] [--yes] [--json]`: plans a normal (or forced)
+// replace, prints the plan, and applies it only with --yes or a confirmation typed on a terminal
+// (force: the destination id). Asks the service through the one door (door.ts): in the command's
+// workspace DEST takes its configured ids, source, base URL, backups folder and journal, as in the
+// app; without one, its backups and journal are the user's own. It holds no rules. Without --yes and
+// a confirmation it never changes anything. Exit 0 done (or dry run), 1 refused or failed, 2 input errors.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
-import {
-  applyAftermathText,
-  isInputRefusal,
-  nestedDestinationsText,
-  nestedNotAcknowledged,
-  partialNotAccepted,
-  repairRefusedText,
-  type ApplyResult,
-  type PlanRefusal,
-  type ReplacePlan,
-} from '../../shared/plan';
-import { planDocument, planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
-import { applyReplacePlan } from '../operations/applyReplacePlan';
-import type { VerifiedOutputs } from '../replace/publish';
-import { historyFileOf, historyOptions } from './historyFile';
-import { backupOptions, cliBackups, workspaceIdOf, type CliBackups } from './backupOptions';
-import { destinationBackupsFolder } from '../backup/backupLocation';
-import { planDestinationReplace, type PlannedReplace } from '../operations/planDestinationReplace';
-import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
-import { ERASE_LINE, formatBytes } from './progressBar';
-import { describeApplyStep } from '../../shared/applyStepWords';
-import type { ApplyProgress } from '../../shared/plan';
-import { makeStyle, type Style } from './style';
-import { printable } from './terminalText';
-import type { Result } from '../../shared/result';
+import { doorSteps, replaceFlow } from './applyFlow';
+import { CliError, type Command } from './command';
+import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor, type Door, type OpenedDestination } from './door';
+import { agentOption, openRemoteDestination, remotePaths, withAgent } from './remoteSession';
 import type { SshTarget } from '../../shared/sshUrl';
-import type { AgentConnection } from '../remote/agentConnection';
-import { agentOption, openRemoteDestination, remotePaths, valueOf, withAgent } from './remoteSession';
-import type { ApiResult, ResponseOf } from '../../shared/api';
-import { discardPlanText, recoveryDoneText, repairPlanText } from './renderRecoveryPlan';
-
-/** Beyond this many lines per list, the text output says how many more; --json always has all. */
-const LIST_LIMIT = 1000;
 
 function optionalId(value: string | boolean | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;
@@ -46,166 +20,25 @@ function optionalId(value: string | boolean | undefined, option: string): string
   return value;
 }
 
-function bytesText(size: number): string {
-  return `${size.toLocaleString('en-US')} byte${size === 1 ? '' : 's'}`;
-}
-
-export function planText(plan: ReplacePlan, style: Style): string {
-  if (plan.mode === 'repair') return repairPlanText(plan, style);
-  if (plan.mode === 'discard_staging') return discardPlanText(plan, style);
-  const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
-  const comparison = plan.comparison;
-  const lines = [`${title} of ${printable(plan.destinationPath)}`];
-  if (comparison)
-    lines.push(
-      `Decision: ${comparison.decision}${comparison.reason ? ` (${comparison.reason})` : ''}. ${printable(comparison.explanation.sentence)}`,
-    );
-  if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
-  const { rows, totals } = planRows(plan);
-  lines.push(
-    '',
-    style.bold(planTotalsText(totals)),
-    style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
-  );
-  if (plan.summary.changedCount > 0)
-    lines.push(
-      style.yellow(
-        `${changedText(plan)}: their bytes no longer match the state (edited by hand?), and those edits will be lost (marked "!" below).`,
-      ),
-    );
-  if (plan.nestedDestinations.length > 0) {
-    lines.push(style.red(`This also deletes ${nestedDestinationsText(plan, LIST_LIMIT)}: each one's state file and outputs go too.`));
-    lines.push('Apply only with --include-nested.');
-  }
-  lines.push('');
-  if (rows.length === 0) lines.push('  (no path)');
-  const width = Math.max(...rows.slice(0, LIST_LIMIT).map((row) => planRowWord(row).length), 0);
-  for (const row of rows.slice(0, LIST_LIMIT)) lines.push(rowLine(row, width, style));
-  if (rows.length > LIST_LIMIT) lines.push(`  … ${rows.length - LIST_LIMIT} more (--json lists them all)`);
-  const state = plan.newState;
-  if (state) {
-    lines.push(
-      '',
-      `New state: pipeline ${printable(state.pipeline_id)}, destination ${printable(state.destination_id)}, ${state.outputs.length} outputs, source ${printable(state.source.manifest.id)} created ${printable(state.source.manifest.created)}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-const SIGN_COLOR: Record<PlanRow['kind'], keyof Pick<Style, 'green' | 'yellow' | 'red' | 'dim'>> = {
-  create: 'green',
-  update: 'yellow',
-  delete: 'red',
-  unchanged: 'dim',
-  keep: 'dim',
+type ReplaceRequest = {
+  mode: 'replace' | 'force';
+  source?: string;
+  baseUrl?: string;
+  pipelineId?: string;
+  destinationId?: string;
+  allowOtherOwner?: boolean;
 };
 
-/** "  ~ update      report.html  120 bytes (was 80 bytes), generated from report.md": one row of the plan. */
-function rowLine(row: PlanRow, width: number, style: Style): string {
-  const color = style[SIGN_COLOR[row.kind]];
-  const details: string[] = [];
-  if (row.type === 'state') details.push('the state file');
-  else if (row.type !== 'file') details.push(row.type);
-  if (row.size !== undefined && row.type !== 'directory')
-    details.push(row.oldSize !== undefined ? `${bytesText(row.size)} (was ${bytesText(row.oldSize)})` : bytesText(row.size));
-  if (row.write) details.push(row.write.kind === 'generated' ? `generated from ${printable(row.write.sourcePath)}` : 'copied');
-  if (row.kind === 'unchanged') details.push('same bytes, written again');
-  if (row.note && row.note !== 'extra') details.push(printable(row.note));
-  const changed = row.changed ? `  ${style.yellow(`! changed on disk since published: will be lost (${row.changed})`)}` : '';
-  return `  ${color(`${PLAN_ROW_SIGNS[row.kind]} ${planRowWord(row).padEnd(width)}`)}  ${printable(row.path)}  ${style.dim(details.join(', '))}${changed}`;
-}
-
-/** "2 recorded outputs were changed on disk since published". */
-function changedText(plan: ReplacePlan): string {
-  const count = plan.summary.changedCount;
-  return `${count} recorded output${count === 1 ? ' was' : 's were'} changed on disk since published`;
-}
-
-/** "Backup: what it removes is kept in …", or plainly that backups are off and why. */
-export function backupPlanText(backups: CliBackups, destinationPath: string, destinationId: string | undefined): string {
-  if (!backups.settings.enabled)
-    return `Backups are off (${backups.offReason ?? 'off'}): what this deletes is gone for good. Give --backup-dir DIR or --workspace W to keep it.`;
-  const folder = destinationBackupsFolder(backups.settings.folder, {
-    ...(destinationId !== undefined ? { id: destinationId } : {}),
-    path: destinationPath,
-  });
-  return `Backup: what this removes is kept in ${printable(folder)}${path.sep}<UTC time>${path.sep} (the last ${backups.settings.keep} are kept).`;
-}
-
-function backupResultText(result: ApplyResult, remote?: RemoteTarget): string {
-  const backup = result.backup;
-  if (!backup) return '';
-  const restore = `distributor-inspector backups restore ${printable(remote?.destinationArgs ?? result.destinationPath)} ${printable(backup.id)}${remote?.optionArgs ?? ''}`;
-  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\nUndo: ${restore}\n`;
-}
-
-function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, remote?: RemoteTarget): string {
-  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
-    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, remote)}`;
-  if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, remote)}`;
-  const lines = [
-    `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
-  ];
-  lines.push(applyAftermathText(result));
-  if (result.backup) lines.push(backupResultText(result, remote).trimEnd());
-  if (result.stagingLeft)
-    lines.push(
-      'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
-    );
-  return `${lines.join('\n')}\n`;
-}
-
-function refusalExit(refusal: PlanRefusal): number {
-  return isInputRefusal(refusal) ? EXIT_INPUT : EXIT_FINDINGS;
-}
-
-/** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
-async function confirmed({ plan, confirmText }: PlannedReplace, io: CliIo, style: Style, remote?: RemoteTarget): Promise<boolean> {
-  if (!io.ask || !io.isTerminal) return false;
-  // On a host, every question names it: the path alone reads like one on this machine.
-  const where = `${printable(plan.destinationPath)}${remote ? ` on host ${printable(remote.host)}` : ''}`;
-  if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
-    const question =
-      plan.mode === 'repair'
-        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
-        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`;
-    return (await io.ask(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes';
-  }
-  if (confirmText !== undefined) {
-    const id = confirmText;
-    const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
-    const answer = await io.ask(
-      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
-    );
-    return answer.trim() === id;
-  }
-  const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
-  const answer = await io.ask(
-    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}? Type "yes" to apply: `,
-  );
-  return answer.trim().toLowerCase() === 'yes';
-}
-
-/** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
-function phaseLine(write: (text: string) => void): (event: ApplyProgress) => void {
-  let shownPhase: string | undefined;
-  let shownAtMs = -Infinity;
-  return (event) => {
-    const atMs = performance.now();
-    const { step } = event;
-    if (step.phase === shownPhase && atMs - shownAtMs < 100 && step.done !== step.total) return;
-    shownPhase = step.phase;
-    shownAtMs = atMs;
-    write(`${ERASE_LINE}${describeApplyStep(step)}${step.phase === 'stage' && event.bytes > 0 ? ` · ${formatBytes(event.bytes)}` : ''}`);
-  };
+function planOf(door: Door, opened: OpenedDestination, request: ReplaceRequest) {
+  return () => door.call('planReplace', { destination: opened.id, ...request });
 }
 
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST SOURCE [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR]',
-  summary: 'Plan a replace of DEST with SOURCE (--force: delete everything first); apply only with --yes or a typed confirmation',
+    'replace DEST [SOURCE] [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+  summary:
+    'Plan a replace of DEST with SOURCE (or the source its workspace configures; --force: delete everything first); apply only with --yes or a typed confirmation',
   options: {
     pipeline: { type: 'string' },
     destination: { type: 'string' },
@@ -216,216 +49,42 @@ export const replaceCommand: Command = {
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
     ...agentOption,
-    ...historyOptions,
-    ...backupOptions,
+    ...placeOptions,
   },
-  positionals: [2, 2],
+  positionals: [1, 2],
   async run({ positionals, options }, io) {
-    const request = {
-      mode: options.force === true ? ('force' as const) : ('replace' as const),
-      configured: { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') },
-      baseUrl: optionalId(options['base-url'], 'base-url'),
-      allowOtherOwner: options['allow-other-owner'] === true,
+    const ids = { pipelineId: optionalId(options.pipeline, 'pipeline'), destinationId: optionalId(options.destination, 'destination') };
+    const baseUrl = optionalId(options['base-url'], 'base-url');
+    const request: ReplaceRequest = {
+      mode: options.force === true ? 'force' : 'replace',
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(ids.pipelineId !== undefined ? { pipelineId: ids.pipelineId } : {}),
+      ...(ids.destinationId !== undefined ? { destinationId: ids.destinationId } : {}),
+      ...(options['allow-other-owner'] === true ? { allowOtherOwner: true } : {}),
     };
-    const remote = remotePaths(positionals, ['DEST', 'SOURCE'], options.agent);
+    const remote = remotePaths(positionals, ['DEST', 'SOURCE'].slice(0, positionals.length), options.agent);
     if (remote) {
       if (options.history !== undefined || options.workspace !== undefined)
         throw new CliError(
           'the history of a replace over ssh is kept on that host (the agent journals it there): drop --history and --workspace',
         );
-      if (options['backup-dir'] !== undefined)
+      if (options['backup-dir'] !== undefined || options['no-backup'] !== undefined)
         throw new CliError('the backup of a replace over ssh is kept on that host, where its workspace says: drop --backup-dir');
-      const [destination, source] = remote as [SshTarget, SshTarget];
+      const [destination, source] = remote as [SshTarget, SshTarget | undefined];
+      if (!source) throw new CliError('give SOURCE as ssh://… on the same host (the agent reads it there)');
       return withAgent(destination, options, io, async (connection) => {
         const opened = await openRemoteDestination(connection, destination, undefined);
-        const plan = () =>
-          connection.call('planReplace', {
-            destination: opened.id,
-            mode: request.mode,
-            source: source.path,
-            ...(request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
-            ...(request.configured.pipelineId !== undefined ? { pipelineId: request.configured.pipelineId } : {}),
-            ...(request.configured.destinationId !== undefined ? { destinationId: request.configured.destinationId } : {}),
-            ...(request.allowOtherOwner ? { allowOtherOwner: true } : {}),
-          });
-        return replaceFlow(agentSteps(connection, opened, plan, 'planReplace'), options, io);
+        const steps = doorSteps(connection, opened, planOf(connection, opened, { ...request, source: source.path }), 'planReplace');
+        return replaceFlow(steps, options, io);
       });
     }
-    const historyFile = await historyFileOf(options, io);
-    const destinationPath = path.resolve(io.cwd, positionals[0] as string);
-    const backups = await cliBackups(options, io);
-    const destinationId = workspaceIdOf(backups.workspace, destinationPath);
-    // With --yes the apply follows the plan at once: it stages the bytes the plan just verified (each
-    // hashed again against the plan) instead of reading the source a second time.
-    const verified: VerifiedOutputs | undefined = options.yes === true ? new Map() : undefined;
-    const steps: ReplaceSteps = {
-      plan: () =>
-        planDestinationReplace({
-          destinationPath,
-          sourcePath: path.resolve(io.cwd, positionals[1] as string),
-          ...request,
-          ...(verified ? { keepVerified: verified } : {}),
-        }),
-      backupText: () => backupPlanText(backups, destinationPath, destinationId),
-      apply: async (_planned, includeNested, onProgress) =>
-        (
-          await applyReplacePlan(_planned.plan, {
-            includeNested,
-            onProgress,
-            history: { file: historyFile, transport: 'cli', ...(destinationId !== undefined ? { destinationId } : {}) },
-            backup: { settings: backups.settings, ...(destinationId !== undefined ? { destinationId } : {}) },
-            ...(verified ? { verified } : {}),
-          })
-        ).result,
-    };
-    return replaceFlow(steps, options, io);
+    const places = cliPlaces(options, io);
+    return withLocalDoor(places, async (door) => {
+      const opened = await openLocalDestination(door, positionals[0] as string, places, io, 'replace');
+      // A SOURCE typed here is read from here, not from the workspace's folder.
+      const source = positionals[1] !== undefined ? { source: path.resolve(io.cwd, positionals[1]) } : {};
+      const steps = doorSteps(door, opened, planOf(door, opened, { ...request, ...source }), 'planReplace', places.backupsOff);
+      return replaceFlow(steps, options, io);
+    });
   },
 };
-
-type Planned = Result<PlannedReplace, PlanRefusal>;
-
-/** Plan and apply, locally (operations/) or on an agent (the API); the flow around them is one (replace, repair, discard-staging). */
-export interface ReplaceSteps {
-  /** Set when the steps run on a host's agent. */
-  remote?: RemoteTarget;
-  plan(): Promise<Planned>;
-  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
-  backupText?(): string;
-  apply(
-    planned: PlannedReplace,
-    includeNested: boolean,
-    onProgress?: (event: ApplyProgress) => void,
-    acceptPartial?: boolean,
-  ): Promise<ApplyResult>;
-}
-
-/** Where the steps run when they run on a host's agent: named in every question and in the Undo line. */
-export interface RemoteTarget {
-  /** `[user@]host[:port]` as the command line named it. */
-  host: string;
-  /** DEST as the command line gave it (its ssh URL), for the Undo command. */
-  destinationArgs: string;
-  /** The options that go with it there (` --workspace ssh://…`). */
-  optionArgs?: string;
-}
-
-/** The destination opened on the agent: its id there, and how to name it. */
-export interface RemoteDestination extends RemoteTarget {
-  id: string;
-}
-
-/**
- * Plan and apply on an agent (replace, repair, discard-staging): the agent plans next to the files,
- * keeps the plan and checks it again on apply (its typed id, the stale-plan check); the typed id and
- * the acknowledgements go with the apply, as in the app. Where its backup goes is the agent's answer.
- */
-export function agentSteps(
-  connection: AgentConnection,
-  remote: RemoteDestination,
-  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
-  what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
-): ReplaceSteps {
-  let planId = '';
-  let backupText: string | undefined;
-  return {
-    remote,
-    async plan() {
-      const answer = await plan();
-      if (!answer.ok) {
-        const refusal = (answer.error.details as { refusal?: PlanRefusal } | undefined)?.refusal;
-        if (refusal) return { ok: false, error: refusal };
-      }
-      const value = valueOf(answer, what);
-      planId = value.planId;
-      backupText = remoteBackupText(valueOf(await connection.call('listBackups', { destination: remote.id }), 'listBackups'), remote);
-      return {
-        ok: true,
-        value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } as PlannedReplace,
-      };
-    },
-    backupText: () => backupText ?? '',
-    async apply(planned, includeNested, onProgress, acceptPartial) {
-      const ending = await connection.job(
-        'applyPlan',
-        {
-          planId,
-          ...(planned.confirmText !== undefined ? { confirm: planned.confirmText } : {}),
-          ...(includeNested ? { includeNested } : {}),
-          ...(acceptPartial ? { acceptPartial } : {}),
-        },
-        {
-          // The agent is this version (the handshake says so), so its apply progress names its step.
-          onProgress: onProgress
-            ? ({ step, done, total, bytes }) => {
-                if (step) onProgress({ phase: step.phase, step, done, total, bytes });
-              }
-            : undefined,
-        },
-      );
-      return valueOf(ending, 'applyPlan');
-    },
-  };
-}
-
-/** "Backup: … kept in FOLDER/<UTC time>/ on host H", from the agent's own answer about where its next one goes. */
-function remoteBackupText(listed: ResponseOf<'listBackups'>, remote: RemoteTarget): string {
-  const target = listed.target;
-  if (!target?.enabled || !listed.settings.enabled)
-    return `Backups are off on host ${printable(remote.host)} (its workspace file says "backups": "off"): what this deletes is gone for good.`;
-  return `Backup: what this removes is kept in ${printable(target.folder)}/<UTC time>/ on host ${printable(remote.host)} (the last ${listed.settings.keep} are kept).`;
-}
-
-/** Prints the plan, asks (or takes --yes), applies, prints the result: exit 0 done (or not applied), 1 refused or failed, 2 input. */
-export async function replaceFlow(
-  steps: ReplaceSteps,
-  options: Record<string, string | boolean | undefined>,
-  io: CliIo,
-  command = 'replace',
-): Promise<number> {
-  const style = makeStyle(io.isTerminal, io.env);
-  const json = options.json === true;
-  const planned = await steps.plan();
-  if (!planned.ok) {
-    const refusal = planned.error;
-    if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector ${command}: refused: ${printable(refusal.message)} (${refusal.code})\n`);
-    return refusalExit(refusal);
-  }
-  const { plan } = planned.value;
-  if (!json) io.stdout(planText(plan, style));
-  if (!json && plan.action !== 'nothing' && steps.backupText) io.stdout(`\n${steps.backupText()}\n`);
-  if (plan.action === 'nothing') {
-    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
-    // A repair that can rewrite nothing of what drifted is a finding, not a success.
-    return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
-  }
-  const includeNested = options['include-nested'] === true;
-  if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
-    // Asked before any confirmation: the operator must say on the command line that these go too.
-    const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
-    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector ${command}: refused: ${message} (nested_not_acknowledged)\n`);
-    return EXIT_FINDINGS;
-  }
-  const acceptPartial = options['accept-partial'] === true;
-  if (partialNotAccepted(plan, acceptPartial) && (options.yes === true || (!json && io.isTerminal))) {
-    const message = `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`;
-    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
-    else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
-    return EXIT_FINDINGS;
-  }
-  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.remote)));
-  if (!apply) {
-    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
-    else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
-    return EXIT_OK;
-  }
-  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
-  if (io.isTerminal && !json) io.stderr(ERASE_LINE);
-  if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
-  else io.stdout(`\n${resultText(result, plan, style, steps.remote)}`);
-  // The apply stands either way; a missing record of it is worth a line of its own.
-  if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
-  if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
-  return result.ok ? EXIT_OK : EXIT_FINDINGS;
-}

@@ -297,7 +297,9 @@ describe('compare', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     const file = path.join(root, 'bundle', 'manifest.json');
+    // The first line says once that it runs without a workspace (none in this folder or above).
     expect(stderr.split('\n')).toEqual([
+      expect.stringMatching(/^distributor-inspector compare: no workspace /),
       `distributor-inspector compare: the source manifest ${file} is not usable:`,
       `  ${file}: digest: "digest" must be "sha256:" followed by 64 lowercase hex digits (invalid_sha256)`,
       `  ${file}: files[1].path: "path" is not a clean relative path: it has a ".." segment (unclean_path)`,
@@ -318,7 +320,7 @@ describe('compare', () => {
   it('exits 2 on a missing source, a source without manifest.json and an empty --pipeline', async () => {
     await fs.mkdir(path.join(root, 'nobundle'));
     const gone = await cli(['compare', 'dest', 'gone']);
-    expect(gone.stderr.split('\n')[1]).toBe(`  ${path.join(root, 'gone')} does not exist (source_missing)`);
+    expect(gone.stderr.split('\n')[2]).toBe(`  ${path.join(root, 'gone')} does not exist (source_missing)`);
     for (const [argv, words] of [
       [['compare', 'dest', 'gone'], 'does not exist'],
       [['compare', 'dest', 'nobundle'], 'manifest.json does not exist'],
@@ -364,7 +366,7 @@ describe('runCli', () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('inspect DEST [--verify] [--json]');
-    expect(help.stdout).toContain('compare DEST SOURCE [--pipeline ID] [--destination ID] [--json]');
+    expect(help.stdout).toContain('compare DEST [SOURCE] [--pipeline ID] [--destination ID] [--json]');
     expect((await cli(['frobnicate'])).code).toBe(2);
   });
 });

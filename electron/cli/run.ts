@@ -6,7 +6,7 @@
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
-import { APP_VERSION } from '../engine/appVersion';
+import { APP_VERSION } from '../../shared/appVersion';
 import { commands } from './commands';
 import { printable, toTerminal } from './terminalText';
 

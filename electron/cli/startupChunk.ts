@@ -12,7 +12,7 @@ import '../../shared/outputWords';
 import '../../shared/result';
 import '../../shared/sshUrl';
 import '../../shared/staging';
-import '../engine/appVersion';
+import '../../shared/appVersion';
 import '../engine/inspectDestination';
 import './command';
 import './outputStream';

@@ -2,7 +2,7 @@
 // have written from them (outputs and state). Pure data; demo.ts puts it on disk.
 // Never produces a state file that claims bytes it does not also produce, unless a case asks for it.
 
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../engine/stateDigests';
 import type { Manifest } from '../../shared/manifestSchema';
 import type { OutputRecord, State } from '../../shared/stateSchema';
 
@@ -20,9 +20,7 @@ export interface Publication {
   outputs: FileBytes;
 }
 
-export function sha256Of(bytes: Buffer | string): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
+export { sha256Of };
 
 /** The manifest digest: opaque to the inspector (CONTRACT.md), so any stable function of the files does. */
 function digestOf(files: Manifest['files']): string {

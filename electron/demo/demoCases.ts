@@ -19,7 +19,7 @@ export interface DemoSourceEntry {
 export interface DemoCase {
   /** Folder under `destinations/`. */
   name: string;
-  /** What a newcomer sees there, in a few words (printed by `demo`, shown in the README). */
+  /** What a newcomer sees there, in a few words (printed by `demo`, shown in docs/demo.md). */
   shows: string;
   pipelineId: string;
   destinationId: string;

@@ -1,4 +1,2 @@
-// The inspector's own version: written as `distributor_version` by a replace, shown by --version.
-import packageJson from '../../package.json';
-
-export const APP_VERSION: string = packageJson.version;
+// The inspector's own version (shared/appVersion.ts), where the engine's rooms have always found it.
+export { APP_VERSION } from '../../shared/appVersion';

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import type { FromWorker, InspectOutcome, Job, JobOutcome, ListJob, ToWorker } from './poolProtocol';
+import type { FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
 export type { InspectOutcome } from './poolProtocol';
@@ -35,14 +35,14 @@ export interface HashOptions {
 
 interface RunOptions extends HashOptions {
   /** Each outcome as soon as its batch is back, before the whole request settles. */
-  onOutcome?: (index: number, outcome: JobOutcome) => void;
+  onOutcome?: (index: number, outcome: PoolJobOutcome) => void;
 }
 
 interface Request {
-  outcomes: JobOutcome[];
+  outcomes: PoolJobOutcome[];
   remaining: number;
   options: RunOptions;
-  resolve: (outcomes: JobOutcome[]) => void;
+  resolve: (outcomes: PoolJobOutcome[]) => void;
   reject: (reason: unknown) => void;
   settled: boolean;
   /** Removed once settled: one long-lived signal serves thousands of requests. */
@@ -71,6 +71,10 @@ interface Slot {
 function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url), { resourceLimits });
+  // Under Vitest the global setup bundles the worker once per run (scripts/vitestGlobalSetup.ts): it
+  // then starts in a quarter of the time it takes to load tsx and transform the source in each worker.
+  const bundled = process.env.INSPECTOR_TEST_HASH_WORKER;
+  if (bundled) return new Worker(bundled, { resourceLimits });
   // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
   // from a one-line bootstrap that loads the TypeScript source through tsx's API.
   const tsxApi = import.meta.resolve('tsx/esm/api');
@@ -160,12 +164,12 @@ export class HashPool {
     ) as Promise<InspectOutcome[]>;
   }
 
-  private run(jobs: Job[], options: RunOptions): Promise<JobOutcome[]> {
+  private run(jobs: Job[], options: RunOptions): Promise<PoolJobOutcome[]> {
     if (this.closed) return Promise.reject(new Error('HashPool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
-    return new Promise<JobOutcome[]>((resolve, reject) => {
+    return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
       if (signal) {
@@ -251,7 +255,7 @@ export class HashPool {
     slot.worker.unref();
     let bytesReported = false;
     const filesByRequest = new Map<Request, number>();
-    const outcomes = JSON.parse(message.outcomesJson) as JobOutcome[];
+    const outcomes = JSON.parse(message.outcomesJson) as PoolJobOutcome[];
     outcomes.forEach((outcome, i) => {
       const item = batch.items[i]!;
       // Aborted but not yet settled (its workers are being stopped): deliver nothing more.
@@ -289,7 +293,7 @@ export class HashPool {
   }
 
   /** One outcome outside a batch's answer (a worker's death), with its progress and settling. */
-  private deliver(item: Item, outcome: JobOutcome): void {
+  private deliver(item: Item, outcome: PoolJobOutcome): void {
     const { request } = item;
     if (request.settled || request.options.signal?.aborted) return;
     request.outcomes[item.index] = outcome;

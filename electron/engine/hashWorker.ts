@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
-import type { FromWorker, Job, JobOutcome, ToWorker } from './poolProtocol';
+import type { FromWorker, Job, PoolJobOutcome, ToWorker } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -37,7 +37,7 @@ function message(cause: unknown): string {
   return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
 }
 
-function run(job: Job): JobOutcome {
+function run(job: Job): PoolJobOutcome {
   switch (job.kind) {
     case 'hash':
       return examineAndHash(job, hasher);

@@ -29,7 +29,7 @@ export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
 export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
 export type InspectOutcome =
   { kind: 'inspected'; inspection: InspectionWire; summary: ScanSummary; verify?: VerifyReport } | { kind: 'error'; message: string };
-export type JobOutcome = HashOutcome | ListOutcome | InspectOutcome;
+export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
 /**

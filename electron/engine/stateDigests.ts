@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 
 export { listingDigest } from './listingDigest';
 
-export function sha256Of(bytes: Uint8Array): string {
+/** The one content digest of the app: `sha256:` and the hex digest, as the contract writes it. */
+export function sha256Of(bytes: Uint8Array | string): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }

@@ -12,6 +12,7 @@ import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { destinationBackupsFolder } from '../backup/backupLocation';
 import { pruneBackups, updateBackup } from '../backup/backupStore';
 import { backupWriter, type BackupWriter } from '../backup/backupWriter';
+import { planKindOf } from '../../shared/planKinds';
 
 /** Where an apply keeps what it removes: the settings of its workspace (or the CLI's), and the destination's id there. */
 export interface BackupRequest {
@@ -50,8 +51,7 @@ export async function settleBackup(
   const backup: AppliedBackup = { id: made.id, folder: made.folder, method: made.method };
   const warnings: string[] = [];
   // A repair and a discard leave the state as it is; a replace leaves the one it wrote (none when it stopped midway).
-  const stateLeft =
-    plan.mode === 'repair' || plan.mode === 'discard_staging' ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
+  const stateLeft = planKindOf(plan.mode).keepsState ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
   try {
     await updateBackup(made.folder, (manifest) => ({
       ...manifest,

@@ -17,6 +17,7 @@ import { verifyDestination } from '../engine/verify';
 import { applyPlan } from '../replace/applyPlan';
 import type { VerifiedOutputs } from '../replace/publish';
 import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
+import { planKindOf } from '../../shared/planKinds';
 
 export interface AppliedReplace {
   result: ApplyResult;
@@ -35,7 +36,7 @@ export interface HistoryTarget {
   destinationId?: string;
 }
 
-export interface ApplyOptions {
+export interface ApplyReplaceOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
   /** The operator acknowledged the nested managed destinations a forced plan deletes. */
@@ -63,7 +64,7 @@ export function osUser(): string {
   }
 }
 
-export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions = {}): Promise<AppliedReplace> {
+export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceOptions = {}): Promise<AppliedReplace> {
   const writer = backupForApply(plan, options.backup);
   const bare = await applyPlan(plan, {
     signal: options.signal,
@@ -82,7 +83,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyOptions 
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);
   if (!inspection) return { result };
   // A repair and a discard keep the state: what is on disk is verified against it, also after a failure.
-  const stateStands = result.stateWritten || plan.mode === 'repair' || plan.mode === 'discard_staging';
+  const stateStands = result.stateWritten || planKindOf(plan.mode).keepsState;
   if (!options.verifyAfter || !stateStands || !inspection.state || inspection.status !== 'managed') return { result, inspection, readAt };
   const verify = await verifyDestination(plan.destinationPath, inspection.state, options.pool ? { pool: options.pool } : {}).catch(
     () => undefined,

@@ -5,6 +5,7 @@
 import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
 import { planReplace, type PlanReplaceInput } from '../replace/planReplace';
+import { planKindOf } from '../../shared/planKinds';
 
 export interface PlannedReplace {
   plan: ReplacePlan;
@@ -17,7 +18,7 @@ export interface PlannedReplace {
  * the one the valid state already holds (planReplace refuses a plan that has neither).
  */
 export function confirmTextOf(plan: ReplacePlan): string | undefined {
-  if (plan.mode !== 'force') return undefined;
+  if (!planKindOf(plan.mode).confirmsById) return undefined;
   return plan.newState?.destination_id ?? plan.destinationPath;
 }
 

@@ -11,10 +11,9 @@ import { historyRecordOfRestore } from '../../shared/historySchema';
 import type { ApplyResult } from '../../shared/plan';
 import { problem, type Problem, type Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
-import { applyRestore } from '../backup/applyRestore';
 import { destinationBackupsFolder, isBackupId } from '../backup/backupLocation';
 import { updateBackup } from '../backup/backupStore';
-import { planRestore } from '../backup/planRestore';
+import { restoreKind } from '../backup/restoreKind';
 import type { HashPool } from '../engine/hashPool';
 import { inspectDestination } from '../engine/inspectDestination';
 import { interruptedStagingFolders } from '../engine/stagingReader';
@@ -49,7 +48,7 @@ export async function planBackupRestore(
 ): Promise<Result<RestorePlan, Problem>> {
   const folder = backupFolderOf(settings, destination, backupId);
   if (!folder.ok) return folder;
-  return planRestore({ backupFolder: folder.value, destinationPath: destination.path });
+  return restoreKind.plan({ backupFolder: folder.value, destinationPath: destination.path });
 }
 
 export interface RestoreApplyOptions {
@@ -61,7 +60,7 @@ export interface RestoreApplyOptions {
 }
 
 export async function applyBackupRestore(plan: RestorePlan, options: RestoreApplyOptions = {}): Promise<AppliedReplace> {
-  const restored = await applyRestore(plan, options.fs ? { fs: options.fs } : {});
+  const restored = await restoreKind.applyPlan(plan, options.fs ? { fs: options.fs } : {});
   const stagingLeft = await Promise.resolve()
     .then(() => interruptedStagingFolders(plan.destinationRealPath).length > 0)
     .catch(() => false);
@@ -72,7 +71,7 @@ export async function applyBackupRestore(plan: RestorePlan, options: RestoreAppl
     );
   const applied: ApplyResult = {
     ok: restored.ok,
-    mode: 'restore',
+    mode: restoreKind.kind,
     destinationPath: plan.destinationPath,
     ...(restored.error ? { error: restored.error } : {}),
     changed: restored.changed,

@@ -157,7 +157,6 @@ describe.each(['replace', 'force'] as const)('a %s killed before every mutation'
           const run = await child.run(fixture.plan, killStep);
           if (!run.killed) {
             expect(run.result.ok).toBe(true);
-            expect(run.result.mutations).toBe(killStep - 1);
             expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
             return 'completed';
           }

@@ -126,11 +126,19 @@ describe('a forced replace racing a writer who swaps folders for links to outsid
       });
       let said = '';
       let spawnError: string | undefined;
-      attacker.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
-      attacker.once('error', (cause) => (spawnError = cause.message));
+      // Settles when the attacker says it is ready (or unsupported), fails to start, or exits.
+      let settle: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (settle = resolve));
+      attacker.stdout.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (/ready|unsupported/.test(said)) settle();
+      });
+      attacker.once('error', (cause) => {
+        spawnError = cause.message;
+        settle();
+      });
       const ended = new Promise<void>((resolve) => attacker.once('close', () => resolve()));
-      while (!/ready|unsupported/.test(said) && attacker.exitCode === null && spawnError === undefined)
-        await new Promise((r) => setTimeout(r, 10));
+      await Promise.race([answered, ended]);
       if (!said.includes('ready')) {
         unsupported = spawnError ?? (said.trim() || 'python3 did not start');
         break;

@@ -12,7 +12,7 @@ import { compare, destinationStateOf } from '../../shared/compare';
 import { describeComparison } from '../../shared/comparisonWords';
 import { interruptedStagingOf } from '../../shared/replaceVerdict';
 import type { PlanDelete, PlanOutcome, PlanWrite, RepairDetails, RepairRefusal, ReplacePlan } from '../../shared/plan';
-import { problem } from '../../shared/result';
+import { problem, type Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { chooseStagingName, isRecordedFolder } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
@@ -24,7 +24,7 @@ import { interruptedStagingFolders } from '../engine/stagingReader';
 import { verifyDestination } from '../engine/verify';
 import { expectedOutputBytes } from './expectedBytes';
 import { fingerprintPaths, joinRelative, lstatEntry, mountPointsAmong, stateFileSha256 } from './fingerprint';
-import { ancestorsOf } from './planReplace';
+import { ancestorsOf } from './planPaths';
 import { destinationSafetyRefusal, realPathOf } from './safeDestination';
 
 export interface PlanRepairInput {
@@ -53,13 +53,13 @@ async function clearingOf(
   record: OutputRecord,
   status: DriftStatus,
   touched: Set<string>,
-): Promise<{ ok: true; delete?: PlanDelete } | { ok: false; refusal: RepairRefusal }> {
-  const refused = (code: string, message: string) => ({ ok: false as const, refusal: { path: record.path, status, code, message } });
+): Promise<Result<PlanDelete | undefined, RepairRefusal>> {
+  const refused = (code: string, message: string) => ({ ok: false as const, error: { path: record.path, status, code, message } });
   for (const folder of ancestorsOf(record.path)) {
     touched.add(folder);
     const entry = await lstatEntry(dest, folder);
     if (entry.type === 'directory') continue;
-    if (entry.type === 'missing') return { ok: true };
+    if (entry.type === 'missing') return { ok: true, value: undefined };
     if (entry.type === 'symlink')
       return refused(
         'parent_is_symlink',
@@ -72,7 +72,7 @@ async function clearingOf(
   }
   touched.add(record.path);
   const entry = await lstatEntry(dest, record.path);
-  if (entry.type === 'missing') return { ok: true };
+  if (entry.type === 'missing') return { ok: true, value: undefined };
   if (entry.type === 'directory') {
     const names = await fs.readdir(joinRelative(dest, record.path));
     if (names.length > 0)
@@ -80,11 +80,11 @@ async function clearingOf(
         'directory_in_place',
         `a folder holding ${names.length} entr${names.length === 1 ? 'y' : 'ies'} is where output "${record.path}" goes; a repair never deletes a folder's contents (move it away, then repair again)`,
       );
-    return { ok: true, delete: { path: record.path, type: 'directory', size: 0, changed: 'not_a_file' } };
+    return { ok: true, value: { path: record.path, type: 'directory', size: 0, changed: 'not_a_file' } };
   }
   const changed = status === 'missing' ? 'not_a_file' : status;
   // A link is removed as a link (never followed), a FIFO or device as the name it is.
-  return { ok: true, delete: { path: record.path, type: entry.type, size: entry.size, changed } };
+  return { ok: true, value: { path: record.path, type: entry.type, size: entry.size, changed } };
 }
 
 export async function planRepair(input: PlanRepairInput): Promise<PlanOutcome> {
@@ -152,7 +152,7 @@ async function planUnchecked(input: PlanRepairInput): Promise<PlanOutcome> {
     if (!record) continue;
     const clearing = await clearingOf(dest, record, found.status, touched);
     if (!clearing.ok) {
-      refused.push(clearing.refusal);
+      refused.push(clearing.error);
       continue;
     }
     const proven = await expectedOutputBytes(record, bundleRealPath, state.source.manifest);
@@ -160,7 +160,7 @@ async function planUnchecked(input: PlanRepairInput): Promise<PlanOutcome> {
       refused.push({ path: record.path, status: found.status, code: proven.error.code, message: proven.error.message });
       continue;
     }
-    if (clearing.delete) deletes.push(clearing.delete);
+    if (clearing.value) deletes.push(clearing.value);
     writes.push({ path: record.path, size: record.size, sha256: record.sha256, kind: record.kind, source_path: record.source_path });
     repairs.push({ path: record.path, status: found.status, origin: proven.value.origin });
   }

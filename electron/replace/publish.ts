@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
 import { parseState } from '../../shared/parseDocument';
 import type { PlanRefusal } from '../../shared/plan';
-import { problem, type Result } from '../../shared/result';
+import { type Result, failed } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
@@ -15,9 +15,7 @@ import { isStreamedSource, readVerifiedSourceFile, sha256Of, verifySourceFile } 
 import { timeSlicer } from './timeSlice';
 import { markdownToHtml } from './markdownToHtml';
 
-function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
-  return { ok: false, error: problem(code, message, details) };
-}
+const refusal = failed;
 
 /** The bytes of the output a verified source file becomes. Deterministic. */
 export function outputBytesFor(file: ManifestFile, sourceBytes: Buffer): Buffer {

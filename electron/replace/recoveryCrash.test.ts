@@ -166,7 +166,6 @@ describe.each(['repair', 'discard'] as const)('a %s killed before every mutation
           const run = await child.run(fixture.plan, killStep);
           if (!run.killed) {
             expect(run.result.error).toBeUndefined();
-            expect(run.result.mutations).toBe(killStep - 1);
             if (kind === 'repair') expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
             else expect(await fs.readdir(fixture.dest)).not.toContain(STAGING_DIR_NAME);
             return 'completed';

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { PlanRefusal, ReplaceMode } from '../../shared/plan';
 import { isInsideOrEqual } from '../engine/pathInside';
 import { isUnderHomeRoot, matchingSystemFolder, passwdHomes, readPasswd, systemFoldersFor, type PasswdEntry } from './systemFolders';
+import { planKindOf } from '../../shared/planKinds';
 
 export { isInsideOrEqual } from '../engine/pathInside';
 
@@ -129,7 +130,9 @@ async function homeRefusal(
 export async function destinationSafetyRefusal(input: DestinationSafetyInput): Promise<PlanRefusal | null> {
   const dest = input.destinationPath;
   // A system folder by its own name first (/bin is a link on merged-/usr systems): the gravest reason wins.
-  const named = input.mode === 'force' ? matchingSystemFolder(dest, process.platform) : undefined;
+  // A forced replace deletes the whole tree: it alone is refused for system folders, homes and roots.
+  const wholeTree = planKindOf(input.mode).deletesWholeTree;
+  const named = wholeTree ? matchingSystemFolder(dest, process.platform) : undefined;
   if (named)
     return refused('destination_is_system_folder', `${dest} is the system folder ${named}; a forced replace there is never allowed`, {
       destination: dest,
@@ -143,9 +146,9 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
   }
   if (stat && !stat.isDirectory()) return refused('destination_not_directory', `${dest} is not a directory`, { destination: dest });
   const destReal = await realPathOf(dest);
-  const users = input.mode === 'force' ? await readPasswd(input.passwdFile) : [];
+  const users = wholeTree ? await readPasswd(input.passwdFile) : [];
   // The gravest first: a forced replace of a root, a system folder or a home is refused as such, whatever else holds.
-  if (input.mode === 'force') {
+  if (wholeTree) {
     if (path.parse(destReal).root === destReal) {
       return refused('destination_is_root', `${dest} is a filesystem root; a forced replace would delete everything on it`, {
         destination: dest,
@@ -170,7 +173,7 @@ export async function destinationSafetyRefusal(input: DestinationSafetyInput): P
       { destination: dest, source: input.sourceRealPath },
     );
   }
-  if (input.mode !== 'force') return null;
+  if (!wholeTree) return null;
   for (const protectedPath of input.protectedPaths ?? []) {
     if (await containsByIdentity(destReal, protectedPath)) {
       const protectedReal = await realPathOf(protectedPath);

@@ -11,17 +11,14 @@ import path from 'node:path';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import type { PlanRefusal } from '../../shared/plan';
 import { outputRuleFor } from '../../shared/publishRules';
-import { problem, type Result } from '../../shared/result';
+import { type Result, failed, type Failed } from '../../shared/result';
+import { sha256Of } from '../engine/stateDigests';
 import { hashedChunks } from './hashedChunks';
 import { openRegularFile, readRegularFile, readRegularFileSync, type RegularFileOpen, type RegularFileRead } from '../engine/regularFile';
 
-export function sha256Of(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
+export { sha256Of };
 
-function refusal(code: string, message: string, details?: Record<string, unknown>): { ok: false; error: PlanRefusal } {
-  return { ok: false, error: problem(code, message, details) };
-}
+const refusal = failed;
 
 function errnoCode(cause: unknown): string {
   return (cause as NodeJS.ErrnoException | undefined)?.code ?? String(cause);
@@ -48,7 +45,7 @@ function realpathOrUndefined(folder: string, sync: boolean): Promise<string | un
 
 /** A source file's bytes, checked against its manifest entry, or why they cannot be used. */
 export type BytesRead = Result<Buffer, PlanRefusal>;
-type Refused = { ok: false; error: PlanRefusal };
+type Refused = Failed<PlanRefusal>;
 
 /** A manifest file's place in the bundle, and the details every refusal about it carries. */
 type SourceDetails = { file: string; path: string };

@@ -98,11 +98,16 @@ describe('JobRegistry', () => {
   it('reports cancelled, also for a job that ignores the signal and finishes anyway', async () => {
     const { jobs, end } = registry();
     let release: () => void = () => undefined;
+    let running: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (running = resolve));
     const job = jobs.start('verify', async () => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        running();
+      });
       return { intact: 1, drifted: 0, skipped: 0 };
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await started;
     expect(jobs.cancel(job)).toBe(true);
     expect(jobs.cancel(job)).toBe(false);
     release();
@@ -112,13 +117,19 @@ describe('JobRegistry', () => {
 
   it('close() cancels every running job and waits for each ending', async () => {
     const { jobs, events } = registry();
-    const ids = [1, 2, 3].map(() =>
-      jobs.start(
-        'verify',
-        (context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason))),
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const started: Promise<void>[] = [];
+    const ids = [1, 2, 3].map(() => {
+      let running: () => void = () => undefined;
+      started.push(new Promise<void>((resolve) => (running = resolve)));
+      return jobs.start('verify', (context) => {
+        const ending = new Promise<never>((_resolve, reject) =>
+          context.signal.addEventListener('abort', () => reject(context.signal.reason)),
+        );
+        running();
+        return ending;
+      });
+    });
+    await Promise.all(started);
     await jobs.close();
     expect(
       events

@@ -3,6 +3,8 @@
 // Never emits a CSV cell a spreadsheet would run as a formula.
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
+import { APP_VERSION } from '../../shared/appVersion';
+import type { OpenWorkspace } from './sessionContext';
 import { verifyHealth, type VerifyFreshness } from '../../shared/verifyFreshness';
 
 /** A verify result as the session holds it: a stale one is reported as stale, never as intact or drifted. */
@@ -105,4 +107,20 @@ export function reportCsv(input: ReportInput): string {
   }
   // CRLF line ends, as RFC 4180 asks; spreadsheets on every platform read them.
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The open workspace's last scan and verify results as the document `exportReport` answers. */
+export function exportReport(open: OpenWorkspace, format: 'json' | 'csv'): { fileName: string; mediaType: string; content: string } {
+  const input = {
+    generatedAt: new Date().toISOString(),
+    appVersion: APP_VERSION,
+    workspace: { path: open.summary.path, kind: open.summary.kind, root: open.summary.root },
+    destinations: open.summary.destinations,
+    scans: open.scans,
+    verifies: open.verifies,
+  };
+  const stamp = input.generatedAt.replace(/[:.]/g, '-');
+  return format === 'json'
+    ? { fileName: `distributor-report-${stamp}.json`, mediaType: 'application/json', content: reportJson(input) }
+    : { fileName: `distributor-report-${stamp}.csv`, mediaType: 'text/csv', content: reportCsv(input) };
 }

@@ -3,113 +3,53 @@
 // Must never act on a path the renderer sends for a destructive action (only ids it resolves), and
 // never let an exception cross the boundary: every failure is an ApiError.
 
-import os from 'node:os';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import {
   apiError,
   checkOutgoing,
   isMethodName,
-  methodNames,
   methods,
   parseRequest,
   type ApiEvent,
   type ApiResult,
   type DestinationEntry,
-  type MethodName,
-  type ResponseOf,
-  type Transport,
   type Workspace,
 } from '../../shared/api';
-import { error, warning, type Issue } from '../../shared/issues';
+
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
-import { reportCsv, reportJson } from './report';
+import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
+import { dropHostDestinations, hostStateArrived } from './sessionHostList';
+import { exportReport } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob } from './sessionDestinations';
-import type { OpenWorkspace, RequestValue, SessionContext, SessionState } from './sessionContext';
+import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
-import { LiveRefresh, type LiveRefreshOptions } from './sessionLiveRefresh';
+import { LiveRefresh } from './sessionLiveRefresh';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
-import { hasWorkspaceChanges, noWorkspaceChanges, type WorkspaceChanges } from '../../shared/workspaceReload';
+import { hasWorkspaceChanges, noWorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
-import type { LoadedWorkspace } from '../engine/workspace';
-import { readHistory } from '../history/journal';
+
 import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
-import { workspaceHistoryFile } from '../history/journalPath';
+import { historyOf } from './sessionStorage';
+import { notAvailableHandlers, typedPathIn } from './sessionPaths';
 import { listSourceBundles } from '../engine/sourceBundles';
-import { resolveUserPath } from '../engine/userPath';
+
 import type { HostStateEvent } from '../../shared/hostState';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
-import type { HostConnector } from './hostLink';
+
 import { HostRouter } from './hostRouter';
 import { forward, hostPlanStore, inspectOnHost, remoteIdOf, routedReadJob } from './sessionHosts';
 import { addWorkspaceHost } from '../operations/addWorkspaceHost';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
+export type { WorkspaceReloadAnswer } from './workspaceSummary';
 
-export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
-export type HandlerTable = { [M in MethodName]: Handler<M> };
-/** Methods only the Electron shell can carry out (native dialogs, the file manager, the system browser). */
-export type ElectronOnlyMethod = { [M in MethodName]: (typeof methods)[M] extends { electronOnly: true } ? M : never }[MethodName];
-
-export interface SessionOptions {
-  transport: Transport;
-  /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
-  initialWorkspace?: string;
-  progressIntervalMs?: number;
-  /**
-   * How this Session reaches a workspace's hosts (remote/hostConnector.ts: ssh and the agent). Without
-   * it a workspace's hosts are listed with a warning and not shown (the agent's own Session).
-   */
-  connectHost?: HostConnector;
-  /** At most this many hosts connecting at once (default 8). */
-  hostsParallel?: number;
-  /**
-   * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
-   * default, off (false) for the ssh agent, whose client asks when it wants to know.
-   */
-  liveRefresh?: boolean | LiveRefreshOptions;
-}
-
-/**
- * The app does not reach other hosts yet (the CLI's `scan` does): said once per host, so that a
- * workspace of hosts never looks like a workspace of only its local destinations.
- */
-function hostsNotShown(hosts: { name: string; url: string }[] | undefined): Issue[] {
-  return (hosts ?? []).map((host, index) =>
-    warning(
-      ['hosts', index],
-      'host_not_shown',
-      `host "${host.name}" (${host.url}) is not shown here: its destinations are scanned by \`distributor-inspector scan\` of this workspace file`,
-    ),
-  );
-}
-
-/** What a re-read of the workspace answers: the list now (or the last good one, with its problem) and what changed. */
-export interface WorkspaceReloadAnswer {
-  workspace: Workspace;
-  changes: WorkspaceChanges;
-}
-
-function summaryOf(
-  loaded: LoadedWorkspace,
-  destinations: DestinationEntry[],
-  issues: Issue[],
-  listReadAt: string,
-  hostsShown: boolean,
-): Workspace {
-  return {
-    path: loaded.file ?? loaded.root,
-    kind: loaded.kind,
-    root: loaded.root,
-    destinations,
-    issues: [...issues, ...(hostsShown ? [] : hostsNotShown(loaded.hosts))],
-    listReadAt,
-  };
-}
+export type { ElectronOnlyMethod, Handler, HandlerTable, SessionOptions } from './sessionOptions';
+import type { ElectronOnlyMethod, HandlerTable, SessionOptions } from './sessionOptions';
 
 export class Session implements SessionContext {
   readonly state: SessionState = {};
@@ -129,7 +69,8 @@ export class Session implements SessionContext {
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
-    const live = options.liveRefresh ?? options.transport !== 'agent';
+    // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
+    const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
@@ -177,6 +118,11 @@ export class Session implements SessionContext {
     return this.state.workspace;
   }
 
+  /** The journal and the backups need an open workspace, unless this Session was given places of its own (the CLI). */
+  private workspaceOrStorage(): void {
+    if (!this.options.storage) this.workspace();
+  }
+
   destination(id: string): DestinationEntry {
     const entry = this.workspace().byId.get(id);
     if (!entry) throw fail('not_found', `no destination "${id}" in the open workspace`);
@@ -184,16 +130,7 @@ export class Session implements SessionContext {
   }
 
   typedPath(typed: string, what: 'workspace' | 'source'): string {
-    const home = os.homedir();
-    // With nothing open, the home folder: never the working directory the host happened to start in.
-    const base = this.state.workspace?.summary.root ?? home;
-    const resolved = resolveUserPath(typed, { base, home });
-    if (resolved.ok) return resolved.value;
-    if (what === 'source') throw fail('invalid_source', `source bundle "${typed}" ${resolved.error}`);
-    throw fail('invalid_workspace', `"${typed}" ${resolved.error}`, {
-      file: typed,
-      issues: [error([], 'invalid_path', resolved.error)],
-    });
+    return typedPathIn(this.state.workspace?.summary.root, typed, what);
   }
 
   /** Fails the call itself (not a job later) when there is no workspace, an id is unknown, or its host is not connected. */
@@ -267,44 +204,12 @@ export class Session implements SessionContext {
   }
 
   private dropHostDestinations(name: string): void {
-    const open = this.state.workspace;
-    this.hostPlans.dropHost(name);
-    if (!open) return;
-    const gone = open.summary.destinations.filter((entry) => entry.host === name);
-    if (gone.length === 0) return;
-    open.summary = { ...open.summary, destinations: open.summary.destinations.filter((entry) => entry.host !== name) };
-    for (const entry of gone) {
-      open.byId.delete(entry.id);
-      open.scans.delete(entry.id);
-      open.verifies.delete(entry.id);
-    }
+    dropHostDestinations(this.state, this.hostPlans, name);
   }
 
   /** A host's new state: on (re)connect, its destinations replace the ones it had; then the event goes out. */
   private onHostState(event: HostStateEvent): void {
-    const open = this.state.workspace;
-    const name = event.host.name;
-    if (event.host.state === 'connecting') this.hostPlans.dropHost(name);
-    if (open && event.destinations) {
-      const before = new Set(open.summary.destinations.filter((entry) => entry.host === name).map((entry) => entry.id));
-      const now = new Set(event.destinations.map((entry) => entry.id));
-      for (const id of before)
-        if (!now.has(id)) {
-          open.byId.delete(id);
-          open.scans.delete(id);
-          open.verifies.delete(id);
-        }
-      // A local destination keeps its id: a host's entry named the same (never from the loader) is left out.
-      const added = event.destinations.filter((entry) => (open.byId.get(entry.id)?.host === undefined ? !open.byId.has(entry.id) : true));
-      for (const entry of added) open.byId.set(entry.id, entry);
-      open.summary = {
-        ...open.summary,
-        destinations: [...open.summary.destinations.filter((entry) => entry.host !== name), ...added],
-      };
-      this.emit({ event: 'hostState', data: { ...event, destinations: added } });
-      return;
-    }
-    this.emit({ event: 'hostState', data: event });
+    this.emit({ event: 'hostState', data: hostStateArrived(this.state, this.hostPlans, event) });
   }
 
   /**
@@ -369,15 +274,8 @@ export class Session implements SessionContext {
   }
 
   private makeHandlers(): HandlerTable {
-    const notAvailable = (method: MethodName) => async (): Promise<never> => {
-      throw fail('not_available', `${method} is only available in the desktop app`);
-    };
     // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
-    const electronOnly = Object.fromEntries(
-      methodNames
-        .filter((method) => (methods[method] as { electronOnly?: boolean }).electronOnly)
-        .map((method) => [method, notAvailable(method)]),
-    ) as Partial<HandlerTable>;
+    const electronOnly = notAvailableHandlers() as Partial<HandlerTable>;
     const handlers: Omit<HandlerTable, ElectronOnlyMethod> = {
       appInfo: async () => ({
         version: APP_VERSION,
@@ -472,18 +370,11 @@ export class Session implements SessionContext {
           // A host's replaces are in the journal on that host.
           if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id }));
         }
-        const open = this.workspace();
-        const entry = destination === undefined ? undefined : this.destination(destination);
-        const read = await readHistory(workspaceHistoryFile(open.loaded));
-        if (!read.ok) throw fail('history_unreadable', read.error.message);
-        if (!entry) return read.value;
-        // By id, and by path for records written without one (the CLI's replace of a DEST).
-        const records = read.value.records.filter(
-          (record) => record.destination.id === entry.id || path.resolve(record.destination.path) === path.resolve(entry.path),
-        );
-        return { ...read.value, records };
+        this.workspaceOrStorage();
+        return historyOf(this, destination === undefined ? undefined : this.destination(destination));
       },
       listBackups: async (request) => {
+        this.workspaceOrStorage();
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return listBackupsHandler(this, request);
         // A host's backups are its agent's: beside the workspace file on that host, as its workspace sets them.
@@ -496,26 +387,13 @@ export class Session implements SessionContext {
           : planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
       },
       pruneBackups: async (request) => {
+        this.workspaceOrStorage();
         const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
         if (!remote) return pruneBackupsHandler(this, request);
         return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
       },
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
-      exportReport: async ({ format }) => {
-        const open = this.workspace();
-        const input = {
-          generatedAt: new Date().toISOString(),
-          appVersion: APP_VERSION,
-          workspace: { path: open.summary.path, kind: open.summary.kind, root: open.summary.root },
-          destinations: open.summary.destinations,
-          scans: open.scans,
-          verifies: open.verifies,
-        };
-        const stamp = input.generatedAt.replace(/[:.]/g, '-');
-        return format === 'json'
-          ? { fileName: `distributor-report-${stamp}.json`, mediaType: 'application/json', content: reportJson(input) }
-          : { fileName: `distributor-report-${stamp}.csv`, mediaType: 'text/csv', content: reportCsv(input) };
-      },
+      exportReport: async ({ format }) => exportReport(this.workspace(), format),
     };
     return { ...electronOnly, ...handlers } as HandlerTable;
   }

@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { DestinationEntry, ResponseOf } from '../../shared/api';
 import { fail } from '../../shared/apiError';
 import type { BackupTargetInfo, RestorePlan } from '../../shared/backupSchema';
-import { destinationBackupsFolder, workspaceBackupSettings } from '../backup/backupLocation';
+import { destinationBackupsFolder } from '../backup/backupLocation';
 import { backupMethodFor } from '../backup/backupMethod';
 import { listBackups, pruneBackups } from '../backup/backupStore';
-import { workspaceHistoryFile } from '../history/journalPath';
+import { backupSettingsOf, journalOf } from './sessionStorage';
 import { applyBackupRestore, backupFolderOf } from '../operations/restoreBackup';
 import { planRestore } from '../backup/planRestore';
 import { reportApplied } from './sessionApplied';
@@ -23,7 +23,7 @@ export interface StoredRestore {
   confirmText: string;
 }
 
-const backupsOf = (session: SessionContext) => workspaceBackupSettings(session.workspace().loaded);
+const backupsOf = (session: SessionContext) => backupSettingsOf(session);
 const foldersOf = (session: SessionContext, destination: DestinationEntry) => {
   const settings = backupsOf(session);
   return settings.enabled ? destinationBackupsFolder(settings.folder, destination) : undefined;
@@ -104,7 +104,7 @@ export function applyRestoreJob(
   if (session.jobs.isRunning('applyPlan'))
     throw fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
   consume();
-  const historyFile = workspaceHistoryFile(session.workspace().loaded);
+  const historyFile = journalOf(session);
   const job = session.jobs.start('applyPlan', async (context) => {
     // Its own writes are no news: the restore reads and verifies the destination afterwards.
     const unmute = session.muteLiveRefresh(destination.id);

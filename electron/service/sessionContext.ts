@@ -9,6 +9,17 @@ import type { HashPool } from '../engine/hashPool';
 import type { LoadedWorkspace } from '../engine/workspace';
 import type { JobRegistry } from './jobRegistry';
 import type { WorkspaceTarget } from '../operations/reloadWorkspace';
+import type { BackupSettings } from '../../shared/backupSchema';
+
+/** Places that override the workspace's; `env` is the environment the user's state folder is read from. */
+export interface SessionStorage {
+  /** The journal every apply appends to and `history` reads (--history FILE). */
+  historyFile?: string;
+  /** Where applies keep backups (--backup-dir DIR), or off (--no-backup). */
+  backups?: BackupSettings;
+  /** XDG_STATE_HOME and HOME as the user running the command has them (default: this process's). */
+  env?: Record<string, string | undefined>;
+}
 
 /** The request a handler receives, already validated. */
 export type RequestValue<M extends MethodName> = z.output<(typeof methods)[M]['request']>;
@@ -38,8 +49,8 @@ export interface SessionState {
 
 export interface SessionContext {
   readonly state: SessionState;
-  /** How its client reaches it: what the history journal records as the transport. */
-  readonly options: { readonly transport: Transport };
+  /** How its client reaches it (what the history journal records as the transport), and where applies keep backups and the journal. */
+  readonly options: { readonly transport: Transport; readonly storage?: SessionStorage };
   readonly jobs: JobRegistry;
   /** The open workspace; fails with no_workspace when there is none. */
   workspace(): OpenWorkspace;

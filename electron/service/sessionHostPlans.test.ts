@@ -65,11 +65,12 @@ async function setup() {
     await agent.close();
     await removeTempDir(root);
   });
+  const connected = new Promise<void>((resolve) =>
+    session.onEvent((event) => event.event === 'hostState' && event.data.host.state === 'connected' && resolve()),
+  );
   await callOk(session, 'openWorkspace', { path: clientFile });
-  for (let i = 0; (await callOk(session, 'hosts', {})).hosts[0]?.state !== 'connected'; i++) {
-    if (i > 500) throw new Error('web-1 never connected');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await connected;
+  expect((await callOk(session, 'hosts', {})).hosts[0]?.state).toBe('connected');
   const ended = (job: string) => jobEnd(session, job, events);
   return { fixture, session, sent, behaviour, ended };
 }

@@ -18,8 +18,7 @@ import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
-import { workspaceHistoryFile } from '../history/journalPath';
-import { workspaceBackupSettings } from '../backup/backupLocation';
+import { backupSettingsOf, journalOf } from './sessionStorage';
 import { reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 
@@ -164,8 +163,8 @@ export function planStore() {
         throw fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
-      const historyFile = workspaceHistoryFile(session.workspace().loaded);
-      const backupSettings = workspaceBackupSettings(session.workspace().loaded);
+      const historyFile = journalOf(session);
+      const backupSettings = backupSettingsOf(session);
       const job = session.jobs.start('applyPlan', async (context) => {
         // Its own writes are no news: the apply reads and verifies the destination afterwards.
         const unmute = session.muteLiveRefresh(destination.id);

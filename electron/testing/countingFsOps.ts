@@ -3,6 +3,7 @@
 // with an errno error (EIO, ENOSPC, EACCES, ENAMETOOLONG). For tests only; never imported by the app.
 
 import type { FsOpName, FsOps } from '../replace/fsOps';
+import { samplePoints, withReplayHint } from './testSampling';
 
 export type BeforeMutation = (step: number, op: FsOpName, target: string) => void;
 
@@ -54,9 +55,10 @@ export interface InjectedFault {
 }
 
 /**
- * Runs an apply once through `count` to learn its n mutations, then n more times through `attempt`,
- * each with mutation k (k = 1…n) failing. The errno rotates through `codes`, so a long apply sees
- * each one in every phase. Returns n.
+ * Runs an apply once through `count` to learn its n mutations, then through `attempt` with mutation
+ * k failing, for every k = 1…n under TEST_FULL=1, else for a seeded sample of them (the first, the
+ * last and about a quarter of the rest: testSampling.ts). The errno rotates through `codes` by k,
+ * so a long apply sees each one in every phase. Returns n.
  */
 export async function failAtEveryMutation(
   count: (fs: FsOps) => Promise<void>,
@@ -66,9 +68,9 @@ export async function failAtEveryMutation(
   const counter = countingFsOps(inner);
   await count(counter);
   const steps = counter.count();
-  for (let step = 1; step <= steps; step++) {
+  for (const step of samplePoints(steps, 'failAtEveryMutation')) {
     const code = codes[step % codes.length] as InjectedErrno;
-    await attempt(faultyFsOps(inner, step, code), { step, code, label: `${code} at mutation ${step} of ${steps}` });
+    await attempt(faultyFsOps(inner, step, code), { step, code, label: `${code} at mutation ${step} of ${steps}` }).catch(withReplayHint);
   }
   return steps;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { RestorePlan, RestoreResult } from '../../shared/backupSchema';
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
+import { fullMatrices, samplePoints, withReplayHint } from './testSampling';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -71,31 +72,86 @@ export function startCrashChild(childScript: string, workDir: string): CrashChil
   };
 }
 
+/** A kill point no apply reaches: the run goes to its end. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+type CrashStep = (child: CrashChild, killStep: number) => Promise<'killed' | 'completed'>;
+
 /**
  * Kills a run before mutation 1, 2, … until one goes to the end, one fresh child per kill point
  * (the next one starts loading while the current one runs). `step` applies through the child it
- * is given, checks what the kill left, and says whether the run completed. Returns the step at
- * which it did; fails if none did within `maxSteps`.
+ * is given, checks what the kill left, and says whether the run completed. Returns the first kill
+ * point at which a run completes (its mutations + 1); fails if none did within `maxSteps`.
+ *
+ * Under TEST_FULL=1 it tries every point in turn, and the run that completes must have made exactly
+ * one mutation fewer than its kill point. Under `npm test` it first lets one run complete, to learn
+ * its n mutations, then kills a seeded sample of the points 1…n (testSampling.ts), each of which
+ * must be killed.
  */
-export async function killBeforeEveryMutation(
-  childScript: string,
-  workDir: string,
-  step: (child: CrashChild, killStep: number) => Promise<'killed' | 'completed'>,
-  maxSteps = 200,
-): Promise<number> {
-  let next = startCrashChild(childScript, workDir);
+export async function killBeforeEveryMutation(childScript: string, workDir: string, step: CrashStep, maxSteps = 200): Promise<number> {
+  const children = childPool(childScript, workDir);
   try {
-    for (let killStep = 1; killStep < maxSteps; killStep++) {
+    if (fullMatrices()) {
+      for (let killStep = 1; killStep < maxSteps; killStep++) {
+        const mutations = await children.runStep(step, killStep);
+        if (mutations === undefined) continue;
+        if (mutations !== killStep - 1) throw new Error(`a run completed with ${mutations} mutations, killed before mutation ${killStep}`);
+        return killStep;
+      }
+      throw new Error(`no run completed within ${maxSteps - 1} kill points`);
+    }
+    const mutations = await children.runStep(step, NEVER);
+    if (mutations === undefined) throw new Error('a run that no kill point stops was killed');
+    if (mutations + 1 >= maxSteps) throw new Error(`no run completed within ${maxSteps - 1} kill points`);
+    for (const killStep of samplePoints(mutations, 'killBeforeEveryMutation')) {
+      const completedWith = await children.runStep(step, killStep).catch(withReplayHint);
+      if (completedWith !== undefined) {
+        withReplayHint(new Error(`killed before mutation ${killStep} of ${mutations}, the run completed with ${completedWith} mutations`));
+      }
+    }
+    return mutations + 1;
+  } finally {
+    children.dispose();
+  }
+}
+
+/**
+ * One child started ahead of each step. `runStep` hands the next child to `step` and answers the
+ * mutations of its run when it completed, undefined when it was killed.
+ */
+function childPool(childScript: string, workDir: string) {
+  let next = startCrashChild(childScript, workDir);
+  return {
+    async runStep(step: CrashStep, killStep: number): Promise<number | undefined> {
       const current = next;
       next = startCrashChild(childScript, workDir);
       try {
-        if ((await step(current, killStep)) === 'completed') return killStep;
+        const observed = observeMutations(current);
+        if ((await step(observed.child, killStep)) === 'killed') return undefined;
+        const mutations = observed.mutations();
+        if (mutations === undefined) throw new Error(`kill point ${killStep}: the step said completed, but no run completed`);
+        return mutations;
       } finally {
         current.dispose();
       }
-    }
-  } finally {
-    next.dispose();
-  }
-  throw new Error(`no run completed within ${maxSteps - 1} kill points`);
+    },
+    dispose: () => next.dispose(),
+  };
+}
+
+/** Wraps a child to note how many mutations its run made when it was not killed. */
+function observeMutations(child: CrashChild): { child: CrashChild; mutations: () => number | undefined } {
+  let mutations: number | undefined;
+  const note = <R extends { mutations: number }>(run: ChildRun<R>): ChildRun<R> => {
+    if (!run.killed) mutations = run.result.mutations;
+    return run;
+  };
+  return {
+    child: {
+      run: async (plan, killStep, options) => note(await child.run(plan, killStep, options)),
+      runRestore: async (plan, killStep) => note(await child.runRestore(plan, killStep)),
+      dispose: () => child.dispose(),
+    },
+    mutations: () => mutations,
+  };
 }

@@ -1,16 +1,14 @@
 // Builds real destination trees for tests and the benchmark: files on disk, and a state file whose
 // hashes and sizes are those of the bytes written. Only ever writes inside the directory it is given.
 
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../engine/stateDigests';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 
-export function sha256Of(bytes: Buffer | string): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
+export { sha256Of };
 
 export interface StateIdentity {
   pipelineId?: string;

@@ -5,6 +5,7 @@ import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
 import type { PlanRowTotals } from '../../shared/planRows';
 import { formatBytes, formatTimestamp, plural } from './format';
+import { planKindOf } from '../../shared/planKinds';
 
 /** The plan, or why it cannot be read (a sentence). */
 export type PlanRead = Result<ReplacePlan, string>;
@@ -22,7 +23,7 @@ export const CHANGED_WORDS = 'changed on disk since published: will be lost';
 /** "Delete 5 files and write 4": the words of the one confirm button. */
 export function confirmLabel(plan: ReplacePlan): string {
   const { deleteCount, writeCount, changedCount } = plan.summary;
-  const verb = plan.mode === 'force' ? 'Force replace: delete' : 'Replace: delete';
+  const verb = planKindOf(plan.mode).deletesWholeTree ? 'Force replace: delete' : 'Replace: delete';
   const lost = changedCount > 0 ? ` (${changedCount} ${CHANGED_WORDS})` : '';
   return `${verb} ${plural(deleteCount, 'path')}${lost} and write ${plural(writeCount, 'file')}`;
 }
@@ -61,7 +62,7 @@ export function planSourceWords(plan: ReplacePlan): string | undefined {
  * rolls it back: said in so many words, with both times, before anyone types the id.
  */
 export function rollbackWarning(plan: ReplacePlan): string | undefined {
-  if (plan.mode !== 'force' || plan.comparison?.decision !== 'skip_newer') return undefined;
+  if (!planKindOf(plan.mode).deletesWholeTree || plan.comparison?.decision !== 'skip_newer') return undefined;
   return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
 }
 

@@ -4,6 +4,7 @@
 
 import type { ReplacePlan, StagingContents } from '../../shared/plan';
 import { formatBytes, formatTimestamp, plural } from './format';
+import { planKindNoun } from '../../shared/planKinds';
 
 export interface RecoveryLine {
   op: 'rewrite' | 'refused' | 'keep';
@@ -65,7 +66,7 @@ export function stagingWords(folder: StagingContents): string[] {
   const marker = folder.marker;
   const started = marker ? (formatTimestamp(marker.created)?.utc ?? marker.created) : undefined;
   const what = marker
-    ? `An interrupted ${marker.mode === 'force' ? 'forced replace' : marker.mode} of ${marker.source.id}, started ${started}, for ${marker.pipeline_id}/${marker.destination_id}.`
+    ? `An interrupted ${planKindNoun(marker.mode)} of ${marker.source.id}, started ${started}, for ${marker.pipeline_id}/${marker.destination_id}.`
     : 'Its marker could not be read.';
   const staged = `${plural(folder.stagedFiles, 'file')} staged (${formatBytes(folder.stagedBytes)})`;
   const trash =

@@ -1,0 +1,253 @@
+// The one flow of every apply the command line makes (replace, repair, discard-staging): print the
+// plan and where its backup goes, ask on a terminal (or take --yes), apply, print the result and the
+// Undo line. The plan and the apply are steps: on this machine or on a host's agent.
+
+import './startupChunk'; // what every command's start shares, as one chunk of the build
+import { planText } from './renderPlan';
+import {
+  applyAftermathText,
+  isInputRefusal,
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  partialNotAccepted,
+  repairRefusedText,
+  type ApplyResult,
+  type PlanRefusal,
+  type ReplacePlan,
+} from '../../shared/plan';
+import { planDocument } from '../../shared/planRows';
+
+import { isBackupId } from '../../shared/backupId';
+import type { Door, OpenedDestination } from './door';
+import { shellCommand } from '../../shared/shellQuote';
+import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo } from './command';
+import { ERASE_LINE, formatBytes } from './progressBar';
+import { describeApplyStep } from '../../shared/applyStepWords';
+import type { ApplyProgress } from '../../shared/plan';
+import { makeStyle, type Style } from './style';
+import { printable } from './terminalText';
+import type { Result } from '../../shared/result';
+
+import { valueOf } from './remoteSession';
+import type { ApiResult, ResponseOf } from '../../shared/api';
+import { recoveryDoneText } from './renderRecoveryPlan';
+
+/**
+ * The Undo line: exactly the command that restores this backup, every argument quoted for a POSIX
+ * shell. A backup id not of the form the backup store writes is refused (an agent's answer is not
+ * trusted to be one): no line is printed for it.
+ */
+export function undoText(backupId: string, target: OpenedDestination): string {
+  if (!isBackupId(backupId)) return `Undo: not shown: ${JSON.stringify(printable(backupId))} is not a backup id the backup store writes\n`;
+  const argv = ['distributor-inspector', 'backups', 'restore', target.undoDestination, backupId, ...target.undoOptions];
+  return `Undo: ${shellCommand(argv)}\n`;
+}
+
+function backupResultText(result: ApplyResult, target: OpenedDestination): string {
+  const backup = result.backup;
+  if (!backup) return '';
+  return `Backup ${printable(backup.id)} (${backup.method === 'rename' ? 'moved' : 'copied and verified'}): ${printable(backup.folder)}\n${undoText(backup.id, target)}`;
+}
+
+function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target: OpenedDestination): string {
+  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
+    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
+  if (result.ok)
+    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
+  const lines = [
+    `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
+  ];
+  lines.push(applyAftermathText(result));
+  if (result.backup) lines.push(backupResultText(result, target).trimEnd());
+  if (result.stagingLeft)
+    lines.push(
+      'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+function refusalExit(refusal: PlanRefusal): number {
+  return isInputRefusal(refusal) ? EXIT_INPUT : EXIT_FINDINGS;
+}
+
+/** On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id. */
+async function confirmed({ plan, confirmText }: PlannedApply, io: CliIo, style: Style, target: OpenedDestination): Promise<boolean> {
+  if (!io.ask || !io.isTerminal) return false;
+  // On a host, every question names it: the path alone reads like one on this machine.
+  const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
+  if (plan.mode === 'repair' || plan.mode === 'discard_staging') {
+    const question =
+      plan.mode === 'repair'
+        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
+        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`;
+    return (await io.ask(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes';
+  }
+  if (confirmText !== undefined) {
+    const id = confirmText;
+    const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
+    const answer = await io.ask(
+      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(id)}" to confirm: `,
+    );
+    return answer.trim() === id;
+  }
+  const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
+  const answer = await io.ask(
+    `Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}? Type "yes" to apply: `,
+  );
+  return answer.trim().toLowerCase() === 'yes';
+}
+
+/** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
+function phaseLine(write: (text: string) => void): (event: ApplyProgress) => void {
+  let shownPhase: string | undefined;
+  let shownAtMs = -Infinity;
+  return (event) => {
+    const atMs = performance.now();
+    const { step } = event;
+    if (step.phase === shownPhase && atMs - shownAtMs < 100 && step.done !== step.total) return;
+    shownPhase = step.phase;
+    shownAtMs = atMs;
+    write(`${ERASE_LINE}${describeApplyStep(step)}${step.phase === 'stage' && event.bytes > 0 ? ` · ${formatBytes(event.bytes)}` : ''}`);
+  };
+}
+
+/** What the operator is shown and asked to confirm: the plan, and the id to type for a forced replace. */
+export interface PlannedApply {
+  plan: ReplacePlan;
+  confirmText?: string;
+}
+
+type Planned = Result<PlannedApply, PlanRefusal>;
+
+/** Plan and apply through a door (this machine's Session or a host's agent); the flow around them is one (replace, repair, discard-staging). */
+export interface ReplaceSteps {
+  target: OpenedDestination;
+  plan(): Promise<Planned>;
+  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
+  backupText(): string;
+  apply(
+    planned: PlannedApply,
+    includeNested: boolean,
+    onProgress?: (event: ApplyProgress) => void,
+    acceptPartial?: boolean,
+  ): Promise<ApplyResult>;
+}
+
+/**
+ * Plan and apply through the door (replace, repair, discard-staging): the service plans next to the
+ * files, keeps the plan and checks it again on apply (its typed id, the stale-plan check, one apply at
+ * a time); the typed id and the acknowledgements go with the apply, as in the app. Where its backup
+ * goes is the service's own answer.
+ */
+export function doorSteps(
+  door: Door,
+  target: OpenedDestination,
+  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
+  what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
+  backupsOff?: string,
+): ReplaceSteps {
+  let planId = '';
+  let backupText: string | undefined;
+  return {
+    target,
+    async plan() {
+      const answer = await plan();
+      if (!answer.ok) {
+        const refusal = (answer.error.details as { refusal?: PlanRefusal } | undefined)?.refusal;
+        if (refusal) return { ok: false, error: refusal };
+      }
+      const value = valueOf(answer, what);
+      planId = value.planId;
+      backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
+      return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
+    },
+    backupText: () => backupText ?? '',
+    async apply(planned, includeNested, onProgress, acceptPartial) {
+      const ending = await door.job(
+        'applyPlan',
+        {
+          planId,
+          ...(planned.confirmText !== undefined ? { confirm: planned.confirmText } : {}),
+          ...(includeNested ? { includeNested } : {}),
+          ...(acceptPartial ? { acceptPartial } : {}),
+        },
+        {
+          // The service is this version (an agent's handshake says so), so its apply progress names its step.
+          onProgress: onProgress
+            ? ({ step, done, total, bytes }) => {
+                if (step) onProgress({ phase: step.phase, step, done, total, bytes });
+              }
+            : undefined,
+        },
+      );
+      return valueOf(ending, 'applyPlan');
+    },
+  };
+}
+
+/** "Backup: … kept in FOLDER/<UTC time>/ [on host H]", from the service's own answer about where its next one goes. */
+function doorBackupText(listed: ResponseOf<'listBackups'>, target: OpenedDestination, backupsOff?: string): string {
+  const info = listed.target;
+  const where = target.host !== undefined ? ` on host ${printable(target.host)}` : '';
+  if (!info?.enabled || !listed.settings.enabled) {
+    const why =
+      backupsOff ?? (target.host !== undefined ? 'its workspace file says "backups": "off"' : 'the workspace file says "backups": "off"');
+    return `Backups are off${where} (${why}): what this deletes is gone for good.`;
+  }
+  return `Backup: what this removes is kept in ${printable(info.folder)}/<UTC time>/${where} (the last ${listed.settings.keep} are kept).`;
+}
+
+/** Prints the plan, asks (or takes --yes), applies, prints the result: exit 0 done (or not applied), 1 refused or failed, 2 input. */
+export async function replaceFlow(
+  steps: ReplaceSteps,
+  options: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  command = 'replace',
+): Promise<number> {
+  const style = makeStyle(io.isTerminal, io.env);
+  const json = options.json === true;
+  const planned = await steps.plan();
+  if (!planned.ok) {
+    const refusal = planned.error;
+    if (json) io.stdout(`${JSON.stringify({ refusal }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${printable(refusal.message)} (${refusal.code})\n`);
+    return refusalExit(refusal);
+  }
+  const { plan } = planned.value;
+  if (!json) io.stdout(planText(plan, style));
+  if (!json && plan.action !== 'nothing') io.stdout(`\n${steps.backupText()}\n`);
+  if (plan.action === 'nothing') {
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
+    // A repair that can rewrite nothing of what drifted is a finding, not a success.
+    return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
+  }
+  const includeNested = options['include-nested'] === true;
+  if (nestedNotAcknowledged(plan, includeNested) && (options.yes === true || (!json && io.isTerminal))) {
+    // Asked before any confirmation: the operator must say on the command line that these go too.
+    const message = `this forced replace would also delete ${nestedDestinationsText(plan)}; run again with --include-nested to apply`;
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'nested_not_acknowledged', message } }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${message} (nested_not_acknowledged)\n`);
+    return EXIT_FINDINGS;
+  }
+  const acceptPartial = options['accept-partial'] === true;
+  if (partialNotAccepted(plan, acceptPartial) && (options.yes === true || (!json && io.isTerminal))) {
+    const message = `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`;
+    if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), refusal: { code: 'partial_not_accepted', message } }, null, 2)}\n`);
+    else io.stderr(`distributor-inspector ${command}: refused: ${message} (partial_not_accepted)\n`);
+    return EXIT_FINDINGS;
+  }
+  const apply = options.yes === true || (!json && (await confirmed(planned.value, io, style, steps.target)));
+  if (!apply) {
+    if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
+    else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to apply this plan.\n`);
+    return EXIT_OK;
+  }
+  const result = await steps.apply(planned.value, includeNested, io.isTerminal && !json ? phaseLine(io.stderr) : undefined, acceptPartial);
+  if (io.isTerminal && !json) io.stderr(ERASE_LINE);
+  if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
+  else io.stdout(`\n${resultText(result, plan, style, steps.target)}`);
+  // The apply stands either way; a missing record of it is worth a line of its own.
+  if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
+  if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);
+  return result.ok ? EXIT_OK : EXIT_FINDINGS;
+}

@@ -1,0 +1,38 @@
+// What a Session is made with, and the shape of its handler table: types only, apart from the class
+// that wires them (session.ts).
+
+import type { MethodName, methods, ResponseOf, Transport } from '../../shared/api';
+import type { HostConnector } from './hostLink';
+import type { RequestValue } from './sessionContext';
+import type { LiveRefreshOptions } from './sessionLiveRefresh';
+import type { SessionStorage } from './sessionStorage';
+
+export type Handler<M extends MethodName> = (request: RequestValue<M>) => Promise<ResponseOf<M>>;
+export type HandlerTable = { [M in MethodName]: Handler<M> };
+/** Methods only the Electron shell can carry out (native dialogs, the file manager, the system browser). */
+export type ElectronOnlyMethod = { [M in MethodName]: (typeof methods)[M] extends { electronOnly: true } ? M : never }[MethodName];
+
+export interface SessionOptions {
+  transport: Transport;
+  /** The workspace the app was started on (`serve WORKSPACE`, the demo): opened before the first call. */
+  initialWorkspace?: string;
+  progressIntervalMs?: number;
+  /**
+   * How this Session reaches a workspace's hosts (remote/hostConnector.ts: ssh and the agent). Without
+   * it a workspace's hosts are listed with a warning and not shown (the agent's own Session).
+   */
+  connectHost?: HostConnector;
+  /** At most this many hosts connecting at once (default 8). */
+  hostsParallel?: number;
+  /**
+   * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
+   * default, off (false) for the ssh agent, whose client asks when it wants to know.
+   */
+  liveRefresh?: boolean | LiveRefreshOptions;
+  /**
+   * Where applies keep backups and the journal instead of the workspace's (sessionStorage.ts). Given
+   * (the command line), `history`, `listBackups` and `pruneBackups` also answer with no workspace open:
+   * the user's own journal and backups folder.
+   */
+  storage?: SessionStorage;
+}
