@@ -21,6 +21,8 @@ export interface PlanKindFacts {
   confirmsById: boolean;
   /** It may leave some of its targets as they are, when the operator accepts that (--accept-partial). */
   mayBePartial: boolean;
+  /** It removes only the destination's staging folders: the state and every output stay as they are. */
+  onlyStaging: boolean;
   /** What a failed apply of this kind left, when it changed something; absent: the replace words (shared/plan.ts). */
   aftermath?: (result: Aftermath) => string;
 }
@@ -35,6 +37,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     keepsState: false,
     confirmsById: false,
     mayBePartial: false,
+    onlyStaging: false,
   },
   force: {
     title: 'Forced replace',
@@ -43,6 +46,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     keepsState: false,
     confirmsById: true,
     mayBePartial: false,
+    onlyStaging: false,
   },
   repair: {
     title: 'Repair',
@@ -51,6 +55,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     keepsState: true,
     confirmsById: false,
     mayBePartial: true,
+    onlyStaging: false,
     // The state is never touched by a repair: each output is as it was, or restored, or (between the
     // removal of its drifted bytes and the move of the proven ones) missing.
     aftermath: (result) => {
@@ -65,6 +70,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     keepsState: true,
     confirmsById: false,
     mayBePartial: false,
+    onlyStaging: true,
     aftermath: (result) =>
       `${result.deleted.length} staging folder${plural(result.deleted.length, ' was', 's were')} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`,
   },
@@ -75,6 +81,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     keepsState: false,
     confirmsById: false,
     mayBePartial: false,
+    onlyStaging: false,
     aftermath: (result) =>
       result.stateWritten
         ? 'The old state is back in place; only the cleanup of the restore did not finish.'

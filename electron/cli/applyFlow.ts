@@ -51,8 +51,8 @@ function backupResultText(result: ApplyResult, target: OpenedDestination): strin
 }
 
 function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target: OpenedDestination): string {
-  if (result.ok && (plan.mode === 'repair' || plan.mode === 'discard_staging'))
-    return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
+  // The kinds that keep the state (repair, discard staging) say what they did in their own line.
+  if (result.ok && planKindOf(plan.mode).keepsState) return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
   if (result.ok)
     return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
@@ -92,10 +92,9 @@ async function answered(
   // On a host, every question names it: the path alone reads like one on this machine.
   const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
   if (planKindOf(plan.mode).keepsState) {
-    const question =
-      plan.mode === 'repair'
-        ? `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`
-        : `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`;
+    const question = planKindOf(plan.mode).onlyStaging
+      ? `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`
+      : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`;
     return yes(question);
   }
   if (confirmText !== undefined) {
@@ -235,7 +234,7 @@ export async function replaceFlow(
   if (plan.action === 'nothing') {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.
-    return plan.mode === 'repair' && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
+    return planKindOf(plan.mode).mayBePartial && (plan.repair?.refused.length ?? 0) > 0 ? EXIT_FINDINGS : EXIT_OK;
   }
   const includeNested = options['include-nested'] === true;
   const acceptPartial = options['accept-partial'] === true;

@@ -5,6 +5,7 @@
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 
 import { nestedDestinationsText, type ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
 import { planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 
 import { type Style } from './style';
@@ -20,9 +21,10 @@ function bytesText(size: number): string {
 }
 
 export function planText(plan: ReplacePlan, style: Style): string {
-  if (plan.mode === 'repair') return repairPlanText(plan, style);
-  if (plan.mode === 'discard_staging') return discardPlanText(plan, style);
-  const title = plan.mode === 'force' ? style.red(style.bold('Forced replace')) : style.bold('Replace');
+  const kind = planKindOf(plan.mode);
+  // The kinds that keep the state have their own text: a discard of staging, or a repair.
+  if (kind.keepsState) return kind.onlyStaging ? discardPlanText(plan, style) : repairPlanText(plan, style);
+  const title = kind.deletesWholeTree ? style.red(style.bold(kind.title)) : style.bold(kind.title);
   const comparison = plan.comparison;
   const lines = [`${title} of ${printable(plan.destinationPath)}`];
   if (comparison)

@@ -5,6 +5,7 @@
 
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { partialNotAccepted, repairRefusedText } from '../../shared/plan';
+import { planKindNoun, planKindOf } from '../../shared/planKinds';
 import { PLAN_ROW_SIGNS } from '../../shared/planRows';
 import type { Style } from './style';
 import { printable } from './terminalText';
@@ -80,7 +81,7 @@ export function discardPlanText(plan: ReplacePlan, style: Style): string {
       '',
       `  ${style.red('-')} ${printable(folder.name)}/`,
       marker
-        ? `    an interrupted ${printable(marker.mode === 'force' ? 'forced replace' : marker.mode)} of ${printable(marker.source.id)}, started ${printable(marker.created)} (planned ${printable(marker.plannedAt)})`
+        ? `    an interrupted ${printable(planKindNoun(marker.mode))} of ${printable(marker.source.id)}, started ${printable(marker.created)} (planned ${printable(marker.plannedAt)})`
         : '    no readable marker',
       `    ${plural(folder.stagedFiles, 'file')} staged (${plural(folder.stagedBytes, 'byte')})${
         folder.trashEntries > 0 ? `, ${plural(folder.trashEntries, 'old entry', 'old entries')} a forced replace had moved aside` : ''
@@ -96,7 +97,7 @@ export function discardPlanText(plan: ReplacePlan, style: Style): string {
 
 /** The one line of a repair or discard that completed. */
 export function recoveryDoneText(result: ApplyResult, plan: ReplacePlan, style: Style): string {
-  if (result.mode === 'discard_staging')
+  if (planKindOf(result.mode).onlyStaging)
     return `${style.green('Done')}: removed ${result.deleted.map(printable).join(', ')} (${result.durationMs} ms).\n`;
   const refused = plan.repair?.refused.length ?? 0;
   return `${style.green('Done')}: rewrote ${plural(result.written.length, 'output')}${
