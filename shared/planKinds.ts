@@ -79,7 +79,8 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     noun: 'restore',
     deletesWholeTree: false,
     keepsState: false,
-    confirmsById: false,
+    // Undoing an apply is confirmed as the gravest actions are (service/consentGate.ts).
+    confirmsById: true,
     mayBePartial: false,
     onlyStaging: false,
     aftermath: (result) =>

@@ -38,7 +38,8 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
       ...host,
     });
   if (gated.kind === 'restore') {
-    if (consent.confirm !== gated.confirmText) return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
+    if (planKindOf('restore').confirmsById && consent.confirm !== gated.confirmText)
+      return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
     if (gated.busy) return fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
     return undefined;
   }
