@@ -1,0 +1,21 @@
+// The shape of one method of the API table (shared/api.ts) and the request and response shapes
+// many methods share; each domain's methods (shared/api*Methods.ts) are written with these.
+
+import { z } from 'zod';
+import { handle } from './apiEntries';
+
+export interface MethodSpec {
+  summary: string;
+  request: z.ZodType;
+  response: z.ZodType;
+  /** Long work: the response is `{job}`; progress, items and a result or an error follow as events. */
+  job?: { item?: z.ZodType; result: z.ZodType };
+  /** Only the Electron shell implements it; the browser host answers not_available. */
+  electronOnly?: boolean;
+}
+
+export const spec = <S extends MethodSpec>(entry: S) => entry;
+
+/** The answer of a job method: the handle its events carry. */
+export const jobStarted = z.object({ job: handle });
+export const empty = z.strictObject({});
