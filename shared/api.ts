@@ -217,7 +217,7 @@ export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: str
 }
 
 /** The schemas of a job method's items and result. */
-export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
+export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType; resultTellsCancel?: true } {
   return jobSpec(method);
 }
 

@@ -60,6 +60,6 @@ export const planMethods = {
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
-    job: { item: appliedDestinationSchema, result: applyResultSchema },
+    job: { item: appliedDestinationSchema, result: applyResultSchema, resultTellsCancel: true },
   }),
 } satisfies Record<string, MethodSpec>;

@@ -8,8 +8,12 @@ export interface MethodSpec {
   summary: string;
   request: z.ZodType;
   response: z.ZodType;
-  /** Long work: the response is `{job}`; progress, items and a result or an error follow as events. */
-  job?: { item?: z.ZodType; result: z.ZodType };
+  /**
+   * Long work: the response is `{job}`; progress, items and a result or an error follow as events.
+   * `resultTellsCancel`: the result says itself whether a cancel stopped the work (an apply that was
+   * past its point of no return when the cancel came finished, and must say so, never `cancelled`).
+   */
+  job?: { item?: z.ZodType; result: z.ZodType; resultTellsCancel?: true };
   /** Only the Electron shell implements it; the browser host answers not_available. */
   electronOnly?: boolean;
 }
