@@ -11,8 +11,11 @@ import { FRESH, verifyHealth } from '../../shared/verifyFreshness';
 import { useNow } from '../hooks/useNow';
 import { useAppState } from '../state/store';
 import { SyncBadge, VerifyMark } from './StatusBadge';
+import { GoToButton } from './GoToButton';
+import type { GoTo } from '../view/sectionGoals';
 
-export function SyncAndHealth({ entry, managed }: { entry: DestinationEntry; managed: boolean }) {
+/** `onGoTo`: drift found by a verify that still describes the disk offers Repair… (Actions → Repair). */
+export function SyncAndHealth({ entry, managed, onGoTo }: { entry: DestinationEntry; managed: boolean; onGoTo?: GoTo | undefined }) {
   const sync = useAppState((state) => state.destinationTable.scanEntry(entry.id)?.sync);
   const verified = useAppState((state) => state.destinationTable.verifyEntry(entry.id));
   const freshness = useAppState((state) => state.destinationTable.verifyFreshness(entry.id)) ?? FRESH;
@@ -54,6 +57,11 @@ export function SyncAndHealth({ entry, managed }: { entry: DestinationEntry; man
                 ? `${drift.drifted.length} of ${drift.verifiedCount} outputs differ from what the state records: ${firstNames(drifted, 5)}. `
                 : ''}
               {describeVerifyFreshness(verified.report.status, verified.stamp.verifiedAt, freshness, now)}
+              {drift && (
+                <GoToButton goal="repair" onGoTo={onGoTo}>
+                  Repair…
+                </GoToButton>
+              )}
             </>
           ) : (
             <span className="muted">Not verified yet: Verify hashes every output against the state.</span>
