@@ -25,7 +25,6 @@ import { SourceManifests } from '../engine/sourceManifests';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
-import { dropHostDestinations, hostStateArrived } from './sessionHostList';
 import { exportReport } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob, verifyPass } from './sessionDestinations';
 import { StatCache, userStatCacheFile } from '../engine/statCache';
@@ -43,12 +42,9 @@ import { historyOf } from './sessionStorage';
 import { notAvailableHandlers, typedPathIn } from './sessionPaths';
 import { listSourceBundles } from '../engine/sourceBundles';
 
-import type { HostStateEvent } from '../../shared/hostState';
-import type { WorkspaceHost } from '../../shared/workspaceSchema';
-
-import { HostRouter } from './hostRouter';
-import { forward, hostPlanStore, inspectOnHost, remoteIdOf, routedReadJob } from './sessionHosts';
-import { addWorkspaceHost } from '../operations/addWorkspaceHost';
+import { HostConnections, hostHandlers } from './hostConnections';
+import { placeReload } from './sessionReload';
+import { forward, hostPlanStore, inspectOnHost, routedReadJob } from './sessionHosts';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -63,8 +59,8 @@ export class Session implements SessionContext {
   readonly plans = planStore();
   /** Plans made on hosts, under local ids. */
   readonly hostPlans = hostPlanStore();
-  /** The open workspace's hosts and their connections, when it lists any and this Session reaches hosts. */
-  private router: HostRouter | undefined;
+  /** The open workspace's hosts and their connections (hostConnections.ts). */
+  private readonly hostLinks: HostConnections;
   private readonly listeners = new Set<(event: ApiEvent) => void>();
   /** The opening of `initialWorkspace`: calls wait for it; a shell reports its failure. */
   readonly initialOpen: Promise<ApiResult<Workspace> | undefined>;
@@ -76,6 +72,7 @@ export class Session implements SessionContext {
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
+    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event));
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
@@ -146,19 +143,13 @@ export class Session implements SessionContext {
     this.workspace();
     for (const id of ids ?? []) {
       const entry = this.destination(id);
-      if (entry.host !== undefined) this.hostRouter().link(entry.host);
+      if (entry.host !== undefined) this.hostLinks.required().link(entry.host);
     }
-  }
-
-  private hostRouter(): HostRouter {
-    if (!this.router) throw fail('not_available', 'this session does not reach hosts');
-    return this.router;
   }
 
   /** The destination's host and its id there, when it is on a host. */
   private remote(id: string) {
-    const remote = remoteIdOf(this, id);
-    return remote && { ...remote, router: this.hostRouter() };
+    return this.hostLinks.remote(this, id);
   }
 
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
@@ -176,8 +167,7 @@ export class Session implements SessionContext {
     await this.jobs.close();
     this.plans.clear();
     this.hostPlans.clear();
-    await this.router?.close();
-    this.router = undefined;
+    await this.hostLinks.close();
     this.state.workspace = {
       summary,
       loaded: read.loaded,
@@ -187,40 +177,11 @@ export class Session implements SessionContext {
       verifies: new Map(),
       sources: new SourceManifests(),
     };
-    this.syncHosts(read.loaded.hosts ?? []);
+    this.hostLinks.sync(read.loaded.hosts ?? []);
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
     void this.sourceRefresh?.follow(this.state.workspace);
     return summary;
-  }
-
-  /** Starts, keeps, restarts or drops host connections to match the workspace's `hosts`. */
-  private syncHosts(hosts: WorkspaceHost[]): void {
-    const connector = this.options.connectHost;
-    if (!connector) return;
-    if (!this.router) {
-      if (hosts.length === 0) return;
-      this.router = new HostRouter([], { connector, onState: (event) => this.onHostState(event), limit: this.options.hostsParallel });
-    }
-    const router = this.router;
-    const wanted = new Map(hosts.map((host) => [host.name, host]));
-    for (const old of router.hosts()) {
-      const now = wanted.get(old.name);
-      if (!now || now.url !== old.url || now.agent !== old.agent) {
-        this.dropHostDestinations(old.name);
-        void router.remove(old.name);
-      }
-    }
-    for (const host of hosts) if (!router.has(host.name)) router.add(host);
-  }
-
-  private dropHostDestinations(name: string): void {
-    dropHostDestinations(this.state, this.hostPlans, name);
-  }
-
-  /** A host's new state: on (re)connect, its destinations replace the ones it had; then the event goes out. */
-  private onHostState(event: HostStateEvent): void {
-    this.emit({ event: 'hostState', data: hostStateArrived(this.state, this.hostPlans, event) });
   }
 
   /**
@@ -241,24 +202,8 @@ export class Session implements SessionContext {
       return { workspace: open.summary, changes: noWorkspaceChanges() };
     }
     const { changes } = reload;
-    open.sources.forget(); // a Rescan reads the sources again: a bundle rebuilt in place is a new decision
-    const destinations: DestinationEntry[] = reload.loaded.destinations.map((d) => ({ ...d }));
-    for (const id of [...changes.removed, ...changes.changed]) {
-      open.scans.delete(id);
-      open.verifies.delete(id);
-    }
-    this.plans.dropFor(new Set([...changes.removed, ...changes.changed]));
-    const remote = open.summary.destinations.filter((entry) => entry.host !== undefined);
-    open.summary = summaryOf(
-      reload.loaded,
-      [...destinations, ...remote],
-      reload.issues,
-      reload.readAt,
-      this.options.connectHost !== undefined,
-    );
-    open.loaded = reload.loaded;
-    open.byId = new Map(open.summary.destinations.map((d) => [d.id, d]));
-    this.syncHosts(reload.loaded.hosts ?? []);
+    placeReload(open, reload, this.plans, this.options.connectHost !== undefined);
+    this.hostLinks.sync(reload.loaded.hosts ?? []);
     if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
     void this.sourceRefresh?.follow(open);
     return { workspace: open.summary, changes };
@@ -305,8 +250,7 @@ export class Session implements SessionContext {
     await this.live?.close();
     await this.sourceRefresh?.close();
     await this.jobs.close();
-    await this.router?.close();
-    this.router = undefined;
+    await this.hostLinks.close();
     await this.pool?.close();
     this.pool = undefined;
   }
@@ -327,7 +271,7 @@ export class Session implements SessionContext {
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
-        const router = this.router;
+        const router = this.hostLinks.router;
         return {
           job: this.jobs.start('scan', (context) =>
             router ? routedReadJob('scan', this, router, destinations, context) : scanJob(this, destinations, context),
@@ -340,7 +284,7 @@ export class Session implements SessionContext {
       },
       verify: async ({ destinations }) => {
         this.checkIds(destinations);
-        const router = this.router;
+        const router = this.hostLinks.router;
         return {
           job: this.jobs.start('verify', (context) =>
             router ? routedReadJob('verify', this, router, destinations, context) : verifyJob(this, destinations, context),
@@ -382,27 +326,9 @@ export class Session implements SessionContext {
       },
       applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
         this.hostPlans.has(planId)
-          ? this.hostPlans.apply(this, this.hostRouter(), planId, { confirm, includeNested, acceptPartial })
+          ? this.hostPlans.apply(this, this.hostLinks.required(), planId, { confirm, includeNested, acceptPartial })
           : this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
-      hosts: async () => {
-        this.workspace();
-        return { hosts: this.router?.states() ?? [] };
-      },
-      reconnectHost: async ({ name }) => {
-        this.workspace();
-        return this.hostRouter().reconnect(name);
-      },
-      addHost: async (request) => {
-        const open = this.workspace();
-        if (!this.options.connectHost) throw fail('not_available', 'this session does not reach hosts');
-        await addWorkspaceHost(open.loaded, request);
-        const { workspace } = await this.reloadWorkspace();
-        const host = this.hostRouter()
-          .states()
-          .find((state) => state.name === request.name.trim());
-        if (!host) throw fail('internal', `host "${request.name}" was saved but is not in the workspace read again`);
-        return { workspace, host };
-      },
+      ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {
         const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
         if (destination !== undefined) {

@@ -6,25 +6,25 @@
 // pointer), so React sees a new value and old snapshots stay valid. The unfiltered by-name view (what
 // the list shows while a scan streams in) is kept as rows change, not filtered and sorted per batch.
 // Pure: no DOM. Held equal to buildRows/filterRows/sortRows (destinationRows.ts) by a property test.
+// The view's filter and sort are in destinationTableView.ts, the counts' bookkeeping in destinationTableCounts.ts.
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import {
   byName,
   deriveRow,
   makeRelativeToRoot,
-  rowMatcher,
-  statusRank,
   type DestinationRow,
   type RowFilter,
   type SortKey,
   type StatusCounts,
 } from './destinationRows';
 import { ChunkedList } from './chunkedList';
-import { emptyHealthCounts, HEALTH_RANKS, healthRank, tallyHealth, type HealthCounts } from './health';
-import { emptySyncCounts, tallySync, type SyncCounts } from './syncCounts';
+import { pendingRowCounts, recountRow } from './destinationTableCounts';
+import { showsEverything, viewRows } from './destinationTableView';
+import type { HealthCounts } from './health';
+import { emptySyncCounts, type SyncCounts } from './syncCounts';
 import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
 
-const RANKS = 6;
 /** Rows derived per slice of ofInSlices: 8,192 took 20–50 ms in the page under load; half of that. */
 const SLICE_ROWS = 4096;
 
@@ -119,13 +119,7 @@ export class DestinationTable {
     for (let i = 0; i < nameOrder.length; i += 1) nameIndex[nameOrder[i]!] = i;
     if (rows.length > SLICE_ROWS) yield;
     const shared: Shared = { destinations, relativePaths, firstPositionById, repeatedPositions, nameOrder, nameIndex };
-    const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: rows.length };
-    const health = emptyHealthCounts();
-    // Every pending row carries the same marks: count one, not each.
-    if (rows.length > 0) {
-      tallyHealth(health, rows[0]!, 1);
-      for (const mark of Object.keys(health) as (keyof HealthCounts)[]) health[mark] *= rows.length;
-    }
+    const { status: counts, health } = pendingRowCounts(rows);
     return new DestinationTable(
       shared,
       ChunkedList.from(rows),
@@ -295,49 +289,9 @@ export class DestinationTable {
 
   /** The rows the list shows: filtered as filterRows, ordered as sortRows would. */
   view(filter: RowFilter, sort: SortKey): readonly DestinationRow[] {
-    const order = this.shared.nameOrder;
-    const everything =
-      filter.statuses.size === 0 &&
-      (filter.health?.size ?? 0) === 0 &&
-      (filter.sync?.size ?? 0) === 0 &&
-      filter.query.trim() === '' &&
-      filter.host === undefined;
     // What the list shows while a scan streams in: kept as rows change, nothing to filter or sort.
-    if (sort === 'id' && everything) return this.nameRows.toArray();
-    const rows = this.rowList.toArray();
-    if (sort === 'id') {
-      const shownRows: DestinationRow[] = [];
-      const matches = rowMatcher(filter);
-      for (let i = 0; i < order.length; i += 1) {
-        const row = rows[order[i]!]!;
-        if (matches(row)) shownRows.push(row);
-      }
-      return shownRows;
-    }
-    const matches = rowMatcher(filter);
-    const shown: number[] = [];
-    for (let i = 0; i < order.length; i += 1) if (everything || matches(rows[order[i]!]!)) shown.push(order[i]!);
-    if (sort === 'status' || sort === 'health') {
-      // A counting sort by rank over the by-name order: rank, then name, as sortRows compares.
-      const [rankOf, ranks] = sort === 'status' ? [statusRank, RANKS] : [healthRank, HEALTH_RANKS];
-      const buckets: number[][] = Array.from({ length: ranks }, () => []);
-      for (const position of shown) buckets[rankOf(rows[position]!)]!.push(position);
-      const shownRows: DestinationRow[] = [];
-      for (const bucket of buckets) for (const position of bucket) shownRows.push(rows[position]!);
-      return shownRows;
-    }
-    // 'published': newest first at full precision; a stable sort over the by-name order breaks ties by name.
-    const timed = shown.filter((position) => rows[position]!.publishedInstant !== undefined);
-    // Exact as a double: RFC 3339 years stop at 9999, far below 2^53 seconds.
-    const seconds = new Float64Array(rows.length);
-    for (const position of timed) seconds[position] = Number(rows[position]!.publishedInstant!.epochSeconds);
-    timed.sort((a, b) => {
-      const difference = seconds[b]! - seconds[a]!;
-      if (difference !== 0) return difference;
-      return compareFractions(rows[b]!.publishedInstant!.fraction, rows[a]!.publishedInstant!.fraction);
-    });
-    const untimed = shown.filter((position) => rows[position]!.publishedInstant === undefined);
-    return [...timed, ...untimed].map((position) => rows[position]!);
+    if (sort === 'id' && showsEverything(filter)) return this.nameRows.toArray();
+    return viewRows(this.rowList.toArray(), this.shared.nameOrder, filter, sort);
   }
 
   private place<T extends { destination: string }>(entries: readonly T[], put: (position: number, entry: T) => void): Set<number> {
@@ -367,9 +321,7 @@ export class DestinationTable {
     scanChanged: boolean,
   ): DestinationTable {
     if (touched.size === 0) return this;
-    const counts = { ...this.counts };
-    const health = { ...this.health };
-    const syncs = { ...this.syncs };
+    const tally = { status: { ...this.counts }, health: { ...this.health }, sync: { ...this.syncs } };
     let scannedCount = this.scannedCount;
     const derived: [number, DestinationRow][] = [];
     for (const position of touched) {
@@ -381,12 +333,7 @@ export class DestinationTable {
         verified.get(position),
         freshness.get(position),
       );
-      counts[before.status ?? 'pending'] -= 1;
-      counts[after.status ?? 'pending'] += 1;
-      tallyHealth(health, before, -1);
-      tallyHealth(health, after, 1);
-      tallySync(syncs, before, -1);
-      tallySync(syncs, after, 1);
+      recountRow(tally, before, after);
       if (scanChanged && this.scanned.get(position) === undefined) scannedCount += 1;
       derived.push([position, after]);
     }
@@ -397,20 +344,22 @@ export class DestinationTable {
     const nameRows = this.nameRows.edited((set) => {
       for (const [position, row] of derived) set(nameIndex[position]!, row);
     });
-    return new DestinationTable(this.shared, rows, nameRows, scanned, verified, freshness, scannedCount, counts, health, syncs);
+    return new DestinationTable(
+      this.shared,
+      rows,
+      nameRows,
+      scanned,
+      verified,
+      freshness,
+      scannedCount,
+      tally.status,
+      tally.health,
+      tally.sync,
+    );
   }
 }
 
 function isSortedByName(rows: readonly DestinationRow[]): boolean {
   for (let i = 1; i < rows.length; i += 1) if (byName(rows[i - 1]!, rows[i]!) > 0) return false;
   return true;
-}
-
-/** Fractions of a second as compareInstants compares them: digits after the point, trailing zeros dropped. */
-function compareFractions(a: string, b: string): number {
-  if (a === b) return 0;
-  const width = Math.max(a.length, b.length);
-  const fa = a.padEnd(width, '0');
-  const fb = b.padEnd(width, '0');
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
 }

@@ -1,0 +1,75 @@
+// Scan and verify, as the user asks for them: the rows fill as results stream in, in batches
+// (itemBatches.ts), each batch deriving only its own rows (DestinationTable), never the whole list.
+
+import type { ScanEntry, VerifyEntry } from '../../shared/api';
+import type { JobOutcome } from '../api/jobs';
+import { cancelledVerifySentence } from '../view/verifyOutcome';
+import { batcher } from './itemBatches';
+import { trackedJob } from './jobActions';
+import { bumpRevisions } from './listUpdates';
+import { store } from './store';
+
+/**
+ * Scans the whole workspace, or the given destinations (after a replace). `listShown`: the scan was
+ * asked for before the workspace's list is shown (the start, App.tsx; an open); its rows wait for the list,
+ * and on false (no workspace shown after all) the scan is dropped unseen.
+ */
+export async function scan(destinations?: string[], listShown?: Promise<boolean>): Promise<JobOutcome<'scan'>> {
+  const items = batcher<ScanEntry>(
+    (entries) =>
+      store.set((state) => {
+        return { destinationTable: state.destinationTable.withScan(entries) };
+      }),
+    listShown,
+  );
+  const label = destinations
+    ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
+    : 'Scan workspace';
+  const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, {
+    onItem: (entry) => items.push(entry),
+    ...(listShown ? { shownOnlyIf: listShown } : {}),
+  });
+  if (listShown && !(await listShown)) return outcome;
+  await items.drain();
+  if (destinations) bumpRevisions(destinations);
+  // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
+  if (outcome.ok && !destinations) {
+    const table = store.get().destinationTable;
+    // A host that is not connected is not read: its state says why.
+    const offline = new Set(
+      store
+        .get()
+        .hosts.filter((host) => host.state !== 'connected')
+        .map((host) => host.name),
+    );
+    const missing = (store.get().workspace?.destinations ?? [])
+      .filter((destination) => destination.host === undefined || !offline.has(destination.host))
+      .map((destination) => destination.id)
+      .filter((id) => table.scanEntry(id) === undefined);
+    if (missing.length > 0) return scan(missing);
+  }
+  return outcome;
+}
+
+export async function verify(destinations?: string[]): Promise<JobOutcome<'verify'>> {
+  const items = batcher<VerifyEntry>((entries) => store.set((state) => ({ destinationTable: state.destinationTable.withVerify(entries) })));
+  const label = destinations
+    ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
+    : 'Verify all';
+  // What it sets out to check: the engine verifies the managed destinations among those asked for.
+  const setOutFor = destinations ? destinations.length : store.get().destinationTable.statusCounts.managed;
+  let kept = 0;
+  let last = { done: 0, total: 0 };
+  const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
+    onItem: (entry) => {
+      kept += 1;
+      items.push(entry);
+    },
+    onProgress: (view) => (last = { done: view.done, total: view.total }),
+    ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
+  });
+  await items.drain();
+  if (!outcome.ok && outcome.error.code === 'cancelled')
+    store.set({ notice: cancelledVerifySentence({ kept, destinations: setOutFor, outputsDone: last.done, outputsTotal: last.total }) });
+  return outcome;
+}

@@ -1,0 +1,35 @@
+// The API methods about a workspace's remote hosts: their connection states, reconnecting one, and
+// adding one to the workspace file. Part of the one table in shared/api.ts.
+
+import { z } from 'zod';
+import { empty, spec, type MethodSpec } from './apiSpec';
+import { hostStateSchema } from './hostState';
+import { workspaceSummarySchema } from './workspaceSchema';
+
+export const hostMethods = {
+  hosts: spec({
+    summary: "The open workspace's hosts (issue 15): each one's connection state, why it failed or was lost, and its agent",
+    request: empty,
+    response: z.object({ hosts: z.array(hostStateSchema) }),
+  }),
+  reconnectHost: spec({
+    summary:
+      'Connect to a workspace host again (after it failed or was lost) and read its destinations again; answers at once, the hostState events follow',
+    request: z.strictObject({ name: z.string().min(1).max(63) }),
+    response: hostStateSchema,
+  }),
+  addHost: spec({
+    summary:
+      'Add a host to the open workspace file (an ssh target and a folder of destinations or a workspace file on that host), saved to the file, then connected',
+    request: z.strictObject({
+      name: z.string().max(200),
+      /** `[user@]host[:port]`, or an alias of ~/.ssh/config. */
+      target: z.string().max(1000),
+      /** Absolute, on that host: a folder of destinations or a distributor-inspector.json file. */
+      path: z.string().max(4096),
+      /** The agent command on that host (default `distributor-inspector`). */
+      agent: z.string().max(1000).optional(),
+    }),
+    response: z.object({ workspace: workspaceSummarySchema, host: hostStateSchema }),
+  }),
+} satisfies Record<string, MethodSpec>;

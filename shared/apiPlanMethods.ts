@@ -1,0 +1,65 @@
+// The API methods that change a destination: plan a replace, a repair or a staging discard, then
+// apply a plan behind its consent. Part of the one table in shared/api.ts.
+
+import { z } from 'zod';
+import { appliedDestinationSchema, handle, userPath } from './apiEntries';
+import { jobStarted, spec, type MethodSpec } from './apiSpec';
+import { applyResultSchema, replacePlanSchema } from './plan';
+
+export const planMethods = {
+  planReplace: spec({
+    summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',
+    request: z.strictObject({
+      destination: handle,
+      mode: z.enum(['replace', 'force']),
+      source: userPath.optional(),
+      baseUrl: z.string().max(2048).optional(),
+      /** The ids the new state records, when neither the workspace nor a valid state gives them. */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
+      /** A forced replace of a folder owned by another user is refused unless this is true. */
+      allowOtherOwner: z.boolean().optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      /** Shown to the operator; never sent back (apply takes the planId). */
+      plan: replacePlanSchema,
+      /** What the operator must type to apply a forced replace. */
+      confirmText: z.string().optional(),
+    }),
+  }),
+  planRepair: spec({
+    summary:
+      'Plan a repair: rewrite only the recorded outputs verify finds drifted, from bytes proven from the source; the state and the extra files stay, and an output that cannot be proven is refused by name',
+    request: z.strictObject({
+      destination: handle,
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      /** Shown to the operator; never sent back (apply takes the planId, and acceptPartial when some outputs are refused). */
+      plan: replacePlanSchema,
+    }),
+  }),
+  planDiscardStaging: spec({
+    summary: 'Plan removing the staging folder an interrupted apply left: which publication it holds and how many files it staged',
+    request: z.strictObject({ destination: handle }),
+    response: z.object({ planId: handle, plan: replacePlanSchema }),
+  }),
+  applyPlan: spec({
+    summary:
+      'Apply a plan; a forced replace needs `confirm` equal to the destination id, and `includeNested` when it deletes nested destinations',
+    request: z.strictObject({
+      planId: handle,
+      confirm: z.string().max(1000).optional(),
+      /** Acknowledges the other managed destinations a forced plan deletes (plan.nestedDestinations); required when there are any. */
+      includeNested: z.boolean().optional(),
+      /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */
+      acceptPartial: z.boolean().optional(),
+    }),
+    response: jobStarted,
+    /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
+    job: { item: appliedDestinationSchema, result: applyResultSchema, resultTellsCancel: true },
+  }),
+} satisfies Record<string, MethodSpec>;
