@@ -99,8 +99,12 @@ interface MethodSpec {
   summary: string;
   request: z.ZodType;
   response: z.ZodType;
-  /** Long work: the response is `{job}`; progress, items and a result or an error follow as events. */
-  job?: { item?: z.ZodType; result: z.ZodType };
+  /**
+   * Long work: the response is `{job}`; progress, items and a result or an error follow as events.
+   * `resultTellsCancel`: the result says itself whether a cancel stopped the work (an apply that was
+   * past its point of no return when the cancel came finished, and must say so, never `cancelled`).
+   */
+  job?: { item?: z.ZodType; result: z.ZodType; resultTellsCancel?: true };
   /** Only the Electron shell implements it; the browser host answers not_available. */
   electronOnly?: boolean;
 }
@@ -272,7 +276,7 @@ export const methods = {
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
-    job: { item: appliedDestinationSchema, result: applyResultSchema },
+    job: { item: appliedDestinationSchema, result: applyResultSchema, resultTellsCancel: true },
   }),
   history: spec({
     summary:
@@ -545,7 +549,7 @@ export function checkOutgoing<T>(schema: z.ZodType<T>, value: unknown, what: str
 }
 
 /** The schemas of a job method's items and result. */
-export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
+export function jobSchemas(method: JobMethod): { item?: z.ZodType; result: z.ZodType; resultTellsCancel?: true } {
   return jobSpec(method);
 }
 

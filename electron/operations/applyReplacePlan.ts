@@ -4,6 +4,7 @@
 // ones included) and what is on disk now. Never
 // throws for a refusal or a failure: those are in the result.
 
+import { initialResult } from '../replace/applyResult';
 import os from 'node:os';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { historyRecordOf, type HistoryTransport } from '../../shared/historySchema';
@@ -97,20 +98,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
 
 /** An apply refused before anything was read or changed; not journaled (the journal is where it must not be). */
 export function refusedBeforeStart(mode: ApplyResult['mode'], destinationPath: string, error: Problem): ApplyResult {
-  return {
-    ok: false,
-    mode,
-    destinationPath,
-    error,
-    changed: false,
-    oldTouched: false,
-    stateWritten: false,
-    stagingLeft: false,
-    deleted: [],
-    written: [],
-    mutations: 0,
-    durationMs: 0,
-  };
+  return { ...initialResult(mode, destinationPath), error };
 }
 
 async function journal(plan: ReplacePlan, result: ApplyResult, target: HistoryTarget): Promise<Problem | undefined> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
 import { fail } from '../../shared/apiError';
+import { initialResult } from '../replace/applyResult';
 import { JobRegistry } from './jobRegistry';
 
 function registry(progressIntervalMs = 0) {
@@ -113,6 +114,25 @@ describe('JobRegistry', () => {
     release();
     expect(await end(job)).toMatchObject({ event: 'error', data: { job, error: { code: 'cancelled' } } });
     expect(jobs.cancel('job-unknown')).toBe(false);
+  });
+
+  it('reports the result of an apply that finished after a cancel, never cancelled', async () => {
+    const { jobs, end } = registry();
+    let release: () => void = () => undefined;
+    let running: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    const done = { ...initialResult('force', '/dest'), ok: true, changed: true, oldTouched: true, stateWritten: true };
+    const job = jobs.start('applyPlan', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        running();
+      });
+      return done;
+    });
+    await started;
+    expect(jobs.cancel(job)).toBe(true);
+    release();
+    expect(await end(job)).toMatchObject({ event: 'result', data: { job, result: { ok: true, changed: true } } });
   });
 
   it('close() cancels every running job and waits for each ending', async () => {

@@ -69,7 +69,7 @@ export class JobRegistry {
         if (newPhase || Date.now() - lastSentAt >= this.progressIntervalMs) flush();
       },
       item: (item) => {
-        if (controller.signal.aborted || malformed) return;
+        if ((controller.signal.aborted && !schemas.resultTellsCancel) || malformed) return;
         // Items are checked like responses: a malformed one is not sent, and the job ends with its error.
         const checked = schemas.item ? checkOutgoing(schemas.item, item, `${method}: the engine's item`) : undefined;
         if (checked && !checked.ok) malformed = checked.error;
@@ -82,8 +82,10 @@ export class JobRegistry {
         return run(context);
       })
       .then((result) => {
-        // A job that finishes after a cancel still reports cancelled: the operator asked it to stop.
-        if (controller.signal.aborted) throw controller.signal.reason;
+        // A job that finishes after a cancel still reports cancelled: the operator asked it to stop. Not
+        // an apply: its result says whether the cancel stopped it, and one that had passed the point of
+        // no return changed the disk, which `cancelled` ("did not run") would hide.
+        if (controller.signal.aborted && !schemas.resultTellsCancel) throw controller.signal.reason;
         if (malformed) throw new ApiFailure(malformed);
         const checked = checkOutgoing(schemas.result, result, `${method}: the engine's result`);
         if (!checked.ok) throw new ApiFailure(checked.error);

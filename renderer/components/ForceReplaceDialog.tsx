@@ -15,7 +15,7 @@ import { Dialog } from './Dialog';
 import { ApplyOutcomeView, type ApplyOutcome } from './ApplyOutcome';
 import { BackupTargetNote } from './BackupTargetNote';
 import { Icon } from './Icon';
-import { JobProgress } from './JobProgress';
+import { JobCancelButton, JobProgress } from './JobProgress';
 import { PlanRowsList } from './PlanRowsList';
 
 interface Props {
@@ -157,11 +157,15 @@ export function ForceReplaceDialog({
             </div>
           )}
           <TypedConfirmField id="force-confirm" confirmText={confirmText} typed={typed} onType={setTyped} disabled={applying} />
-          {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the forced replace…</p>)}
+          {applying && (running ? <JobProgress job={running} cancel="footer" /> : <p role="status">Starting the forced replace…</p>)}
           <footer>
-            <button type="button" className="button" onClick={onCancel} disabled={applying} data-autofocus>
-              Cancel
-            </button>
+            {applying && running ? (
+              <JobCancelButton job={running} />
+            ) : (
+              <button type="button" className="button" onClick={onCancel} disabled={applying} data-autofocus>
+                Cancel
+              </button>
+            )}
             <button type="submit" className="button danger" disabled={!matches || applying}>
               {applying ? 'Replacing…' : confirmLabel(plan)}
             </button>

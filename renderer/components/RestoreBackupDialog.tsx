@@ -20,7 +20,7 @@ import { Callout } from './Callout';
 import { TypedConfirmField } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
-import { JobProgress } from './JobProgress';
+import { JobCancelButton, JobProgress } from './JobProgress';
 
 /** The one restore dialog: open while the store holds a restore request. */
 export function RestoreHost() {
@@ -169,11 +169,15 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
           }}
         >
           <TypedConfirmField id="restore-confirm" confirmText={planned.confirmText} typed={typed} onType={setTyped} disabled={applying} />
-          {applying && (running ? <JobProgress job={running} /> : <p role="status">Starting the restore…</p>)}
+          {applying && (running ? <JobProgress job={running} cancel="footer" /> : <p role="status">Starting the restore…</p>)}
           <footer>
-            <button ref={cancel} type="button" className="button" onClick={onClose} disabled={applying} data-autofocus>
-              Cancel
-            </button>
+            {applying && running ? (
+              <JobCancelButton job={running} />
+            ) : (
+              <button ref={cancel} type="button" className="button" onClick={onClose} disabled={applying} data-autofocus>
+                Cancel
+              </button>
+            )}
             <button type="submit" className="button danger" disabled={!matches || applying}>
               {applying ? 'Restoring…' : restoreConfirmLabel(planned.plan, host?.split(' ')[0])}
             </button>

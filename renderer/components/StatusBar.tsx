@@ -44,7 +44,7 @@ export function StatusBar() {
               .join(' · ')}
           />
         ) : (
-          jobs.map((job) => <JobProgress key={job.key} job={job} compact />)
+          jobs.map((job) => <JobProgress key={job.key} job={job} compact cancel="statusbar" />)
         )}
       </div>
       <LiveRefreshIndicator />

@@ -119,8 +119,13 @@ export async function trackedJob<M extends JobMethod>(
 export async function cancelJob(key: string): Promise<void> {
   const job = store.get().jobs.find((candidate) => candidate.key === key)?.job;
   if (!job) return;
+  // Said at once: the engine stops at its next safe point, which can be seconds away.
+  updateJob(key, { cancelling: true });
   const answer = await getClient().invoke('cancelJob', { job });
-  if (!answer.ok) reportError('Cancel failed', answer.error);
+  if (!answer.ok) {
+    updateJob(key, { cancelling: false });
+    reportError('Cancel failed', answer.error);
+  }
 }
 
 /** How often streamed items are applied: each apply renders the list once. */

@@ -30,6 +30,8 @@ export interface JobView {
   destination?: string;
   /** The link to the engine was lost while it ran: how it ended is unknown until the workspace is read again. */
   outcomeUnknown?: boolean;
+  /** Cancel was clicked: shown at once, until the engine says how the job ended. */
+  cancelling?: boolean;
 }
 
 export interface ErrorView {
