@@ -17,6 +17,7 @@ import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
 import { verifyStampSchema } from './verifyFreshness';
 import { liveRefreshStatusSchema } from './liveRefresh';
+import { autoVerifySettingSchema } from './autoVerifySetting';
 import { comparisonSchema } from './compare';
 import { outputDriftSchema } from './outputDrift';
 import { comparisonWordsSchema } from './comparisonWords';
@@ -148,6 +149,16 @@ export const methods = {
       'How the open workspace is watched for live refresh: destinations watched and polled (and why), the workspace file; changes then arrive as liveRefresh events',
     request: empty,
     response: liveRefreshStatusSchema,
+  }),
+  autoVerifySetting: spec({
+    summary: 'Whether auto-verify is on: a destination that changed on disk is verified again by itself (docs/verify-freshness.md)',
+    request: empty,
+    response: autoVerifySettingSchema,
+  }),
+  setAutoVerify: spec({
+    summary: "Turns auto-verify on or off, kept with the user's preferences; answers the setting now",
+    request: z.strictObject({ enabled: z.boolean() }),
+    response: autoVerifySettingSchema,
   }),
   scan: spec({
     summary: 'Status of every destination (or the given ones), streamed as items',
