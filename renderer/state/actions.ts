@@ -21,6 +21,7 @@ import type {
 } from '../../shared/api';
 import { hasWorkspaceChanges, noWorkspaceChanges } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
+import { noteAutoVerifySkips } from './autoVerifyActions';
 import { runJob, type JobOutcome } from '../api/jobs';
 import { DestinationTable } from '../view/destinationTable';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
@@ -575,6 +576,7 @@ export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
   if (event.kind === 'verified') {
     // Auto-verify: the engine verified again what changed on disk; those results are fresh again.
     store.set((state) => ({ destinationTable: state.destinationTable.withVerify(event.entries) }));
+    noteAutoVerifySkips(event);
     bumpRevisions(event.entries.map((entry) => entry.destination));
     return;
   }
