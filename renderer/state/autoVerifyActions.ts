@@ -14,9 +14,16 @@ export async function refreshAutoVerify(): Promise<void> {
 
 /** Asks the engine to turn auto-verify on or off; the store holds what it answered (it may refuse: fixedBy). */
 export async function setAutoVerify(enabled: boolean): Promise<void> {
+  const before = store.get().autoVerify;
+  // The switch moves at the click (a checkbox that lags the engine's answer reads as broken); the answer then settles it.
+  if (before && before.fixedBy === undefined) store.set({ autoVerify: { enabled } });
   const answer = await getClient().invoke('setAutoVerify', { enabled });
   if (answer.ok) store.set({ autoVerify: answer.value });
-  else store.set({ lastError: { title: 'Auto-verify was not changed', error: answer.error, at: new Date().toISOString() } });
+  else
+    store.set({
+      ...(before ? { autoVerify: before } : {}),
+      lastError: { title: 'Auto-verify was not changed', error: answer.error, at: new Date().toISOString() },
+    });
 }
 
 /** Keeps the reasons of the destinations an auto-verify skipped; a destination it verified loses its old reason. */
