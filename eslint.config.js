@@ -51,6 +51,7 @@ const CLI_NOT_YET_THROUGH_THE_DOOR = [
   'electron/cli/inspectCommand.ts',
   'electron/cli/renderInspection.ts',
   'electron/cli/verifyLoader.ts',
+  'electron/cli/syncLoader.ts',
   'electron/cli/scanCommand.ts',
   'electron/cli/startupChunk.ts',
 ];

@@ -100,17 +100,6 @@ export function syncOf(input: SyncInput): SyncStatus {
   };
 }
 
-/** How a list row names a sync kind (chips, badge). */
-export const SYNC_LABELS: Record<SyncKind, string> = {
-  up_to_date: 'up to date',
-  publish_waiting: 'publish waiting',
-  destination_newer: 'destination newer',
-  conflict: 'conflict',
-  unmanaged: 'unmanaged',
-  no_source: 'no source',
-  source_unreadable: 'source unreadable',
-};
-
 /** The sync of one destination from a read of it (its status, its valid state when managed, whether it holds anything). */
 export function syncOfInspection(
   destination: { pipelineId?: string; destinationId?: string; replacePolicy?: 'allow' | 'deny' },

@@ -8,8 +8,8 @@ import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
-import { SourceManifests } from '../engine/sourceManifests';
-import { SYNC_LABELS, type SyncStatus } from '../../shared/syncStatus';
+import { type SyncStatus } from '../../shared/syncStatus';
+import { SYNC_LABELS } from '../../shared/syncWords';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 import { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
@@ -87,7 +87,10 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
       pool,
       verify,
       retain: 'summary',
-      sync: new SourceManifests(),
+      // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
+      ...(workspace.destinations.some((destination) => destination.source !== undefined)
+        ? { sync: new (await import('./syncLoader')).SourceManifests() }
+        : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
     });
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };

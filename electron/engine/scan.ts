@@ -6,7 +6,7 @@ import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
-import { syncOfInspection, type SyncStatus } from '../../shared/syncStatus';
+import type { SyncStatus } from '../../shared/syncStatus';
 import { HashPool, type InspectOutcome } from './hashPool';
 import type { StatCache } from './statCache';
 import type { SourceManifests } from './sourceManifests';
@@ -73,11 +73,9 @@ export function isFinding(row: ScanRow): boolean {
 
 /** The row's sync, from its state (the only time a 'summary' scan holds it); the sources were read before the pass. */
 function withSync(row: ScannedDestination, sources: SourceManifests, retain: ScanOptions['retain']): void {
-  const { destination } = row;
-  const source = destination.source === undefined ? undefined : sources.known(destination.source);
   // A state withheld for its size never travelled: no decision rather than a wrong one (Compare reads it whole).
   if (row.inspection.status !== 'managed' || row.state)
-    row.sync = syncOfInspection(destination, { ...row.inspection, ...(row.state ? { state: row.state } : {}) }, source);
+    row.sync = sources.syncOf(row.destination, { ...row.inspection, ...(row.state ? { state: row.state } : {}) });
   if (retain === 'summary') {
     delete row.state;
     delete row.inspection.stateJson;

@@ -3,7 +3,7 @@
 // or live refresh seeing the bundle change). Reads only; a source that cannot be read is a result.
 
 import path from 'node:path';
-import type { SyncSource } from '../../shared/syncStatus';
+import { syncOfInspection, type SyncSource, type SyncStatus } from '../../shared/syncStatus';
 import { MANIFEST_FILE_NAME, readSource } from './readSource';
 
 /** The bundle folder a configured source names: itself, or the folder of the manifest it names. */
@@ -44,6 +44,14 @@ export class SourceManifests {
   /** The source as read by read() or readAll(); undefined when it was not read (or forgotten since). */
   known(source: string): SyncSource | undefined {
     return this.settled.get(path.resolve(source));
+  }
+
+  /** The sync of a destination read in a pass, against its source as readAll() read it (shared/syncStatus.ts). */
+  syncOf(
+    destination: Parameters<typeof syncOfInspection>[0] & { source?: string },
+    inspection: Parameters<typeof syncOfInspection>[1],
+  ): SyncStatus {
+    return syncOfInspection(destination, inspection, destination.source === undefined ? undefined : this.known(destination.source));
   }
 
   /** Forgets the sources in this bundle folder (a manifest named directly too), or every source. */

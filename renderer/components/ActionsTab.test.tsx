@@ -46,6 +46,21 @@ const entry = (replacePolicy: DestinationEntry['replacePolicy'] = 'allow'): Dest
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
 describe('the Actions tab', () => {
+  it('offers an unmanaged destination only the forced replace, and says why in one sentence', () => {
+    render(<ActionsTab entry={entry()} status="unmanaged" />);
+    expect(screen.queryByRole('button', { name: 'Plan replace' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Repair' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Plan forced replace' })).toBeTruthy();
+    expect(screen.getByTestId('actions-not-offered').textContent).toContain('Only a forced replace can publish here');
+  });
+
+  it('gives each section a banner goes to its id and a place in the focus order only by script', () => {
+    render(<ActionsTab entry={entry()} status="managed" />);
+    for (const id of ['action-replace', 'action-repair', 'action-forced-replace'])
+      expect(document.getElementById(id)?.getAttribute('tabindex')).toBe('-1');
+    expect(screen.queryByTestId('actions-not-offered')).toBeNull();
+  });
+
   it('confirms a normal replace in a dialog that names the counts, by Enter, and applies by plan id alone', async () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);

@@ -28,6 +28,9 @@ import { SourceBundlePicker } from './SourceBundlePicker';
 import { RepairSection } from './RepairSection';
 import { DiscardStagingSection } from './DiscardStagingSection';
 import { isInterruptedIssue } from '../view/destinationRows';
+import { actionsOffered } from '../view/actionsOffered';
+import { SECTION_GOALS } from '../view/sectionGoals';
+import type { DestinationStatus } from '../../shared/inspection';
 
 function PlanError({ error, source }: { error: ApiError; source?: string }) {
   return (
@@ -87,7 +90,17 @@ function UnreadableStateAdvice({ issue }: { issue: Issue }) {
   );
 }
 
-export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; issues?: readonly Issue[] }) {
+/** `status`: the destination's, from its inspection; it decides which sections can apply (undefined: not read yet, all shown). */
+export function ActionsTab({
+  entry,
+  issues = [],
+  status,
+}: {
+  entry: DestinationEntry;
+  issues?: readonly Issue[];
+  status?: DestinationStatus | undefined;
+}) {
+  const offered = actionsOffered(status);
   const unreadable = issues.find((issue) => issue.code === 'state_unreadable');
   const [source, setSource] = useState(entry.source ?? '');
   const normal = usePlanAndApply(entry, 'replace', source);
@@ -133,68 +146,85 @@ export function ActionsTab({ entry, issues = [] }: { entry: DestinationEntry; is
         </p>
         <SourceBundlePicker entry={entry} value={source} onChange={chooseSource} inputId="actions-source" />
       </section>
-      <section className="action-section" aria-labelledby="replace-title">
-        <h2 id="replace-title">
-          <Icon name="refresh" /> Replace
-        </h2>
-        <p>
-          Publishes the source bundle above: deletes only the outputs the state file records and the state file itself, then writes the new
-          outputs. Extra files are never touched. Allowed when the destination holds an older publication of the same source, or nothing
-          yet.
+      {offered.why && (
+        <p className="muted" data-testid="actions-not-offered">
+          {offered.why}
         </p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            onClick={normal.makePlan}
-            disabled={normal.plan.state.status === 'loading' || Boolean(applying) || noSource}
-          >
-            {normalPlan ? 'Plan again' : 'Plan replace'}
-          </button>
-          {noSource && <span className="muted">The workspace configures no source for this destination: choose one above.</span>}
-        </div>
-        {normal.plan.state.status === 'loading' && <p role="status">Planning…</p>}
-        {normal.plan.state.status === 'error' && (
-          <RequestedResult label="Replace refused">
-            <PlanError error={normal.plan.state.error} source={source.trim() || entry.source} />
-          </RequestedResult>
-        )}
-        {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.error }} />}
-        {normalPlan?.ok && words && normal.plan.state.status === 'ok' && (
-          <RequestedResult key={normal.plan.state.value.planId} label="Replace plan">
-            <Callout tone={words.normalReplaceAllowed ? 'info' : words.tone} title={`Decision: ${words.title}`}>
-              <p>{words.sentence}</p>
-              {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
-            </Callout>
-            <PlanDetails plan={normalPlan.value} />
-            <div className="button-row">
-              <button
-                type="button"
-                className="button primary"
-                disabled={!canApplyNormal}
-                onClick={() =>
-                  normal.plan.state.status === 'ok' &&
-                  setConfirming({ mode: 'replace', plan: normalPlan.value, planId: normal.plan.state.value.planId, confirmText: entry.id })
-                }
-              >
-                {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}…`}
-              </button>
-            </div>
-          </RequestedResult>
-        )}
-        {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-        {normal.outcome && (
-          <RequestedResult label="Replace outcome">
-            <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />
-          </RequestedResult>
-        )}
-      </section>
+      )}
+      {offered.replace && (
+        <section className="action-section" aria-labelledby="replace-title" id={SECTION_GOALS.replace.id} tabIndex={-1}>
+          <h2 id="replace-title">
+            <Icon name="refresh" /> Replace
+          </h2>
+          <p>
+            Publishes the source bundle above: deletes only the outputs the state file records and the state file itself, then writes the
+            new outputs. Extra files are never touched. Allowed when the destination holds an older publication of the same source, or
+            nothing yet.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              onClick={normal.makePlan}
+              disabled={normal.plan.state.status === 'loading' || Boolean(applying) || noSource}
+            >
+              {normalPlan ? 'Plan again' : 'Plan replace'}
+            </button>
+            {noSource && <span className="muted">The workspace configures no source for this destination: choose one above.</span>}
+          </div>
+          {normal.plan.state.status === 'loading' && <p role="status">Planning…</p>}
+          {normal.plan.state.status === 'error' && (
+            <RequestedResult label="Replace refused">
+              <PlanError error={normal.plan.state.error} source={source.trim() || entry.source} />
+            </RequestedResult>
+          )}
+          {normalPlan && !normalPlan.ok && <PlanError error={{ code: 'internal', message: normalPlan.error }} />}
+          {normalPlan?.ok && words && normal.plan.state.status === 'ok' && (
+            <RequestedResult key={normal.plan.state.value.planId} label="Replace plan">
+              <Callout tone={words.normalReplaceAllowed ? 'info' : words.tone} title={`Decision: ${words.title}`}>
+                <p>{words.sentence}</p>
+                {!words.normalReplaceAllowed && words.next && <p className="muted">{words.next}</p>}
+              </Callout>
+              <PlanDetails plan={normalPlan.value} />
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button primary"
+                  disabled={!canApplyNormal}
+                  onClick={() =>
+                    normal.plan.state.status === 'ok' &&
+                    setConfirming({
+                      mode: 'replace',
+                      plan: normalPlan.value,
+                      planId: normal.plan.state.value.planId,
+                      confirmText: entry.id,
+                    })
+                  }
+                >
+                  {`${confirmLabel(normalPlan.value)} from ${bundleName(normalPlan.value)}${entry.host !== undefined ? ` on ${entry.host}` : ''}…`}
+                </button>
+              </div>
+            </RequestedResult>
+          )}
+          {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
+          {normal.outcome && (
+            <RequestedResult label="Replace outcome">
+              <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />
+            </RequestedResult>
+          )}
+        </section>
+      )}
 
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
-      <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />
+      {offered.repair && <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />}
       {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}
 
-      <section className="action-section destructive" aria-labelledby="force-title-section">
+      <section
+        className="action-section destructive"
+        aria-labelledby="force-title-section"
+        id={SECTION_GOALS.forcedReplace.id}
+        tabIndex={-1}
+      >
         <h2 id="force-title-section">
           <Icon name="trash" /> Forced replace
         </h2>

@@ -22,6 +22,8 @@ import { groupDigits } from '../../shared/issueCap';
 import { verifyHealth } from '../../shared/verifyFreshness';
 import { verifiedFactsOf } from '../view/destinationRows';
 import { countIssues } from '../../shared/issues';
+import { SECTION_GOALS, type SectionGoal } from '../view/sectionGoals';
+import { reveal } from './RequestedResult';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -54,15 +56,34 @@ function OneDestination() {
   const panel = useRef<HTMLDivElement>(null);
   const shownKey = `${selectedId ?? ''}\u0000${tab}`;
   const shown = useRef(shownKey);
+  // A banner's button asked for a section of another tab: that tab opens on it, not at its offset.
+  const [goal, setGoal] = useState<{ id: string; at: number } | undefined>();
+  const goalHandled = useRef(0);
+  const goTo = (wanted: SectionGoal) => {
+    setTab(SECTION_GOALS[wanted].tab);
+    setGoal((current) => ({ id: SECTION_GOALS[wanted].id, at: (current?.at ?? 0) + 1 }));
+  };
   useLayoutEffect(() => {
     shown.current = shownKey;
     const element = panel.current;
     if (!element) return undefined;
+    const target = goal && goal.at !== goalHandled.current ? goal.id : undefined;
+    if (goal) goalHandled.current = goal.at;
     const wanted = offsets.current.get(shownKey) ?? 0;
-    element.scrollTop = wanted;
-    if (element.scrollTop >= wanted) return undefined;
+    // The section to go to is in view and focused once it is there; otherwise the tab's own offset.
+    const place = target
+      ? () => {
+          const section = element.querySelector<HTMLElement>(`#${target}`);
+          reveal(section);
+          return section !== null;
+        }
+      : () => {
+          element.scrollTop = wanted;
+          return element.scrollTop >= wanted;
+        };
+    if (place()) return undefined;
     // Part of the tab is still arriving (a section that loads): place it again, a frame at a time,
-    // until it is tall enough, for at most two seconds, and never once the user scrolls.
+    // until it is there, for at most two seconds, and never once the user scrolls.
     let frames = 0;
     let handle = 0;
     const stop = () => {
@@ -70,14 +91,13 @@ function OneDestination() {
       for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.removeEventListener(type, stop);
     };
     const again = () => {
-      element.scrollTop = wanted;
-      if (element.scrollTop >= wanted || (frames += 1) > 120) stop();
+      if (place() || (frames += 1) > 120) stop();
       else handle = requestAnimationFrame(again);
     };
     for (const type of ['wheel', 'pointerdown', 'keydown'] as const) element.addEventListener(type, stop);
     handle = requestAnimationFrame(again);
     return stop;
-  }, [shownKey]);
+  }, [shownKey, goal]);
   const placement = useAppState(selectionPlacement);
   const nothingShown = placement === 'nothing_shown';
   const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
@@ -185,11 +205,11 @@ function OneDestination() {
             <p>{state.error.message}</p>
           </Callout>
         )}
-        {data && tab === 'overview' && <OverviewTab data={data} entry={entry} />}
+        {data && tab === 'overview' && <OverviewTab data={data} entry={entry} onGoTo={goTo} />}
         {data && tab === 'outputs' && <OutputsTab data={data} entry={entry} />}
         {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
-        {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} />}
+        {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} status={data?.inspection.status} />}
         {tab === 'backups' && <BackupsTab key={entry.id} entry={entry} focusBackup={focusBackup} />}
         {tab === 'history' && <HistoryTab key={entry.id} entry={entry} onShowBackup={showBackup} />}
       </div>

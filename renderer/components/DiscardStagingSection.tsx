@@ -16,6 +16,7 @@ import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { RequestedResult } from './RequestedResult';
+import { SECTION_GOALS } from '../view/sectionGoals';
 
 /** `backup`: where the destination's next backup goes (ActionsTab's useBackupTarget, loaded once for its sections). */
 export function DiscardStagingSection({ entry, backup }: { entry: DestinationEntry; backup: ReturnType<typeof useBackupTarget> }) {
@@ -34,7 +35,7 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
     plan.reset();
   };
   return (
-    <section className="action-section" aria-labelledby="discard-title">
+    <section className="action-section" aria-labelledby="discard-title" id={SECTION_GOALS.discardStaging.id} tabIndex={-1}>
       <h2 id="discard-title">
         <Icon name="trash" /> Discard staging
       </h2>

@@ -13,6 +13,8 @@ import { Callout } from './Callout';
 import { SyncAndHealth } from './SyncAndHealth';
 import { CopyButton } from './CopyButton';
 import { ExternalLink } from './ExternalLink';
+import { GoToButton } from './GoToButton';
+import type { GoTo } from '../view/sectionGoals';
 
 type Inspection = ResponseOf<'inspectDestination'>;
 
@@ -78,7 +80,8 @@ function Time({ text }: { text: string }) {
   );
 }
 
-export function OverviewTab({ data, entry }: { data: Inspection; entry: DestinationEntry }) {
+/** `onGoTo`: each banner's button opens the action that clears what it warns about (DetailPane's goTo). */
+export function OverviewTab({ data, entry, onGoTo }: { data: Inspection; entry: DestinationEntry; onGoTo?: GoTo }) {
   const { inspection } = data;
   const state = readState(inspection.stateJson);
   const { errors, warnings } = splitIssues(inspection.issues);
@@ -96,8 +99,12 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
         <Callout tone="warning" title="A replace was interrupted here">
           <p>
             A staging folder (<code>{STAGING_DIR_NAME}</code>) was left by a replace that did not finish. The state file still describes
-            what is on disk; a forced replace clears it.
+            what is on disk. Discard staging removes only that folder, into a backup that Undo puts back; a forced replace clears it too,
+            but deletes everything else in the folder.
           </p>
+          <GoToButton goal="discardStaging" onGoTo={onGoTo}>
+            Discard staging…
+          </GoToButton>
         </Callout>
       )}
       {inspection.status === 'invalid' && (
@@ -108,11 +115,19 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
               : 'The Raw state tab shows each problem where it is in the file.'}{' '}
             Until it is fixed, only a forced replace can publish here.
           </p>
+          {!inspection.stateWithheld && (
+            <GoToButton goal="rawIssues" onGoTo={onGoTo}>
+              Open Raw state
+            </GoToButton>
+          )}
         </Callout>
       )}
       {inspection.status === 'unmanaged' && (
         <Callout tone="warning" title="Unmanaged: files, but no state file">
           <p>Nothing records what is here (listed below). A forced replace takes the destination over and deletes all of it.</p>
+          <GoToButton goal="forcedReplace" onGoTo={onGoTo}>
+            Forced replace…
+          </GoToButton>
         </Callout>
       )}
       {inspection.status === 'empty' && (
@@ -121,12 +136,15 @@ export function OverviewTab({ data, entry }: { data: Inspection; entry: Destinat
             {inspection.hasContent ? 'The folder holds nothing but a state file.' : 'The folder is empty or does not exist yet.'} A replace
             publishes the configured source.
           </p>
+          <GoToButton goal="replace" onGoTo={onGoTo}>
+            Replace…
+          </GoToButton>
         </Callout>
       )}
 
       {inspection.status === 'unmanaged' && <UnmanagedContents listing={data.listing} />}
 
-      <SyncAndHealth entry={entry} managed={inspection.status === 'managed'} />
+      <SyncAndHealth entry={entry} managed={inspection.status === 'managed'} onGoTo={onGoTo} />
 
       {counts && (
         <div className="cards" aria-label="Counts">

@@ -11,6 +11,7 @@ import { ISSUES_KEPT_PER_CODE } from '../../shared/issueCap';
 import { formatBytes } from '../view/format';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
+import { SECTION_GOALS } from '../view/sectionGoals';
 
 type Inspection = ResponseOf<'inspectDestination'>['inspection'];
 
@@ -142,8 +143,10 @@ export function RawStateTab({ inspection }: { inspection: Inspection }) {
           })}
         </div>
       </div>
-      <div className="raw-issues">
-        <h2 className="section-title">{marked.length === 0 ? 'No issues' : `${marked.length} issue${marked.length === 1 ? '' : 's'}`}</h2>
+      <div className="raw-issues" id={SECTION_GOALS.rawIssues.id} tabIndex={-1} role="region" aria-labelledby="raw-issues-title">
+        <h2 className="section-title" id="raw-issues-title">
+          {marked.length === 0 ? 'No issues' : `${marked.length} issue${marked.length === 1 ? '' : 's'}`}
+        </h2>
         {marked.length === 0 && <p className="muted">The state file follows the contract.</p>}
         <ol className="issue-list" aria-label="Issues in the state file">
           {marked.map((mark) => (

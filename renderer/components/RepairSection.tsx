@@ -19,6 +19,7 @@ import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { RecoveryPlanList } from './RecoveryPlanList';
 import { RequestedResult } from './RequestedResult';
+import { SECTION_GOALS } from '../view/sectionGoals';
 
 /** Whether the last verify, still describing the disk, found drift: the one time Repair is offered. */
 function useDrift(id: string): 'drifted' | 'intact' | 'stale' | 'unverified' {
@@ -64,7 +65,7 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
   };
 
   return (
-    <section className="action-section" aria-labelledby="repair-title">
+    <section className="action-section" aria-labelledby="repair-title" id={SECTION_GOALS.repair.id} tabIndex={-1}>
       <h2 id="repair-title">
         <Icon name="shield" /> Repair
       </h2>

@@ -11,8 +11,11 @@ import { FRESH, verifyHealth } from '../../shared/verifyFreshness';
 import { useNow } from '../hooks/useNow';
 import { useAppState } from '../state/store';
 import { SyncBadge, VerifyMark } from './StatusBadge';
+import { GoToButton } from './GoToButton';
+import type { GoTo } from '../view/sectionGoals';
 
-export function SyncAndHealth({ entry, managed }: { entry: DestinationEntry; managed: boolean }) {
+/** `onGoTo`: drift found by a verify that still describes the disk offers Repair… (Actions → Repair). */
+export function SyncAndHealth({ entry, managed, onGoTo }: { entry: DestinationEntry; managed: boolean; onGoTo?: GoTo | undefined }) {
   const sync = useAppState((state) => state.destinationTable.scanEntry(entry.id)?.sync);
   const verified = useAppState((state) => state.destinationTable.verifyEntry(entry.id));
   const freshness = useAppState((state) => state.destinationTable.verifyFreshness(entry.id)) ?? FRESH;
@@ -60,6 +63,11 @@ export function SyncAndHealth({ entry, managed }: { entry: DestinationEntry; man
                 : ''}
               {describeVerifyFreshness(verified.report.status, verified.stamp.verifiedAt, freshness, now)}
               {health === 'stale' && heldBack ? <span data-testid="overview-held-back">. Not verified by itself: {heldBack}.</span> : null}
+              {drift && (
+                <GoToButton goal="repair" onGoTo={onGoTo}>
+                  Repair…
+                </GoToButton>
+              )}
             </>
           ) : (
             <span className="muted">Not verified yet: Verify hashes every output against the state.</span>
