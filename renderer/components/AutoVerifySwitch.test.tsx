@@ -11,11 +11,13 @@ import { SyncAndHealth } from './SyncAndHealth';
 // A bridge standing for the engine: it keeps the setting as the Session does, and records each call.
 const listeners = new Map<string, Set<(data: unknown) => void>>();
 let setting: AutoVerifySetting = { enabled: true };
+let refuse = false;
 const calls: { method: string; request: unknown }[] = [];
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
     calls.push({ method, request });
     if (method === 'autoVerifySetting') return { ok: true, value: setting };
+    if (method === 'setAutoVerify' && refuse) return { ok: false, error: { code: 'internal', message: 'the engine went away' } };
     if (method === 'setAutoVerify') {
       if (setting.fixedBy === undefined) setting = { enabled: (request as { enabled: boolean }).enabled };
       return { ok: true, value: setting };
@@ -39,6 +41,7 @@ afterEach(() => {
   cleanup();
   store.set(initialState());
   setting = { enabled: true };
+  refuse = false;
   calls.length = 0;
 });
 
@@ -87,6 +90,16 @@ describe('the auto-verify switch', () => {
     expect(store.get().autoVerify).toEqual({ enabled: false });
     await act(async () => void fireEvent.click(screen.getByRole('checkbox', { name: 'auto-verify' })));
     expect(store.get().autoVerify).toEqual({ enabled: true });
+  });
+
+  it('goes back, and says so, when the engine does not take the change', async () => {
+    refuse = true;
+    render(<StatusBar />);
+    await act(async () => showWorkspace(workspace(['a'])));
+    const box = await screen.findByRole('checkbox', { name: 'auto-verify' });
+    await act(async () => void fireEvent.click(box));
+    expect((screen.getByRole('checkbox', { name: 'auto-verify' }) as HTMLInputElement).checked).toBe(true);
+    expect(store.get().lastError).toMatchObject({ title: 'Auto-verify was not changed', error: { message: 'the engine went away' } });
   });
 
   it('is disabled, with the reason in its title, where the environment turned auto-verify off', async () => {
