@@ -17,6 +17,7 @@ import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
 import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspaceInSlices, watchConnection, watchHosts } from './state/actions';
 import { store, useAppState } from './state/store';
+import { COMMAND_NAME } from '../shared/commandName';
 
 /**
  * Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token).
@@ -38,7 +39,7 @@ async function start(): Promise<'refused' | undefined> {
     reportError('Could not reach the engine', info.error);
     return undefined;
   }
-  store.set({ transport: info.value.transport, version: info.value.version });
+  store.set({ transport: info.value.transport, version: info.value.version, command: info.value.command });
   watchConnection();
   followLiveRefresh();
   watchHosts();
@@ -61,6 +62,7 @@ export function startOnce(): Promise<'refused' | undefined> {
 export function App() {
   const workspace = useAppState((state) => state.workspace);
   const opening = useAppState((state) => state.opening);
+  const command = useAppState((state) => state.command) ?? COMMAND_NAME;
 
   const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
 
@@ -97,8 +99,7 @@ export function App() {
             <h1>Open a workspace</h1>
             <p>
               Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs
-              on disk, compares sources and replaces safely. Try the demo: <code>npx distributor-inspector demo</code> prints a path to
-              open.
+              on disk, compares sources and replaces safely. Try the demo: <code>{command} demo</code> prints a path to open.
             </p>
             {opening ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
           </div>

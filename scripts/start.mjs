@@ -55,8 +55,8 @@ if (demo.status !== 0) {
   process.stderr.write(demo.stderr || demo.stdout);
   process.exit(demo.status ?? 1);
 }
-const { dir: demoDir, workspaceFile, reopened } = JSON.parse(demo.stdout);
-if (reopened) console.log('The demo workspace is as you left it; `npx distributor-inspector demo --reset` makes it afresh.');
+const { dir: demoDir, workspaceFile, reopened, command } = JSON.parse(demo.stdout);
+if (reopened) console.log(`The demo workspace is as you left it; \`${command} demo --reset\` makes it afresh.`);
 
 /** Runs a child in the foreground; Ctrl-C reaches it through the terminal, and we exit when it does. */
 function foreground(command, args, stdio = 'inherit') {

@@ -119,6 +119,8 @@ export const methods = {
     response: z.object({
       version: z.string(),
       transport: transportSchema,
+      /** How to run this tool's CLI on this machine, shell-quoted, for the hints the app shows (never npx). */
+      command: z.string(),
       initialWorkspace: z.string().optional(),
       workspace: workspaceSummarySchema.optional(),
     }),

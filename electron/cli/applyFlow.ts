@@ -31,6 +31,7 @@ import type { Result } from '../../shared/result';
 import { valueOf } from './remoteSession';
 import type { ApiResult, ResponseOf } from '../../shared/api';
 import { recoveryDoneText } from './renderRecoveryPlan';
+import { commandWords, installedCommand } from '../service/installedCommand';
 
 /**
  * The Undo line: exactly the command that restores this backup, every argument quoted for a POSIX
@@ -39,7 +40,7 @@ import { recoveryDoneText } from './renderRecoveryPlan';
  */
 export function undoText(backupId: string, target: OpenedDestination): string {
   if (!isBackupId(backupId)) return `Undo: not shown: ${JSON.stringify(printable(backupId))} is not a backup id the backup store writes\n`;
-  const argv = ['distributor-inspector', 'backups', 'restore', target.undoDestination, backupId, ...target.undoOptions];
+  const argv = [...commandWords(), 'backups', 'restore', target.undoDestination, backupId, ...target.undoOptions];
   return `Undo: ${shellCommand(argv)}\n`;
 }
 
@@ -61,7 +62,7 @@ function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target
   if (result.backup) lines.push(backupResultText(result, target).trimEnd());
   if (result.stagingLeft)
     lines.push(
-      'A staging folder was left behind: inspect reports it as an interrupted replace; `distributor-inspector discard-staging DEST` removes it (a forced replace also clears it).',
+      `A staging folder was left behind: inspect reports it as an interrupted replace; \`${printable(installedCommand())} discard-staging DEST\` removes it (a forced replace also clears it).`,
     );
   return `${lines.join('\n')}\n`;
 }

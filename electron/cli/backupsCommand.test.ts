@@ -3,6 +3,7 @@
 // destination back only with --yes, journaled; a bare DEST keeps one in the workspace found from the
 // current folder, or in the user's state folder; --no-backup keeps none and says so; errors exit 2.
 
+import { installedCommand } from '../service/installedCommand';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ describe('distributor-inspector backups', () => {
     expect(id).toBeDefined();
     // Exactly the command that undoes it: the id in its workspace, and the workspace.
     expect(forced.stdout).toContain(
-      `Undo: distributor-inspector backups restore sites/dest ${id} --workspace ${path.join(dir, 'distributor-inspector.json')}\n`,
+      `Undo: ${installedCommand()} backups restore sites/dest ${id} --workspace ${path.join(dir, 'distributor-inspector.json')}\n`,
     );
 
     const listed = await cli(['backups', 'list', 'sites/dest', '--workspace', '.', '--json']);
@@ -100,7 +101,8 @@ describe('distributor-inspector backups', () => {
     const kept = await cli(['replace', 'sites/dest', 'src', '--force', '--yes', '--backup-dir', 'kept']);
     expect(kept.code).toBe(0);
     expect(kept.stdout).toMatch(/Backup \S+ \(moved\)/);
-    expect(kept.stdout).toMatch(/Undo: distributor-inspector backups restore sites\/dest \S+ --workspace \S+ --backup-dir \S+kept\n/);
+    expect(kept.stdout).toContain(`Undo: ${installedCommand()} backups restore sites/dest `);
+    expect(kept.stdout).toMatch(/ backups restore sites\/dest \S+ --workspace \S+ --backup-dir \S+kept\n/);
     const listed = JSON.parse((await cli(['backups', 'list', 'sites/dest', '--backup-dir', 'kept', '--json'])).stdout);
     expect(listed.backups).toHaveLength(1);
     expect(listed.backups[0].destination.path).toBe(dest);

@@ -6,6 +6,7 @@ import { Session } from '../service/session';
 import { callOk, jobEnd } from '../testing/sessionCalls';
 import type { CliIo } from './command';
 import { runCli } from './run';
+import { packageBin } from '../service/installedCommand';
 
 let root: string;
 beforeEach(async () => {
@@ -15,10 +16,10 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-async function cli(argv: string[]) {
+async function cli(argv: string[], more: NodeJS.ProcessEnv = {}) {
   let stdout = '';
   let stderr = '';
-  const env = { XDG_CACHE_HOME: path.join(root, 'cache') };
+  const env = { XDG_CACHE_HOME: path.join(root, 'cache'), ...more };
   const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), isTerminal: false, env, cwd: root };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
@@ -85,5 +86,25 @@ describe('demo, as npm start runs it', () => {
       expect(run.stderr).toContain('holds no earlier demo');
     }
     expect(await fs.readdir(path.join(root, 'mine'))).toEqual(['precious.txt']);
+  });
+});
+
+describe('the commands the demo prints', () => {
+  it('says node and the absolute bin when distributor-inspector is not on PATH, never npx', async () => {
+    const run = await cli(['demo', path.join(root, 'demo')], { PATH: path.join(root, 'empty') });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('npx');
+    expect(run.stdout).toContain(`  node ${packageBin()} serve ${path.join(root, 'demo', 'distributor-inspector.json')}\n`);
+    expect(run.stdout).toContain(`  node ${packageBin()} scan ${path.join(root, 'demo', 'distributor-inspector.json')} --verify\n`);
+  });
+
+  it('says the bare name when PATH runs this package’s bin, and hands it to npm start in --json', async () => {
+    const bin = path.join(root, 'bin');
+    await fs.mkdir(bin);
+    await fs.symlink(packageBin(), path.join(bin, 'distributor-inspector'));
+    const run = await cli(['demo', path.join(root, 'demo')], { PATH: bin });
+    expect(run.stdout).toContain(`  distributor-inspector serve ${path.join(root, 'demo', 'distributor-inspector.json')}\n`);
+    const json = await cli(['demo', path.join(root, 'demo'), '--json'], { PATH: bin });
+    expect(JSON.parse(json.stdout).command).toBe('distributor-inspector');
   });
 });

@@ -11,6 +11,8 @@ import { defaultDemoDir } from '../demo/demoFolder';
 import { CliError, EXIT_OK, type Command } from './command';
 import { makeStyle, table } from './style';
 import { printable } from './terminalText';
+import { installedCommand } from '../service/installedCommand';
+import { shellQuote } from '../../shared/shellQuote';
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -34,10 +36,12 @@ export const demoCommand: Command = {
     if (!result.ok) throw new CliError(printable(result.error));
     const summary = result.value;
     if (options.json === true) {
-      io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+      // `command`: how to run this CLI here (never npx), for scripts that print hints (scripts/start.mjs).
+      io.stdout(`${JSON.stringify({ ...summary, command: installedCommand(io.env) }, null, 2)}\n`);
       return EXIT_OK;
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const command = printable(installedCommand(io.env));
     const done = summary.reopened
       ? 'Reopened the demo workspace, as you left it,'
       : summary.replacedPrevious
@@ -49,7 +53,7 @@ export const demoCommand: Command = {
       ...(summary.reopened
         ? [
             style.dim(
-              `Its backups, history and changes are kept; \`distributor-inspector demo --reset${summary.large ? ' --large' : ''}\` makes it afresh.`,
+              `Its backups, history and changes are kept; \`${command} demo --reset${summary.large ? ' --large' : ''}\` makes it afresh.`,
             ),
           ]
         : []),
@@ -67,8 +71,8 @@ export const demoCommand: Command = {
     lines.push(
       '',
       'Open it:',
-      `  ${style.cyan(`npx distributor-inspector serve ${printable(JSON.stringify(summary.workspaceFile))}`)}`,
-      `  ${style.cyan(`npx distributor-inspector scan ${printable(JSON.stringify(summary.workspaceFile))} --verify`)}`,
+      `  ${style.cyan(`${command} serve ${printable(shellQuote(summary.workspaceFile))}`)}`,
+      `  ${style.cyan(`${command} scan ${printable(shellQuote(summary.workspaceFile))} --verify`)}`,
       '',
     );
     io.stdout(lines.join('\n'));

@@ -73,7 +73,7 @@ describe('distributor-inspector repair', () => {
     expect(dry.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, '.inspector-backups', 'archive')}`);
     const { code, stdout } = await cli(['repair', 'dest', '--workspace', fixture.workspaceFile, '--yes']);
     expect(code).toBe(0);
-    const id = /Undo: distributor-inspector backups restore \S+ (\S+)/.exec(stdout)?.[1];
+    const id = /Undo: .* backups restore \S+ (\S+)/.exec(stdout)?.[1];
     expect(id).toBeDefined();
     expect(await read('report.html')).not.toBe('<p>edited by hand</p>');
     const restored = await cli(['backups', 'restore', 'dest', id!, '--workspace', fixture.workspaceFile, '--yes']);
@@ -161,7 +161,7 @@ describe('distributor-inspector discard-staging', () => {
     const { code, stdout } = await cli(['discard-staging', 'dest', '--workspace', fixture.workspaceFile, '--yes']);
     expect(code).toBe(0);
     expect(stdout).toContain(`Done: removed ${STAGING_DIR_NAME}`);
-    const id = /Undo: distributor-inspector backups restore \S+ (\S+)/.exec(stdout)?.[1];
+    const id = /Undo: .* backups restore \S+ (\S+)/.exec(stdout)?.[1];
     expect(id).toBeDefined();
     await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
     const restored = await cli(['backups', 'restore', 'dest', id!, '--workspace', fixture.workspaceFile, '--yes']);

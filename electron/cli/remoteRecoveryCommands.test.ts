@@ -2,6 +2,7 @@
 // (electron/testing/sshHarness.ts): the host's agent plans and applies next to the files, with the
 // workspace `--workspace ssh://…` names on that host (its configured source, its backups, its journal);
 // every question and the Undo line name the host. Skipped, with the reason, where sshd cannot run.
+import { installedCommand } from '../service/installedCommand';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,9 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     // The Undo line is the command to run from here: the ssh URL and the workspace there.
     const undo = applied.stdout.match(/Undo: (.*)/)?.[1];
     expect(undo).toMatch(
-      new RegExp(`^distributor-inspector backups restore ${server.url(dest)} \\S+ --workspace ${server.url(workspaceFile)}$`),
+      new RegExp(
+        `^${installedCommand().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} backups restore ${server.url(dest)} \\S+ --workspace ${server.url(workspaceFile)}$`,
+      ),
     );
     const journal = await fs.readFile(path.join(root, '.inspector-history.jsonl'), 'utf8');
     expect(JSON.parse(journal.trim().split('\n').at(-1)!)).toMatchObject({

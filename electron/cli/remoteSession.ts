@@ -122,7 +122,15 @@ export async function openRemoteDestination(
   };
   if (!workspace) {
     const opened = valueOf(await connection.call('openWorkspace', { path: destination.path, asDestination: true }), 'openWorkspace');
-    return { ...named, id: opened.destinations[0]!.id };
+    // A reply the schema accepts can still list no destination: say so rather than read past the end.
+    const [only] = opened.destinations;
+    if (opened.destinations.length !== 1 || !only)
+      throw new CliError(
+        `${printable(named.host)}: the agent's reply to openWorkspace is malformed: destinations lists ${opened.destinations.length}, ` +
+          `not the one destination ${printable(destination.path)} (agent_protocol)`,
+        EXIT_INPUT,
+      );
+    return { ...named, id: only.id };
   }
   const opened = valueOf(await connection.call('openWorkspace', { path: workspace.path }), 'openWorkspace');
   const wanted = destination.path.replace(/\/+$/, '');

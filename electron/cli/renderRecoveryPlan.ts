@@ -3,6 +3,7 @@
 // rewritten and from where, which are refused by name and why, the extras kept; what a staging folder
 // holds. Pure; every name from the disk goes through printable().
 
+import { installedCommand } from '../service/installedCommand';
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { partialNotAccepted, repairRefusedText } from '../../shared/plan';
 import { PLAN_ROW_SIGNS } from '../../shared/planRows';
@@ -61,7 +62,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   if (details.interruptedStaging.length > 0)
     lines.push(
       '',
-      `An interrupted apply left ${details.interruptedStaging.map(printable).join(', ')}: kept (distributor-inspector discard-staging DEST removes it).`,
+      `An interrupted apply left ${details.interruptedStaging.map(printable).join(', ')}: kept (${printable(installedCommand())} discard-staging DEST removes it).`,
     );
   if (plan.writes.length === 0) lines.push('', style.yellow('Nothing can be repaired: every drifted output is refused.'));
   else if (partialNotAccepted(plan, false))

@@ -3,6 +3,7 @@
 // Must never act on a path the renderer sends for a destructive action (only ids it resolves), and
 // never let an exception cross the boundary: every failure is an ApiError.
 
+import { installedCommand } from './installedCommand';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import {
@@ -323,6 +324,7 @@ export class Session implements SessionContext {
       appInfo: async () => ({
         version: APP_VERSION,
         transport: this.options.transport,
+        command: installedCommand(),
         initialWorkspace: this.options.initialWorkspace,
         workspace: this.state.workspace?.summary,
       }),

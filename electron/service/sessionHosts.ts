@@ -11,6 +11,7 @@ import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
 import { nestedDestinationsText, nestedNotAcknowledged, partialNotAccepted, repairRefusedText, type ReplacePlan } from '../../shared/plan';
 import type { HostFailure, HostLink } from './hostLink';
+import { HostItemGuard } from './hostItems';
 import type { HostRouter } from './hostRouter';
 import type { JobContext } from './jobRegistry';
 import { opaqueId } from './opaqueId';
@@ -144,12 +145,16 @@ export async function routedReadJob<M extends ReadMethod>(
   for (const [host, hostIds] of byHost) {
     const sub = partContext();
     const link = router.link(host);
+    const guard = new HostItemGuard(host, method, new Set(hostIds ?? listedOn(router, host)));
+    // A refused item stops this host's part only: the agent is asked to cancel it.
+    const stop = new AbortController();
     runs.push(
       link
         .job(method, (hostIds === undefined ? {} : { destinations: hostIds }) as never, {
-          signal: context.signal,
+          signal: AbortSignal.any([context.signal, stop.signal]),
           onProgress: ({ done, total, bytes }) => sub.progress(done, total, bytes),
           onItem: (item) => {
+            if (!guard.admit((item as ScanEntry | VerifyEntry).destination)) return stop.abort();
             if (method === 'scan') {
               const entry = renamedScan(host, item as ScanEntry);
               keepReread(open, entry);
@@ -162,6 +167,7 @@ export async function routedReadJob<M extends ReadMethod>(
         })
         .then(
           async (ending) => {
+            if (guard.refusal) throw guard.refusal;
             if (ending.ok) return ending.value;
             // The agent cancels its jobs when its input ends: a cancel nobody asked for is the connection going.
             if (ending.error.code === 'cancelled' && !context.signal.aborted) {
@@ -174,6 +180,7 @@ export async function routedReadJob<M extends ReadMethod>(
             throw new ApiFailure({ ...ending.error, message: `${host}: ${ending.error.message}` });
           },
           (cause: unknown) => {
+            if (guard.refusal) throw guard.refusal;
             if (!isHostFailure(cause)) throw cause;
             lost.push(`${host}: ${cause.message}`);
             throw lostError(host, cause);
@@ -191,6 +198,11 @@ export async function routedReadJob<M extends ReadMethod>(
   if (failed) throw (failed as PromiseRejectedResult).reason;
   const results = settled.map((outcome) => (outcome as PromiseFulfilledResult<JobResultOf<M>>).value);
   return sumResults(results) as JobResultOf<M>;
+}
+
+/** The host's own ids of the destinations its agent listed when it connected. */
+function listedOn(router: HostRouter, host: string): string[] {
+  return router.destinations().flatMap((entry) => (entry.host === host ? [idOnHost(host, entry.id) ?? entry.id] : []));
 }
 
 /** Adds counts key by key (scan's `counts`, verify's intact/drifted/skipped). */
@@ -319,6 +331,7 @@ export function hostPlanStore() {
       // One plan, one apply: a second click cannot send it again.
       plans.delete(planId);
       const open = session.workspace();
+      const guard = new HostItemGuard(stored.host, 'apply', new Set([idOnHost(stored.host, stored.destination) ?? stored.destination]));
       const job = session.jobs.start('applyPlan', async (context) => {
         let ending;
         try {
@@ -334,6 +347,8 @@ export function hostPlanStore() {
               signal: context.signal,
               onProgress: ({ done, total, bytes, step }) => context.progress(done, total, bytes, step),
               onItem: (item: AppliedDestination) => {
+                // An apply is never cancelled for a bad item (it may be writing): the item is dropped, the ending refused.
+                if (!guard.admit(item.entry.destination)) return;
                 const entry = renamedScan(stored.host, item.entry);
                 open.scans.set(entry.destination, entry);
                 if (!item.verify) open.verifies.delete(entry.destination);
@@ -347,6 +362,7 @@ export function hostPlanStore() {
           if (isHostFailure(cause)) throw lostError(stored.host, cause);
           throw cause;
         }
+        if (guard.refusal) throw guard.refusal;
         if (!ending.ok) throw new ApiFailure({ ...ending.error, message: `${stored.host}: ${ending.error.message}` });
         return ending.value;
       });

@@ -7,6 +7,7 @@ import { reconnect } from '../state/actions';
 import { store, useAppState } from '../state/store';
 import { formatTimestamp } from '../view/format';
 import { Callout } from './Callout';
+import { COMMAND_NAME } from '../../shared/commandName';
 
 function timeOf(iso: string): string {
   return formatTimestamp(iso)?.local ?? iso;
@@ -16,6 +17,7 @@ export function ConnectionBanner() {
   const connection = useAppState((state) => state.connection);
   const reconnected = useAppState((state) => state.reconnected);
   const unknownJobs = useAppState((state) => state.jobs.filter((job) => job.outcomeUnknown).length);
+  const command = useAppState((state) => state.command) ?? COMMAND_NAME;
   const address = typeof window !== 'undefined' ? window.location.origin : 'the address the host printed';
   const port = typeof window !== 'undefined' ? window.location.port : 'PORT';
 
@@ -30,8 +32,10 @@ export function ConnectionBanner() {
           <p data-testid="connection-lost">
             No answer from the inspector at <code>{address}</code> since {timeOf(connection.since)}.{jobs} Trying again every second; the
             workspace is read again as soon as it answers. If the inspector was stopped, start it again on the same port (
-            <code>distributor-inspector serve WORKSPACE --port {port} --token-file FILE</code> keeps this tab’s token), or open the new
-            address it prints.
+            <code>
+              {command} serve WORKSPACE --port {port} --token-file FILE
+            </code>{' '}
+            keeps this tab’s token), or open the new address it prints.
           </p>
         ) : (
           <p data-testid="connection-refused">

@@ -44,6 +44,8 @@ export interface ErrorView {
 export interface AppState {
   transport?: Transport;
   version?: string;
+  /** How to run the CLI on the engine's machine (appInfo's `command`), for the hints shown; never npx. */
+  command?: string;
   workspace?: Workspace;
   opening: boolean;
   /**
