@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from './service/session';
+import { PREFERENCES_FILE_NAME } from './service/preferencesFile';
 import { sendEvent, setupIpc } from './ipc';
 import { staticFiles } from './web/staticFiles';
 import { setupMenu } from './shell/appMenu';
@@ -58,6 +59,8 @@ async function start(): Promise<void> {
     initialWorkspace: workspaceFromArgv(process.argv, app.isPackaged, app.getAppPath()),
     demo: demoControl,
     connectHost: sshHostConnector(),
+    // Beside settings.json: the session's own preferences (auto-verify).
+    preferencesFile: path.join(app.getPath('userData'), PREFERENCES_FILE_NAME),
   });
   let window: BrowserWindow | undefined;
   const targets = () => (window && !window.isDestroyed() ? [window.webContents] : []);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from './service/session';
+import { userPreferencesFile } from './service/preferencesFile';
 import { fail } from '../shared/apiError';
 import { startHost, type Host } from './server/httpHost';
 import { sshHostConnector } from './remote/hostConnector';
@@ -43,6 +44,7 @@ export async function serve(options: ServeOptions = {}): Promise<Serving> {
     demo: demoControl,
     // The workspace's hosts through the system ssh and their agents; their logs go to stderr.
     connectHost: sshHostConnector({ onNotice: (line) => process.stderr.write(`distributor-inspector: ${line}\n`) }),
+    preferencesFile: userPreferencesFile(),
   });
   const opened = await session.initialOpen;
   if (opened && !opened.ok) {

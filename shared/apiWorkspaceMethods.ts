@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { transportSchema, userPath } from './apiEntries';
+import { autoVerifySettingSchema } from './autoVerifySetting';
 import { empty, spec, type MethodSpec } from './apiSpec';
 import { demoResetScopeSchema } from './demoReset';
 import { liveRefreshStatusSchema } from './liveRefresh';
@@ -48,6 +49,16 @@ export const workspaceMethods = {
       'How the open workspace is watched for live refresh: destinations watched and polled (and why), the workspace file; changes then arrive as liveRefresh events',
     request: empty,
     response: liveRefreshStatusSchema,
+  }),
+  autoVerifySetting: spec({
+    summary: 'Whether auto-verify is on: a destination that changed on disk is verified again by itself (docs/verify-freshness.md)',
+    request: empty,
+    response: autoVerifySettingSchema,
+  }),
+  setAutoVerify: spec({
+    summary: "Turns auto-verify on or off, kept with the user's preferences; answers the setting now",
+    request: z.strictObject({ enabled: z.boolean() }),
+    response: autoVerifySettingSchema,
   }),
   demoResetScope: spec({
     summary:

@@ -31,5 +31,10 @@ export const destinationInspectionSchema = z.object({
    * (shared/verifyFreshness.ts).
    */
   listingDigest: z.string().optional(),
+  /**
+   * Set on a re-read of a destination that holds a verify result (electron/service/rereadOutputs.ts):
+   * a digest of its hashed outputs' lstat signatures now, the fingerprint's `outputs` part.
+   */
+  outputsDigest: z.string().optional(),
 });
 export type DestinationInspectionData = z.infer<typeof destinationInspectionSchema>;

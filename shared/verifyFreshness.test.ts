@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   FRESH,
+  OUTPUTS_UNKNOWN,
   nextVerifyFreshness,
   verifyHealth,
   type DestinationFingerprint,
@@ -33,6 +34,29 @@ describe('whether a verify result still describes the disk', () => {
   it('turns stale when the state file is another one, or gone', () => {
     expect(nextVerifyFreshness(stamp, FRESH, reread({ ...basis, stateSha256: sha('b') }))).toMatchObject({ reason: 'state_changed' });
     expect(nextVerifyFreshness(stamp, FRESH, reread({ listing: 'l1' }))).toMatchObject({ reason: 'state_changed' });
+  });
+
+  it('turns stale when an output the verify hashed has another stat signature, or its record is gone', () => {
+    const withOutputs: VerifyStamp = { ...stamp, basis: { ...basis, outputs: 'outputs:1' } };
+    expect(nextVerifyFreshness(withOutputs, FRESH, reread({ ...basis, outputs: 'outputs:1' }))).toEqual(FRESH);
+    expect(nextVerifyFreshness(withOutputs, FRESH, reread({ ...basis, outputs: 'outputs:2' }))).toEqual({
+      fresh: false,
+      reason: 'outputs_changed',
+      since: at,
+    });
+    expect(nextVerifyFreshness(withOutputs, FRESH, reread({ ...basis, outputs: OUTPUTS_UNKNOWN }))).toMatchObject({
+      reason: 'outputs_changed',
+    });
+    // The listing is named before the outputs.
+    expect(nextVerifyFreshness(withOutputs, FRESH, reread({ ...basis, listing: 'l2', outputs: 'outputs:2' }))).toMatchObject({
+      reason: 'listing_changed',
+    });
+  });
+
+  it('judges the outputs only when both sides stat them (a host verify; a re-read with no result to prove)', () => {
+    expect(nextVerifyFreshness(stamp, FRESH, reread({ ...basis, outputs: 'outputs:2' }))).toEqual(FRESH);
+    const withOutputs: VerifyStamp = { ...stamp, basis: { ...basis, outputs: 'outputs:1' } };
+    expect(nextVerifyFreshness(withOutputs, FRESH, reread({ ...basis }))).toEqual(FRESH);
   });
 
   it('names the state file first when both changed', () => {

@@ -19,16 +19,31 @@ import { z } from 'zod';
 export const destinationFingerprintSchema = z.object({
   stateSha256: z.string().optional(),
   listing: z.string().optional(),
+  /**
+   * A digest of the lstat signatures (shared/verifyFreshnessStat.ts) of the outputs a verify hashed:
+   * in a verify's basis, as the stat cache recorded them; in a re-read, as lstat sees them now (or
+   * OUTPUTS_UNKNOWN when the cache no longer holds them). Absent where nobody stat'ed them (a host's
+   * verify, a re-read that had no result to prove): the part is then not judged.
+   */
+  outputs: z.string().optional(),
 });
 export type DestinationFingerprint = z.infer<typeof destinationFingerprintSchema>;
 
 /** The fingerprint an inspection carries (its state file's sha256, its listing digest): what a re-read is compared by. */
-export function fingerprintOf(inspection: { stateSha256?: string; listingDigest?: string }): DestinationFingerprint {
+export function fingerprintOf(inspection: {
+  stateSha256?: string;
+  listingDigest?: string;
+  outputsDigest?: string;
+}): DestinationFingerprint {
   const fingerprint: DestinationFingerprint = {};
   if (inspection.stateSha256 !== undefined) fingerprint.stateSha256 = inspection.stateSha256;
   if (inspection.listingDigest !== undefined) fingerprint.listing = inspection.listingDigest;
+  if (inspection.outputsDigest !== undefined) fingerprint.outputs = inspection.outputsDigest;
   return fingerprint;
 }
+
+/** A re-read's outputs part when the stat cache no longer holds what the verify hashed: never equal to a digest. */
+export const OUTPUTS_UNKNOWN = 'unknown';
 
 /** When a verify was taken (RFC 3339, UTC, the engine's clock) and the fingerprint read just before it hashed. */
 export const verifyStampSchema = z.object({
@@ -45,6 +60,8 @@ export const staleReasonSchema = z.enum([
   'listing_changed',
   /** A watcher saw a change on disk before any re-read could compare. */
   'changed_on_disk',
+  /** An output the verify hashed has another lstat signature now (edited, replaced, removed), or its record is gone. */
+  'outputs_changed',
 ]);
 export type StaleReason = z.infer<typeof staleReasonSchema>;
 
@@ -72,7 +89,8 @@ export type DestinationObservation =
  * The rule. A result that is stale stays stale with its first reason and time. A re-read keeps a
  * fresh result fresh only when both fingerprints are fully known and equal; any difference, or a
  * fact that either side could not read (no listing: the folder was missing or not a directory),
- * turns it stale: a result is only kept when the disk proves it unchanged.
+ * turns it stale: a result is only kept when the disk proves it unchanged. The outputs' signatures
+ * are compared when both sides have them (the checks order: state, listing, outputs).
  */
 export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness, observation: DestinationObservation): VerifyFreshness {
   if (!current.fresh) return current;
@@ -84,6 +102,11 @@ export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness
   }
   if (before.listing === undefined || now.listing === undefined || before.listing !== now.listing) {
     return { fresh: false, reason: 'listing_changed', since: observation.at };
+  }
+  // Judged only when both sides stat'ed the outputs: a re-read that did not (a source bundle's refresh)
+  // proves nothing either way, and a Rescan always does for a result whose basis has the part.
+  if (before.outputs !== undefined && now.outputs !== undefined && before.outputs !== now.outputs) {
+    return { fresh: false, reason: 'outputs_changed', since: observation.at };
   }
   return current;
 }

@@ -26,6 +26,7 @@ const REASON_WORDS: Record<StaleReason, string> = {
   state_changed: 'the state file changed since',
   listing_changed: 'files in the destination changed since',
   changed_on_disk: 'a change on disk was seen since',
+  outputs_changed: 'an output was edited, replaced or removed since (its size, time or file identity differs)',
 };
 
 /** Why it is stale, as a clause: "the state file changed since". */

@@ -80,7 +80,9 @@ describe('Session', () => {
 
   it('answers every method that needs a workspace with a typed error before one is open, never a throw', async () => {
     const session = new Session({ transport: 'http' });
-    const needWorkspace = methodNames.filter((m) => !['openWorkspace', 'appInfo', 'cancelJob', 'liveRefreshStatus'].includes(m));
+    const needWorkspace = methodNames.filter(
+      (m) => !['openWorkspace', 'appInfo', 'cancelJob', 'liveRefreshStatus', 'autoVerifySetting', 'setAutoVerify'].includes(m),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...needWorkspace), fc.anything(), async (method, junk) => {
         const result = await session.call(method, junk);
@@ -101,6 +103,8 @@ describe('Session', () => {
     expect(await session.call('appInfo', {})).toMatchObject({ ok: true, value: { transport: 'http' } });
     expect(await session.call('liveRefreshStatus', {})).toMatchObject({ ok: true, value: { active: false, watching: 0 } });
     expect(await session.call('cancelJob', { job: 'no-such-job' })).toEqual({ ok: true, value: { cancelled: false } });
+    // A per-user preference, not the workspace's.
+    expect(await session.call('autoVerifySetting', {})).toEqual({ ok: true, value: { enabled: true } });
   });
 
   it('opens a folder workspace and lists its destinations by id', async () => {

@@ -36,6 +36,10 @@ import { demoHandlers } from './sessionDemo';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
 import { hasWorkspaceChanges, noWorkspaceChanges } from '../../shared/workspaceReload';
 import { LIVE_REFRESH_OFF } from '../../shared/liveRefresh';
+import { readPreferences, savePreferences } from './preferencesFile';
+
+/** What the switch says where nothing is watched (the ssh agent): nothing to re-verify by itself. */
+const AUTO_VERIFY_WITHOUT_LIVE_REFRESH = { enabled: false, fixedBy: 'live refresh is off here, so nothing is verified again by itself' };
 
 import { listBackupsHandler, planRestoreHandler, pruneBackupsHandler } from './sessionBackups';
 import { historyOf } from './sessionStorage';
@@ -77,6 +81,8 @@ export class Session implements SessionContext {
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
     this.sourceRefresh = live === false ? undefined : new SourceRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    const saved = options.preferencesFile ? readPreferences(options.preferencesFile).autoVerify : undefined;
+    if (saved !== undefined) this.live?.setAutoVerify(saved);
     this.handlers = this.makeHandlers();
     this.initialOpen = options.initialWorkspace
       ? this.open(options.initialWorkspace).then(
@@ -269,6 +275,14 @@ export class Session implements SessionContext {
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
+      autoVerifySetting: async () => this.live?.autoVerifySetting() ?? AUTO_VERIFY_WITHOUT_LIVE_REFRESH,
+      setAutoVerify: async ({ enabled }) => {
+        if (!this.live) return AUTO_VERIFY_WITHOUT_LIVE_REFRESH;
+        const setting = this.live.setAutoVerify(enabled);
+        if (this.options.preferencesFile && setting.fixedBy === undefined)
+          await savePreferences(this.options.preferencesFile, { autoVerify: enabled });
+        return setting;
+      },
       scan: async ({ destinations }) => {
         this.checkIds(destinations);
         const router = this.hostLinks.router;

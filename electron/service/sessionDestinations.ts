@@ -17,6 +17,8 @@ import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { scanWorkspace } from '../engine/scan';
+import { recordedOutputsDigest } from '../engine/outputSignatures';
+import { withOutputsDigest } from './rereadOutputs';
 
 function pick(session: SessionContext, ids: string[] | undefined): DestinationEntry[] {
   const open = session.workspace();
@@ -53,6 +55,7 @@ export async function scanJob(
 ): Promise<JobResultOf<'scan'>> {
   const open = session.workspace();
   const destinations = pick(session, ids);
+  const statCache = await session.statCache();
   const report = await scanWorkspace(
     { ...open.loaded, destinations },
     {
@@ -63,7 +66,7 @@ export async function scanJob(
       onProgress: ({ done, total }) => context.progress(done, total, 0),
       onResult: (row) => {
         const entry = scanEntryOf(row.destination.id, row.inspection, row.summary, row.sync);
-        keepReread(open, entry);
+        keepReread(open, withOutputsDigest(open, statCache, entry, row.destination.path));
         context.item(entry);
       },
     },
@@ -111,7 +114,10 @@ export async function verifyPass(
             return;
           }
           result[row.verify.status] += 1;
-          options.onEntry(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis: fingerprintOf(row.inspection) }));
+          // The outputs part: what the cache recorded as this pass hashed (or reused) each output.
+          const known = statCache?.known(row.destination.path);
+          const basis = { ...fingerprintOf(row.inspection), ...(known ? { outputs: recordedOutputsDigest(known) } : {}) };
+          options.onEntry(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis }));
         },
       },
     );
@@ -137,7 +143,8 @@ export async function inspectHandler(session: SessionContext, id: string): Promi
   const destination = session.destination(id);
   const inspection = await inspectDestination(destination.path, { includeText: true });
   const open = session.workspace();
-  keepReread(open, await entryWithSync(open, destination, inspection));
+  const entry = withOutputsDigest(open, await session.statCache(), await entryWithSync(open, destination, inspection), destination.path);
+  keepReread(open, entry);
   const { state: _state, ...data } = inspection;
   return { destination, inspection: data, listing: await listDestination(destination.path) };
 }

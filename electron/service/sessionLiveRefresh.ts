@@ -16,6 +16,7 @@ import type { OpenWorkspace } from './sessionContext';
 import { keepReread } from './sessionDestinations';
 import { formatBytes } from '../../shared/byteSize';
 import { entryWithSync } from './sessionSync';
+import type { AutoVerifySetting } from '../../shared/autoVerifySetting';
 
 export interface LiveRefreshOptions {
   debounceMs?: number;
@@ -34,7 +35,8 @@ export interface LiveRefreshOptions {
 
 /**
  * Auto-verify unless the environment turns it off (`DISTRIBUTOR_INSPECTOR_AUTO_VERIFY=off`): the one
- * switch the desktop app and the browser host share until the settings screen has one.
+ * run's default; the operator's setting (the status bar's switch, `setAutoVerify`) moves it unless
+ * the environment turned it off.
  */
 export function autoVerifyFromEnvironment(env: NodeJS.ProcessEnv = process.env): LiveRefreshOptions['autoVerify'] {
   return env.DISTRIBUTOR_INSPECTOR_AUTO_VERIFY === 'off' ? false : undefined;
@@ -98,6 +100,25 @@ export class LiveRefresh {
     private readonly options: LiveRefreshOptions = {},
   ) {
     if (!('autoVerify' in options)) this.options = { ...options, autoVerify: autoVerifyFromEnvironment() };
+    this.autoVerifyOn = this.options.autoVerify !== false;
+    this.autoVerifyFixed = this.options.autoVerify === false && !('autoVerify' in options);
+  }
+
+  /** Whether auto-verify runs now: the options' default, then the operator's setting. */
+  private autoVerifyOn: boolean;
+  /** The environment turned it off for this run: the setting cannot turn it on. */
+  private readonly autoVerifyFixed: boolean;
+
+  autoVerifySetting(): AutoVerifySetting {
+    return this.autoVerifyFixed
+      ? { enabled: false, fixedBy: 'auto-verify is off for this run: DISTRIBUTOR_INSPECTOR_AUTO_VERIFY=off' }
+      : { enabled: this.autoVerifyOn };
+  }
+
+  /** The operator's switch; turning it on does not verify what is stale already (Verify does). */
+  setAutoVerify(enabled: boolean): AutoVerifySetting {
+    if (!this.autoVerifyFixed) this.autoVerifyOn = enabled;
+    return this.autoVerifySetting();
   }
 
   /** Watches the workspace as it is now (after an open, or a reload that changed its list). */
@@ -214,7 +235,7 @@ export class LiveRefresh {
 
   /** On opening: every destination the stat cache knows is verified again, incrementally. */
   private async verifyCachedOnOpen(open: OpenWorkspace): Promise<void> {
-    if (this.options.autoVerify === false) return;
+    if (!this.autoVerifyOn) return;
     try {
       const local = open.summary.destinations.filter((destination) => destination.host === undefined);
       const known = await mapLimited(local, READ_CONCURRENCY, async (d) =>
@@ -234,8 +255,8 @@ export class LiveRefresh {
    * outputs are past the size limit: it stays stale, and the event says why.
    */
   private async autoVerify(open: OpenWorkspace, ids: string[]): Promise<void> {
-    if (this.options.autoVerify === false || ids.length === 0) return;
-    const maxBytes = this.options.autoVerify?.maxBytes ?? AUTO_VERIFY_MAX_BYTES;
+    if (!this.autoVerifyOn || ids.length === 0) return;
+    const maxBytes = (this.options.autoVerify || undefined)?.maxBytes ?? AUTO_VERIFY_MAX_BYTES;
     const skipped: { destination: string; reason: string }[] = [];
     const chosen: string[] = [];
     for (const id of ids) {

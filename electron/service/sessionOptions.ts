@@ -36,6 +36,11 @@ export interface SessionOptions {
    */
   statCacheFile?: string | false;
   /**
+   * The user's preferences file (preferencesFile.ts: auto-verify on or off), read when the Session
+   * starts and written by `setAutoVerify`. Without it the setting lasts for this Session only.
+   */
+  preferencesFile?: string;
+  /**
    * Where applies keep backups and the journal instead of the workspace's (sessionStorage.ts). Given
    * (the command line), `history`, `listBackups` and `pruneBackups` also answer with no workspace open:
    * the user's own journal and backups folder.

@@ -17,6 +17,7 @@ import type { Density } from '../view/viewSettings';
 import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
 import { StatusBadge, SyncBadge, VerifyMark } from './StatusBadge';
+import { useAppState } from '../state/store';
 
 export const ROW_HEIGHT_PX = 58;
 export const COMPACT_ROW_HEIGHT_PX = 28;
@@ -76,6 +77,7 @@ export function DestinationList({
   density = 'comfortable',
   query = '',
 }: Props) {
+  const heldBack = useAppState((state) => state.autoVerifySkipped);
   const scroller = useRef<HTMLDivElement>(null);
   const rowHeight = density === 'compact' ? COMPACT_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
   const headerAt = (index: number) => groups.length > 0 && 'header' in itemAt(groups, index);
@@ -222,7 +224,9 @@ export function DestinationList({
                     terms={terms}
                   />
                 </span>
-                {row.status === 'managed' && <VerifyMark mark={row.verify} compact verified={row.verified} />}
+                {row.status === 'managed' && (
+                  <VerifyMark mark={row.verify} compact verified={row.verified} heldBack={heldBack?.get(row.id)} />
+                )}
                 {row.errorCount + row.warningCount > 0 && (
                   <span
                     className="badge tone-neutral"

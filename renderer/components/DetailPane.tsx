@@ -46,6 +46,7 @@ function OneDestination() {
   const selectedId = useAppState((state) => state.selectedId);
   const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
+  const heldBack = useAppState((state) => (state.selectedId ? state.autoVerifySkipped?.get(state.selectedId) : undefined));
   const freshness = useAppState((state) => (state.selectedId ? state.destinationTable.verifyFreshness(state.selectedId) : undefined));
   const [tab, setTab] = useState<TabId>('overview');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
@@ -161,7 +162,7 @@ function OneDestination() {
         <h1 id="detail-title">
           {entry.id}
           {data && <StatusBadge status={status} />}
-          {status === 'managed' && <VerifyMark mark={verifyHealth(facts)} verified={facts} detail />}
+          {status === 'managed' && <VerifyMark mark={verifyHealth(facts)} verified={facts} detail heldBack={heldBack} />}
           {placement === 'hidden' && (
             <span className="badge outline tone-neutral" data-testid="selected-hidden">
               selected, hidden by the filter

@@ -64,11 +64,14 @@ export function VerifyMark({
   compact = false,
   verified,
   detail = false,
+  heldBack,
 }: {
   mark: VerifyMarkValue;
   compact?: boolean;
   verified?: VerifiedFacts | undefined;
   detail?: boolean;
+  /** Why auto-verify left this stale result as it is (over its size limit): said only while it is stale. */
+  heldBack?: string | undefined;
 }) {
   const look = VERIFY_LOOK[mark];
   const now = useNow();
@@ -79,8 +82,9 @@ export function VerifyMark({
         not verified
       </span>
     );
+  const held = mark === 'stale' && heldBack ? `; not verified by itself: ${heldBack}` : '';
   const title = verified
-    ? `verify: ${describeVerifyFreshness(verified.status, verified.verifiedAt, verified.freshness, now)}`
+    ? `verify: ${describeVerifyFreshness(verified.status, verified.verifiedAt, verified.freshness, now)}${held}`
     : `verify: ${look.label}`;
   return (
     <>
@@ -91,6 +95,7 @@ export function VerifyMark({
       {detail && verified && (
         <span className="verify-detail muted" data-testid="verify-freshness">
           {verifyFreshnessDetail(verified.status, verified.verifiedAt, verified.freshness, now)}
+          {held}
         </span>
       )}
     </>

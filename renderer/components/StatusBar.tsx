@@ -11,6 +11,7 @@ import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { LiveRefreshIndicator } from './LiveRefreshIndicator';
+import { AutoVerifySwitch } from './AutoVerifySwitch';
 
 export function StatusBar() {
   const jobs = useAppState((state) => state.jobs);
@@ -48,6 +49,7 @@ export function StatusBar() {
         )}
       </div>
       <LiveRefreshIndicator />
+      <AutoVerifySwitch />
       {lastError && (
         <div className="last-error" role="alert">
           <Icon name="alert" />

@@ -19,6 +19,7 @@ export function SyncAndHealth({ entry, managed, onGoTo }: { entry: DestinationEn
   const sync = useAppState((state) => state.destinationTable.scanEntry(entry.id)?.sync);
   const verified = useAppState((state) => state.destinationTable.verifyEntry(entry.id));
   const freshness = useAppState((state) => state.destinationTable.verifyFreshness(entry.id)) ?? FRESH;
+  const heldBack = useAppState((state) => state.autoVerifySkipped?.get(entry.id));
   const now = useNow();
   const health = verifyHealth(verified && { status: verified.report.status, freshness });
   const drift = verified && health === 'drifted' ? outputDriftOf(verified.report) : undefined;
@@ -52,11 +53,16 @@ export function SyncAndHealth({ entry, managed, onGoTo }: { entry: DestinationEn
             <span className="muted">Nothing to verify: there is no valid state to check the outputs against.</span>
           ) : verified ? (
             <>
-              <VerifyMark mark={health} verified={{ status: verified.report.status, verifiedAt: verified.stamp.verifiedAt, freshness }} />{' '}
+              <VerifyMark
+                mark={health}
+                verified={{ status: verified.report.status, verifiedAt: verified.stamp.verifiedAt, freshness }}
+                heldBack={heldBack}
+              />{' '}
               {drift
                 ? `${drift.drifted.length} of ${drift.verifiedCount} outputs differ from what the state records: ${firstNames(drifted, 5)}. `
                 : ''}
               {describeVerifyFreshness(verified.report.status, verified.stamp.verifiedAt, freshness, now)}
+              {health === 'stale' && heldBack ? <span data-testid="overview-held-back">. Not verified by itself: {heldBack}.</span> : null}
               {drift && (
                 <GoToButton goal="repair" onGoTo={onGoTo}>
                   Repair…

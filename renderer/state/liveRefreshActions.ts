@@ -3,6 +3,7 @@
 
 import type { EventOf } from '../../shared/api';
 import { getClient } from '../api/client';
+import { noteAutoVerifySkips } from './autoVerifyActions';
 import { applyWorkspaceReload, bumpRevisions } from './listUpdates';
 import { store } from './store';
 
@@ -22,6 +23,7 @@ export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
   if (event.kind === 'verified') {
     // Auto-verify: the engine verified again what changed on disk; those results are fresh again.
     store.set((state) => ({ destinationTable: state.destinationTable.withVerify(event.entries) }));
+    noteAutoVerifySkips(event);
     bumpRevisions(event.entries.map((entry) => entry.destination));
     return;
   }

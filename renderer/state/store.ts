@@ -8,6 +8,7 @@ import type { DestinationStatus } from '../../shared/inspection';
 import type { ApplyStep } from '../../shared/plan';
 import type { WorkspaceChanges } from '../../shared/workspaceReload';
 import type { LiveRefreshStatus } from '../../shared/liveRefresh';
+import type { AutoVerifySetting } from '../../shared/autoVerifySetting';
 import type { SyncKind } from '../../shared/syncStatus';
 import type { BulkRun } from '../view/bulkPlan';
 import type { SortKey } from '../view/destinationRows';
@@ -70,6 +71,10 @@ export interface AppState {
   lastReload?: { changes: WorkspaceChanges; at: string };
   /** How the engine watches the open workspace for live refresh (the status bar says it); undefined until it said. */
   liveRefresh?: LiveRefreshStatus;
+  /** Whether the engine verifies again by itself what changed on disk (the status bar's switch); undefined until it said. */
+  autoVerify?: AutoVerifySetting;
+  /** Destinations auto-verify left stale, each with why (over the size limit): shown as their stale reason. */
+  autoVerifySkipped?: ReadonlyMap<string, string>;
   /** What the last job that ended said about itself (a cancelled verify: how far it got); cleared when another starts. */
   notice?: string;
   /** Bumped per destination when it changed on disk (rescan, replace), so open views reload it. */
