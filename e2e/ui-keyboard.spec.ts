@@ -55,7 +55,9 @@ test('the search hands over to the list, marks its matches, and the list answers
   const stale = page.getByRole('button', { name: /^stale/ });
   await expect(stale).toHaveAttribute('title', /verified, but the folder changed since/);
   await expect(stale).toHaveAccessibleDescription(/verify again/);
-  await expect(page.getByRole('button', { name: /^unmanaged/ })).toHaveAccessibleDescription(/no state file/);
+  await expect(
+    page.getByRole('group', { name: 'Filter by status (any of)' }).getByRole('button', { name: /^unmanaged/ }),
+  ).toHaveAccessibleDescription(/no state file/);
 });
 
 test('the shortcut table works in the browser host, and ? opens the sheet of every key', async ({ appPage: page, saveScreenshot }) => {

@@ -16,6 +16,7 @@ import {
   type DestinationState,
 } from './compare';
 import { describeComparison } from './comparisonWords';
+import { NO_SOURCE_SYNC } from './syncNoSource';
 import type { Manifest } from './manifestSchema';
 import type { State } from './stateSchema';
 
@@ -71,12 +72,7 @@ export function syncKindOf(decision: Decision): SyncKind {
 }
 
 export function syncOf(input: SyncInput): SyncStatus {
-  if (input.source === undefined)
-    return {
-      kind: 'no_source',
-      title: 'No source configured',
-      sentence: 'The workspace file names no source bundle for this destination: there is nothing to compare it with.',
-    };
+  if (input.source === undefined) return NO_SOURCE_SYNC;
   if (!input.source.ok)
     return {
       kind: 'source_unreadable',

@@ -8,7 +8,7 @@ import { nestedDestinationsText, type ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 
-import { type Style } from './style';
+import type { Style } from './style';
 import { printable } from './terminalText';
 
 import { discardPlanText, repairPlanText } from './renderRecoveryPlan';

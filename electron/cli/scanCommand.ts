@@ -8,7 +8,8 @@ import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
-import { type SyncStatus } from '../../shared/syncStatus';
+import type { SyncStatus } from '../../shared/syncStatus';
+import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
 import { SYNC_LABELS } from '../../shared/syncWords';
 import { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 import { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
@@ -83,16 +84,17 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
     // With --verify each worker verifies a managed destination right after reading its state: one
     // pass, against the state as it is now, and no state has to travel back to this thread.
     const startedAt = new Date().toISOString();
+    const syncing = workspace.destinations.some((destination) => destination.source !== undefined);
     const scanned = await scanWorkspace(workspace, {
       pool,
       verify,
       retain: 'summary',
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
-      ...(workspace.destinations.some((destination) => destination.source !== undefined)
-        ? { sync: new (await import('./syncLoader')).SourceManifests() }
-        : {}),
+      ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
     });
+    // Without a configured source every row's sync is the same, said without the comparison rules.
+    if (!syncing) for (const row of scanned.rows) row.sync = NO_SOURCE_SYNC;
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
     if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
     if (verify) outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));

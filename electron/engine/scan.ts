@@ -74,7 +74,7 @@ export function isFinding(row: ScanRow): boolean {
 /** The row's sync, from its state (the only time a 'summary' scan holds it); the sources were read before the pass. */
 function withSync(row: ScannedDestination, sources: SourceManifests, retain: ScanOptions['retain']): void {
   // A state withheld for its size never travelled: no decision rather than a wrong one (Compare reads it whole).
-  if (row.inspection.status !== 'managed' || row.state)
+  if (row.destination.source === undefined || row.inspection.status !== 'managed' || row.state)
     row.sync = sources.syncOf(row.destination, { ...row.inspection, ...(row.state ? { state: row.state } : {}) });
   if (retain === 'summary') {
     delete row.state;

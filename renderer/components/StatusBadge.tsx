@@ -1,7 +1,7 @@
 // A destination's status, verify mark and sync as badges: a word, an icon and a colour, never colour alone.
 
 import type { DestinationStatus } from '../../shared/inspection';
-import { type SyncKind } from '../../shared/syncStatus';
+import type { SyncKind } from '../../shared/syncStatus';
 import { SYNC_LABELS } from '../../shared/syncWords';
 import type { VerifiedFacts, VerifyMark as VerifyMarkValue } from '../view/destinationRows';
 import { describeVerifyFreshness, STALE_TITLE, verifyFreshnessDetail } from '../../shared/verifyFreshnessWords';
