@@ -93,8 +93,7 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
     });
-    // Without a configured source every row's sync is the same, said without the comparison rules.
-    if (!syncing) for (const row of scanned.rows) row.sync = NO_SOURCE_SYNC;
+    if (!syncing) for (const row of scanned.rows) row.sync = NO_SOURCE_SYNC; // said without the rules
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
     if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
     if (verify) outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
