@@ -11,11 +11,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from '../electron/testing/nodeBundle';
 
 export default async function setup(): Promise<() => void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inspector-test-state-'));
-  process.env.INSPECTOR_TEST_HASH_WORKER = await bundleHashWorker(path.join(dir, 'hashWorker.mjs'));
+  process.env.INSPECTOR_TEST_HASH_WORKER = await bundleForNode(
+    fileURLToPath(new URL('../electron/engine/hashWorker.ts', import.meta.url)),
+    path.join(dir, 'hashWorker.mjs'),
+  );
   process.env.XDG_STATE_HOME = path.join(dir, 'state');
   process.env.HOME = path.join(dir, 'home');
   mkdirSync(process.env.HOME);
@@ -30,20 +33,4 @@ export default async function setup(): Promise<() => void> {
     // Again at the end, beside the failures it may replay.
     console.log(line);
   };
-}
-
-/** The hash worker as one minified ES module, built the way scripts/build.mjs builds dist/hashWorker.js. */
-async function bundleHashWorker(outfile: string): Promise<string> {
-  await build({
-    entryPoints: [fileURLToPath(new URL('../electron/engine/hashWorker.ts', import.meta.url))],
-    outfile,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  return outfile;
 }

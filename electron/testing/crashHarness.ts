@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from './nodeBundle';
 import type { RestorePlan, RestoreResult } from '../../shared/backupSchema';
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { fullMatrices, samplePoints, withReplayHint } from './testSampling';
@@ -16,20 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Bundles crashChild.ts into `outDir` and returns the script's path. */
 export async function buildCrashChild(outDir: string): Promise<string> {
-  const outfile = path.join(outDir, 'crashChild.mjs');
-  await build({
-    entryPoints: [path.join(here, 'crashChild.ts')],
-    outfile,
-    bundle: true,
-    // Less to parse at every start: the test starts one child per kill point.
-    minify: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  return outfile;
+  return bundleForNode(path.join(here, 'crashChild.ts'), path.join(outDir, 'crashChild.mjs'));
 }
 
 export type ChildRun<R = ApplyResult> = { killed: true } | { killed: false; result: R };
