@@ -4,90 +4,32 @@
 // host's part is cancelled, and the job ends as agent_protocol naming the host and the id; a well
 // behaved agent's items all come through.
 
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult, ScanEntry } from '../../shared/api';
-import { callOk, jobEnd } from '../testing/sessionCalls';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
-import type { HostConnector, HostJobHandlers, HostLink } from './hostLink';
-import { Session } from './session';
+import type { ScanEntry } from '../../shared/api';
+import { hostStandIn, type ExtraItems } from '../testing/hostStandIn';
+import { callOk } from '../testing/sessionCalls';
+import { driftByHand } from '../testing/recoveryFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-type Extra = (real: unknown[]) => unknown[];
-
-/** A client Session whose host web-1 is a real agent Session; each scan job also sends what `extra` makes of the real items. */
-async function setup(extra: Extra) {
-  const root = await makeTempDir('session-host-items-');
-  const fixture = await recoveryWorkspace(root);
-  const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0 });
-  const seen = { aborted: false, sent: 0 };
-  const link: HostLink = {
-    hello: { version: 'test', host: 'web-1', platform: 'linux' },
-    lost: undefined,
-    ended: new Promise(() => {}),
-    call: ((method: string, request: unknown) => agent.call(method, request)) as HostLink['call'],
-    job: (async (method: string, request: unknown, handlers: HostJobHandlers<'scan'> = {}) => {
-      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
-      if (!started.ok) return started;
-      const real: unknown[] = [];
-      const ending = await new Promise<ApiResult<unknown>>((resolve) => {
-        const off = agent.onEvent((event) => {
-          if (event.event === 'item' && event.data.job === started.value.job) real.push(event.data.item);
-          if (event.event === 'result' && event.data.job === started.value.job) resolve({ ok: true, value: event.data.result });
-          if (event.event === 'error' && event.data.job === started.value.job) resolve({ ok: false, error: event.data.error });
-          if ((event.event === 'result' || event.event === 'error') && event.data.job === started.value.job) off();
-        });
-      });
-      for (const item of [...real, ...extra(real)]) {
-        handlers.onItem?.(item as ScanEntry);
-        seen.sent++;
-      }
-      seen.aborted = handlers.signal?.aborted ?? false;
-      return ending;
-    }) as unknown as HostLink['job'],
-    close: async () => {},
-  };
-  const connector: HostConnector = async () => link;
-  const clientFile = path.join(root, 'client.json');
-  await fs.writeFile(
-    clientFile,
-    JSON.stringify({ destinations: [], hosts: [{ name: 'web-1', url: `ssh://web-1${fixture.workspaceFile}` }] }),
-  );
-  const session = new Session({ transport: 'http', connectHost: connector, progressIntervalMs: 0, liveRefresh: false });
-  const events: ApiEvent[] = [];
-  session.onEvent((event) => events.push(event));
-  cleanups.push(async () => {
-    await session.close();
-    await agent.close();
-    await removeTempDir(root);
-  });
-  const connected = new Promise<void>((resolve) =>
-    session.onEvent((event) => event.event === 'hostState' && event.data.host.state === 'connected' && resolve()),
-  );
-  await callOk(session, 'openWorkspace', { path: clientFile });
-  await connected;
-  const scan = async (destinations?: string[]) => {
-    const { job } = await callOk(session, 'scan', destinations ? { destinations } : {});
-    const end = await jobEnd(session, job, events);
-    const items = events.filter((event) => event.event === 'item' && event.data.job === job);
-    return { end, items };
-  };
-  const apply = async (planId: string) => {
-    const { job } = await callOk(session, 'applyPlan', { planId });
-    const end = await jobEnd(session, job, events);
+/** A client Session whose host web-1 is a real agent Session (testing/hostStandIn.ts), each job also sending what `extra` makes of the real items. */
+async function setup(extra: ExtraItems) {
+  const { session, fixture, seen, events, ended } = await hostStandIn(cleanups, extra);
+  const run = async (method: 'scan' | 'applyPlan', request: object) => {
+    const { job } = await callOk(session, method, request as never);
+    const end = await ended(job);
     return { end, items: events.filter((event) => event.event === 'item' && event.data.job === job) };
   };
+  const scan = (destinations?: string[]) => run('scan', destinations ? { destinations } : {});
+  const apply = (planId: string) => run('applyPlan', { planId });
   return { scan, apply, seen, session, fixture };
 }
 
 const ghosts =
-  (count: number): Extra =>
+  (count: number): ExtraItems =>
   (real) =>
     Array.from({ length: count }, (_, index) => ({ ...(real[0] as ScanEntry), destination: `ghost-${index}` }));
 

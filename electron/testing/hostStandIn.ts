@@ -1,26 +1,34 @@
 // A client Session whose host web-1 is a real agent Session in this process, linked by a stand-in
-// (no ssh): the host's plans are the agent's own, and what the client sends is recorded. For tests
-// only; never imported by the app.
+// (no ssh): the host's plans are the agent's own, what the client sends is recorded, and a job's
+// items can be made hostile on demand (`extraItems`). For tests only; never imported by the app.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../shared/api';
+import type { ApiEvent, ApiResult, ScanEntry } from '../../shared/api';
 import { callOk, jobEnd } from './sessionCalls';
 import { makeTempDir, removeTempDir } from './fixtures';
 import { recoveryWorkspace } from './recoveryFixtures';
-import type { HostConnector, HostLink } from '../service/hostLink';
+import type { HostConnector, HostJobHandlers, HostLink } from '../service/hostLink';
 import { Session } from '../service/session';
 
 export const LOST = { code: 'connection_lost', message: 'the connection to web-1 was lost during the job: its outcome is unknown.' };
 
-/** A client Session whose host web-1 is a real agent Session here; `applyPlan` jobs are recorded, and lost when `lose` says so. */
-export async function hostStandIn(cleanups: (() => Promise<void>)[]) {
-  const root = await makeTempDir('session-host-plans-');
+/** What a host job sends besides the agent's own items, made from them (none by default). */
+export type ExtraItems = (real: unknown[]) => unknown[];
+
+/**
+ * A client Session whose host web-1 is a real agent Session here; what it sends is recorded, an
+ * `applyPlan` job is lost when `lose` says so, and each job's items (the agent's, then `extraItems`
+ * of them) reach the client once the agent's job ended; `seen` counts them and notes a cancel.
+ */
+export async function hostStandIn(cleanups: (() => Promise<void>)[], extraItems: ExtraItems = () => []) {
+  const root = await makeTempDir('session-host-');
   const fixture = await recoveryWorkspace(root);
   const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0 });
   const sent: { method: string; request: unknown }[] = [];
   const behaviour = { lose: false };
+  const seen = { aborted: false, sent: 0 };
   const link: HostLink = {
     hello: { version: 'test', host: 'web-1', platform: 'linux' },
     lost: undefined,
@@ -29,18 +37,26 @@ export async function hostStandIn(cleanups: (() => Promise<void>)[]) {
       sent.push({ method, request });
       return agent.call(method, request);
     }) as HostLink['call'],
-    job: (async (method: string, request: unknown) => {
+    job: (async (method: string, request: unknown, handlers: HostJobHandlers<'scan'> = {}) => {
       sent.push({ method, request });
       if (method === 'applyPlan' && behaviour.lose) throw LOST;
       const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
       if (!started.ok) return started;
-      return new Promise<ApiResult<unknown>>((resolve) => {
+      const real: unknown[] = [];
+      const ending = await new Promise<ApiResult<unknown>>((resolve) => {
         const off = agent.onEvent((event) => {
+          if (event.event === 'item' && event.data.job === started.value.job) real.push(event.data.item);
           if (event.event === 'result' && event.data.job === started.value.job) resolve({ ok: true, value: event.data.result });
           if (event.event === 'error' && event.data.job === started.value.job) resolve({ ok: false, error: event.data.error });
           if ((event.event === 'result' || event.event === 'error') && event.data.job === started.value.job) off();
         });
       });
+      for (const item of [...real, ...extraItems(real)]) {
+        handlers.onItem?.(item as ScanEntry);
+        seen.sent++;
+      }
+      seen.aborted = handlers.signal?.aborted ?? false;
+      return ending;
     }) as unknown as HostLink['job'],
     close: async () => {},
   };
@@ -65,5 +81,5 @@ export async function hostStandIn(cleanups: (() => Promise<void>)[]) {
   await connected;
   expect((await callOk(session, 'hosts', {})).hosts[0]?.state).toBe('connected');
   const ended = (job: string) => jobEnd(session, job, events);
-  return { fixture, session, sent, behaviour, ended };
+  return { fixture, session, sent, behaviour, seen, events, ended };
 }
