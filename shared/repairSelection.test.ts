@@ -4,7 +4,13 @@ import { cleanPathProblem } from './cleanPath';
 import type { ReplacePlan } from './plan';
 import { keptPathsOf, repairChoiceCounts, selectRepair, selectionMatches } from './repairSelection';
 
-const write = (path: string, size: number) => ({ path, size, sha256: `sha256:${'0'.repeat(64)}`, kind: 'source' as const, source_path: path });
+const write = (path: string, size: number) => ({
+  path,
+  size,
+  sha256: `sha256:${'0'.repeat(64)}`,
+  kind: 'source' as const,
+  source_path: path,
+});
 
 /** A repair plan as the planner makes it: three drifted outputs rewritten (two need a delete), one refused. */
 function repairPlan(): ReplacePlan {
