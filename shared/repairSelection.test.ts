@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanPathProblem } from './cleanPath';
 import type { ReplacePlan } from './plan';
-import { keptPathsOf, repairChoiceCounts, selectRepair, selectionMatches } from './repairSelection';
+import { keptPathsOf, repairChoiceCounts, repairChoicePaths, selectRepair, selectionMatches } from './repairSelection';
 
 const write = (path: string, size: number) => ({
   path,
@@ -145,6 +145,8 @@ describe('repairChoiceCounts', () => {
   it('counts what a choice rewrites and keeps as the boxes are ticked', () => {
     expect(repairChoiceCounts(repairPlan(), new Set())).toEqual({ rewrite: 3, keep: 0, refused: 1 });
     expect(repairChoiceCounts(repairPlan(), new Set(['a.html', 'notes.txt']))).toEqual({ rewrite: 2, keep: 1, refused: 1 });
-    expect(repairChoiceCounts(selected(['a.html']), new Set(['d.css']))).toEqual({ rewrite: 1, keep: 2, refused: 1 });
+    // Over a plan that already keeps a.html: ticking it again counts it as rewritten.
+    expect(repairChoiceCounts(selected(['a.html']), new Set(['d.css']))).toEqual({ rewrite: 2, keep: 1, refused: 1 });
+    expect(repairChoicePaths(selected(['a.html']))).toEqual(['a.html', 'b/c.txt', 'd.css']);
   });
 });

@@ -79,12 +79,20 @@ export function selectionMatches(plan: Pick<ReplacePlan, 'repair'>, keep: readon
   return planned.length === given.length && planned.every((path, index) => path === given[index]);
 }
 
-/** The counts of a choice over a plan, for the review as it is ticked: what would be rewritten, kept, refused. */
+/** The drifted outputs a choice is made over: those the plan rewrites and those it keeps, by path. */
+export function repairChoicePaths(plan: Pick<ReplacePlan, 'repair'>): string[] {
+  return [...(plan.repair?.repairs ?? []), ...(plan.repair?.kept ?? [])].map((entry) => entry.path).sort();
+}
+
+/**
+ * The counts of a choice over a plan, as its boxes are ticked: `unchecked` are the outputs (rewritten
+ * or kept by the plan) the operator leaves as they are; the rest would be rewritten.
+ */
 export function repairChoiceCounts(
   plan: Pick<ReplacePlan, 'repair'>,
   unchecked: ReadonlySet<string>,
 ): { rewrite: number; keep: number; refused: number } {
-  const repairs = plan.repair?.repairs ?? [];
-  const keep = repairs.filter((entry) => unchecked.has(entry.path)).length + (plan.repair?.kept?.length ?? 0);
-  return { rewrite: repairs.length - (keep - (plan.repair?.kept?.length ?? 0)), keep, refused: plan.repair?.refused.length ?? 0 };
+  const paths = repairChoicePaths(plan);
+  const keep = paths.filter((path) => unchecked.has(path)).length;
+  return { rewrite: paths.length - keep, keep, refused: plan.repair?.refused.length ?? 0 };
 }
