@@ -1,7 +1,7 @@
 // A repair that keeps some drifted outputs as they are, on real folders: only the chosen ones are
 // rewritten, the kept one keeps its hotfix bytes and stays drifted (verify says so, the state file is
 // byte for byte the publisher's), hostile selections are refused by name, a path edited between plan
-// and apply makes it stale, and undoing it puts back exactly what it rewrote.
+// and apply makes it stale (undoing one: backup/repairKeepRestore.test.ts).
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { replacePlanSchema } from '../../shared/plan';
 import { verifyDestination } from '../engine/verify';
-import { applyRestore } from '../backup/applyRestore';
-import { planRestore } from '../backup/planRestore';
-import { applyWithBackup } from '../testing/backupFixtures';
 import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
 import { driftByHand, publishedDestination, type Published } from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
@@ -134,19 +131,5 @@ describe('a repair keeping chosen drifted outputs', () => {
     expect(result.error?.code).toBe('invalid_plan');
     expect(result.error?.message).toContain('"report.html" is kept as it is');
     expect(await snapshotTree(dest)).toBe(before);
-  });
-
-  it('is undone exactly: the restore puts back what it rewrote and leaves the kept hotfix alone', async () => {
-    const before = await snapshotTree(dest);
-    const { folder } = await applyWithBackup(await planKeeping(['report.html']), path.join(fixture.root, 'backups', 'archive'));
-    const restore = await planRestore({ backupFolder: folder, destinationPath: dest });
-    if (!restore.ok) throw new Error(restore.error.message);
-    // What it wrote (and the folder it made for one), nothing of the kept output.
-    expect(restore.value.removes.map((entry) => entry.path).sort()).toEqual(['data.csv', 'pages/deep', 'pages/deep/b.txt']);
-    expect(restore.value.puts.map((entry) => entry.path)).not.toContain('report.html');
-    const result = await applyRestore(restore.value);
-    expect(result.error).toBeUndefined();
-    expect(await snapshotTree(dest)).toBe(before);
-    expect(await fs.readFile(path.join(dest, 'report.html'), 'utf8')).toBe(HOTFIX);
   });
 });
