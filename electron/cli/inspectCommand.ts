@@ -4,7 +4,7 @@
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { hasErrors } from '../../shared/issues';
-import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import { inspectDestination, type DestinationInspection } from '../service/destinationRead';
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';

@@ -21,7 +21,7 @@ import {
 
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
-import { SourceManifests } from '../engine/sourceManifests';
+import { SourceManifests } from './workspaceSync';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
