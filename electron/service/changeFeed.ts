@@ -7,6 +7,7 @@
 // in one event than MAX_CHANGES_PER_EVENT, and never keep the process alive.
 
 import { CHANGES_INTERVAL_MS, MAX_CHANGES_PER_EVENT, type DestinationChanges, type HostWatch } from '../../shared/hostWatch';
+import type { ApiEvent } from '../../shared/api';
 import { fail } from '../../shared/apiError';
 import { DestinationWatcher, type DestinationWatcherOptions } from '../watch/destinationWatcher';
 import type { OpenWorkspace } from './sessionContext';
@@ -128,7 +129,7 @@ export class SessionChangeFeed {
   private feed: ChangeFeed | undefined;
 
   constructor(
-    private readonly send: (changes: DestinationChanges) => void,
+    private readonly emit: (event: ApiEvent) => void,
     private readonly options: ChangeFeedOptions | undefined,
     /** Set where live refresh runs: its liveRefresh events already carry every change. */
     private readonly liveRefreshOn: boolean,
@@ -137,7 +138,7 @@ export class SessionChangeFeed {
   /** The `watchDestinations` handler. */
   subscribe(open: OpenWorkspace): Promise<HostWatch> {
     if (this.liveRefreshOn) throw fail('not_available', 'live refresh runs in this session: its liveRefresh events carry every change');
-    this.feed ??= new ChangeFeed(this.send, this.options);
+    this.feed ??= new ChangeFeed((data) => this.emit({ event: 'destinationChanges', data }), this.options);
     return this.feed.follow(open);
   }
 

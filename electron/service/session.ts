@@ -48,6 +48,7 @@ import { notAvailableHandlers, typedPathIn } from './sessionPaths';
 import { listSourceBundles } from '../engine/sourceBundles';
 
 import { HostConnections, hostHandlers } from './hostConnections';
+import { HostWatches } from './hostWatch';
 import { placeReload } from './sessionReload';
 import { forward, hostPlanStore, inspectOnHost, routedReadJob } from './sessionHosts';
 
@@ -79,16 +80,13 @@ export class Session implements SessionContext {
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
-    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event));
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    const watch = this.live && new HostWatches(this, (event) => this.emit(event), this.live);
+    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event), watch);
     this.sourceRefresh = live === false ? undefined : new SourceRefresh(this, (event) => this.emit(event), live === true ? {} : live);
-    this.feed = new SessionChangeFeed(
-      (data) => this.emit({ event: 'destinationChanges', data }),
-      options.changeFeed,
-      this.live !== undefined,
-    );
+    this.feed = new SessionChangeFeed((event) => this.emit(event), options.changeFeed, this.live !== undefined);
     const saved = options.preferencesFile ? readPreferences(options.preferencesFile).autoVerify : undefined;
     if (saved !== undefined) this.live?.setAutoVerify(saved);
     this.handlers = this.makeHandlers();
