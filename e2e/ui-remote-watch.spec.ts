@@ -48,6 +48,8 @@ test('a file edited on a host turns its row drifted by itself, or stale with "ch
     const hosts = page.getByRole('region', { name: 'Hosts' });
     await expect(hosts.getByTestId('host-state-web-1')).toHaveText('connected', { timeout: 30_000 });
     await waitForScan(page);
+    const liveRefresh = page.getByTestId('live-refresh');
+    await expect(liveRefresh).toHaveText('watching 1 destination on hosts, by their agents', { timeout: 10_000 });
     const row = page.getByRole('option', { name: /^web-1:archive/ });
     const mark = row.locator('[data-verify-mark]');
     await page.getByRole('button', { name: 'Verify all' }).click();
@@ -95,12 +97,14 @@ test('a file edited on a host turns its row drifted by itself, or stale with "ch
     await expect(hosts.getByTestId('host-state-web-1')).toHaveText('connection lost', { timeout: 15_000 });
     await expect(mark).toHaveText('stale — verify again', { timeout: 5_000 });
     await expect(mark).toHaveAttribute('title', /its host could not be watched for a while since/);
+    await expect(liveRefresh).toHaveText('1 destination on hosts not watched now (not connected, or their watch failed)');
     await saveScreenshot(page, 'remote-watch-host-lost');
     await server.restart();
     await hosts.getByRole('button', { name: 'Reconnect web-1' }).click();
     await expect(hosts.getByTestId('host-state-web-1')).toHaveText('connected', { timeout: 30_000 });
     await expect(mark).toHaveText('drifted', { timeout: 30_000 });
     await expect(mark).toHaveAttribute('title', 'verify: drifted, verified just now');
+    await expect(liveRefresh).toHaveText('watching 1 destination on hosts, by their agents');
   } finally {
     await server.stop();
   }

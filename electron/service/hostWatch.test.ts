@@ -85,11 +85,13 @@ describe("a host's destinations watched by its agent", () => {
 
   it('turns every result of a host stale when its connection is made again, until verified again', async () => {
     const { session, next, staleBy, verified, verifyOf, events } = await watchedHost(true);
+    expect((await callOk(session, 'liveRefreshStatus', {})).hosts).toEqual({ watched: 2, unwatched: 0 });
     const from = events.length;
     await callOk(session, 'reconnectHost', { name: 'web-1' });
     await next(staleBy('host_unwatched'), from);
     const again = await next(verified, from);
     expect(again.kind === 'verified' && again.entries[0]!.report.status).toBe('intact');
+    expect((await callOk(session, 'liveRefreshStatus', {})).hosts).toEqual({ watched: 2, unwatched: 0 });
     expect(await verifyOf()).toMatchObject({ health: 'intact' });
   });
 });

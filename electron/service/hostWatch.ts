@@ -37,6 +37,8 @@ interface Watched {
 export interface HostWatchOptions {
   /** The size past which auto-verify leaves a destination stale, or false when it is off now (live refresh's setting). */
   autoVerifyLimit: () => number | false;
+  /** Hears how many of the hosts' destinations are watched by their agents, and how many not, at each change (the status bar). */
+  hostsWatched: (hosts: { watched: number; unwatched: number }) => void;
 }
 
 export class HostWatches {
@@ -55,6 +57,7 @@ export class HostWatches {
       this.forget(state.name);
       this.markHost(state.name, state.since);
     }
+    this.report();
   }
 
   /** Stops hearing a host (dropped from the workspace, or its connection replaced). */
@@ -65,6 +68,20 @@ export class HostWatches {
 
   close(): void {
     for (const name of [...this.hosts.keys()]) this.forget(name);
+    this.options.hostsWatched({ watched: 0, unwatched: 0 });
+  }
+
+  /** Counts the hosts' destinations listed now by whether their agent's watch vouches for them. */
+  private report(): void {
+    const open = this.session.state.workspace;
+    let watched = 0;
+    let unwatched = 0;
+    for (const entry of open?.summary.destinations ?? [])
+      if (entry.host !== undefined) {
+        if (this.isTrusted(entry.host)) watched++;
+        else unwatched++;
+      }
+    this.options.hostsWatched({ watched, unwatched });
   }
 
   /** Whether the host's events are trusted now (tests, the docs' promise). */
@@ -87,6 +104,7 @@ export class HostWatches {
     if (this.hosts.get(name) !== watched) return;
     if (!answer?.ok || !answer.value.complete) return this.markHost(name, new Date().toISOString());
     watched.trusted = true;
+    this.report();
     // Results held from before (a reconnect) turned stale when the connection went: verified again now.
     await this.autoVerify(watched, this.heldOn(name));
   }
@@ -96,6 +114,7 @@ export class HostWatches {
     if (this.hosts.get(name) !== watched || !open) return;
     const wasTrusted = watched.trusted;
     watched.trusted = changes.complete;
+    if (wasTrusted !== watched.trusted) this.report();
     if (!changes.complete) this.markHost(name, changes.at);
     else if (!wasTrusted) void this.autoVerify(watched, this.heldOn(name));
     for (const id of changes.destinations) {

@@ -106,6 +106,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
 export class LiveRefresh {
   private watcher: DestinationWatcher | undefined;
   private current: LiveRefreshStatus = LIVE_REFRESH_OFF;
+  private hosts: { watched: number; unwatched: number } | undefined;
   private sent = '';
   /** The workspace the watches were last set for: changes reported for another are dropped. */
   private followed: OpenWorkspace | undefined;
@@ -194,12 +195,20 @@ export class LiveRefresh {
     await this.draining;
   }
 
-  private setStatus(status: LiveRefreshStatus): void {
-    this.current = status;
-    const text = JSON.stringify(status);
+  /** The hosts' destinations watched by their agents, and not (hostWatch.ts): part of the status. */
+  hostsWatched(hosts: { watched: number; unwatched: number }): void {
+    this.hosts = hosts.watched + hosts.unwatched > 0 ? hosts : undefined;
+    if (this.current.active) this.setStatus(this.current);
+  }
+
+  private setStatus(local: LiveRefreshStatus): void {
+    const { hosts: _hosts, ...status } = local;
+    const current: LiveRefreshStatus = this.hosts ? { ...status, hosts: this.hosts } : status;
+    this.current = current;
+    const text = JSON.stringify(current);
     if (text === this.sent) return;
     this.sent = text;
-    this.emit({ event: 'liveRefresh', data: { kind: 'status', status } });
+    this.emit({ event: 'liveRefresh', data: { kind: 'status', status: current } });
   }
 
   private onChange(change: WatchChange): void {
