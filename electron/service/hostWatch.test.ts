@@ -11,6 +11,7 @@ import type { ApiEvent, EventOf } from '../../shared/api';
 import { hostStandIn } from '../testing/hostStandIn';
 import { callOk } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { MAX_CHANGES_PER_EVENT } from '../../shared/hostWatch';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -93,5 +94,19 @@ describe("a host's destinations watched by its agent", () => {
     expect(again.kind === 'verified' && again.entries[0]!.report.status).toBe('intact');
     expect((await callOk(session, 'liveRefreshStatus', {})).hosts).toEqual({ watched: 2, unwatched: 0 });
     expect(await verifyOf()).toMatchObject({ health: 'intact' });
+  });
+
+  it('reads again only the destinations the host listed, whatever ids its agent names', async () => {
+    const { agent, sent, next, staleBy, events } = await watchedHost(false);
+    const from = events.length;
+    const before = sent.length;
+    const ghosts = Array.from({ length: MAX_CHANGES_PER_EVENT - 1 }, (_, index) => `ghost-${index}`);
+    // As a broken agent would: its Session's own event stream, with ids it never listed.
+    agent['emit']({
+      event: 'destinationChanges',
+      data: { destinations: [...ghosts, 'archive'], at: new Date().toISOString(), complete: true },
+    });
+    await next(staleBy('changed_on_host'), from);
+    expect(sent.slice(before)).toEqual([{ method: 'scan', request: { destinations: ['archive'] } }]);
   });
 });
