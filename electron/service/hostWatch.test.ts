@@ -2,7 +2,7 @@
 // (a real agent Session here, on real folders): an output edited two folders down on the host turns
 // its verify stale (changed_on_host) and, with auto-verify on, drifted, as the same liveRefresh events
 // a local change makes; a reconnect turns every result of the host stale (host_unwatched) until
-// verified again.
+// verified again; ids the host never listed are never read.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
