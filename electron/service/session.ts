@@ -338,6 +338,18 @@ export class Session implements SessionContext {
           ? this.hostPlans.plan(remote.router, remote, request.destination, 'planDiscardStaging', request)
           : this.plans.planDiscardStaging(this, request);
       },
+      compareFolder: async (request) => {
+        const remote = this.remote(request.destination);
+        if (!remote) return this.plans.compareFolder(this, request);
+        // Read on the host, next to the folder: no bytes travel.
+        return forward(remote.router, remote.host, (link) => link.call('compareFolder', { ...request, destination: remote.id }));
+      },
+      planAdopt: async (request) => {
+        const remote = this.remote(request.destination);
+        return remote
+          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planAdopt', request)
+          : this.plans.planAdopt(this, request);
+      },
       applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
         this.hostPlans.has(planId)
           ? this.hostPlans.apply(this, this.hostLinks.required(), planId, { confirm, includeNested, acceptPartial })
