@@ -54,6 +54,9 @@ export const planMethods = {
       destination: handle,
       /** Default: the source the workspace configures for the destination. */
       source: userPath.optional(),
+      /** The ids the state records, when the workspace configures none (an unmanaged folder has no state to take them from). */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
     }),
     response: z.object({ planId: handle, plan: replacePlanSchema }),
   }),

@@ -147,7 +147,10 @@ export function planStore() {
       const planned = await planDestinationAdopt({
         destinationPath: destination.path,
         sourcePath,
-        configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
+        configured: {
+          pipelineId: request.pipelineId ?? destination.pipelineId,
+          destinationId: request.destinationId ?? destination.destinationId,
+        },
         baseUrl: destination.baseUrl,
         primary: destination.primary,
         pool: session.hashPool(),
