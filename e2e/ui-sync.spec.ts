@@ -56,7 +56,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
   await chip(page, 'publish waiting').click();
 
   await page.getByLabel('Sort').selectOption('health');
-  await expect(page.getByTestId('list-count')).toHaveText('16 destinations');
+  await expect(page.getByTestId('list-count')).toHaveText('17 destinations');
   expect(await shownIds(page)).toEqual([
     'broken-duplicate',
     'broken-json',
@@ -74,6 +74,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
     'release-notes',
     'runbook-prod',
     'legacy-site',
+    'status-copied',
   ]);
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'sync-sorted');

@@ -104,7 +104,7 @@ export function folderCountsText(counts: FolderCounts): string {
 
 /** What an adopt writes, in one sentence: the state file, naming how many outputs it records and that extras stay. */
 export function adoptWritesText(outputCount: number, extraCount: number): string {
-  const extras =
-    extraCount > 0 ? `; ${plural(extraCount, 'extra entry', 'extra entries')} stay as ${extraCount === 1 ? 'it is' : 'they are'}` : '';
+  const stays = extraCount === 1 ? 'stays as it is' : 'stay as they are';
+  const extras = extraCount > 0 ? `; ${plural(extraCount, 'extra entry', 'extra entries')} ${stays}` : '';
   return `Write only .distributor.json, recording ${plural(outputCount, 'file')} already in place; no other byte is written, moved or deleted${extras}.`;
 }

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { outputRuleFor } from '../../shared/publishRules';
 import type { EditableJson } from '../../shared/sampleDocuments';
-import { outputBytesFor } from '../replace/publish';
+import { markdownToHtml } from '../replace/markdownToHtml';
 import { STAGING_DIR_NAME, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
@@ -63,6 +63,16 @@ function editable(publication: Publication): EditableJson {
 }
 
 const sources = handbookSources();
+
+/**
+ * The bytes the app's own publish writes for a source file (replace/publish.ts outputBytesFor: its
+ * markdown rendered by the app's renderer, not the demo's stand-in); the demo test proves they match.
+ */
+function appOutputBytes(sourcePath: string, bundle: SourceBundle): Buffer {
+  const bytes = bundle.files.get(sourcePath)!;
+  if (outputRuleFor(sourcePath).kind === 'source') return bytes;
+  return Buffer.from(markdownToHtml(bytes.toString('utf8'), path.posix.basename(sourcePath, '.md')), 'utf8');
+}
 
 // Six files, one per verify status a destination can show.
 const runbook = makeSource('runbook', '2026-05-20T08:30:00Z', {
@@ -298,7 +308,7 @@ export const DEMO_CASES: DemoCase[] = [
         dir,
         new Map([
           ...sources.status.manifest.files.map(
-            (file) => [outputRuleFor(file.path).path, outputBytesFor(file, sources.status.files.get(file.path)!)] as const,
+            (file) => [outputRuleFor(file.path).path, appOutputBytes(file.path, sources.status)] as const,
           ),
           ['robots.txt', Buffer.from('User-agent: *\nDisallow:\n')],
         ]),

@@ -120,6 +120,9 @@ export function ActionsTab({
   const interrupted = issues.some(isInterruptedIssue);
   const [discardShown, setDiscardShown] = useState(interrupted);
   if (interrupted && !discardShown) setDiscardShown(true);
+  // The same for the folder compare: once adopted the folder is managed, and the outcome stays on screen.
+  const [adoptShown, setAdoptShown] = useState(offered.adopt);
+  if (offered.adopt && !adoptShown) setAdoptShown(true);
   const [confirming, setConfirming] = useState<
     | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
     | undefined
@@ -217,9 +220,7 @@ export function ActionsTab({
         </section>
       )}
 
-      {offered.adopt && (
-        <FolderCompareSection key={`adopt-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />
-      )}
+      {adoptShown && <FolderCompareSection key={`adopt-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />}
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
       {offered.repair && <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />}
       {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}

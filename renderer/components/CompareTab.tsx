@@ -65,6 +65,9 @@ function Field({
 /** `status`: the destination's, from its inspection; an unmanaged folder also gets the folder compare and Adopt. */
 export function CompareTab({ entry, status, onGoTo }: { entry: DestinationEntry; status?: DestinationStatus | undefined; onGoTo?: GoTo }) {
   const backup = useBackupTarget(entry.id);
+  // Shown while the folder is unmanaged, and kept once shown so an adopt's outcome stays on screen.
+  const [folderShown, setFolderShown] = useState(status === 'unmanaged');
+  if (status === 'unmanaged' && !folderShown) setFolderShown(true);
   const [source, setSource] = useState(entry.source ?? '');
   const compare = useCompare();
   /** The output whose content diff is open: the destination's bytes against what publishing the compared source writes. */
@@ -175,7 +178,7 @@ export function CompareTab({ entry, status, onGoTo }: { entry: DestinationEntry;
             </div>
           );
         })()}
-      {status === 'unmanaged' && (
+      {folderShown && (
         <FolderCompareSection
           key={`adopt-${source}`}
           entry={entry}

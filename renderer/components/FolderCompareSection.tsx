@@ -148,7 +148,9 @@ export function FolderCompareSection({ entry, source, backup, onGoTo }: Props) {
             <Callout tone="good" title="Every file the source publishes is already here" role="status">
               <p>
                 {plural(compared.counts.matches, 'file')} match byte for byte. Adopting writes only <code>.distributor.json</code> recording
-                them; the folder is then managed, and the {plural(compared.counts.extra, 'extra entry', 'extra entries')} stay as they are.
+                them; the folder is then managed.{' '}
+                {compared.counts.extra > 0 &&
+                  `${plural(compared.counts.extra, 'extra entry', 'extra entries')} ${compared.counts.extra === 1 ? 'stays as it is' : 'stay as they are'}.`}
               </p>
               <div className="button-row">
                 <button
