@@ -300,6 +300,8 @@ export class Session implements SessionContext {
       planReplace: async (request) => this.plans.plan(this, request),
       planRepair: async (request) => this.plans.planRepair(this, request),
       planDiscardStaging: async (request) => this.plans.planDiscardStaging(this, request),
+      compareFolder: async (request) => this.plans.compareFolder(this, request),
+      planAdopt: async (request) => this.plans.planAdopt(this, request),
       applyPlan: async ({ planId, ...consent }) => this.plans.apply(this, planId, consent),
       ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {
