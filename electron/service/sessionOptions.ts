@@ -1,6 +1,7 @@
 // What a Session is made with, and the shape of its handler table: types only, apart from the class
 // that wires them (session.ts).
 
+import type { ReconnectClock } from './hostReconnect';
 import type { MethodName, methods, ResponseOf, Transport } from '../../shared/api';
 import type { HostConnector } from './hostLink';
 import type { RequestValue } from './sessionContext';
@@ -25,6 +26,8 @@ export interface SessionOptions {
   connectHost?: HostConnector;
   /** At most this many hosts connecting at once (default 8). */
   hostsParallel?: number;
+  /** The clock of a lost host's automatic reconnects (hostReconnect.ts); tests give a fake one. */
+  reconnectClock?: ReconnectClock;
   /**
    * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
