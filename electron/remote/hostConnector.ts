@@ -28,7 +28,7 @@ export function sshHostConnector(options: HostConnectorOptions = {}): HostConnec
       agent: host.agent,
       sshOptions: sshOptionsOf(host, (options.env ?? process.env).HOME ?? homedir()),
       // The app's operator sets it in the host's dialog, not on a command line.
-      agentHint: `in the host's "Agent command" field (Edit host ${host.name}…)`,
+      agentHint: `in the "Agent command" field of Edit host ${host.name}`,
       env: options.env ?? process.env,
       clientVersion: APP_VERSION,
       onNotice: (line) => options.onNotice?.(`${host.name}: ${line}`),

@@ -42,8 +42,8 @@ describe('connectFailure', () => {
   it('tells the CLI user --agent PATH and the app user the field of the host dialog when the agent is missing', () => {
     const missing = 'bash: line 1: distributor-inspector: command not found';
     expect(connectFailure(ending(missing, 127)).message).toContain('give its path with --agent PATH');
-    const inApp = connectFailure({ ...ending(missing, 127), agentHint: 'in the host\'s "Agent command" field (Edit host web-1…)' });
-    expect(inApp.message).toContain('give its path in the host\'s "Agent command" field (Edit host web-1…)');
+    const inApp = connectFailure({ ...ending(missing, 127), agentHint: 'in the "Agent command" field of Edit host web-1' });
+    expect(inApp.message).toContain('give its path in the "Agent command" field of Edit host web-1.');
     expect(inApp.message).not.toContain('--agent');
   });
 

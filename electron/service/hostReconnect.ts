@@ -33,6 +33,8 @@ interface Track {
   /** Set once a connection that worked was lost: the host is retried until it connects again. */
   retrying: boolean;
   retries: number;
+  /** Why it was lost, then why the last try failed: said while a try is under way. */
+  failure?: HostState['failure'];
   retryAt?: number;
   timer?: unknown;
 }
@@ -56,6 +58,7 @@ export class HostReconnector {
     } else if (state.state === 'lost' || (state.state === 'failed' && track.retrying)) {
       if (track.retrying && state.state === 'failed') track.retries++;
       track.retrying = true;
+      track.failure = state.failure;
       this.schedule(state.name, track);
     }
   }
@@ -67,13 +70,18 @@ export class HostReconnector {
     this.reconnect(name);
   }
 
-  /** The state as the page sees it: when it last connected, its countdown; a retry that failed is still "lost". */
+  /**
+   * The state as the page sees it: when it last connected, its countdown. While it is being retried
+   * it stays "lost" (a try under way, or one that failed, with why), never flickering through
+   * "connecting…" and "failed" each time: its settings were right, its connection is what went.
+   */
   decorate(state: HostState): HostState {
     const track = this.tracks.get(state.name);
     if (!track) return state;
+    const retrying = track.retrying && state.state !== 'connected';
     return {
       ...state,
-      ...(track.retrying && state.state === 'failed' ? { state: 'lost' as const } : {}),
+      ...(retrying ? { state: 'lost' as const, ...(track.failure ? { failure: track.failure } : {}) } : {}),
       ...(track.lastConnected !== undefined ? { lastConnected: track.lastConnected } : {}),
       ...(track.retryAt !== undefined ? { retryAt: new Date(track.retryAt).toISOString() } : {}),
       ...(track.retrying ? { retries: track.retries } : {}),
