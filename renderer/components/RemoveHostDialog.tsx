@@ -1,6 +1,6 @@
 // "Remove host": takes a host out of the workspace file after one explicit confirmation that names
 // how many destinations leave the list. Nothing on the host is touched and no byte of any destination
-// moves (it is undone by adding the host again), so no typed id is asked (docs/app.md, confirmations).
+// moves (it is undone by adding the host again), so one confirmation, never a typed id. Cancel first.
 
 import { useState } from 'react';
 import type { HostState } from '../../shared/api';
