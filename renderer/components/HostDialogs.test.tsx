@@ -30,7 +30,7 @@ const failedHost: HostState = {
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
     calls.push({ method, request });
-    if (method === 'editHost' || method === 'removeHost') return answer;
+    if (method === 'editHost' || method === 'removeHost' || method === 'addHost') return answer;
     return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
   },
   on: () => () => {},
@@ -111,6 +111,40 @@ describe('EditHostDialog', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('host-state-web-1').textContent).toBe('connecting…');
+  });
+});
+
+describe('AddHostDialog', () => {
+  it("sends the host's ssh settings that are filled in, and opens them to show a refused one", async () => {
+    store.set({ workspace: { ...workspace, destinations: [] }, hosts: [] });
+    render(<HostsPanel />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add host…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add host' });
+    await user.type(within(dialog).getByLabelText('Name'), 'edge');
+    await user.type(within(dialog).getByLabelText('SSH target'), 'ops@edge-1');
+    await user.type(within(dialog).getByLabelText('Path on the host'), '/srv/www');
+    await user.click(within(dialog).getByText('ssh settings of this host (optional)'));
+    await user.type(within(dialog).getByLabelText('Jump host'), '-oProxyCommand=x');
+    answer = {
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: 'addHost: /w/distributor-inspector.json: jumpHost: …',
+        details: {
+          issues: [
+            { path: ['jumpHost'], code: 'invalid_host_setting', message: 'the jump host "-oProxyCommand=x" is wrong', severity: 'error' },
+          ],
+        },
+      },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Add and connect' }));
+    expect(calls.at(-1)).toEqual({
+      method: 'addHost',
+      request: { name: 'edge', target: 'ops@edge-1', path: '/srv/www', jumpHost: '-oProxyCommand=x' },
+    });
+    expect(dialog.querySelector('details')?.open).toBe(true);
+    expect(document.getElementById('add-host-jumpHost-error')?.textContent).toBe('the jump host "-oProxyCommand=x" is wrong');
   });
 });
 
