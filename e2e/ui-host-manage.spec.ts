@@ -1,7 +1,8 @@
 // Hosts you can manage (issue 28, points 11 and 12), in real Chromium against the built browser host
 // and a real sshd on 127.0.0.1 (throwaway keys), reached through the host's own `ssh_config` setting
 // in the workspace file: no DISTRIBUTOR_INSPECTOR_SSH is set. A host saved with a wrong port fails;
-// Edit host puts the right port in the file and it connects. Remove host takes it and its rows away.
+// Edit host puts the right port in the file (a wrong agent command on the way is named by the
+// dialog's field, not a CLI flag) and it connects. Remove host takes it and its rows away.
 // A host whose sshd stops is lost: it says when it last connected, counts down to its next try, its
 // rows leave the chip counts as "last known"; once sshd is back it reconnects by itself.
 
@@ -56,7 +57,7 @@ async function oneHost(tempDir: string, port: (server: SshServer) => Promise<num
   return { server, fixture, remoteFile, sshConfig, workspaceFile };
 }
 
-test('a host saved with a wrong port fails; Edit host puts the right port in the workspace file and it connects', async ({
+test('a host saved with a wrong port fails; Edit host puts the right port in the workspace file (a missing agent named by its field) and it connects', async ({
   page,
   startHost,
   tempDir,
@@ -86,8 +87,22 @@ test('a host saved with a wrong port fails; Edit host puts the right port in the
     expect(await fs.readFile(setup.workspaceFile, 'utf8')).toBe(before);
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'host-edit-dialog');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
+    // The right port with an agent that is not there: the advice names the dialog's field, not a CLI flag.
     await dialog.getByLabel(/^Port/).fill(String(setup.server.port));
+    await dialog.getByLabel('Agent command').fill('/nonexistent/distributor-inspector');
+    await dialog.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(hosts.locator('[data-host="web-1"]')).toContainText('agent_missing', { timeout: 30_000 });
+    await expect(hosts.locator('[data-host="web-1"]')).toContainText('give its path in the "Agent command" field of Edit host web-1');
+    await expect(hosts.locator('[data-host="web-1"]')).not.toContainText('--agent');
+
+    await hosts.getByRole('button', { name: 'Edit host web-1…' }).click();
+    await expect(dialog.getByLabel(/^Port/)).toHaveValue(String(setup.server.port));
+    await dialog.getByLabel('Agent command').fill(setup.server.agentCommand);
     await dialog.getByRole('button', { name: 'Save and connect' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(hosts.getByTestId('host-state-web-1')).toHaveText('connected', { timeout: 30_000 });
@@ -177,6 +192,9 @@ test('a host whose sshd stops counts down to its next try, leaves the chip count
     await expect(retry.getByTestId('host-countdown')).toHaveText(/^reconnecting in ([2-9]|\d\d) s$/, { timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'host-lost-countdown');
+    // At the smallest size the app supports, only the panes scroll, never the page.
+    await page.setViewportSize({ width: 1024, height: 640 });
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
 
     await setup.server.restart();
     // Nobody clicks: the next automatic try connects (the wait is at most 60 s; here a few seconds).
