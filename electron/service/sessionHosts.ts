@@ -300,6 +300,7 @@ export function hostPlanStore() {
               ...(stored.remoteConfirm !== undefined ? { confirm: stored.remoteConfirm } : {}),
               ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
               ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
+              ...(consent.keep !== undefined ? { keep: [...consent.keep] } : {}),
             },
             {
               signal: context.signal,
