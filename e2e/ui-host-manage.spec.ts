@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { expectShellFits, SMALL_WINDOW } from './shellHelpers';
 import { seriousViolations, waitForScan } from './uiHelpers';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../electron/testing/sessionFixtures';
 import { freePort, sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from '../electron/testing/sshHarness';
@@ -87,8 +88,8 @@ test('a host saved with a wrong port fails; Edit host puts the right port in the
     expect(await fs.readFile(setup.workspaceFile, 'utf8')).toBe(before);
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'host-edit-dialog');
-    await page.setViewportSize({ width: 1024, height: 640 });
-    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    await page.setViewportSize(SMALL_WINDOW);
+    await expectShellFits(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The right port with an agent that is not there: the advice names the dialog's field, not a CLI flag.
@@ -193,8 +194,8 @@ test('a host whose sshd stops counts down to its next try, leaves the chip count
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'host-lost-countdown');
     // At the smallest size the app supports, only the panes scroll, never the page.
-    await page.setViewportSize({ width: 1024, height: 640 });
-    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    await page.setViewportSize(SMALL_WINDOW);
+    await expectShellFits(page);
 
     await setup.server.restart();
     // Nobody clicks: the next automatic try connects (the wait is at most 60 s; here a few seconds).
