@@ -185,6 +185,8 @@ export function doorSteps(
           ...(confirm !== undefined ? { confirm } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
+          // The command line prints the ApplyResult alone: the outputs just written are not read back.
+          reportAfter: false,
         },
         {
           // The service is this version (an agent's handshake says so), so its apply progress names its step.

@@ -26,11 +26,18 @@ export function outputBytesFor(file: ManifestFile, sourceBytes: Buffer): Buffer 
 }
 
 /**
- * Outputs' bytes as planning verified and rendered them, by output path, for an apply that follows
- * at once in the same process (`replace --yes`): it stages them instead of reading the source again,
- * after hashing them against the plan (applyPlan.ts). Filled up to VERIFIED_KEPT_MAX_BYTES.
+ * Outputs' bytes as planning verified and rendered them, by output path, each with the sha256 the
+ * plan proved for exactly those bytes (the manifest's, checked against them, or their own hash once
+ * rendered), for an apply that follows at once in the same process (`replace --yes`): it stages them
+ * instead of reading and hashing the source again (stageOutputs.ts). Never crosses a process or the
+ * API: the service keeps it beside the plan it made. Filled up to VERIFIED_KEPT_MAX_BYTES.
  */
-export type VerifiedOutputs = Map<string, Buffer>;
+export type VerifiedOutputs = Map<string, VerifiedOutput>;
+
+export interface VerifiedOutput {
+  bytes: Buffer;
+  sha256: string;
+}
 
 /** What planning keeps for the apply, at most: as much as the apply's own verify step keeps. */
 export const VERIFIED_KEPT_MAX_BYTES = 256 * 1024 * 1024;
@@ -100,7 +107,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
       // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
       if (bytes !== read.value) sha256 = sha256Of(bytes);
       size = bytes.length;
-      if (input.keep && (keptBytes += size) <= VERIFIED_KEPT_MAX_BYTES) input.keep.set(rule.path, bytes);
+      if (input.keep && (keptBytes += size) <= VERIFIED_KEPT_MAX_BYTES) input.keep.set(rule.path, { bytes, sha256 });
     }
     const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size };
     if (rule.transform) record.transform = rule.transform;
