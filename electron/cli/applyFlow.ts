@@ -135,8 +135,8 @@ type Planned = Result<PlannedApply, PlanRefusal>;
 export interface ReplaceSteps {
   target: OpenedDestination;
   plan(): Promise<Planned>;
-  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
-  backupText(): string;
+  /** Where the apply's backup goes, or why there is none (a line for the plan's text); asked only when shown. */
+  backupText(): Promise<string>;
   /** The apply with the operator's answers; a consent the service's gate still lacks comes back as its error. */
   apply(consent: ApplyConsent, onProgress?: (event: ApplyProgress) => void): Promise<Result<ApplyResult, ApiError>>;
 }
@@ -162,7 +162,6 @@ export function doorSteps(
   backupsOff?: string,
 ): ReplaceSteps {
   let planId = '';
-  let backupText: string | undefined;
   return {
     target,
     async plan() {
@@ -173,10 +172,11 @@ export function doorSteps(
       }
       const value = valueOf(answer, what);
       planId = value.planId;
-      backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
       return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
     },
-    backupText: () => backupText ?? '',
+    // Listing the backups reads every kept manifest: only for the plan's text, never for --json.
+    backupText: async () =>
+      doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff),
     async apply({ confirm, includeNested, acceptPartial }, onProgress) {
       const ending = await door.job(
         'applyPlan',
@@ -233,7 +233,7 @@ export async function replaceFlow(
   }
   const { plan } = planned.value;
   if (!json) io.stdout(planText(plan, style));
-  if (!json && plan.action !== 'nothing') io.stdout(`\n${steps.backupText()}\n`);
+  if (!json && plan.action !== 'nothing') io.stdout(`\n${await steps.backupText()}\n`);
   if (plan.action === 'nothing') {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.
