@@ -6,6 +6,9 @@ import { appliedDestinationSchema, handle, userPath } from './apiEntries';
 import { jobStarted, spec, type MethodSpec } from './apiSpec';
 import { applyResultSchema, replacePlanSchema } from './plan';
 
+/** Paths of a repair's outputs kept as they are; cleanliness and membership are the planner's to refuse by name. */
+const keptPaths = z.array(z.string().min(1).max(4096)).max(100_000);
+
 export const planMethods = {
   planReplace: spec({
     summary: 'Plan a replace or forced replace: every path to delete and write, and the new state',
@@ -41,10 +44,15 @@ export const planMethods = {
       destination: handle,
       /** Default: the source the workspace configures for the destination. */
       source: userPath.optional(),
+      /**
+       * Drifted outputs to leave as they are (an intentional hotfix): the plan neither writes nor
+       * deletes them and lists them in plan.repair.kept; a path the plan would not rewrite is refused.
+       */
+      keep: keptPaths.optional(),
     }),
     response: z.object({
       planId: handle,
-      /** Shown to the operator; never sent back (apply takes the planId, and acceptPartial when some outputs are refused). */
+      /** Shown to the operator; never sent back (apply takes the planId, its keep, and acceptPartial when some outputs are refused). */
       plan: replacePlanSchema,
     }),
   }),
@@ -63,6 +71,11 @@ export const planMethods = {
       includeNested: z.boolean().optional(),
       /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */
       acceptPartial: z.boolean().optional(),
+      /**
+       * A repair: the selection the operator reviewed, the paths it keeps as they are (absent: none).
+       * Refused unless it is exactly the plan's (plan.repair.kept): the plan applied is the one reviewed.
+       */
+      keep: keptPaths.optional(),
       /**
        * Default true: the destination is read again and verified after the apply, and sent as the
        * job's item. False, for a caller that shows only the ApplyResult (the command line): no item,

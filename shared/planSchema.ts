@@ -82,17 +82,24 @@ export const repairRefusalSchema = z.object({
 });
 export type RepairRefusal = z.infer<typeof repairRefusalSchema>;
 
+/** Repair: one drifted output it can rewrite: what verify found, and where the bytes are proven from. */
+export const repairEntrySchema = z.object({
+  path: z.string(),
+  status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
+  origin: z.enum(['source_file', 'regenerated']),
+});
+export type RepairEntry = z.infer<typeof repairEntrySchema>;
+
 export const repairDetailsSchema = z.object({
-  /** How many recorded outputs verify found not ok (rewritten + refused). */
+  /** How many recorded outputs verify found not ok (rewritten + kept + refused). */
   driftedCount: z.number(),
   /** The outputs repair rewrites: what verify found, and where the bytes are proven from. */
-  repairs: z.array(
-    z.object({
-      path: z.string(),
-      status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
-      origin: z.enum(['source_file', 'regenerated']),
-    }),
-  ),
+  repairs: z.array(repairEntrySchema),
+  /**
+   * Drifted outputs the repair could rewrite and the operator chose to leave as they are (a hotfix):
+   * untouched by the apply, still drifted afterwards, their records in the state unchanged.
+   */
+  kept: z.array(repairEntrySchema).optional(),
   refused: z.array(repairRefusalSchema),
   /** Extra files in the destination: kept, never touched. */
   extras: z.array(z.string()),

@@ -31,6 +31,7 @@ import type { Result } from '../../shared/result';
 import { valueOf } from './remoteSession';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
+import { keptPathsOf } from '../../shared/repairSelection';
 import { recoveryDoneText } from './renderRecoveryPlan';
 import { commandWords, installedCommand } from '../service/installedCommand';
 
@@ -95,7 +96,7 @@ async function answered(
   if (planKindOf(plan.mode).keepsState) {
     const question = planKindOf(plan.mode).onlyStaging
       ? `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`
-      : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`;
+      : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay${keptClause(plan)})?`;
     return yes(question);
   }
   if (confirmText !== undefined) {
@@ -131,6 +132,12 @@ export interface PlannedApply {
 
 type Planned = Result<PlannedApply, PlanRefusal>;
 
+/** ", and 1 drifted output you keep as it is": the question names what the operator chose to leave. */
+function keptClause(plan: ReplacePlan): string {
+  const kept = keptPathsOf(plan).length;
+  return kept === 0 ? '' : `, and ${kept} drifted output${kept === 1 ? ' you keep as it is' : 's you keep as they are'}`;
+}
+
 /** Plan and apply through a door (this machine's Session or a host's agent); the flow around them is one (replace, repair, discard-staging). */
 export interface ReplaceSteps {
   target: OpenedDestination;
@@ -162,6 +169,7 @@ export function doorSteps(
   backupsOff?: string,
 ): ReplaceSteps {
   let planId = '';
+  let planned: ReplacePlan | undefined;
   return {
     target,
     async plan() {
@@ -172,6 +180,7 @@ export function doorSteps(
       }
       const value = valueOf(answer, what);
       planId = value.planId;
+      planned = value.plan;
       return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
     },
     // Listing the backups reads every kept manifest: only for the plan's text, never for --json.
@@ -185,6 +194,8 @@ export function doorSteps(
           ...(confirm !== undefined ? { confirm } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
+          // The selection reviewed is the one of the plan printed: the service's gate holds the apply to it.
+          ...(planned && keptPathsOf(planned).length > 0 ? { keep: keptPathsOf(planned) } : {}),
           // The command line prints the ApplyResult alone: the outputs just written are not read back.
           reportAfter: false,
         },

@@ -8,9 +8,9 @@ import type { HostStateEvent } from '../../shared/hostState';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
 import { addWorkspaceHost } from '../operations/addWorkspaceHost';
 import { HostRouter } from './hostRouter';
-import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
+import type { OpenWorkspace, SessionState } from './sessionContext';
 import { dropHostDestinations, hostStateArrived } from './sessionHostList';
-import { remoteIdOf, type hostPlanStore } from './sessionHosts';
+import type { hostPlanStore } from './sessionHosts';
 import type { HandlerTable, SessionOptions } from './sessionOptions';
 import type { WorkspaceReloadAnswer } from './workspaceSummary';
 
@@ -35,12 +35,6 @@ export class HostConnections {
   required(): HostRouter {
     if (!this.current) throw fail('not_available', 'this session does not reach hosts');
     return this.current;
-  }
-
-  /** The destination's host and its id there, when it is on a host. */
-  remote(session: SessionContext, id: string) {
-    const remote = remoteIdOf(session, id);
-    return remote && { ...remote, router: this.required() };
   }
 
   /** Starts, keeps, restarts or drops host connections to match the workspace's `hosts`. */

@@ -21,7 +21,7 @@ import {
 
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
-import { SourceManifests } from '../engine/sourceManifests';
+import { SourceManifests } from './workspaceSync';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
@@ -48,7 +48,8 @@ import { listSourceBundles } from '../engine/sourceBundles';
 
 import { HostConnections, hostHandlers } from './hostConnections';
 import { placeReload } from './sessionReload';
-import { forward, hostPlanStore, inspectOnHost, routedReadJob } from './sessionHosts';
+import { hostPlanStore } from './sessionHosts';
+import { routedByHost } from './hostRouting';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -151,11 +152,6 @@ export class Session implements SessionContext {
       const entry = this.destination(id);
       if (entry.host !== undefined) this.hostLinks.required().link(entry.host);
     }
-  }
-
-  /** The destination's host and its id there, when it is on a host. */
-  private remote(id: string) {
-    return this.hostLinks.remote(this, id);
   }
 
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
@@ -264,7 +260,7 @@ export class Session implements SessionContext {
   private makeHandlers(): HandlerTable {
     // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
     const electronOnly = notAvailableHandlers() as Partial<HandlerTable>;
-    const handlers: Omit<HandlerTable, ElectronOnlyMethod> = {
+    const handlers: Omit<HandlerTable, ElectronOnlyMethod | 'scan' | 'verify'> = {
       appInfo: async () => ({
         version: APP_VERSION,
         transport: this.options.transport,
@@ -283,99 +279,42 @@ export class Session implements SessionContext {
           await savePreferences(this.options.preferencesFile, { autoVerify: enabled });
         return setting;
       },
-      scan: async ({ destinations }) => {
-        this.checkIds(destinations);
-        const router = this.hostLinks.router;
-        return {
-          job: this.jobs.start('scan', (context) =>
-            router ? routedReadJob('scan', this, router, destinations, context) : scanJob(this, destinations, context),
-          ),
-        };
-      },
-      inspectDestination: async ({ destination }) => {
-        const remote = this.remote(destination);
-        return remote ? inspectOnHost(remote.router, this, remote, destination) : inspectHandler(this, destination);
-      },
-      verify: async ({ destinations }) => {
-        this.checkIds(destinations);
-        const router = this.hostLinks.router;
-        return {
-          job: this.jobs.start('verify', (context) =>
-            router ? routedReadJob('verify', this, router, destinations, context) : verifyJob(this, destinations, context),
-          ),
-        };
-      },
-      compare: async ({ destination, source, pipelineId, destinationId }) => {
-        const remote = this.remote(destination);
-        if (!remote) return compareHandler(this, destination, source, { pipelineId, destinationId });
-        // A source path is read on the host, next to its destinations: no bytes travel.
-        return forward(remote.router, remote.host, (link) =>
-          link.call('compare', { destination: remote.id, source, pipelineId, destinationId }),
-        );
-      },
-      contentDiff: async (request) => {
-        const remote = this.remote(request.destination);
-        if (!remote) return contentDiffHandler(this, request);
-        return forward(remote.router, remote.host, (link) => link.call('contentDiff', { ...request, destination: remote.id }));
-      },
+      inspectDestination: async ({ destination }) => inspectHandler(this, destination),
+      compare: async ({ destination, source, pipelineId, destinationId }) =>
+        compareHandler(this, destination, source, { pipelineId, destinationId }),
+      contentDiff: async (request) => contentDiffHandler(this, request),
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
-      planReplace: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planReplace', request)
-          : this.plans.plan(this, request);
-      },
-      planRepair: async (request) => {
-        // On a host, the agent proves the bytes from the source there: no output travels.
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRepair', request)
-          : this.plans.planRepair(this, request);
-      },
-      planDiscardStaging: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planDiscardStaging', request)
-          : this.plans.planDiscardStaging(this, request);
-      },
-      applyPlan: async ({ planId, confirm, includeNested, acceptPartial, reportAfter }) =>
-        this.hostPlans.has(planId)
-          ? this.hostPlans.apply(this, this.hostLinks.required(), planId, { confirm, includeNested, acceptPartial, reportAfter })
-          : this.plans.apply(this, planId, { confirm, includeNested, acceptPartial, reportAfter }),
+      planReplace: async (request) => this.plans.plan(this, request),
+      planRepair: async (request) => this.plans.planRepair(this, request),
+      planDiscardStaging: async (request) => this.plans.planDiscardStaging(this, request),
+      applyPlan: async ({ planId, ...consent }) => this.plans.apply(this, planId, consent),
       ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {
-        const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
-        if (destination !== undefined) {
-          const remote = this.remote(destination);
-          // A host's replaces are in the journal on that host.
-          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id, ...page }));
-        }
         this.workspaceOrStorage();
         return historyOf(this, destination === undefined ? undefined : this.destination(destination), { cursor, limit });
       },
       listBackups: async (request) => {
         this.workspaceOrStorage();
-        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
-        if (!remote) return listBackupsHandler(this, request);
-        // A host's backups are its agent's: beside the workspace file on that host, as its workspace sets them.
-        return forward(remote.router, remote.host, (link) => link.call('listBackups', { destination: remote.id }));
+        return listBackupsHandler(this, request);
       },
-      planRestore: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRestore', request)
-          : planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
-      },
+      planRestore: async (request) => planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request),
       pruneBackups: async (request) => {
         this.workspaceOrStorage();
-        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
-        if (!remote) return pruneBackupsHandler(this, request);
-        return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
+        return pruneBackupsHandler(this, request);
       },
       ...demoHandlers(this.options.demo, this),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => exportReport(this.workspace(), format),
     };
-    return { ...electronOnly, ...handlers } as HandlerTable;
+    // One wrapper decides where each destination's call goes: its host's agent, or the handlers above.
+    const routed = routedByHost(
+      handlers,
+      {
+        scan: (ids, context) => scanJob(this, ids, context),
+        verify: (ids, context) => verifyJob(this, ids, context),
+      },
+      { session: this, hosts: this.hostLinks, hostPlans: this.hostPlans, checkIds: (ids) => this.checkIds(ids) },
+    );
+    return { ...electronOnly, ...handlers, ...routed } as HandlerTable;
   }
 }

@@ -284,7 +284,7 @@ export function hostPlanStore() {
       session: SessionContext,
       router: HostRouter,
       planId: string,
-      consent: Consent & { reportAfter?: boolean },
+      consent: Consent & { reportAfter?: boolean | undefined },
     ): ResponseOf<'applyPlan'> {
       const stored = plans.get(planId)!;
       // The client's own checks, before anything is sent; the agent checks its own plan again (its
@@ -305,6 +305,7 @@ export function hostPlanStore() {
               ...(stored.remoteConfirm !== undefined ? { confirm: stored.remoteConfirm } : {}),
               ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
               ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
+              ...(consent.keep !== undefined ? { keep: [...consent.keep] } : {}),
               ...(consent.reportAfter !== undefined ? { reportAfter: consent.reportAfter } : {}),
             },
             {

@@ -1,11 +1,12 @@
 // Plans under opaque ids: the renderer sees a plan and hands back only its id (and, for a forced
-// replace, the destination id typed by the operator); the engine applies the plan it made itself.
-// Must never apply a plan the renderer sent, a plan twice, or a forced replace without the typed id.
+// replace, the destination id typed by the operator; for a repair, the selection it reviewed); the
+// engine applies the plan it made itself. Must never apply a plan the renderer sent, a plan twice, a
+// forced replace without the typed id, or a repair whose selection is not the one reviewed.
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
 import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
-import { requireConsent } from './consentGate';
+import { requireConsent, type Consent } from './consentGate';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
@@ -27,15 +28,6 @@ interface StoredPlan {
    * by the apply instead of reading the source a second time. Held for one plan at a time.
    */
   verified?: VerifiedOutputs;
-}
-
-/** What the caller of apply asked for besides its consent. */
-export interface ApplyRequest {
-  confirm?: string;
-  includeNested?: boolean;
-  acceptPartial?: boolean;
-  /** False: the destination is neither read again nor verified after the apply (no job item). */
-  reportAfter?: boolean;
 }
 
 /** A plan's refusal as the API's error: a source that does not read is invalid_source, the rest refused (the refusal in details). */
@@ -109,7 +101,7 @@ export function planStore() {
       return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
     },
 
-    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source). */
+    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source), keeping what the operator chose to keep. */
     async planRepair(session: SessionContext, request: RequestValue<'planRepair'>): Promise<ResponseOf<'planRepair'>> {
       const destination = session.destination(request.destination);
       const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
@@ -124,6 +116,7 @@ export function planStore() {
         configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
         replacePolicy: destination.replacePolicy,
         pool: session.hashPool(),
+        ...(request.keep !== undefined ? { keep: request.keep } : {}),
       });
       if (!planned.ok) throw refusalError(planned.error);
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
@@ -139,9 +132,13 @@ export function planStore() {
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
     },
 
-    async apply(session: SessionContext, planId: string, request: ApplyRequest): Promise<ResponseOf<'applyPlan'>> {
-      const { confirm, includeNested, acceptPartial } = request;
-      const reportAfter = request.reportAfter !== false;
+    async apply(
+      session: SessionContext,
+      planId: string,
+      consent: Consent & { reportAfter?: boolean | undefined },
+    ): Promise<ResponseOf<'applyPlan'>> {
+      const { confirm, includeNested, acceptPartial } = consent;
+      const reportAfter = consent.reportAfter !== false;
       const restore = restores.get(planId);
       if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
       const stored = plans.get(planId);
@@ -151,7 +148,7 @@ export function planStore() {
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       requireConsent(
         { kind: 'apply', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
-        { confirm, includeNested, acceptPartial },
+        consent,
       );
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
