@@ -307,7 +307,7 @@ describe('applyPlan stages a large source file in chunks, verified as it is copi
       const before = await snapshotTree(root);
       const result = await applyPlan(planned);
       expect(result.error?.code).toBe('source_changed');
-      expect(result.error?.message).toMatch(/big\.bin .*; the source changed after the plan was made$/);
+      expect(result.error?.message).toMatch(/big\.bin .*; the source is not what the plan expects: plan again$/);
       expect(result.oldTouched).toBe(false);
       expect(result.stagingLeft).toBe(false);
       expect(await snapshotTree(root)).toBe(before);

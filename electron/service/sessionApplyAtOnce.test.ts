@@ -67,7 +67,7 @@ describe('Session: a plan applied at once', () => {
     expect(result.ok).toBe(false);
     expect(result.error?.code).toBe('source_changed');
     expect(result.error?.message).toContain(path.join('site-a', 'style.css'));
-    expect(result.error?.message).toContain('the source changed after the plan was made');
+    expect(result.error?.message).toContain('the source is not what the plan expects: plan again');
     expect(await published()).toBe(STYLE);
   });
 
