@@ -125,7 +125,13 @@ export const workspaceDestinationSchema = z.object({
 export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
 
 /** One host of a loaded workspace, as the file gives it (the URL is checked, kept as written). */
-export const workspaceHostSchema = z.object({ name: z.string(), url: z.string(), agent: z.string().optional() });
+export const workspaceHostSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  agent: z.string().optional(),
+  /** The URL's folder is the host's one destination (an `ssh://` path opened as a workspace of one host). */
+  asDestination: z.boolean().optional(),
+});
 export type WorkspaceHost = z.infer<typeof workspaceHostSchema>;
 
 /** A workspace as the loader gives it to the engine. */
