@@ -5,6 +5,7 @@
 // ssh and the agent connection are no part of a local command's start.
 // Must never open a connection of its own beside the Session's, nor name a destination by the agent's bare id.
 
+import './startupChunk'; // what every command's start shares, as one chunk of the build
 import os from 'node:os';
 import { formatSshUrl, parseSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { HostConnector } from '../service/hostLink';
