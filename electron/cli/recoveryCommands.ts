@@ -7,7 +7,7 @@
 // What a repair overwrites, and the staging folder a discard removes, is kept in a backup as a
 // replace's is, undone by `backups restore`. DEST (and SOURCE, --workspace) may be ssh:// paths on one
 // host: the host's agent plans and applies there, its backups and journal are the host's
-// (remoteSession.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
+// (hostDoor.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
 // 2 input errors.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
