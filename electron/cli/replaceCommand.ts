@@ -27,6 +27,7 @@ type ReplaceRequest = {
   pipelineId?: string;
   destinationId?: string;
   allowOtherOwner?: boolean;
+  applyAtOnce?: boolean;
 };
 
 function planOf(door: Door, opened: OpenedDestination, request: ReplaceRequest) {
@@ -61,6 +62,8 @@ export const replaceCommand: Command = {
       ...(ids.pipelineId !== undefined ? { pipelineId: ids.pipelineId } : {}),
       ...(ids.destinationId !== undefined ? { destinationId: ids.destinationId } : {}),
       ...(options['allow-other-owner'] === true ? { allowOtherOwner: true } : {}),
+      // Applied as soon as it is planned: the service stages the bytes the plan verified, reading each source file once.
+      ...(options.yes === true ? { applyAtOnce: true } : {}),
     };
     const remote = remotePaths(positionals, ['DEST', 'SOURCE'].slice(0, positionals.length), options.agent);
     if (remote) {
