@@ -28,7 +28,7 @@ import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 
-import { valueOf } from './remoteSession';
+import { valueOf } from './hostPaths';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
 import { keptPathsOf } from '../../shared/repairSelection';

@@ -11,7 +11,7 @@ import { HashPool, isFinding, loadWorkspace, scanWorkspace, type LoadedWorkspace
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
-import { agentOption, remotePaths, type CommandOptions } from './remoteSession';
+import { agentOption, remotePaths, type CommandOptions } from './hostPaths';
 import { humanText, issueLine, jsonDocument, type ScanOutcome } from './renderScan';
 import { hostsParallel, runRemoteScan, scanHosts, withHosts } from './scanHosts';
 
