@@ -62,7 +62,7 @@ function run(job: Job): PoolJobOutcome {
     }
     case 'inspect':
       try {
-        const { inspection, json, entries } = inspectDestinationSync(job.path);
+        const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests });
         const summary = summarizeInspection(inspection, json);
         if (!job.withText) delete inspection.stateJsonText;
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };

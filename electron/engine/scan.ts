@@ -55,9 +55,15 @@ export interface ScanOptions {
   statCache?: StatCache;
   /**
    * Decide each row's sync against its configured source, read once per bundle from here: the state
-   * is read for it, then dropped again when `retain` is 'summary'.
+   * of a destination with a source is read for it, then dropped again when `retain` is 'summary'.
    */
   sync?: SourceManifests;
+  /**
+   * False: the rows carry no fingerprint (`stateSha256`, `listingDigest`), which only a verify
+   * result's freshness needs (shared/verifyFreshness.ts): a caller that keeps no verify result,
+   * as the command line's scan, skips a hash of every state file. Default true.
+   */
+  digests?: boolean;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -123,11 +129,15 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   const statCache = options.statCache;
   try {
+    // With 'summary', a state travels back as text only where a sync decision reads it: a destination
+    // without a source is `no_source` whatever its state says (withSync).
+    const withText = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
     await pool.inspect(
       destinations.map((destination) => destination.path),
       {
-        withText: options.retain !== 'summary' || sync !== undefined,
+        withText,
         verify: options.verify === true,
+        digests: options.digests !== false,
         ...(options.verify && statCache ? { knownOf: (index: number) => statCache.known(destinations[index]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {
