@@ -98,7 +98,10 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
       summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 },
     };
   }
-  const { stateJsonText, ...inspection } = outcome.inspection;
+  // Parsed from the worker's JSON, the inspection is this row's own: its text is taken off it, not copied around.
+  const inspection = outcome.inspection;
+  const stateJsonText = inspection.stateJsonText;
+  if (stateJsonText !== undefined) delete inspection.stateJsonText;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
   if (outcome.verify) row.verify = outcome.verify;
   if (stateJsonText !== undefined) {

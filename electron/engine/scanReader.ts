@@ -46,15 +46,18 @@ export interface SyncInspection {
  * inspectDestination, synchronously, with the state as text. Throws only where it would reject.
  * `digests: false` leaves out `stateSha256` and `listingDigest` (a fingerprint's parts, as
  * inspectDestination's option): a status never needs them, only a verify result's freshness does.
+ * `withText: false` leaves out the state's text (never added, then deleted: that turned every
+ * inspection into a slow dictionary object before its JSON).
  */
-export function inspectDestinationSync(destination: string, options: { digests?: boolean } = {}): SyncInspection {
+export function inspectDestinationSync(destination: string, options: { digests?: boolean; withText?: boolean } = {}): SyncInspection {
   const dir = path.resolve(destination);
   const { facts, entries } = readFactsSync(dir, options.digests !== false);
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
   // never a withheld one (a huge invalid state would cross threads twice for nothing).
-  if (classified.json && classified.text !== undefined && !inspection.stateWithheld) inspection.stateJsonText = classified.text;
+  if (options.withText !== false && classified.json && classified.text !== undefined && !inspection.stateWithheld)
+    inspection.stateJsonText = classified.text;
   const result: SyncInspection = classified.json ? { inspection, json: classified.json } : { inspection };
   if (entries) result.entries = entries;
   return result;
