@@ -1,6 +1,7 @@
 // The text of a repair or discard-staging plan and of its result, for `distributor-inspector repair`
 // and `discard-staging` (printed by replaceCommand.ts's one confirm/apply flow): which outputs are
-// rewritten and from where, which are refused by name and why, the extras kept; what a staging folder
+// rewritten and from where, which are kept as they are by choice (--keep), which are refused by name
+// and why, the extras kept; what a staging folder
 // holds. Pure; every name from the disk goes through printable().
 
 import { installedCommand } from '../service/installedCommand';
@@ -34,6 +35,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   const details = plan.repair;
   const lines = [`${style.bold('Repair')} of ${printable(plan.destinationPath)} from ${printable(plan.sourcePath)}`];
   if (!details) return `${lines.join('\n')}\n`;
+  const kept = details.kept ?? [];
   if (details.driftedCount === 0) {
     lines.push('Nothing to repair: every recorded output holds its recorded bytes.');
     return `${lines.join('\n')}\n`;
@@ -41,7 +43,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   lines.push(
     '',
     style.bold(
-      `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} to rewrite, ${details.refused.length} refused; the state file is not rewritten`,
+      `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} to rewrite, ${kept.length > 0 ? `${kept.length} kept as ${kept.length === 1 ? 'it is' : 'they are'}, ` : ''}${details.refused.length} refused; the state file is not rewritten`,
     ),
   );
   list(lines, 'Rewrite (from bytes proven to hash to the recorded sha256)', details.repairs, (entry) => {
@@ -51,6 +53,13 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
     const sign = entry.status === 'missing' ? style.green(PLAN_ROW_SIGNS.create) : style.yellow(PLAN_ROW_SIGNS.update);
     return `  ${sign} ${printable(entry.path)}  ${style.dim(`${STATUS_WORDS[entry.status] ?? entry.status}; ${origin}`)}`;
   });
+  if (kept.length > 0)
+    list(
+      lines,
+      'Kept as they are (--keep: not rewritten, still drifted afterwards; the state file still records the published bytes)',
+      kept,
+      (entry) => `  ${style.dim(PLAN_ROW_SIGNS.keep)} ${printable(entry.path)}  ${style.dim(STATUS_WORDS[entry.status] ?? entry.status)}`,
+    );
   if (details.refused.length > 0)
     list(
       lines,
@@ -65,7 +74,15 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
       '',
       `An interrupted apply left ${details.interruptedStaging.map(printable).join(', ')}: kept (${printable(installedCommand())} discard-staging DEST removes it).`,
     );
-  if (plan.writes.length === 0) lines.push('', style.yellow('Nothing can be repaired: every drifted output is refused.'));
+  if (plan.writes.length === 0)
+    lines.push(
+      '',
+      style.yellow(
+        kept.length > 0
+          ? 'Nothing to rewrite: every drifted output is kept as it is or refused.'
+          : 'Nothing can be repaired: every drifted output is refused.',
+      ),
+    );
   else if (partialNotAccepted(plan, false))
     lines.push(
       '',
@@ -101,7 +118,8 @@ export function recoveryDoneText(result: ApplyResult, plan: ReplacePlan, style: 
   if (planKindOf(result.mode).onlyStaging)
     return `${style.green('Done')}: removed ${result.deleted.map(printable).join(', ')} (${result.durationMs} ms).\n`;
   const refused = plan.repair?.refused.length ?? 0;
+  const kept = plan.repair?.kept?.length ?? 0;
   return `${style.green('Done')}: rewrote ${plural(result.written.length, 'output')}${
-    refused > 0 ? `, left ${refused} refused as ${refused === 1 ? 'it was' : 'they were'}` : ''
-  }; the state file was not touched, ${plural(plan.repair?.extras.length ?? 0, 'extra file')} kept (${result.durationMs} ms).\n`;
+    kept > 0 ? `, kept ${kept} as ${kept === 1 ? 'it was (still drifted)' : 'they were (still drifted)'}` : ''
+  }${refused > 0 ? `, left ${refused} refused as ${refused === 1 ? 'it was' : 'they were'}` : ''}; the state file was not touched, ${plural(plan.repair?.extras.length ?? 0, 'extra file')} kept (${result.durationMs} ms).\n`;
 }

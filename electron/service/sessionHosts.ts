@@ -226,7 +226,7 @@ function sumResults(results: unknown[]): unknown {
 // Plans and applies on a host
 
 /** The plan methods routed to a host; each answer is kept here under a local id. */
-type HostPlanMethod = 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planRestore';
+type HostPlanMethod = 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planAdopt' | 'planRestore';
 
 interface HostPlanBase {
   host: string;
@@ -300,6 +300,7 @@ export function hostPlanStore() {
               ...(stored.remoteConfirm !== undefined ? { confirm: stored.remoteConfirm } : {}),
               ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
               ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
+              ...(consent.keep !== undefined ? { keep: [...consent.keep] } : {}),
             },
             {
               signal: context.signal,

@@ -1,17 +1,19 @@
 // Plans under opaque ids: the renderer sees a plan and hands back only its id (and, for a forced
-// replace, the destination id typed by the operator); the engine applies the plan it made itself.
-// Must never apply a plan the renderer sent, a plan twice, or a forced replace without the typed id.
+// replace, the destination id typed by the operator; for a repair, the selection it reviewed); the
+// engine applies the plan it made itself. Must never apply a plan the renderer sent, a plan twice, a
+// forced replace without the typed id, or a repair whose selection is not the one reviewed.
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
 import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
-import { requireConsent } from './consentGate';
+import { requireConsent, type Consent } from './consentGate';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
+import { compareDestinationFolder, planDestinationAdopt } from '../operations/adoptFolder';
 import { backupSettingsOf, journalOf } from './sessionStorage';
 import { reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
@@ -89,7 +91,7 @@ export function planStore() {
       return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
     },
 
-    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source). */
+    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source), keeping what the operator chose to keep. */
     async planRepair(session: SessionContext, request: RequestValue<'planRepair'>): Promise<ResponseOf<'planRepair'>> {
       const destination = session.destination(request.destination);
       const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
@@ -104,6 +106,7 @@ export function planStore() {
         configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
         replacePolicy: destination.replacePolicy,
         pool: session.hashPool(),
+        ...(request.keep !== undefined ? { keep: request.keep } : {}),
       });
       if (!planned.ok) throw refusalError(planned.error);
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
@@ -119,13 +122,51 @@ export function planStore() {
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
     },
 
-    async apply(
-      session: SessionContext,
-      planId: string,
-      confirm: string | undefined,
-      includeNested?: boolean,
-      acceptPartial?: boolean,
-    ): Promise<ResponseOf<'applyPlan'>> {
+    /** A folder compare against the configured source, or the bundle the operator chose. */
+    async compareFolder(session: SessionContext, request: RequestValue<'compareFolder'>): Promise<ResponseOf<'compareFolder'>> {
+      const destination = session.destination(request.destination);
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare the folder with`);
+      const compared = await compareDestinationFolder({
+        destinationPath: destination.path,
+        sourcePath,
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+      });
+      if (!compared.ok) throw refusalError(compared.error);
+      return compared.value;
+    },
+
+    /** An adopt of an unmanaged folder whose files already match the source: the state it writes records the workspace's ids. */
+    async planAdopt(session: SessionContext, request: RequestValue<'planAdopt'>): Promise<ResponseOf<'planAdopt'>> {
+      const destination = session.destination(request.destination);
+      const open = session.workspace();
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose the one its files match`);
+      const planned = await planDestinationAdopt({
+        destinationPath: destination.path,
+        sourcePath,
+        configured: {
+          pipelineId: request.pipelineId ?? destination.pipelineId,
+          destinationId: request.destinationId ?? destination.destinationId,
+        },
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+        protectedPaths: [
+          ...(open.summary.kind === 'file' ? [open.summary.path] : []),
+          { path: journalOf(session), what: 'the history journal' },
+        ],
+      });
+      if (!planned.ok) throw refusalError(planned.error);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+    },
+
+    async apply(session: SessionContext, planId: string, consent: Consent): Promise<ResponseOf<'applyPlan'>> {
+      const { confirm, includeNested, acceptPartial } = consent;
       const restore = restores.get(planId);
       if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
       const stored = plans.get(planId);
@@ -135,7 +176,7 @@ export function planStore() {
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       requireConsent(
         { kind: 'apply', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
-        { confirm, includeNested, acceptPartial },
+        consent,
       );
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);

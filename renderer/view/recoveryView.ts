@@ -10,6 +10,8 @@ export interface RecoveryLine {
   op: 'rewrite' | 'refused' | 'keep';
   path: string;
   detail: string;
+  /** A drifted output the operator may choose to rewrite or keep as it is (rewritten or kept by the plan). */
+  choosable?: boolean;
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -26,11 +28,15 @@ export function repairLines(plan: ReplacePlan): RecoveryLine[] {
   const details = plan.repair;
   if (!details) return [];
   const sources = new Map(plan.writes.map((write) => [write.path, write.source_path]));
+  // The outputs kept by the plan are choosable like the rewritten ones, in one order, so planning
+  // again with a selection never moves a row.
+  const choosable = [...details.repairs, ...(details.kept ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return [
-    ...details.repairs.map((entry): RecoveryLine => ({
+    ...choosable.map((entry): RecoveryLine => ({
       op: 'rewrite',
       path: entry.path,
       detail: `${statusWords(entry.status)} · ${entry.origin === 'regenerated' ? `regenerated from ${sources.get(entry.path) ?? 'its source file'}` : 'copied from the source'}`,
+      choosable: true,
     })),
     ...details.refused.map((entry): RecoveryLine => ({
       op: 'refused',
@@ -46,12 +52,18 @@ export function needsPartialConsent(plan: ReplacePlan): boolean {
   return (plan.repair?.refused.length ?? 0) > 0 && plan.writes.length > 0;
 }
 
-/** "Repair: rewrite 3 outputs (1 refused left as it is)": the words of the one apply button. */
-/** `host`: the workspace host's name, for a destination on one. */
-export function repairConfirmLabel(plan: ReplacePlan, host?: string): string {
+/**
+ * "Repair: rewrite 3 outputs, keep 1 as it is (1 refused output left as it is)": the words of the one
+ * apply button. `host`: the workspace host's name, for a destination on one.
+ */
+/** `choice`: the counts of the boxes ticked (repairChoiceCounts); by default, the plan's own. */
+export function repairConfirmLabel(plan: ReplacePlan, host?: string, choice?: { rewrite: number; keep: number }): string {
   const refused = plan.repair?.refused.length ?? 0;
+  const rewrite = choice?.rewrite ?? plan.writes.length;
+  const keep = choice?.keep ?? plan.repair?.kept?.length ?? 0;
+  const kept = keep > 0 ? `, keep ${keep} as ${keep === 1 ? 'it is' : 'they are'}` : '';
   const left = refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it is' : 'they are'})` : '';
-  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(plan.writes.length, 'output')}${left}`;
+  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(rewrite, 'output')}${kept}${left}`;
 }
 
 /** "3 of 5 drifted outputs can be rewritten; the state file and 2 extra files stay". */
