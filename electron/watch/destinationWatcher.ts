@@ -14,6 +14,7 @@ import type { LiveRefreshStatus } from '../../shared/liveRefresh';
 import { networkFileSystemOf } from './networkFileSystem';
 import { fileSignature, pollSignature } from './pollSignature';
 import { Bursts } from './bursts';
+import { EventBarrier } from './eventBarrier';
 import { PollSchedule } from './pollSchedule';
 import { TreeWatch } from './treeWatch';
 import {
@@ -63,6 +64,7 @@ export class DestinationWatcher {
   private statusDirty = false;
   private workspaceTarget: WorkspaceWatchTarget | undefined;
   private readonly fileSystemByDevice = new Map<number, Promise<string | undefined>>();
+  private readonly barrier = new EventBarrier();
 
   constructor(private readonly options: DestinationWatcherOptions) {
     const debounceMs = options.debounceMs ?? 400;
@@ -178,14 +180,18 @@ export class DestinationWatcher {
     return () => {
       if (released) return;
       released = true;
-      target.suppressed -= 1;
-      if (target.suppressed === 0 && target.mode.mode === 'polling') void this.rebase(target);
+      // Muted until the events of the engine's last writes, still in the kernel's queue, have arrived.
+      void this.barrier.pass().then(() => {
+        target.suppressed -= 1;
+        if (target.suppressed === 0 && target.mode.mode === 'polling' && !target.gone) void this.rebase(target);
+      });
     };
   }
 
   /** Stops every watch and timer; nothing is reported afterwards. */
   close(): void {
     this.closed = true;
+    this.barrier.close();
     for (const key of [...this.targets.keys()]) this.drop(key);
     this.polls.stop();
   }
