@@ -4,7 +4,7 @@
 // place outside electron/replace/kinds/ that reads a plan's kind string: every other reader asks
 // this table. Pure; no zod at run time.
 
-import type { AppliedKind, ApplyResult } from './planSchema';
+import type { AppliedKind, ApplyResult, ConfirmationLevel } from './planSchema';
 
 type Aftermath = Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'>;
 
@@ -17,7 +17,7 @@ export interface PlanKindFacts {
   deletesWholeTree: boolean;
   /** The state on disk stays as it is: the action writes no new one (a restore writes back the old one). */
   keepsState: boolean;
-  /** The operator confirms it by typing the destination's id (the gravest actions). */
+  /** The operator confirms it by typing the destination's id, backup or not (the gravest actions); the others only when no backup is kept (confirmationOf). */
   confirmsById: boolean;
   /** It may leave some of its targets as they are, when the operator accepts that (--accept-partial). */
   mayBePartial: boolean;
@@ -98,4 +98,16 @@ export function planKindOf(kind: string | undefined): PlanKindFacts {
 /** What a kind is called in a sentence; a kind this build does not know (a marker's, say) by its own word. */
 export function planKindNoun(kind: string): string {
   return Object.hasOwn(PLAN_KINDS, kind) ? PLAN_KINDS[kind as AppliedKind].noun : kind;
+}
+
+/**
+ * How an apply is confirmed (docs/confirmations.md), the one rule for the app, the CLI and the
+ * service's consent gate: what removes or overwrites bytes with no backup to undo it from, and the
+ * kinds the table confirms by id (a forced replace deletes what no state records; a restore keeps no
+ * backup of what it removes), ask for the typed destination id; what is backed up and undoable asks
+ * for one explicit confirmation that names the counts. No apply is ever one click.
+ */
+export function confirmationOf(kind: string | undefined, backupKept: boolean): ConfirmationLevel {
+  const facts = kind === 'restore' ? PLAN_KINDS.restore : planKindOf(kind);
+  return facts.confirmsById || !backupKept ? 'typed_id' : 'explicit';
 }

@@ -22,6 +22,10 @@ export type ReplaceMode = z.infer<typeof replaceModeSchema>;
 export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging']);
 export type PlanKind = z.infer<typeof planKindSchema>;
 
+/** How the operator confirms an apply (shared/planKinds.ts confirmationOf, docs/confirmations.md): typing the destination id, or one explicit confirmation naming the counts. */
+export const confirmationLevelSchema = z.enum(['typed_id', 'explicit']);
+export type ConfirmationLevel = z.infer<typeof confirmationLevelSchema>;
+
 /** What lstat saw at one path, without following links. `missing` when nothing was there. */
 export const entryTypeSchema = z.enum(['file', 'directory', 'symlink', 'other', 'missing']);
 export type EntryType = z.infer<typeof entryTypeSchema>;

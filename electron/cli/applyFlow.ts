@@ -12,6 +12,7 @@ import {
   partialNotAccepted,
   repairRefusedText,
   type ApplyResult,
+  type ConfirmationLevel,
   type PlanRefusal,
   type ReplacePlan,
 } from '../../shared/plan';
@@ -31,6 +32,7 @@ import type { Result } from '../../shared/result';
 import { valueOf } from './remoteSession';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
+import { countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { recoveryDoneText } from './renderRecoveryPlan';
 import { commandWords, installedCommand } from '../service/installedCommand';
 
@@ -55,7 +57,7 @@ function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target
   // The kinds that keep the state (repair, discard staging) say what they did in their own line.
   if (result.ok && planKindOf(plan.mode).keepsState) return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
+    return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')} (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
@@ -73,40 +75,34 @@ function refusalExit(refusal: PlanRefusal): number {
 }
 
 /**
- * On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id.
- * The answer goes to the service as the operator gave it (the consent gate checks the typed id);
- * undefined when the operator declined.
+ * On a terminal, without --yes, the question at the plan's level (docs/confirmations.md): a plan that
+ * is backed up asks once, naming its counts ("yes"); one that keeps no backup (and a forced replace)
+ * asks for the destination id. The answer goes to the service as the operator gave it (the consent
+ * gate checks it again); undefined when the operator declined.
  */
 async function answered(
-  { plan, confirmText }: PlannedApply,
+  { plan, confirmText, confirmation }: PlannedApply,
   io: CliIo,
   style: Style,
   target: OpenedDestination,
-): Promise<{ confirm?: string } | undefined> {
+): Promise<{ confirm?: string; confirmed?: boolean } | undefined> {
   if (!io.ask || !io.isTerminal) return undefined;
-  const yes = async (question: string) =>
-    (await io.ask!(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes'
-      ? confirmText !== undefined
-        ? { confirm: confirmText }
-        : {}
-      : undefined;
   // On a host, every question names it: the path alone reads like one on this machine.
   const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
-  if (planKindOf(plan.mode).keepsState) {
-    const question = planKindOf(plan.mode).onlyStaging
-      ? `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`
-      : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay)?`;
-    return yes(question);
-  }
-  if (confirmText !== undefined) {
+  const kind = planKindOf(plan.mode);
+  const staging = kind.onlyStaging ? ` (${plan.deletes.map((entry) => printable(entry.path)).join(', ')})` : '';
+  const lost =
+    plan.summary.changedCount > 0 && !kind.keepsState ? `; ${plan.summary.changedCount} changed on disk since published will be lost` : '';
+  const counts = `${planCountsSentence(plan.mode, planCounts(plan))}${staging} in ${where}${lost}`;
+  if (confirmation === 'typed_id' && confirmText !== undefined) {
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
-    const answer = await io.ask(
-      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(confirmText)}" to confirm: `,
-    );
+    const why = kind.deletesWholeTree
+      ? `This deletes everything in ${where}${nested}.`
+      : 'No backup is kept: what this removes or overwrites is gone for good.';
+    const answer = await io.ask(`${style.red(why)} ${counts}. Type the destination id "${printable(confirmText)}" to confirm: `);
     return { confirm: answer.trim() };
   }
-  const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
-  return yes(`Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}?`);
+  return (await io.ask(`${counts}? Type "yes" to apply: `)).trim().toLowerCase() === 'yes' ? { confirmed: true } : undefined;
 }
 
 /** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
@@ -123,9 +119,10 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
   };
 }
 
-/** What the operator is shown and asked to confirm: the plan, and the id to type for a forced replace. */
+/** What the operator is shown and asked to confirm: the plan, how it is confirmed, and the id to type at the typed_id level. */
 export interface PlannedApply {
   plan: ReplacePlan;
+  confirmation: ConfirmationLevel;
   confirmText?: string;
 }
 
@@ -144,6 +141,8 @@ export interface ReplaceSteps {
 /** What the operator answered, passed through as given: the service's consent gate decides. */
 export interface ApplyConsent {
   confirm?: string;
+  /** The operator said yes to the counts (or gave --yes). */
+  confirmed?: boolean;
   includeNested: boolean;
   acceptPartial: boolean;
 }
@@ -157,7 +156,7 @@ export interface ApplyConsent {
 export function doorSteps(
   door: Door,
   target: OpenedDestination,
-  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
+  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string; confirmation: ConfirmationLevel }>>,
   what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
   backupsOff?: string,
 ): ReplaceSteps {
@@ -174,15 +173,23 @@ export function doorSteps(
       const value = valueOf(answer, what);
       planId = value.planId;
       backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
-      return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
+      return {
+        ok: true,
+        value: {
+          plan: value.plan,
+          confirmation: value.confirmation,
+          ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}),
+        },
+      };
     },
     backupText: () => backupText ?? '',
-    async apply({ confirm, includeNested, acceptPartial }, onProgress) {
+    async apply({ confirm, confirmed, includeNested, acceptPartial }, onProgress) {
       const ending = await door.job(
         'applyPlan',
         {
           planId,
           ...(confirm !== undefined ? { confirm } : {}),
+          ...(confirmed ? { confirmed } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
         },
@@ -245,7 +252,7 @@ export async function replaceFlow(
   const confirmText = planned.value.confirmText;
   const asked =
     options.yes === true
-      ? { ...(confirmText !== undefined ? { confirm: confirmText } : {}) }
+      ? { confirmed: true, ...(confirmText !== undefined ? { confirm: confirmText } : {}) }
       : json || !io.isTerminal
         ? undefined
         : unaskable
@@ -297,5 +304,8 @@ function consentRefusalOf(error: ApiError, plan: ReplacePlan): { code: string; m
       message: `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`,
     };
   if (details.expected !== undefined) return undefined;
+  // Reached only if the service asks a level this command did not (its backup settings changed between plan and apply).
+  if ((details as { confirmation?: unknown }).confirmation === 'explicit')
+    return { code: error.code, message: 'the service asks for a confirmation: run again (or with --yes) to apply' };
   return { code: error.code, message: printable(error.message) };
 }

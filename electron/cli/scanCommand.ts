@@ -4,7 +4,7 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
-import { groupDigits } from '../../shared/issueCap';
+import { plural } from '../../shared/plural';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { HashPool } from '../engine/hashPool';
@@ -322,8 +322,8 @@ function humanText(outcome: ScanOutcome, style: Style): string {
   const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED', 'SYNC'];
   const rows = outcome.rows.map((row, index) => {
     const { summary } = row;
-    const issues =
-      summary.errorCount + summary.warningCount === 0 ? '-' : `${summary.errorCount} error(s), ${summary.warningCount} warning(s)`;
+    const counted = `${plural(summary.errorCount, 'error')}, ${plural(summary.warningCount, 'warning')}`;
+    const issues = summary.errorCount + summary.warningCount === 0 ? '-' : counted;
     const report = outcome.verify?.[index];
     return [
       statusCell(summary.status, style),
@@ -346,7 +346,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
       lines.push(`  ${style.red('error')} ${printable(formatIssuePath(issue.path))}: ${printable(issue.message)}`);
     // Counted, not listed: a summary issue among the errors stands for many.
     const notShown = countIssues(errors).errors - countIssues(errors.slice(0, 10)).errors;
-    if (notShown > 0) lines.push(`  … and ${groupDigits(notShown)} more error(s); inspect the destination for all of them`);
+    if (notShown > 0) lines.push(`  … and ${plural(notShown, 'more error', 'more errors')}; inspect the destination for all of them`);
     if (report?.status === 'drifted') lines.push(...verifyLines(report, style).map((line) => `  ${line}`));
   });
 
@@ -355,7 +355,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
     for (const host of outcome.hosts) {
       const state = host.failure
         ? style.red(`failed: ${printable(host.failure.message)}${host.failure.code === 'cli_error' ? '' : ` (${host.failure.code})`}`)
-        : `${host.destinations} destination(s)`;
+        : plural(host.destinations, 'destination');
       lines.push(`  ${printable(host.name)} ${style.dim(printable(host.url))}: ${state}`);
     }
   }
@@ -364,7 +364,7 @@ function humanText(outcome: ScanOutcome, style: Style): string {
   const verified = 'intact' in tally ? `; verified ${tally.intact + tally.drifted}: ${tally.intact} intact, ${tally.drifted} drifted` : '';
   lines.push(
     '',
-    `${tally.total} destination(s): ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`,
+    `${plural(tally.total, 'destination')}: ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`,
   );
   return lines.join('\n') + '\n';
 }

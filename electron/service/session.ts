@@ -338,10 +338,10 @@ export class Session implements SessionContext {
           ? this.hostPlans.plan(remote.router, remote, request.destination, 'planDiscardStaging', request)
           : this.plans.planDiscardStaging(this, request);
       },
-      applyPlan: async ({ planId, confirm, includeNested, acceptPartial }) =>
+      applyPlan: async ({ planId, ...consent }) =>
         this.hostPlans.has(planId)
-          ? this.hostPlans.apply(this, this.hostLinks.required(), planId, { confirm, includeNested, acceptPartial })
-          : this.plans.apply(this, planId, confirm, includeNested, acceptPartial),
+          ? this.hostPlans.apply(this, this.hostLinks.required(), planId, consent)
+          : this.plans.apply(this, planId, consent),
       ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {
         const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };

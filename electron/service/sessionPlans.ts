@@ -4,8 +4,9 @@
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
-import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
-import { requireConsent } from './consentGate';
+import type { ConfirmationLevel, PlanRefusal, ReplacePlan } from '../../shared/plan';
+import { confirmationOf } from '../../shared/planKinds';
+import { requireConsent, type Consent } from './consentGate';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
@@ -19,8 +20,21 @@ import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 interface StoredPlan {
   plan: ReplacePlan;
   destination: string;
-  /** What the operator must type to apply a forced replace. */
+  /** How the operator confirms it: asked by the front end, checked again by the consent gate. */
+  confirmation: ConfirmationLevel;
+  /** What the operator must type when the confirmation is the typed id. */
   confirmText?: string;
+}
+
+/**
+ * How this session's apply of the plan is confirmed (docs/confirmations.md): by its kind and whether
+ * the apply keeps a backup here; the text to type is the one the plan names (a forced replace's new
+ * destination_id), else the workspace's id of the destination.
+ */
+function confirmationFor(session: SessionContext, plan: ReplacePlan, destinationId: string, ownText: string | undefined) {
+  const confirmation = confirmationOf(plan.mode, backupSettingsOf(session).enabled);
+  const confirmText = confirmation === 'typed_id' ? (ownText ?? destinationId) : undefined;
+  return { confirmation, ...(confirmText !== undefined ? { confirmText } : {}) };
 }
 
 /** A plan's refusal as the API's error: a source that does not read is invalid_source, the rest refused (the refusal in details). */
@@ -85,8 +99,9 @@ export function planStore() {
       });
       if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;
-      const planId = keep({ plan, destination: destination.id, confirmText });
-      return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
+      const confirm = confirmationFor(session, plan, destination.id, confirmText);
+      const planId = keep({ plan, destination: destination.id, ...confirm });
+      return { planId, plan, ...confirm };
     },
 
     /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source). */
@@ -106,7 +121,8 @@ export function planStore() {
         pool: session.hashPool(),
       });
       if (!planned.ok) throw refusalError(planned.error);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
     },
 
     async planDiscardStaging(
@@ -116,26 +132,28 @@ export function planStore() {
       const destination = session.destination(request.destination);
       const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
       if (!planned.ok) throw refusalError(planned.error);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
     },
 
-    async apply(
-      session: SessionContext,
-      planId: string,
-      confirm: string | undefined,
-      includeNested?: boolean,
-      acceptPartial?: boolean,
-    ): Promise<ResponseOf<'applyPlan'>> {
+    async apply(session: SessionContext, planId: string, consent: Consent): Promise<ResponseOf<'applyPlan'>> {
+      const { includeNested, acceptPartial } = consent;
       const restore = restores.get(planId);
-      if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
+      if (restore) return applyRestoreJob(session, restore, consent, () => restores.delete(planId));
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
       if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       requireConsent(
-        { kind: 'apply', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
-        { confirm, includeNested, acceptPartial },
+        {
+          kind: 'apply',
+          plan: stored.plan,
+          confirmation: stored.confirmation,
+          confirmText: stored.confirmText,
+          busy: session.jobs.isRunning('applyPlan'),
+        },
+        consent,
       );
       // One plan, one apply: a second click cannot run it again.
       plans.delete(planId);
