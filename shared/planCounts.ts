@@ -6,15 +6,13 @@
 // entries, so a plan whose entries the operator narrows (repair's per-file selection) or a kind
 // that only writes a state (adopt) is counted by the same function. Pure.
 
-import { z } from 'zod';
 import { formatBytes } from './byteSize';
 import { planRows, type PlanRow } from './planRows';
 import { planKindOf } from './planKinds';
-import type { ReplacePlan } from './planSchema';
+import type { ChangeCounts, CountedChange, ReplacePlan } from './planSchema';
 import { STATE_FILE_NAME } from './stateSchema';
 
-export const COUNTED_CHANGES = ['create', 'update', 'delete', 'keep'] as const;
-export type CountedChange = (typeof COUNTED_CHANGES)[number];
+export { COUNTED_CHANGES, type ChangeCounts, type CountedChange } from './planSchema';
 
 /** One path a plan names, as the counts see it. */
 export interface CountedEntry {
@@ -25,26 +23,6 @@ export interface CountedEntry {
   /** The bytes at the path after the apply (create, update) or now (delete, keep); absent when not known. */
   sizeBytes?: number;
 }
-
-export const countedChangeSchema = z.enum(COUNTED_CHANGES);
-
-export const changeCountsSchema = z.object({
-  /** Files (links, special files and the state file among them), never folders. */
-  created: z.number(),
-  updated: z.number(),
-  deleted: z.number(),
-  kept: z.number(),
-  /** Bytes written by the creates and the updates, and the bytes the deletes remove. */
-  createdBytes: z.number(),
-  updatedBytes: z.number(),
-  deletedBytes: z.number(),
-  /** Folders made (a restore putting one back whole) and folders removed (emptied, or removed whole). */
-  foldersCreated: z.number(),
-  foldersDeleted: z.number(),
-  /** The bucket the state file is counted in (once), or absent when the plan does not name it. */
-  stateFile: countedChangeSchema.optional(),
-});
-export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 
 export function emptyCounts(): ChangeCounts {
   return {
@@ -177,8 +155,9 @@ export function countsWords(counts: ChangeCounts, tense: Tense = 'plan', options
   bucket('create', counts.created, counts.foldersCreated);
   bucket('update', counts.updated);
   bucket('delete', counts.deleted, counts.foldersDeleted);
-  if (parts.length === 0) parts.push(tense === 'plan' ? 'change no file' : 'changed no file');
+  const changes = parts.length;
   if (options.kept !== false) bucket('keep', counts.kept);
+  if (changes === 0) parts.unshift(tense === 'plan' ? 'change no file' : 'changed no file');
   return parts.join(', ');
 }
 

@@ -23,6 +23,12 @@ export interface PlanKindFacts {
   mayBePartial: boolean;
   /** It removes only the destination's staging folders: the state and every output stay as they are. */
   onlyStaging: boolean;
+  /** A completed one, as its result's title: "Replaced", "Repaired". */
+  doneTitle: string;
+  /** What a completed one left as it was, in one sentence after its counts. */
+  doneNote: string;
+  /** Its result's backup is the one it put back (a restore), not one kept of what it removed: no Undo of it. */
+  putsBackBackup: boolean;
   /** What a failed apply of this kind left, when it changed something; absent: the replace words (shared/plan.ts). */
   aftermath?: (result: Aftermath) => string;
 }
@@ -31,6 +37,9 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
   replace: {
+    doneTitle: 'Replaced',
+    doneNote: 'The new state file is in place; extra files were kept.',
+    putsBackBackup: false,
     title: 'Replace',
     noun: 'replace',
     deletesWholeTree: false,
@@ -40,6 +49,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     onlyStaging: false,
   },
   force: {
+    doneTitle: 'Replaced',
+    doneNote: 'The new state file is in place.',
+    putsBackBackup: false,
     title: 'Forced replace',
     noun: 'forced replace',
     deletesWholeTree: true,
@@ -49,6 +61,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     onlyStaging: false,
   },
   repair: {
+    doneTitle: 'Repaired',
+    doneNote: 'The state file was not touched and the extra files stay.',
+    putsBackBackup: false,
     title: 'Repair',
     noun: 'repair',
     deletesWholeTree: false,
@@ -64,6 +79,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     },
   },
   discard_staging: {
+    doneTitle: 'Staging discarded',
+    doneNote: 'The state file, the outputs and every other file were not touched.',
+    putsBackBackup: false,
     title: 'Discard staging',
     noun: 'discard of staging',
     deletesWholeTree: false,
@@ -75,6 +93,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
       `${result.deleted.length} staging folder${plural(result.deleted.length, ' was', 's were')} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`,
   },
   restore: {
+    doneTitle: 'Restored',
+    doneNote: 'The old state is back in place.',
+    putsBackBackup: true,
     title: 'Restore',
     noun: 'restore',
     deletesWholeTree: false,

@@ -20,8 +20,10 @@ let refused = 0;
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
     calls.push({ method, request });
-    if (method === 'planRepair') return { ok: true, value: { planId: 'plan-repair', plan: sampleRepairPlan({ refused }) } };
-    if (method === 'planDiscardStaging') return { ok: true, value: { planId: 'plan-discard', plan: sampleDiscardPlan() } };
+    if (method === 'planRepair')
+      return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
+    if (method === 'planDiscardStaging')
+      return { ok: true, value: { planId: 'plan-discard', confirmation: 'explicit', plan: sampleDiscardPlan() } };
     if (method === 'listBackups')
       return {
         ok: true,
@@ -97,8 +99,13 @@ describe('Repair in the Actions tab', () => {
     ]);
     expect(screen.getByTestId('repair-summary').textContent).toContain('the state file and 1 extra file stay as they are');
     expect(screen.queryByRole('checkbox')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 2 outputs' }));
-    expect(applies()).toEqual([{ planId: 'plan-repair' }]);
+    // Nothing destructive is one click: the button opens the confirmation, which names the same counts.
+    await user.click(screen.getByRole('button', { name: 'Repair: create 1 file, update 1 file…' }));
+    expect(applies()).toEqual([]);
+    const dialog = screen.getByRole('alertdialog', { name: 'Repair legacy-site?' });
+    expect(within(dialog).getByTestId('apply-confirm-counts').textContent).toContain('Repair: create 1 file, update 1 file');
+    await user.click(within(dialog).getByRole('button', { name: 'Repair: create 1 file, update 1 file' }));
+    expect(applies()).toEqual([{ planId: 'plan-repair', confirmed: true }]);
   });
 
   it('names each refused output with its reason, and applies the rest only once the partial repair is accepted', async () => {
@@ -111,13 +118,14 @@ describe('Repair in the Actions tab', () => {
     expect(within(list).getByText('page-1.html').closest('li')?.textContent).toContain(
       'the expected bytes are not available for page-1.html: the source changed since',
     );
-    const apply = screen.getByRole('button', { name: 'Repair: rewrite 2 outputs (1 refused output left as it is)' });
+    const apply = screen.getByRole('button', { name: /^Repair: .*\(1 refused output left as it is\)…$/ });
     expect(apply).toHaveProperty('disabled', true);
     const accept = screen.getByRole('checkbox', { name: /Accept partial repair: rewrite the other 2 and leave the 1 refused/ });
     await user.click(accept);
     expect(apply).toHaveProperty('disabled', false);
     await user.click(apply);
-    expect(applies()).toEqual([{ planId: 'plan-repair', acceptPartial: true }]);
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(applies()).toEqual([{ planId: 'plan-repair', confirmed: true, acceptPartial: true }]);
   });
 
   it('plans from the bundle chosen under Plan from', async () => {
@@ -150,7 +158,10 @@ describe('Discard staging in the Actions tab', () => {
     expect(within(plan).getByTestId('backup-target').textContent).toContain(
       'What this apply deletes or overwrites is kept as a backup in /w/.inspector-backups/legacy-site/<UTC time>/, moved there by rename',
     );
-    await user.click(screen.getByRole('button', { name: 'Discard staging: remove .distributor-staging (3 staged files)' }));
-    expect(applies()).toEqual([{ planId: 'plan-discard' }]);
+    await user.click(
+      screen.getByRole('button', { name: /^Discard staging: delete 1 folder.* \(\.distributor-staging, 3 staged files\)…$/ }),
+    );
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(applies()).toEqual([{ planId: 'plan-discard', confirmed: true }]);
   });
 });

@@ -1,8 +1,9 @@
 // The Actions tab's Repair: on a destination the last verify found drifted, plan rewriting only the
 // recorded outputs that drifted, from bytes proven from the source bundle chosen under "Plan from".
 // The plan lists what is rewritten, what is refused by name with the reason, and the extras that stay;
-// when some are refused, the rest are applied only after "accept partial repair" is ticked. One button
-// that names the count applies it, then progress and the engine's result.
+// when some are refused, the rest are applied only after "accept partial repair" is ticked. The button
+// that names the counts opens the confirmation at the plan's level (ApplyConfirmDialog); then
+// progress and the engine's result.
 
 import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -14,6 +15,9 @@ import { verifiedFactsOf } from '../view/destinationRows';
 import { readPlan } from '../view/planView';
 import { needsPartialConsent, repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
 import { ApplyOutcomeView } from './ApplyOutcome';
+import { ApplyConfirmDialog } from './ApplyConfirmDialog';
+import type { useBackupTarget } from './BackupTargetNote';
+import type { DialogConsent } from '../view/confirmView';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -37,13 +41,24 @@ const NOT_DRIFTED: Record<'intact' | 'stale' | 'unverified', string> = {
   intact: 'The last verify found every recorded output intact: there is nothing to repair.',
 };
 
-export function RepairSection({ entry, source }: { entry: DestinationEntry; source: { source?: string } }) {
+/** `backup`: where the destination's next backup goes (ActionsTab's useBackupTarget), named in the confirmation. */
+export function RepairSection({
+  entry,
+  source,
+  backup,
+}: {
+  entry: DestinationEntry;
+  source: { source?: string };
+  backup: ReturnType<typeof useBackupTarget>;
+}) {
   const drift = useDrift(entry.id);
   const plan = usePlanRepair();
   const { outcome, apply, clear } = useApplyOutcome(entry.id);
   const [acceptPartial, setAcceptPartial] = useState(false);
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
   const [mine, setMine] = useState(false);
+  // Nothing destructive is one click: the apply button opens the confirmation (docs/confirmations.md).
+  const [confirming, setConfirming] = useState(false);
   const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
   const repair = read?.ok ? read.value : undefined;
   const partial = repair !== undefined && needsPartialConsent(repair);
@@ -57,9 +72,10 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
     setAcceptPartial(false);
     void plan.run({ destination: entry.id, ...source });
   };
-  const applyRepair = async (planId: string) => {
+  const applyRepair = async (planId: string, consent: DialogConsent) => {
+    setConfirming(false);
     setMine(true);
-    await apply({ planId, ...(partial && acceptPartial ? { acceptPartial: true } : {}) }, `Repair ${entry.id}`);
+    await apply({ planId, ...consent, ...(partial && acceptPartial ? { acceptPartial: true } : {}) }, `Repair ${entry.id}`);
     setMine(false);
     plan.reset();
   };
@@ -162,11 +178,25 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
                 type="button"
                 className="button primary"
                 disabled={!canApply}
-                onClick={() => plan.state.status === 'ok' && void applyRepair(plan.state.value.planId)}
+                onClick={() => setConfirming(true)}
+                data-testid="repair-review"
               >
                 {repairConfirmLabel(repair, entry.host)}
               </button>
             </div>
+          )}
+          {confirming && plan.state.status === 'ok' && (
+            <ApplyConfirmDialog
+              plan={repair}
+              destinationId={entry.id}
+              confirmation={plan.state.value.confirmation}
+              confirmText={plan.state.value.confirmText}
+              host={entry.host}
+              backup={backup.target}
+              backupError={backup.error}
+              onCancel={() => setConfirming(false)}
+              onConfirm={(consent) => plan.state.status === 'ok' && void applyRepair(plan.state.value.planId, consent)}
+            />
           )}
         </RequestedResult>
       )}

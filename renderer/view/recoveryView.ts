@@ -5,6 +5,7 @@
 import type { ReplacePlan, StagingContents } from '../../shared/plan';
 import { formatBytes, formatTimestamp, plural } from './format';
 import { planKindNoun } from '../../shared/planKinds';
+import { planCounts, planCountsSentence } from '../../shared/planCounts';
 
 export interface RecoveryLine {
   op: 'rewrite' | 'refused' | 'keep';
@@ -46,12 +47,21 @@ export function needsPartialConsent(plan: ReplacePlan): boolean {
   return (plan.repair?.refused.length ?? 0) > 0 && plan.writes.length > 0;
 }
 
-/** "Repair: rewrite 3 outputs (1 refused left as it is)": the words of the one apply button. */
-/** `host`: the workspace host's name, for a destination on one. */
+/**
+ * "Repair on web-1: create 1 file, update 2 files (1 refused output left as it is)…": the button that
+ * opens the confirmation, in the one vocabulary of counts. `host`: the workspace host's name.
+ */
 export function repairConfirmLabel(plan: ReplacePlan, host?: string): string {
   const refused = plan.repair?.refused.length ?? 0;
   const left = refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it is' : 'they are'})` : '';
-  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(plan.writes.length, 'output')}${left}`;
+  return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)}${left}…`;
+}
+
+/** "Repair on web-1: …": the kind's title (before its colon) named with the host. */
+function onHost(sentence: string, host: string | undefined): string {
+  if (host === undefined) return sentence;
+  const colon = sentence.indexOf(':');
+  return `${sentence.slice(0, colon)} on ${host}${sentence.slice(colon)}`;
 }
 
 /** "3 of 5 drifted outputs can be rewritten; the state file and 2 extra files stay". */
@@ -75,9 +85,10 @@ export function stagingWords(folder: StagingContents): string[] {
   return [what, `${staged}${trash}${temp}.`];
 }
 
-/** "Discard staging: remove .distributor-staging (2 staged files)". */
+/** "Discard staging: delete 1 folder (.distributor-staging, 2 staged files)…": the button that opens the confirmation. */
 export function discardConfirmLabel(plan: ReplacePlan, host?: string): string {
   const folders = plan.staging ?? [];
   const files = folders.reduce((sum, folder) => sum + folder.stagedFiles, 0);
-  return `Discard staging${host !== undefined ? ` on ${host}` : ''}: remove ${folders.map((folder) => folder.name).join(', ')} (${plural(files, 'staged file')})`;
+  const names = folders.map((folder) => folder.name).join(', ');
+  return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)} (${names}, ${plural(files, 'staged file')})…`;
 }
