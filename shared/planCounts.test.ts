@@ -7,6 +7,7 @@ import {
   countsBytesWords,
   countsTitle,
   countsWords,
+  keptWords,
   planCounts,
   planCountsSentence,
   restoreCounts,
@@ -119,6 +120,12 @@ describe('planCounts', () => {
       '252 B written, 76 B removed',
     );
     expect(countsBytesWords({ ...countEntries([]), createdBytes: 3 })).toBe('3 B written');
+  });
+
+  it('says what stays on its own, the state file named, and nothing when nothing is kept', () => {
+    expect(keptWords({ ...countEntries([]), kept: 2, stateFile: 'keep' })).toBe('keep 2 files (the state file among them)');
+    expect(keptWords({ ...countEntries([]), kept: 1, stateFile: 'keep' }, 'done')).toBe('kept 1 file (the state file)');
+    expect(keptWords(countEntries([]))).toBe('');
   });
 
   it('says "1 file" and "2 files", never "file(s)"', () => {

@@ -161,6 +161,13 @@ export function countsWords(counts: ChangeCounts, tense: Tense = 'plan', options
   return parts.join(', ');
 }
 
+/** "keep 2 files (the state file among them)": what stays, beside the counts of a plan; "" when nothing is named as kept. */
+export function keptWords(counts: ChangeCounts, tense: Tense = 'plan'): string {
+  if (counts.kept === 0) return '';
+  const state = counts.stateFile === 'keep' ? (counts.kept === 1 ? ' (the state file)' : ' (the state file among them)') : '';
+  return `${VERBS[tense].keep} ${files(counts.kept)}${state}`;
+}
+
 /** "252 B written, 76 B removed": the bytes beside the counts (the parts with none left out). */
 export function countsBytesWords(counts: ChangeCounts): string {
   const written = counts.createdBytes + counts.updatedBytes;

@@ -2,7 +2,7 @@
 // sentence the app shows on its confirm button, with the bytes and what stays beside it. Layout only.
 
 import type { ReplacePlan } from '../../shared/plan';
-import { countsBytesWords, countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
+import { countsBytesWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import type { Style } from './style';
 
 /**
@@ -12,7 +12,7 @@ import type { Style } from './style';
 export function countsLines(plan: ReplacePlan, style: Style): string[] {
   const counts = planCounts(plan);
   const bytes = countsBytesWords(counts);
-  const kept = counts.kept > 0 ? countsWords({ ...counts, created: 0, updated: 0, deleted: 0, foldersCreated: 0, foldersDeleted: 0 }) : '';
+  const kept = keptWords(counts);
   const aside = [bytes, kept].filter(Boolean).join('; ');
   return [style.bold(`${planCountsSentence(plan.mode, counts)}.`), ...(aside ? [style.dim(`(${aside})`)] : [])];
 }

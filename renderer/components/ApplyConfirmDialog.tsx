@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import type { BackupTargetInfo } from '../../shared/backupSchema';
 import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
-import { countsBytesWords, countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
+import { countsBytesWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { planKindOf } from '../../shared/planKinds';
 import { consentOf, mayConfirm, undoWords, type DialogConsent } from '../view/confirmView';
 import { BackupTargetNote } from './BackupTargetNote';
@@ -38,7 +38,7 @@ export function ApplyConfirmDialog(props: Props) {
   const typedLevel = confirmation === 'typed_id';
   const allowed = mayConfirm(confirmation, confirmText, typed);
   const bytes = countsBytesWords(counts);
-  const kept = counts.kept > 0 ? countsWords({ ...counts, created: 0, updated: 0, deleted: 0, foldersCreated: 0, foldersDeleted: 0 }) : '';
+  const kept = keptWords(counts);
   return (
     <Dialog
       title={

@@ -8,6 +8,7 @@ import { store, useAppState } from '../state/store';
 import { canReconnect, HOST_LOOK } from '../view/hostWords';
 import { AddHostDialog } from './AddHostDialog';
 import { Icon } from './Icon';
+import { plural } from '../view/format';
 
 export const HOST_FILTER_ID = 'host-filter';
 
@@ -32,7 +33,7 @@ export function HostsPanel() {
                       <Icon name={look.icon} />
                       {look.label}
                     </span>
-                    {host.state === 'connected' && <span className="muted">{host.destinations.toLocaleString('en-US')} destinations</span>}
+                    {host.state === 'connected' && <span className="muted">{plural(host.destinations, 'destination')}</span>}
                     {canReconnect(host) && (
                       <button type="button" className="button small" onClick={() => void reconnectHost(host.name)}>
                         <Icon name="refresh" /> Reconnect {host.name}

@@ -9,6 +9,7 @@
 import type { BackupTargetInfo } from '../../shared/backupSchema';
 import { useState } from 'react';
 import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
+import { onlyCreates, planCounts } from '../../shared/planCounts';
 import { bundleName, changedWarning, confirmLabel, planSourceWords, planSummary } from '../view/planView';
 import { consentOf, mayConfirm, undoWords, type DialogConsent } from '../view/confirmView';
 import { BackupTargetNote } from './BackupTargetNote';
@@ -39,6 +40,8 @@ export function ReplaceConfirmDialog(props: Props) {
   const typedLevel = confirmation === 'typed_id';
   const allowed = mayConfirm(confirmation, confirmText, typed);
   const summary = planSummary(plan);
+  // A first publish only creates: there is nothing to lose, nor to undo from a backup.
+  const publishes = onlyCreates(planCounts(plan));
   const sourceWords = planSourceWords(plan);
   const changed = changedWarning(plan);
   return (
@@ -65,8 +68,15 @@ export function ReplaceConfirmDialog(props: Props) {
           )}
           , from <code>{bundleName(plan)}</code>
           {sourceWords ? ` (${sourceWords})` : ''}
-          {summary ? ` (${summary})` : ''}. Only what the state records is deleted; extra files are kept, untouched.{' '}
-          <strong>{undoWords(confirmation, backup?.enabled)}</strong>
+          {summary ? ` (${summary})` : ''}.{' '}
+          {publishes ? (
+            'Nothing that is there is touched.'
+          ) : (
+            <>
+              Only what the state records is removed; extra files are kept, untouched.{' '}
+              <strong>{undoWords(confirmation, backup?.enabled)}</strong>
+            </>
+          )}
         </p>
         {changed && (
           <p role="note" data-testid="replace-confirm-changed">

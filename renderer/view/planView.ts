@@ -5,7 +5,7 @@ import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
 import type { PlanRowTotals } from '../../shared/planRows';
 import { formatTimestamp, plural } from './format';
-import { countsBytesWords, countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
+import { countsBytesWords, countsWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { planKindOf } from '../../shared/planKinds';
 
 /** The plan, or why it cannot be read (a sentence). */
@@ -42,7 +42,7 @@ export function changedWarning(plan: ReplacePlan): string | undefined {
 /** "252 B written, 76 B removed; keep 1 file": the bytes and what stays, beside the counts. */
 export function planSummary(plan: ReplacePlan): string {
   const counts = planCounts(plan);
-  const kept = counts.kept > 0 ? countsWords({ ...counts, created: 0, updated: 0, deleted: 0, foldersCreated: 0, foldersDeleted: 0 }) : '';
+  const kept = keptWords(counts);
   return [countsBytesWords(counts), kept].filter(Boolean).join('; ');
 }
 
