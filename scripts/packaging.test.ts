@@ -4,7 +4,6 @@
 // `electron-builder --dir` would be the direct check, but it needs to download Electron; this
 // machine cannot, so the matchers are called the way electron-builder's packager calls them.
 
-import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
@@ -15,6 +14,7 @@ import { DebugLogger } from 'builder-util';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration } from 'app-builder-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../electron/testing/builtApp';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -77,8 +77,7 @@ function walk(dir: string, filter: Filter, out: string[]): void {
 }
 
 beforeAll(async () => {
-  const parts = ['node', ...(existsSync(join(root, 'renderer/index.html')) ? ['renderer'] : [])];
-  execFileSync(process.execPath, ['scripts/build.mjs', ...parts], { cwd: root, stdio: 'pipe' });
+  await ensureBuilt(existsSync(join(root, 'renderer/index.html')) ? ['node', 'renderer'] : ['node']);
 
   config = await getConfig(root, null, null);
   const info = {

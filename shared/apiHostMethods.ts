@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { empty, spec, type MethodSpec } from './apiSpec';
 import { hostStateSchema } from './hostState';
+import { hostWatchSchema } from './hostWatch';
 import { workspaceSummarySchema } from './workspaceSchema';
 
 export const hostMethods = {
@@ -31,5 +32,11 @@ export const hostMethods = {
       agent: z.string().max(1000).optional(),
     }),
     response: z.object({ workspace: workspaceSummarySchema, host: hostStateSchema }),
+  }),
+  watchDestinations: spec({
+    summary:
+      "A host's agent: watch the open workspace's destinations (every folder, any depth) and send each change as a destinationChanges event to this client; not_available where live refresh runs (the app, the browser host)",
+    request: empty,
+    response: hostWatchSchema,
   }),
 } satisfies Record<string, MethodSpec>;

@@ -1,10 +1,13 @@
-// The API methods that change a destination: plan a replace, a repair or a staging discard, then
+// The API methods that change a destination: plan a replace, a repair, a staging discard or an adopt, then
 // apply a plan behind its consent. Part of the one table in shared/api.ts.
 
 import { z } from 'zod';
 import { appliedDestinationSchema, handle, userPath } from './apiEntries';
 import { jobStarted, spec, type MethodSpec } from './apiSpec';
 import { applyResultSchema, confirmationLevelSchema, replacePlanSchema } from './plan';
+
+/** Paths of a repair's outputs kept as they are; cleanliness and membership are the planner's to refuse by name. */
+const keptPaths = z.array(z.string().min(1).max(4096)).max(100_000);
 
 export const planMethods = {
   planReplace: spec({
@@ -37,10 +40,15 @@ export const planMethods = {
       destination: handle,
       /** Default: the source the workspace configures for the destination. */
       source: userPath.optional(),
+      /**
+       * Drifted outputs to leave as they are (an intentional hotfix): the plan neither writes nor
+       * deletes them and lists them in plan.repair.kept; a path the plan would not rewrite is refused.
+       */
+      keep: keptPaths.optional(),
     }),
     response: z.object({
       planId: handle,
-      /** Shown to the operator; never sent back (apply takes the planId, and acceptPartial when some outputs are refused). */
+      /** Shown to the operator; never sent back (apply takes the planId, its keep, and acceptPartial when some outputs are refused). */
       plan: replacePlanSchema,
       /** What the operator must type when the confirmation is `typed_id`. */
       confirmText: z.string().optional(),
@@ -60,6 +68,26 @@ export const planMethods = {
       confirmation: confirmationLevelSchema,
     }),
   }),
+  planAdopt: spec({
+    summary:
+      'Plan adopting an unmanaged folder whose files already match the source: only the state file is written, nothing is moved or deleted, extra files stay',
+    request: z.strictObject({
+      destination: handle,
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+      /** The ids the state records, when the workspace configures none (an unmanaged folder has no state to take them from). */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
+    }),
+    response: z.object({
+      planId: handle,
+      plan: replacePlanSchema,
+      /** What the operator must type when the confirmation is `typed_id`. */
+      confirmText: z.string().optional(),
+      /** How the operator confirms it (docs/confirmations.md). */
+      confirmation: confirmationLevelSchema,
+    }),
+  }),
   applyPlan: spec({
     summary:
       'Apply a plan behind its confirmation: `confirm` equal to the destination id when the plan asks for the typed id, else `confirmed`; and `includeNested` when it deletes nested destinations',
@@ -73,6 +101,11 @@ export const planMethods = {
       includeNested: z.boolean().optional(),
       /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */
       acceptPartial: z.boolean().optional(),
+      /**
+       * A repair: the selection the operator reviewed, the paths it keeps as they are (absent: none).
+       * Refused unless it is exactly the plan's (plan.repair.kept): the plan applied is the one reviewed.
+       */
+      keep: keptPaths.optional(),
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */

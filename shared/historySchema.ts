@@ -9,6 +9,11 @@ import { planKindOf } from './planKinds';
 
 export const HISTORY_FORMAT = 1;
 
+/** How many paths a record names in one list (the count says how many there were): a line stays short. */
+export const HISTORY_PATHS = 100;
+
+const namedPaths = (paths: readonly string[]) => ({ count: paths.length, paths: paths.slice(0, HISTORY_PATHS) });
+
 /** Who applied it: the API's transports, and the command line applying on its own. */
 export const historyTransportSchema = z.enum(['electron', 'http', 'agent', 'cli']);
 export type HistoryTransport = z.infer<typeof historyTransportSchema>;
@@ -44,6 +49,16 @@ export const historyRecordSchema = z.looseObject({
   durationMs: z.number(),
   /** The backup of what the apply removed, where one was kept. */
   backupId: z.string().optional(),
+  /**
+   * A repair: the drifted outputs it was to rewrite, and those the operator kept as they are (still
+   * drifted after it), each counted and the first HISTORY_PATHS named.
+   */
+  repair: z
+    .object({
+      rewrite: z.object({ count: z.number(), paths: z.array(z.string()) }),
+      kept: z.object({ count: z.number(), paths: z.array(z.string()) }),
+    })
+    .optional(),
 });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
@@ -120,6 +135,14 @@ export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context:
     },
     durationMs: result.durationMs,
     ...(context.backupId !== undefined ? { backupId: context.backupId } : {}),
+    ...(plan.repair !== undefined
+      ? {
+          repair: {
+            rewrite: namedPaths(plan.repair.repairs.map((entry) => entry.path)),
+            kept: namedPaths((plan.repair.kept ?? []).map((entry) => entry.path)),
+          },
+        }
+      : {}),
   };
 }
 

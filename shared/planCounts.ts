@@ -81,6 +81,9 @@ export function planEntries(plan: ReplacePlan): CountedEntry[] {
     ...(row.type === 'directory' ? { folder: true } : {}),
     ...(row.size !== undefined ? { sizeBytes: row.size } : {}),
   }));
+  // A repair's drifted outputs the operator chose to leave as they are: named, and kept.
+  for (const entry of plan.repair?.kept ?? [])
+    if (!entries.some((named) => named.path === entry.path)) entries.push({ path: entry.path, change: 'keep' });
   const facts = planKindOf(plan.mode);
   // A repair or a discard keeps the state as it is: said, so "the state file stays" is never a guess.
   if (facts.keepsState && plan.action !== 'nothing' && !entries.some((entry) => entry.path === STATE_FILE_NAME))
@@ -184,7 +187,8 @@ export function countsBytesWords(counts: ChangeCounts): string {
  */
 export function countsTitle(kind: string | undefined, counts: ChangeCounts): string {
   const facts = planKindOf(kind);
-  if (!facts.keepsState && kind !== 'restore' && onlyCreates(counts)) return 'Publish';
+  // A publish writes outputs; an adopt writes only the state over files already there.
+  if (!facts.keepsState && !facts.writesOnlyState && kind !== 'restore' && onlyCreates(counts)) return 'Publish';
   return facts.title;
 }
 

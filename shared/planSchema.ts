@@ -16,10 +16,11 @@ export type ReplaceMode = z.infer<typeof replaceModeSchema>;
 
 /**
  * What a plan does: a normal or forced replace (publish the source), a repair (rewrite only the
- * recorded outputs that drifted, from proven bytes; the state stays), or discarding the staging
- * folder an interrupted apply left. One plan → confirm → apply path for all four.
+ * recorded outputs that drifted, from proven bytes; the state stays), discarding the staging
+ * folder an interrupted apply left, or adopting an unmanaged folder whose files already match (only
+ * the state file is written). One plan → confirm → apply path for all five.
  */
-export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging']);
+export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging', 'adopt']);
 export type PlanKind = z.infer<typeof planKindSchema>;
 
 /** How the operator confirms an apply (shared/planKinds.ts confirmationOf, docs/confirmations.md): typing the destination id, or one explicit confirmation naming the counts. */
@@ -86,17 +87,24 @@ export const repairRefusalSchema = z.object({
 });
 export type RepairRefusal = z.infer<typeof repairRefusalSchema>;
 
+/** Repair: one drifted output it can rewrite: what verify found, and where the bytes are proven from. */
+export const repairEntrySchema = z.object({
+  path: z.string(),
+  status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
+  origin: z.enum(['source_file', 'regenerated']),
+});
+export type RepairEntry = z.infer<typeof repairEntrySchema>;
+
 export const repairDetailsSchema = z.object({
-  /** How many recorded outputs verify found not ok (rewritten + refused). */
+  /** How many recorded outputs verify found not ok (rewritten + kept + refused). */
   driftedCount: z.number(),
   /** The outputs repair rewrites: what verify found, and where the bytes are proven from. */
-  repairs: z.array(
-    z.object({
-      path: z.string(),
-      status: z.enum(['missing', 'size_mismatch', 'hash_mismatch', 'not_a_file']),
-      origin: z.enum(['source_file', 'regenerated']),
-    }),
-  ),
+  repairs: z.array(repairEntrySchema),
+  /**
+   * Drifted outputs the repair could rewrite and the operator chose to leave as they are (a hotfix):
+   * untouched by the apply, still drifted afterwards, their records in the state unchanged.
+   */
+  kept: z.array(repairEntrySchema).optional(),
   refused: z.array(repairRefusalSchema),
   /** Extra files in the destination: kept, never touched. */
   extras: z.array(z.string()),

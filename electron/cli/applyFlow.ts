@@ -1,4 +1,4 @@
-// The one flow of every apply the command line makes (replace, repair, discard-staging): print the
+// The one flow of every apply the command line makes (replace, repair, discard-staging, adopt): print the
 // plan and where its backup goes, ask on a terminal (or take --yes), apply, print the result and the
 // Undo line. The plan and the apply are steps: on this machine or on a host's agent.
 
@@ -33,6 +33,7 @@ import { valueOf } from './remoteSession';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
 import { countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
+import { keptPathsOf } from '../../shared/repairSelection';
 import { recoveryDoneText } from './renderRecoveryPlan';
 import { commandWords, installedCommand } from '../service/installedCommand';
 
@@ -56,6 +57,8 @@ function backupResultText(result: ApplyResult, target: OpenedDestination): strin
 function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target: OpenedDestination): string {
   // The kinds that keep the state (repair, discard staging) say what they did in their own line.
   if (result.ok && planKindOf(plan.mode).keepsState) return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
+  if (result.ok && planKindOf(plan.mode).writesOnlyState)
+    return `${style.green('Done')}: state written, recording ${result.state?.outputs.length ?? 0} files as they stand; nothing else was changed (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   if (result.ok)
     return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')} (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
@@ -93,7 +96,10 @@ async function answered(
   const staging = kind.onlyStaging ? ` (${plan.deletes.map((entry) => printable(entry.path)).join(', ')})` : '';
   const lost =
     plan.summary.changedCount > 0 && !kind.keepsState ? `; ${plan.summary.changedCount} changed on disk since published will be lost` : '';
-  const counts = `${planCountsSentence(plan.mode, planCounts(plan))}${staging} in ${where}${lost}`;
+  const kept = kind.keepsState ? keptClause(plan) : '';
+  const counts = kind.writesOnlyState
+    ? `Write only .distributor.json in ${where}, recording ${plan.newState?.outputs.length ?? 0} files as they stand (${plan.extras?.length ?? 0} extra entries stay)`
+    : `${planCountsSentence(plan.mode, planCounts(plan))}${staging} in ${where}${lost}${kept}`;
   if (confirmation === 'typed_id' && confirmText !== undefined) {
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const why = kind.deletesWholeTree
@@ -128,6 +134,12 @@ export interface PlannedApply {
 
 type Planned = Result<PlannedApply, PlanRefusal>;
 
+/** ", and 1 drifted output you keep as it is": the question names what the operator chose to leave. */
+function keptClause(plan: ReplacePlan): string {
+  const kept = keptPathsOf(plan).length;
+  return kept === 0 ? '' : `, and ${kept} drifted output${kept === 1 ? ' you keep as it is' : 's you keep as they are'}`;
+}
+
 /** Plan and apply through a door (this machine's Session or a host's agent); the flow around them is one (replace, repair, discard-staging). */
 export interface ReplaceSteps {
   target: OpenedDestination;
@@ -157,10 +169,11 @@ export function doorSteps(
   door: Door,
   target: OpenedDestination,
   plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string; confirmation: ConfirmationLevel }>>,
-  what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
+  what: 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planAdopt',
   backupsOff?: string,
 ): ReplaceSteps {
   let planId = '';
+  let planned: ReplacePlan | undefined;
   let backupText: string | undefined;
   return {
     target,
@@ -172,6 +185,7 @@ export function doorSteps(
       }
       const value = valueOf(answer, what);
       planId = value.planId;
+      planned = value.plan;
       backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
       return {
         ok: true,
@@ -192,6 +206,8 @@ export function doorSteps(
           ...(confirmed ? { confirmed } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
+          // The selection reviewed is the one of the plan printed: the service's gate holds the apply to it.
+          ...(planned && keptPathsOf(planned).length > 0 ? { keep: keptPathsOf(planned) } : {}),
         },
         {
           // The service is this version (an agent's handshake says so), so its apply progress names its step.

@@ -18,7 +18,8 @@ export interface CliIo {
   cwd: string;
 }
 
-export type OptionSpec = { type: 'boolean' } | { type: 'string' };
+/** `multiple`: the option may be given again and again; its values arrive in `lists`, in order. */
+export type OptionSpec = { type: 'boolean' } | { type: 'string'; multiple?: true };
 
 export interface Command {
   name: string;
@@ -28,7 +29,10 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** How many positional arguments: [min, max]. */
   positionals: [number, number];
-  run(args: { positionals: string[]; options: Record<string, string | boolean | undefined> }, io: CliIo): Promise<number>;
+  run(
+    args: { positionals: string[]; options: Record<string, string | boolean | undefined>; lists?: Record<string, string[]> },
+    io: CliIo,
+  ): Promise<number>;
 }
 
 /** A problem the user can fix: printed as one line, no stack, exit 2 (or the given code). */

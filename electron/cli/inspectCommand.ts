@@ -1,10 +1,10 @@
 // `distributor-inspector inspect DEST [--verify] [--json]`: the status of one destination and every issue of
-// its state file. A thin shell over engine/inspectDestination; exit 1 on findings, 2 on input errors.
+// its state file. A thin shell over the service's read (service/destinationRead.ts); exit 1 on findings, 2 on input errors.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import path from 'node:path';
 import { hasErrors } from '../../shared/issues';
-import { inspectDestination, type DestinationInspection } from '../engine/inspectDestination';
+import { inspectDestination, type DestinationInspection } from '../service/destinationRead';
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { inspectionJson, inspectionText } from './renderInspection';
 import { makeStyle } from './style';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEvent } from '../../shared/api';
+import type { ApiEvent, ScanEntry } from '../../shared/api';
 import { Session } from '../service/session';
 import { makeDemoFixture, type DemoFixture } from '../testing/demoFixture';
 import { callOk, jobEnd } from '../testing/sessionCalls';
@@ -53,6 +53,58 @@ describe('one door: the command line and the app agree', () => {
       await session.close();
     }
   }, 120_000);
+
+  it("reads every destination of the demo as the app does: scan --json rows and inspect --json answers equal the Session's", async () => {
+    const session = new Session({ transport: 'http', statCacheFile: false });
+    try {
+      await callOk(session, 'openWorkspace', { path: demo.workspaceFile });
+      const events: ApiEvent[] = [];
+      session.onEvent((event) => events.push(event));
+      const { job } = await callOk(session, 'scan', {});
+      expect((await jobEnd(session, job, events)).event).toBe('result');
+      const app = new Map(
+        events.flatMap((event) =>
+          event.event === 'item' && event.data.job === job
+            ? [[(event.data.item as ScanEntry).destination, event.data.item as ScanEntry]]
+            : [],
+        ),
+      );
+      const scan = await cliInDemo(['scan', demo.workspaceFile, '--json']);
+      const document = JSON.parse(scan.stdout) as {
+        destinations: { id: string; status: string; outputCount: number; errorCount: number; warningCount: number; sync?: unknown }[];
+      };
+      expect(document.destinations.map((row) => row.id)).toEqual([...app.keys()]);
+      for (const row of document.destinations) {
+        const entry = app.get(row.id)!;
+        const { status, outputCount, errorCount, warningCount } = entry.summary;
+        expect({
+          id: row.id,
+          status: row.status,
+          outputCount: row.outputCount,
+          errorCount: row.errorCount,
+          warningCount: row.warningCount,
+          sync: row.sync,
+        }).toEqual({
+          id: row.id,
+          status,
+          outputCount,
+          errorCount,
+          warningCount,
+          sync: entry.sync,
+        });
+        const answer = await callOk(session, 'inspectDestination', { destination: row.id });
+        const inspect = await cliInDemo(['inspect', answer.destination.path, '--json']);
+        const read = JSON.parse(inspect.stdout) as { status: string; issues: unknown[] };
+        expect({ id: row.id, status: read.status, issues: read.issues }).toEqual({
+          id: row.id,
+          status: answer.inspection.status,
+          issues: answer.inspection.issues,
+        });
+      }
+    } finally {
+      await session.close();
+    }
+  }, 180_000);
 
   it('applies a forced replace of a destination the workspace configures with no ids given, and history shows the app and the CLI', async () => {
     // docs-mirror holds another destination id: only the workspace's configured ids make a plan.

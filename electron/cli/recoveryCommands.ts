@@ -1,4 +1,4 @@
-// `distributor-inspector repair DEST [SOURCE] [--accept-partial] [--yes] [--json]` and
+// `distributor-inspector repair DEST [SOURCE] [--keep PATH]... [--accept-partial] [--yes] [--json]` and
 // `distributor-inspector discard-staging DEST [--yes] [--json]`: plan a repair of what drifted (or
 // the removal of an interrupted apply's staging folder), print the plan, and apply it only with --yes
 // or "yes" typed on a terminal, through applyFlow.ts's one confirm/apply/print flow. They ask the
@@ -21,10 +21,11 @@ import { printable } from './terminalText';
 export const repairCommand: Command = {
   name: 'repair',
   usage:
-    'repair DEST [SOURCE] [--accept-partial] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+    'repair DEST [SOURCE] [--keep PATH]... [--accept-partial] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
   summary:
-    'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source its workspace configures); the state and extra files stay',
+    'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source its workspace configures); the state and extra files stay, and each --keep PATH (a drifted output, say an intentional hotfix) is left as it is and stays drifted',
   options: {
+    keep: { type: 'string', multiple: true },
     'accept-partial': { type: 'boolean' },
     yes: { type: 'boolean' },
     json: { type: 'boolean' },
@@ -32,7 +33,9 @@ export const repairCommand: Command = {
     ...placeOptions,
   },
   positionals: [1, 2],
-  async run({ positionals, options }, io) {
+  async run({ positionals, options, lists }, io) {
+    // The outputs to leave as they are: the service refuses by name one it would not rewrite.
+    const keep = lists?.keep !== undefined && lists.keep.length > 0 ? { keep: lists.keep } : {};
     const remote = remoteNamed({ DEST: positionals[0], SOURCE: positionals[1] }, options, 'repair');
     if (remote) {
       const { DEST: dest, SOURCE: source, '--workspace': workspace } = remote;
@@ -42,7 +45,7 @@ export const repairCommand: Command = {
           throw new CliError(
             `give SOURCE as ssh://… on the same host (the bundle ${printable(dest!.path)} was published from), or --workspace ssh://… whose file configures its source`,
           );
-        const plan = () => connection.call('planRepair', { destination: opened.id, ...(source ? { source: source.path } : {}) });
+        const plan = () => connection.call('planRepair', { destination: opened.id, ...(source ? { source: source.path } : {}), ...keep });
         return replaceFlow(doorSteps(connection, opened, plan, 'planRepair'), options, io, 'repair');
       });
     }
@@ -54,7 +57,7 @@ export const repairCommand: Command = {
         throw new CliError(
           `give SOURCE (the bundle ${printable(positionals[0] as string)} was published from), or a workspace whose file configures its source`,
         );
-      const plan = () => door.call('planRepair', { destination: opened.id, ...(source !== undefined ? { source } : {}) });
+      const plan = () => door.call('planRepair', { destination: opened.id, ...(source !== undefined ? { source } : {}), ...keep });
       return replaceFlow(doorSteps(door, opened, plan, 'planRepair', places.backupsOff), options, io, 'repair');
     });
   },

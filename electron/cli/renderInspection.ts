@@ -4,7 +4,7 @@
 import { formatBytes } from '../../shared/byteSize';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { DestinationStatus } from '../../shared/inspection';
-import type { DestinationInspection } from '../engine/inspectDestination';
+import type { DestinationInspection } from '../service/destinationRead';
 import { table, type Style } from './style';
 import { printable } from './terminalText';
 

@@ -4,6 +4,7 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 
+import { adoptWritesText } from '../../shared/folderCompare';
 import { nestedDestinationsText, type ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { planRows, planRowWord, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
@@ -31,6 +32,7 @@ export function planText(plan: ReplacePlan, style: Style): string {
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
   const { rows } = planRows(plan);
   lines.push('', ...countsLines(plan, style));
+  if (kind.writesOnlyState) lines.push(style.dim(adoptWritesText(plan.newState?.outputs.length ?? 0, plan.extras?.length ?? 0)));
   if (plan.summary.changedCount > 0)
     lines.push(
       style.yellow(

@@ -1,6 +1,7 @@
 // The text of a repair or discard-staging plan and of its result, for `distributor-inspector repair`
 // and `discard-staging` (printed by replaceCommand.ts's one confirm/apply flow): which outputs are
-// rewritten and from where, which are refused by name and why, the extras kept; what a staging folder
+// rewritten and from where, which are kept as they are by choice (--keep), which are refused by name
+// and why, the extras kept; what a staging folder
 // holds. Pure; every name from the disk goes through printable().
 
 import { installedCommand } from '../service/installedCommand';
@@ -36,6 +37,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   const details = plan.repair;
   const lines = [`${style.bold('Repair')} of ${printable(plan.destinationPath)} from ${printable(plan.sourcePath)}`];
   if (!details) return `${lines.join('\n')}\n`;
+  const kept = details.kept ?? [];
   if (details.driftedCount === 0) {
     lines.push('Nothing to repair: every recorded output holds its recorded bytes.');
     return `${lines.join('\n')}\n`;
@@ -43,7 +45,7 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   lines.push(
     '',
     ...countsLines(plan, style),
-    `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} rewritten, ${details.refused.length} refused.`,
+    `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} rewritten, ${kept.length > 0 ? `${kept.length} kept as ${kept.length === 1 ? 'it is' : 'they are'}, ` : ''}${details.refused.length} refused.`,
   );
   list(lines, 'Rewrite (from bytes proven to hash to the recorded sha256)', details.repairs, (entry) => {
     const write = plan.writes.find((candidate) => candidate.path === entry.path);
@@ -52,6 +54,13 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
     const sign = entry.status === 'missing' ? style.green(PLAN_ROW_SIGNS.create) : style.yellow(PLAN_ROW_SIGNS.update);
     return `  ${sign} ${printable(entry.path)}  ${style.dim(`${STATUS_WORDS[entry.status] ?? entry.status}; ${origin}`)}`;
   });
+  if (kept.length > 0)
+    list(
+      lines,
+      'Kept as they are (--keep: not rewritten, still drifted afterwards; the state file still records the published bytes)',
+      kept,
+      (entry) => `  ${style.dim(PLAN_ROW_SIGNS.keep)} ${printable(entry.path)}  ${style.dim(STATUS_WORDS[entry.status] ?? entry.status)}`,
+    );
   if (details.refused.length > 0)
     list(
       lines,
@@ -66,7 +75,15 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
       '',
       `An interrupted apply left ${details.interruptedStaging.map(printable).join(', ')}: kept (${printable(installedCommand())} discard-staging DEST removes it).`,
     );
-  if (plan.writes.length === 0) lines.push('', style.yellow('Nothing can be repaired: every drifted output is refused.'));
+  if (plan.writes.length === 0)
+    lines.push(
+      '',
+      style.yellow(
+        kept.length > 0
+          ? 'Nothing to rewrite: every drifted output is kept as it is or refused.'
+          : 'Nothing can be repaired: every drifted output is refused.',
+      ),
+    );
   else if (partialNotAccepted(plan, false))
     lines.push(
       '',
@@ -103,7 +120,10 @@ export function recoveryDoneText(result: ApplyResult, plan: ReplacePlan, style: 
   if (planKindOf(result.mode).onlyStaging)
     return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')}: ${result.deleted.map(printable).join(', ')} (${result.durationMs} ms).\n`;
   const refused = plan.repair?.refused.length ?? 0;
-  return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')}${
-    refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it was' : 'they were'})` : ''
-  } (${result.durationMs} ms).\n`;
+  const kept = plan.repair?.kept?.length ?? 0;
+  const left = [
+    kept > 0 ? `${plural(kept, 'drifted output')} kept as ${kept === 1 ? 'it was' : 'they were'}` : '',
+    refused > 0 ? `${plural(refused, 'refused output')} left as ${refused === 1 ? 'it was' : 'they were'}` : '',
+  ].filter(Boolean);
+  return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')}${left.length > 0 ? ` (${left.join('; ')})` : ''} (${result.durationMs} ms).\n`;
 }

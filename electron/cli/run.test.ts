@@ -9,6 +9,7 @@ import type { CliIo, Command } from './command';
 import { commands } from './commands';
 import { runCli } from './run';
 import { STAGING_DIR_NAME } from '../../shared/staging';
+import { ensureBuilt } from '../testing/builtApp';
 import { writeBundle, writeInterruptedStaging, writeManagedDestination } from '../testing/fixtures';
 
 const ESCAPE = '\u001b[';
@@ -393,10 +394,8 @@ describe('demo', () => {
 
 describe('the built binary', () => {
   const repo = fileURLToPath(new URL('../..', import.meta.url));
-  beforeAll(() => {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', 'node'], { cwd: repo, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-  }, 120_000);
+  // Built before any test runs, when a source is newer (scripts/vitestGlobalSetup.ts).
+  beforeAll(() => ensureBuilt(['node']), 120_000);
 
   it('loads only the code inspect runs for a cold inspect: not the browser host, markdown-it, replace or demo', async () => {
     const dist = path.join(repo, 'dist');

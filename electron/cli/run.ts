@@ -98,5 +98,12 @@ function parseCommandArgs(command: Command, rest: string[]) {
       EXIT_INPUT,
     );
   }
-  return { positionals: parsed.positionals, options: parsed.values as Record<string, string | boolean | undefined> };
+  // A repeatable option's values go apart, so every other option stays one value.
+  const options: Record<string, string | boolean | undefined> = {};
+  const lists: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (Array.isArray(value)) lists[name] = value as string[];
+    else options[name] = value as string | boolean | undefined;
+  }
+  return { positionals: parsed.positionals, options, lists };
 }

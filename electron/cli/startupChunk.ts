@@ -13,7 +13,7 @@ import '../../shared/result';
 import '../../shared/sshUrl';
 import '../../shared/staging';
 import '../../shared/appVersion';
-import '../engine/inspectDestination';
+import '../service/destinationRead';
 import './command';
 import './outputStream';
 import './progressBar';

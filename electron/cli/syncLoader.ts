@@ -5,4 +5,4 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 
-export { SourceManifests } from '../engine/sourceManifests';
+export { SourceManifests } from '../service/workspaceSync';

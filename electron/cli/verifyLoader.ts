@@ -5,4 +5,4 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 
-export { verifyDestination } from '../engine/verify';
+export { verifyDestination } from '../service/destinationVerify';

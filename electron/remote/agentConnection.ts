@@ -26,6 +26,7 @@ import {
   apiError,
   apiErrorSchema,
   checkOutgoing,
+  events,
   methods,
   type ApiResult,
   type JobMethod,
@@ -37,6 +38,7 @@ import {
 } from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
 import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { ChangeRate, type DestinationChanges } from '../../shared/hostWatch';
 import { EarlyEvents } from './earlyEvents';
 import { probeHostKey, STDERR_KEPT_CHARS } from './hostKeyProbe';
 import { jobEventMeaning } from './jobEvents';
@@ -78,6 +80,9 @@ export class AgentConnection {
   private readonly jobs = new Map<string, JobListener>();
   /** Events of a job whose `{job}` reply has not been read yet: bounded, a flood drops the host. */
   private readonly early = new EarlyEvents();
+  /** The agent's own watch (watchDestinations): its change events, bounded by rate; a flood drops the host. */
+  private readonly changeRate = new ChangeRate();
+  private readonly changeListeners = new Set<(changes: DestinationChanges) => void>();
   private failure: RemoteFailure | undefined;
   private closing = false;
   readonly ended: Promise<void>;
@@ -223,6 +228,7 @@ export class AgentConnection {
       this.calls.delete(message.id);
       call.resolve(message.result as ApiResult<unknown>);
     } else if (message.type === 'event') {
+      if (message.event === 'destinationChanges') return this.destinationChanges(message.data);
       const job = (message.data as { job?: unknown } | null)?.job;
       if (typeof job !== 'string') return;
       const listener = this.jobs.get(job);
@@ -239,6 +245,27 @@ export class AgentConnection {
     } else if (message.type === 'protocolError') {
       this.notice(`${this.host}: the agent said: ${message.message}`);
     }
+  }
+
+  /** A change event of the agent's watch: checked, counted (too many: agent_flood), passed on; nothing is kept here. */
+  private destinationChanges(data: unknown): void {
+    const flood = this.changeRate.note(Date.now());
+    if (flood)
+      return this.drop(
+        new RemoteFailure(
+          'agent_flood',
+          `the agent on ${this.host} sent ${flood}, so the connection was dropped: that agent is broken or not the distributor-inspector agent.`,
+        ),
+      );
+    const checked = checkOutgoing(events.destinationChanges, data, `${this.host}: the agent's destinationChanges`);
+    if (!checked.ok) return this.notice(checked.error.message);
+    for (const listener of this.changeListeners) listener(checked.value);
+  }
+
+  /** Hears the agent's change events (after `watchDestinations`); returns the unsubscribe. */
+  onDestinationChanges(listener: (changes: DestinationChanges) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
   }
 
   /** A reply whose call can be told, but whose result breaks the protocol's: that call fails as agent_protocol, naming the field. */

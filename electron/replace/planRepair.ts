@@ -3,7 +3,8 @@
 // (expectedBytes.ts). The state file is not rewritten (the outputs come to match it again) and extra
 // files are kept. An output whose bytes cannot be proven, or that cannot be reached without going
 // through a link or removing something that is not the drifted output itself, is refused by name;
-// the rest go ahead only if the operator accepts the partial repair. Read-only, like planReplace.
+// the rest go ahead only if the operator accepts the partial repair. The operator may also keep some
+// drifted outputs as they are (`keep`): the plan then leaves them out. Read-only, like planReplace.
 
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { compare, destinationStateOf } from '../../shared/compare';
 import { describeComparison } from '../../shared/comparisonWords';
 import { interruptedStagingOf } from '../../shared/replaceVerdict';
 import type { PlanDelete, PlanOutcome, PlanWrite, RepairDetails, RepairRefusal, ReplacePlan } from '../../shared/plan';
+import { selectRepair } from '../../shared/repairSelection';
 import { problem, type Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { chooseStagingName, isRecordedFolder } from '../../shared/staging';
@@ -36,6 +38,12 @@ export interface PlanRepairInput {
   /** The worker pool verify hashes in (the session's); without it, one is made for the call. */
   pool?: HashPool;
   now?: () => Date;
+  /**
+   * Drifted outputs the operator chose to leave as they are (a hotfix): the plan neither writes nor
+   * deletes them and lists them in `repair.kept` (shared/repairSelection.ts); a path it would not
+   * rewrite is refused by name.
+   */
+  keep?: readonly string[];
 }
 
 type DriftStatus = RepairRefusal['status'];
@@ -89,7 +97,8 @@ async function clearingOf(
 
 export async function planRepair(input: PlanRepairInput): Promise<PlanOutcome> {
   try {
-    return await planUnchecked(input);
+    const planned = await planUnchecked(input);
+    return planned.ok && input.keep !== undefined && input.keep.length > 0 ? selectRepair(planned.value, input.keep) : planned;
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     return refuse(

@@ -102,6 +102,22 @@ describe('the consent gate', () => {
     expect(consentRefusal(apply({ ...partialRepair, mode: 'replace' }), { confirmed: true })).toBeUndefined();
   });
 
+  it('refuses a repair whose kept outputs are not the selection reviewed, before any other question', () => {
+    const kept = [{ path: 'b.html', status: 'hash_mismatch', origin: 'source_file' }];
+    const repair = apply({ ...partialRepair, repair: { ...partialRepair.repair!, kept } as ReplacePlan['repair'] }, { host: 'web-1' });
+    for (const keep of [undefined, [], ['a.html'], ['b.html', 'a.html']])
+      expect(consentRefusal(repair, { keep, acceptPartial: true })?.error).toMatchObject({
+        code: 'refused',
+        message: expect.stringContaining('/d on host web-1 keeps 1 output as it is (b.html), but the selection reviewed keeps'),
+        details: { selection: { planned: ['b.html'] }, host: 'web-1' },
+      });
+    expect(consentRefusal(repair, { keep: ['b.html'] })?.error.details).toMatchObject({ refused: ['a.html'] });
+    expect(consentRefusal(repair, { keep: ['b.html', 'b.html'], acceptPartial: true, confirmed: true })).toBeUndefined();
+    // A repair that keeps nothing needs no selection; one given anyway is not the plan's.
+    expect(consentRefusal(apply(partialRepair), { acceptPartial: true, confirmed: true })).toBeUndefined();
+    expect(consentRefusal(apply(partialRepair), { keep: ['a.html'], acceptPartial: true })?.error.code).toBe('refused');
+  });
+
   it('refuses a restore until the destination id is typed, then while another apply runs', () => {
     const restore: GatedPlan = {
       kind: 'restore',

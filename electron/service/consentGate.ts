@@ -1,9 +1,10 @@
 // The one consent gate before any apply: local plans, plans kept for a host and restores of a
 // backup all pass here, with the same refusals in the same order (the nested destinations
 // acknowledged, a partial repair accepted, the confirmation at the plan's level: the typed id, or
-// one explicit confirmation; then one apply at a time). Pure over the plan's facts
-// (shared/planKinds.ts, shared/plan.ts): the callers bring what the operator answered. It enforces
-// the level the front ends ask (docs/confirmations.md): no apply passes on an unconfirmed call.
+// one explicit confirmation; then one apply at a time), after the one check that the plan is the one
+// reviewed (a repair's selection of what it keeps). Pure over the plan's facts (shared/planKinds.ts,
+// shared/plan.ts): the callers bring what the operator answered. It enforces the level the front ends
+// ask (docs/confirmations.md): no apply passes on an unconfirmed call.
 
 import { fail, type ApiFailure } from '../../shared/apiError';
 import {
@@ -15,15 +16,18 @@ import {
   type ReplacePlan,
 } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
+import { keptPathsOf, selectionMatches } from '../../shared/repairSelection';
 import type { RestorePlan } from '../../shared/backupSchema';
 
-/** What the operator answered: the typed id, and the acknowledgements ticked. */
+/** What the operator answered: the typed id, the acknowledgements ticked, and a repair's selection. */
 export interface Consent {
   confirm?: string | undefined;
   /** One explicit confirmation of the counts (a dialog's button, a "yes" on a terminal, --yes). */
   confirmed?: boolean | undefined;
   includeNested?: boolean | undefined;
   acceptPartial?: boolean | undefined;
+  /** A repair: the paths the operator reviewed as kept as they are (absent: none). */
+  keep?: readonly string[] | undefined;
 }
 
 /** A plan about to be applied: what was planned, the id to type (if it has one), where it runs. */
@@ -40,6 +44,13 @@ export type GatedPlan = (
   /** Whether another apply or restore is running now (two at once could both pass their staleness check). */
   busy: boolean;
 };
+
+/** "no output as it is" or "2 outputs as they are (a.html, b.html)". */
+function keptWords(paths: readonly string[], limit = 5): string {
+  if (paths.length === 0) return 'no output as it is';
+  const more = paths.length > limit ? ` and ${paths.length - limit} more` : '';
+  return `${paths.length} output${paths.length === 1 ? ' as it is' : 's as they are'} (${paths.slice(0, limit).join(', ')}${more})`;
+}
 
 /** The first consent the plan lacks, as the API's error; undefined when it may be applied. */
 export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure | undefined {
@@ -65,6 +76,14 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
     return undefined;
   }
   const plan = gated.plan;
+  // The selection first: a plan whose kept outputs are not the ones the operator reviewed is not the
+  // plan reviewed (a renderer applying the plan made before a box was unticked, say): plan it again.
+  if (plan.repair !== undefined && !selectionMatches(plan, consent.keep))
+    return fail(
+      'refused',
+      `this repair of ${where} keeps ${keptWords(keptPathsOf(plan))}, but the selection reviewed keeps ${keptWords([...new Set(consent.keep ?? [])])}: plan the repair again with that selection`,
+      { selection: { planned: keptPathsOf(plan), reviewed: [...new Set(consent.keep ?? [])].sort() }, ...host },
+    );
   // The acknowledgements first: they are ticked (or given as options) before the id is typed, and
   // asked before the plan is used up, so the operator can tick the box and apply the same plan.
   if (nestedNotAcknowledged(plan, consent.includeNested))

@@ -8,9 +8,10 @@ import type { HostStateEvent } from '../../shared/hostState';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
 import { addWorkspaceHost } from '../operations/addWorkspaceHost';
 import { HostRouter } from './hostRouter';
-import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
+import type { HostWatches } from './hostWatch';
+import type { OpenWorkspace, SessionState } from './sessionContext';
 import { dropHostDestinations, hostStateArrived } from './sessionHostList';
-import { remoteIdOf, type hostPlanStore } from './sessionHosts';
+import type { hostPlanStore } from './sessionHosts';
 import type { HandlerTable, SessionOptions } from './sessionOptions';
 import type { WorkspaceReloadAnswer } from './workspaceSummary';
 
@@ -24,6 +25,8 @@ export class HostConnections {
     private readonly hostPlans: HostPlans,
     private readonly options: Pick<SessionOptions, 'connectHost' | 'hostsParallel'>,
     private readonly emit: (event: ApiEvent) => void,
+    /** Where live refresh runs: each connected host's agent watches its destinations for it (hostWatch.ts). */
+    private readonly watch?: HostWatches,
   ) {}
 
   /** The open workspace's hosts and their connections, when it lists any and this Session reaches hosts. */
@@ -35,12 +38,6 @@ export class HostConnections {
   required(): HostRouter {
     if (!this.current) throw fail('not_available', 'this session does not reach hosts');
     return this.current;
-  }
-
-  /** The destination's host and its id there, when it is on a host. */
-  remote(session: SessionContext, id: string) {
-    const remote = remoteIdOf(session, id);
-    return remote && { ...remote, router: this.required() };
   }
 
   /** Starts, keeps, restarts or drops host connections to match the workspace's `hosts`. */
@@ -56,6 +53,7 @@ export class HostConnections {
     for (const old of router.hosts()) {
       const now = wanted.get(old.name);
       if (!now || now.url !== old.url || now.agent !== old.agent) {
+        this.watch?.forget(old.name);
         dropHostDestinations(this.state, this.hostPlans, old.name);
         void router.remove(old.name);
       }
@@ -66,9 +64,11 @@ export class HostConnections {
   /** A host's new state: on (re)connect, its destinations replace the ones it had; then the event goes out. */
   private onHostState(event: HostStateEvent): void {
     this.emit({ event: 'hostState', data: hostStateArrived(this.state, this.hostPlans, event) });
+    if (this.current) this.watch?.hostState(event.host, this.current);
   }
 
   async close(): Promise<void> {
+    this.watch?.close();
     await this.current?.close();
     this.current = undefined;
   }

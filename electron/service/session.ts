@@ -21,7 +21,7 @@ import {
 
 import { APP_VERSION } from '../engine/appVersion';
 import { HashPool } from '../engine/hashPool';
-import { SourceManifests } from '../engine/sourceManifests';
+import { SourceManifests } from './workspaceSync';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
 import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
@@ -31,6 +31,7 @@ import { StatCache, userStatCacheFile } from '../engine/statCache';
 import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh } from './sessionLiveRefresh';
+import { SessionChangeFeed } from './changeFeed';
 import { SourceRefresh } from './sessionSourceRefresh';
 import { demoHandlers } from './sessionDemo';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
@@ -47,8 +48,10 @@ import { notAvailableHandlers, typedPathIn } from './sessionPaths';
 import { listSourceBundles } from '../engine/sourceBundles';
 
 import { HostConnections, hostHandlers } from './hostConnections';
+import { HostWatches } from './hostWatch';
 import { placeReload } from './sessionReload';
-import { forward, hostPlanStore, inspectOnHost, routedReadJob } from './sessionHosts';
+import { hostPlanStore } from './sessionHosts';
+import { routedByHost } from './hostRouting';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -73,14 +76,18 @@ export class Session implements SessionContext {
   /** Undefined when live refresh is off. */
   private readonly live: LiveRefresh | undefined;
   private readonly sourceRefresh: SourceRefresh | undefined; // the configured source bundles watched (sessionSourceRefresh.ts)
+  /** A host's agent: its destinations watched for its client, once asked (changeFeed.ts). */
+  private readonly feed: SessionChangeFeed;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
-    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event));
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    const watch = this.live && new HostWatches(this, (event) => this.emit(event), this.live);
+    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event), watch);
     this.sourceRefresh = live === false ? undefined : new SourceRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    this.feed = new SessionChangeFeed((event) => this.emit(event), options.changeFeed, this.live !== undefined);
     const saved = options.preferencesFile ? readPreferences(options.preferencesFile).autoVerify : undefined;
     if (saved !== undefined) this.live?.setAutoVerify(saved);
     this.handlers = this.makeHandlers();
@@ -153,11 +160,6 @@ export class Session implements SessionContext {
     }
   }
 
-  /** The destination's host and its id there, when it is on a host. */
-  private remote(id: string) {
-    return this.hostLinks.remote(this, id);
-  }
-
   /** `asDestination`: the folder is the workspace's one destination, whatever it holds. */
   async open(target: string, asDestination = false): Promise<Workspace> {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
@@ -187,6 +189,7 @@ export class Session implements SessionContext {
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
     void this.sourceRefresh?.follow(this.state.workspace);
+    this.feed.follow(this.state.workspace);
     return summary;
   }
 
@@ -210,7 +213,10 @@ export class Session implements SessionContext {
     const { changes } = reload;
     placeReload(open, reload, this.plans, this.options.connectHost !== undefined);
     this.hostLinks.sync(reload.loaded.hosts ?? []);
-    if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
+    if (hasWorkspaceChanges(changes)) {
+      void this.live?.follow(open);
+      this.feed.follow(open);
+    }
     void this.sourceRefresh?.follow(open);
     return { workspace: open.summary, changes };
   }
@@ -246,7 +252,8 @@ export class Session implements SessionContext {
 
   /** Keeps live refresh quiet about a destination the engine is writing; returns the release. */
   muteLiveRefresh(id: string): () => void {
-    return this.live?.mute(id) ?? (() => undefined);
+    const releases = [this.live?.mute(id), this.feed.mute(id)];
+    return () => releases.forEach((release) => release?.());
   }
 
   /** Resolves once the source bundles are watched (tests). */
@@ -255,6 +262,7 @@ export class Session implements SessionContext {
   async close(): Promise<void> {
     await this.live?.close();
     await this.sourceRefresh?.close();
+    this.feed.close();
     await this.jobs.close();
     await this.hostLinks.close();
     await this.pool?.close();
@@ -264,7 +272,7 @@ export class Session implements SessionContext {
   private makeHandlers(): HandlerTable {
     // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
     const electronOnly = notAvailableHandlers() as Partial<HandlerTable>;
-    const handlers: Omit<HandlerTable, ElectronOnlyMethod> = {
+    const handlers: Omit<HandlerTable, ElectronOnlyMethod | 'scan' | 'verify'> = {
       appInfo: async () => ({
         version: APP_VERSION,
         transport: this.options.transport,
@@ -274,6 +282,7 @@ export class Session implements SessionContext {
       }),
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
+      watchDestinations: async () => this.feed.subscribe(this.workspace()),
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       autoVerifySetting: async () => this.live?.autoVerifySetting() ?? AUTO_VERIFY_WITHOUT_LIVE_REFRESH,
       setAutoVerify: async ({ enabled }) => {
@@ -283,99 +292,44 @@ export class Session implements SessionContext {
           await savePreferences(this.options.preferencesFile, { autoVerify: enabled });
         return setting;
       },
-      scan: async ({ destinations }) => {
-        this.checkIds(destinations);
-        const router = this.hostLinks.router;
-        return {
-          job: this.jobs.start('scan', (context) =>
-            router ? routedReadJob('scan', this, router, destinations, context) : scanJob(this, destinations, context),
-          ),
-        };
-      },
-      inspectDestination: async ({ destination }) => {
-        const remote = this.remote(destination);
-        return remote ? inspectOnHost(remote.router, this, remote, destination) : inspectHandler(this, destination);
-      },
-      verify: async ({ destinations }) => {
-        this.checkIds(destinations);
-        const router = this.hostLinks.router;
-        return {
-          job: this.jobs.start('verify', (context) =>
-            router ? routedReadJob('verify', this, router, destinations, context) : verifyJob(this, destinations, context),
-          ),
-        };
-      },
-      compare: async ({ destination, source, pipelineId, destinationId }) => {
-        const remote = this.remote(destination);
-        if (!remote) return compareHandler(this, destination, source, { pipelineId, destinationId });
-        // A source path is read on the host, next to its destinations: no bytes travel.
-        return forward(remote.router, remote.host, (link) =>
-          link.call('compare', { destination: remote.id, source, pipelineId, destinationId }),
-        );
-      },
-      contentDiff: async (request) => {
-        const remote = this.remote(request.destination);
-        if (!remote) return contentDiffHandler(this, request);
-        return forward(remote.router, remote.host, (link) => link.call('contentDiff', { ...request, destination: remote.id }));
-      },
+      inspectDestination: async ({ destination }) => inspectHandler(this, destination),
+      compare: async ({ destination, source, pipelineId, destinationId }) =>
+        compareHandler(this, destination, source, { pipelineId, destinationId }),
+      contentDiff: async (request) => contentDiffHandler(this, request),
       listSourceBundles: async () => listSourceBundles(this.workspace().loaded),
-      planReplace: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planReplace', request)
-          : this.plans.plan(this, request);
-      },
-      planRepair: async (request) => {
-        // On a host, the agent proves the bytes from the source there: no output travels.
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRepair', request)
-          : this.plans.planRepair(this, request);
-      },
-      planDiscardStaging: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planDiscardStaging', request)
-          : this.plans.planDiscardStaging(this, request);
-      },
-      applyPlan: async ({ planId, ...consent }) =>
-        this.hostPlans.has(planId)
-          ? this.hostPlans.apply(this, this.hostLinks.required(), planId, consent)
-          : this.plans.apply(this, planId, consent),
+      planReplace: async (request) => this.plans.plan(this, request),
+      planRepair: async (request) => this.plans.planRepair(this, request),
+      planDiscardStaging: async (request) => this.plans.planDiscardStaging(this, request),
+      compareFolder: async (request) => this.plans.compareFolder(this, request),
+      planAdopt: async (request) => this.plans.planAdopt(this, request),
+      applyPlan: async ({ planId, ...consent }) => this.plans.apply(this, planId, consent),
       ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {
-        const page = { ...(cursor !== undefined ? { cursor } : {}), ...(limit !== undefined ? { limit } : {}) };
-        if (destination !== undefined) {
-          const remote = this.remote(destination);
-          // A host's replaces are in the journal on that host.
-          if (remote) return forward(remote.router, remote.host, (link) => link.call('history', { destination: remote.id, ...page }));
-        }
         this.workspaceOrStorage();
         return historyOf(this, destination === undefined ? undefined : this.destination(destination), { cursor, limit });
       },
       listBackups: async (request) => {
         this.workspaceOrStorage();
-        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
-        if (!remote) return listBackupsHandler(this, request);
-        // A host's backups are its agent's: beside the workspace file on that host, as its workspace sets them.
-        return forward(remote.router, remote.host, (link) => link.call('listBackups', { destination: remote.id }));
+        return listBackupsHandler(this, request);
       },
-      planRestore: async (request) => {
-        const remote = this.remote(request.destination);
-        return remote
-          ? this.hostPlans.plan(remote.router, remote, request.destination, 'planRestore', request)
-          : planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request);
-      },
+      planRestore: async (request) => planRestoreHandler(this, (stored) => this.plans.keepRestore(stored), request),
       pruneBackups: async (request) => {
         this.workspaceOrStorage();
-        const remote = request.destination !== undefined ? this.remote(request.destination) : undefined;
-        if (!remote) return pruneBackupsHandler(this, request);
-        return forward(remote.router, remote.host, (link) => link.call('pruneBackups', { destination: remote.id }));
+        return pruneBackupsHandler(this, request);
       },
       ...demoHandlers(this.options.demo, this),
       cancelJob: async ({ job }) => ({ cancelled: this.jobs.cancel(job) }),
       exportReport: async ({ format }) => exportReport(this.workspace(), format),
     };
-    return { ...electronOnly, ...handlers } as HandlerTable;
+    // One wrapper decides where each destination's call goes: its host's agent, or the handlers above.
+    const routed = routedByHost(
+      handlers,
+      {
+        scan: (ids, context) => scanJob(this, ids, context),
+        verify: (ids, context) => verifyJob(this, ids, context),
+      },
+      { session: this, hosts: this.hostLinks, hostPlans: this.hostPlans, checkIds: (ids) => this.checkIds(ids) },
+    );
+    return { ...electronOnly, ...handlers, ...routed } as HandlerTable;
   }
 }

@@ -14,7 +14,7 @@ export async function reportApplied(
   session: SessionContext,
   context: JobContext<'applyPlan'>,
   destination: DestinationEntry,
-  { inspection, verify, readAt }: AppliedReplace,
+  { result, inspection, verify, readAt }: AppliedReplace,
 ): Promise<void> {
   // Only while the destination is still the one of the open workspace (not reopened or reconfigured meanwhile).
   if (!inspection || session.state.workspace?.byId.get(destination.id) !== destination) return;
@@ -22,7 +22,10 @@ export async function reportApplied(
   const entry = await entryWithSync(open, destination, inspection);
   if (session.state.workspace !== open) return;
   open.scans.set(destination.id, entry);
-  if (!verify) open.verifies.delete(destination.id);
+  // An apply that left the destination as it was (refused or cancelled before touching what was there,
+  // its staging removed) leaves the verify made before it true: kept, not thrown away.
+  const untouched = !result.oldTouched && !result.stateWritten && !result.stagingLeft;
+  if (!verify && !untouched) open.verifies.delete(destination.id);
   const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
   context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
 }

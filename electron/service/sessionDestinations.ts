@@ -8,7 +8,7 @@ import { cleanPathProblem } from '../../shared/cleanPath';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
 import { fail } from '../../shared/apiError';
-import { inspectDestination } from '../engine/inspectDestination';
+import { inspectDestination } from './destinationRead';
 import { compareDestination } from '../operations/compareDestination';
 import { diffOutput } from '../operations/diffOutput';
 import { scanEntryOf } from '../operations/scanEntry';
@@ -16,7 +16,7 @@ import { entryWithSync } from './sessionSync';
 import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
-import { scanWorkspace } from '../engine/scan';
+import { scanWorkspace } from './workspaceScan';
 import { recordedOutputsDigest } from '../engine/outputSignatures';
 import { withOutputsDigest } from './rereadOutputs';
 

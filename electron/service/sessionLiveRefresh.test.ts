@@ -5,7 +5,7 @@ import type { ApiEvent, EventOf } from '../../shared/api';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { writeBundle } from '../testing/fixtures';
-import { callOk as call, okValue as value } from '../testing/sessionCalls';
+import { callOk as call, endsJob, okValue as value } from '../testing/sessionCalls';
 import { Session, type SessionOptions } from './session';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -221,4 +221,43 @@ describe('live refresh in the session', () => {
     );
     expect(again.workspace().verifies.get('alpha')?.report.status).toBe('intact');
   });
+});
+
+describe('live refresh around an apply that is cancelled', () => {
+  it('sends nothing about the engine’s own staging folder after a cancelled apply: the verify stays fresh', async () => {
+    const { session, live, dir, destination } = await setup({ debounceMs: 80, maxWaitMs: 300, pollIntervalMs: 100, autoVerify: false });
+    await runJob(session, 'verify');
+    const source = path.join(dir, 'source');
+    // Enough files that the staging is still being written when Cancel arrives, once it has begun.
+    await writeBundle(source, Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`pages/${i % 30}/page-${i}.html`, `page ${i}`])));
+    const planned = await call(session, 'planReplace', { destination: 'alpha', mode: 'force', source });
+    // Set once applyPlan answers; the events that come before it are not this job's to act on.
+    const running: { job?: string } = {};
+    let cancelled = false;
+    const ended = new Promise<ApiEvent>((resolve) =>
+      session.onEvent((event) => {
+        if (
+          event.event === 'progress' &&
+          !cancelled &&
+          event.data.job === running.job &&
+          event.data.step?.phase === 'stage' &&
+          event.data.step.done > 0
+        ) {
+          cancelled = true;
+          void session.call('cancelJob', { job: running.job });
+        }
+        if (running.job !== undefined && endsJob(event, running.job)) resolve(event);
+      }),
+    );
+    running.job = (await call(session, 'applyPlan', { planId: planned.planId, confirm: planned.confirmText })).job;
+    const end = await ended;
+    expect(cancelled).toBe(true);
+    expect(end).toMatchObject({ event: 'result', data: { result: { ok: false, error: { code: 'cancelled' }, changed: false } } });
+    // A change in beta, made after the apply ended, is reported after any late event about alpha
+    // (one inotify queue, delivered in order, each burst settling after the same quiet time).
+    await fs.appendFile(path.join(destination('beta'), 'index.html'), '!');
+    await until(() => destinationChanges(live).some((change) => change.entry.destination === 'beta'));
+    expect(destinationChanges(live).filter((change) => change.entry.destination === 'alpha')).toEqual([]);
+    expect(session.workspace().verifies.get('alpha')?.freshness).toEqual({ fresh: true });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // What a Session is made with, and the shape of its handler table: types only, apart from the class
 // that wires them (session.ts).
 
+import type { ChangeFeedOptions } from './changeFeed';
 import type { MethodName, methods, ResponseOf, Transport } from '../../shared/api';
 import type { HostConnector } from './hostLink';
 import type { RequestValue } from './sessionContext';
@@ -30,6 +31,8 @@ export interface SessionOptions {
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
    */
   liveRefresh?: boolean | LiveRefreshOptions;
+  /** A host's agent: how it watches its destinations once its client asks (`watchDestinations`, service/changeFeed.ts). */
+  changeFeed?: ChangeFeedOptions;
   /**
    * Where the verify stat cache lives (docs/verify-freshness.md): default the user's state folder
    * (`$XDG_STATE_HOME/distributor-inspector/verify-stat-cache.json`); false keeps none (every verify hashes every output).

@@ -1,6 +1,7 @@
 // Plans under opaque ids: the renderer sees a plan and hands back only its id (and, for a forced
-// replace, the destination id typed by the operator); the engine applies the plan it made itself.
-// Must never apply a plan the renderer sent, a plan twice, or a forced replace without the typed id.
+// replace, the destination id typed by the operator; for a repair, the selection it reviewed); the
+// engine applies the plan it made itself. Must never apply a plan the renderer sent, a plan twice, a
+// forced replace without the typed id, or a repair whose selection is not the one reviewed.
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
@@ -13,6 +14,7 @@ import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
+import { compareDestinationFolder, planDestinationAdopt } from '../operations/adoptFolder';
 import { backupSettingsOf, journalOf } from './sessionStorage';
 import { reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
@@ -104,7 +106,7 @@ export function planStore() {
       return { planId, plan, ...confirm };
     },
 
-    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source). */
+    /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source), keeping what the operator chose to keep. */
     async planRepair(session: SessionContext, request: RequestValue<'planRepair'>): Promise<ResponseOf<'planRepair'>> {
       const destination = session.destination(request.destination);
       const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
@@ -119,6 +121,7 @@ export function planStore() {
         configured: { pipelineId: destination.pipelineId, destinationId: destination.destinationId },
         replacePolicy: destination.replacePolicy,
         pool: session.hashPool(),
+        ...(request.keep !== undefined ? { keep: request.keep } : {}),
       });
       if (!planned.ok) throw refusalError(planned.error);
       const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
@@ -131,6 +134,50 @@ export function planStore() {
     ): Promise<ResponseOf<'planDiscardStaging'>> {
       const destination = session.destination(request.destination);
       const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
+      if (!planned.ok) throw refusalError(planned.error);
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
+    },
+
+    /** A folder compare against the configured source, or the bundle the operator chose. */
+    async compareFolder(session: SessionContext, request: RequestValue<'compareFolder'>): Promise<ResponseOf<'compareFolder'>> {
+      const destination = session.destination(request.destination);
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare the folder with`);
+      const compared = await compareDestinationFolder({
+        destinationPath: destination.path,
+        sourcePath,
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+      });
+      if (!compared.ok) throw refusalError(compared.error);
+      return compared.value;
+    },
+
+    /** An adopt of an unmanaged folder whose files already match the source: the state it writes records the workspace's ids. */
+    async planAdopt(session: SessionContext, request: RequestValue<'planAdopt'>): Promise<ResponseOf<'planAdopt'>> {
+      const destination = session.destination(request.destination);
+      const open = session.workspace();
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose the one its files match`);
+      const planned = await planDestinationAdopt({
+        destinationPath: destination.path,
+        sourcePath,
+        configured: {
+          pipelineId: request.pipelineId ?? destination.pipelineId,
+          destinationId: request.destinationId ?? destination.destinationId,
+        },
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+        protectedPaths: [
+          ...(open.summary.kind === 'file' ? [open.summary.path] : []),
+          { path: journalOf(session), what: 'the history journal' },
+        ],
+      });
       if (!planned.ok) throw refusalError(planned.error);
       const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
       return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };

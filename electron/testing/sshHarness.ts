@@ -6,17 +6,15 @@
 // into its pid file (sshd does so after binding), never because something answers on the port.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { builtCli, ensureBuilt } from './builtApp';
 
 const run = promisify(execFile);
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SSHD = '/usr/sbin/sshd';
-const builtCli = path.join(repo, 'dist', 'cli.js');
 
 /** Why the remote tests cannot run here, or undefined when they can. */
 export function sshUnavailableReason(): string | undefined {
@@ -26,21 +24,9 @@ export function sshUnavailableReason(): string | undefined {
   return undefined;
 }
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** dist/cli.js as the agent runs it; rebuilt (node part only) when a source is newer than it. */
+/** dist/cli.js as the agent runs it (built before the tests: testing/builtApp.ts). */
 export async function ensureBuiltCli(): Promise<string> {
-  const builtAt = existsSync(builtCli) ? statSync(builtCli).mtimeMs : 0;
-  if (builtAt < Math.max(newestSource(path.join(repo, 'electron')), newestSource(path.join(repo, 'shared'))))
-    await run(process.execPath, [path.join(repo, 'scripts', 'build.mjs'), 'node'], { cwd: repo });
+  await ensureBuilt(['node']);
   return builtCli;
 }
 

@@ -2,11 +2,11 @@
 // an operator needs next (was anything changed, is a new state in place, is a staging folder left),
 // and a stale plan as its own case with the way on. Shown in the Actions tab and in the force dialog.
 
+import { planKindOf } from '../../shared/planKinds';
 import type { ApiError } from '../../shared/api';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
 import { countsWords } from '../../shared/planCounts';
-import { planKindOf } from '../../shared/planKinds';
 import { openRestore } from '../state/actions';
 import { useAppState } from '../state/store';
 import { restoreRefusalWords } from '../view/backupView';
@@ -69,7 +69,7 @@ function HistoryWarning({ result }: { result: ApplyResult }) {
 }
 
 /** What the action is called in the outcome's words: "The repair did not run". */
-export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore';
+export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore' | 'adopt';
 
 /** "Backup <id> kept in <folder> — Undo": where the apply kept what it removed, and the way back (the restore dialog). */
 function BackupKept({ result, destination, onUndo }: { result: ApplyResult; destination?: string; onUndo?: () => void }) {
@@ -154,6 +154,18 @@ function Done({ result }: { result: ApplyResult }) {
   );
 }
 
+/** An adopt that completed: the state file written, nothing else touched. */
+function AdoptDone({ result }: { result: ApplyResult }) {
+  return (
+    <Callout tone="good" title="Adopted" role="status">
+      <p>
+        Wrote <code>.distributor.json</code> recording {plural(result.state?.outputs.length ?? 0, 'file')} as they stand, in{' '}
+        {Math.round(result.durationMs)} ms; no other byte was written, moved or deleted. The destination was read again and verified.
+      </p>
+    </Callout>
+  );
+}
+
 function ApplyOutcomeCallout({
   outcome,
   onPlanAgain,
@@ -172,6 +184,7 @@ function ApplyOutcomeCallout({
     );
   }
   const { result } = outcome;
+  if (result.ok && planKindOf(result.mode).writesOnlyState) return <AdoptDone result={result} />;
   if (result.ok) return <Done result={result} />;
   const stale = result.error?.code === 'stale_plan';
   return (

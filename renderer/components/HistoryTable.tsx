@@ -94,7 +94,10 @@ export function HistoryTable({ rows, caption, withDestination, backups, onShowBa
                   <span className={`badge ${row.tone}`}>{row.outcome}</span>
                   {row.reason && <div className="muted history-reason">{row.reason}</div>}
                 </td>
-                <td>{row.counts}</td>
+                <td>
+                  {row.counts}
+                  {row.kept && <div className="muted history-kept">{row.kept}</div>}
+                </td>
                 <td>{row.source}</td>
                 <td>{row.by}</td>
                 <td>

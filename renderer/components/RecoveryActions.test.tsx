@@ -10,18 +10,30 @@ import type { ApiResult, DestinationEntry, InspectorBridge, VerifyEntry } from '
 import type { Issue } from '../../shared/issues';
 import { fingerprintOf } from '../../shared/verifyFreshness';
 import { initialState, store } from '../state/store';
+import { selectRepair } from '../../shared/repairSelection';
 import { sampleDiscardPlan, sampleRepairPlan } from '../testing/samplePlan';
 import { DestinationTable } from '../view/destinationTable';
 import { ActionsTab } from './ActionsTab';
 
 const calls: { method: string; request: unknown }[] = [];
 let refused = 0;
+let changedSince = false;
 
 const bridge: InspectorBridge = {
   async invoke(method, request): Promise<ApiResult<unknown>> {
     calls.push({ method, request });
-    if (method === 'planRepair')
-      return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
+    if (method === 'planRepair') {
+      const keep = (request as { keep?: string[] }).keep;
+      if (keep === undefined)
+        return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
+      // Planned again with a selection: the engine's narrowing, or (changedSince) a destination that changed meanwhile.
+      const base = sampleRepairPlan({ refused });
+      if (changedSince) base.repair!.repairs[1]!.status = 'size_mismatch';
+      const narrowed = selectRepair(base, keep);
+      return narrowed.ok
+        ? { ok: true, value: { planId: 'plan-repair-kept', confirmation: 'explicit', plan: narrowed.value } }
+        : { ok: false, error: { code: 'refused', message: narrowed.error.message } };
+    }
     if (method === 'planDiscardStaging')
       return { ok: true, value: { planId: 'plan-discard', confirmation: 'explicit', plan: sampleDiscardPlan() } };
     if (method === 'listBackups')
@@ -66,6 +78,7 @@ afterEach(() => {
   cleanup();
   calls.length = 0;
   refused = 0;
+  changedSince = false;
 });
 
 describe('Repair in the Actions tab', () => {
@@ -98,7 +111,11 @@ describe('Repair in the Actions tab', () => {
       'keepnotes.txtextra file · kept',
     ]);
     expect(screen.getByTestId('repair-summary').textContent).toContain('the state file and 1 extra file stay as they are');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    // Every drifted output ticked by default: the plan as planned, applied without planning again.
+    expect(screen.getAllByRole('checkbox').map((box) => [box.getAttribute('id'), (box as HTMLInputElement).checked])).toEqual([
+      ['repair-choice-0', true],
+      ['repair-choice-1', true],
+    ]);
     // Nothing destructive is one click: the button opens the confirmation, which names the same counts.
     await user.click(screen.getByRole('button', { name: 'Repair: create 1 file, update 1 file…' }));
     expect(applies()).toEqual([]);
@@ -126,6 +143,57 @@ describe('Repair in the Actions tab', () => {
     await user.click(apply);
     await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
     expect(applies()).toEqual([{ planId: 'plan-repair', confirmed: true, acceptPartial: true }]);
+  });
+
+  it('keeps an unticked output as it is: the counts follow each box, and the apply plans that choice and sends it', async () => {
+    verified('drifted');
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    const count = await screen.findByTestId('repair-choice-count');
+    expect(count.textContent).toBe('2 of 2 drifted outputs ticked to rewrite');
+    await user.click(screen.getByRole('checkbox', { name: 'index.html' }));
+    expect(count.textContent).toBe('1 of 2 drifted outputs ticked to rewrite · 1 kept as it is');
+    expect(screen.getByText('index.html').closest('li')?.textContent).toContain('keep as is');
+    expect(screen.getByText('index.html').closest('li')?.textContent).toContain('kept as it is, still drifted after');
+    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is…' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(calls.filter((call) => call.method === 'planRepair').map((call) => call.request)).toEqual([
+      { destination: entry.id },
+      { destination: entry.id, keep: ['index.html'] },
+    ]);
+    expect(applies()).toEqual([{ planId: 'plan-repair-kept', confirmed: true, keep: ['index.html'] }]);
+  });
+
+  it('disables the apply with its reason when no output is ticked, and Select all ticks them again', async () => {
+    verified('drifted');
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    await user.click(await screen.findByRole('button', { name: 'Select none' }));
+    expect(screen.getAllByRole('checkbox').every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    const apply = screen.getByRole('button', { name: /^Repair: rewrite 0 outputs, keep 2 as they are/ });
+    expect(apply).toHaveProperty('disabled', true);
+    expect(document.getElementById(apply.getAttribute('aria-describedby') ?? '')?.textContent).toContain('No output is ticked');
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(screen.getByRole('button', { name: 'Repair: create 1 file, update 1 file…' })).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('repair-none-chosen')).toBeNull();
+  });
+
+  it('shows the new plan instead of applying when planning the choice again finds the destination changed', async () => {
+    verified('drifted');
+    changedSince = true;
+    const user = userEvent.setup();
+    render(<ActionsTab entry={entry} />);
+    await user.click(screen.getByRole('button', { name: 'Plan repair' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'index.html' }));
+    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is…' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(await screen.findByText('The destination changed since you reviewed it')).toBeTruthy();
+    expect(applies()).toEqual([]);
+    // The plan shown is the new one, with the selection it was made with.
+    expect((screen.getByRole('checkbox', { name: 'index.html' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('style.css').closest('li')?.textContent).toContain('size changed');
   });
 
   it('plans from the bundle chosen under Plan from', async () => {

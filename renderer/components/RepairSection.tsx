@@ -1,19 +1,26 @@
 // The Actions tab's Repair: on a destination the last verify found drifted, plan rewriting only the
 // recorded outputs that drifted, from bytes proven from the source bundle chosen under "Plan from".
 // The plan lists what is rewritten, what is refused by name with the reason, and the extras that stay;
-// when some are refused, the rest are applied only after "accept partial repair" is ticked. The button
-// that names the counts opens the confirmation at the plan's level (ApplyConfirmDialog); then
+// when some are refused, the rest are applied only after "accept partial repair" is ticked. A box per
+// drifted output lets the operator keep some as they are (all ticked by default); a choice other than
+// the plan's is planned again before the apply, and applied only if that plan is the one reviewed. The
+// button that names the counts opens the confirmation at the plan's level (ApplyConfirmDialog); then
 // progress and the engine's result.
 
 import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
+import type { ReplacePlan } from '../../shared/plan';
 import { usePlanRepair } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
 import { useHostPhrase } from '../hooks/useHostPhrase';
 import { useAppState } from '../state/store';
 import { verifiedFactsOf } from '../view/destinationRows';
 import { readPlan } from '../view/planView';
-import { needsPartialConsent, repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
+import { repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
+import { repairChoiceCounts } from '../../shared/repairSelection';
+import { choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repairChoice';
+import { useRepairChoice } from '../hooks/useRepairChoice';
+import { RepairChoiceBar } from './RepairChoiceBar';
 import { ApplyOutcomeView } from './ApplyOutcome';
 import { ApplyConfirmDialog } from './ApplyConfirmDialog';
 import type { useBackupTarget } from './BackupTargetNote';
@@ -61,8 +68,14 @@ export function RepairSection({
   const [confirming, setConfirming] = useState(false);
   const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
   const repair = read?.ok ? read.value : undefined;
-  const partial = repair !== undefined && needsPartialConsent(repair);
-  const canApply = repair !== undefined && repair.writes.length > 0 && (!partial || acceptPartial) && !applying;
+  const planId = plan.state.status === 'ok' ? plan.state.value.planId : undefined;
+  const choice = useRepairChoice(planId, repair);
+  // Set when planning the choice again found the destination changed since the review.
+  const [changedSince, setChangedSince] = useState(false);
+  const counts = repair ? repairChoiceCounts(repair, choice.unchecked) : { rewrite: 0, keep: 0, refused: 0 };
+  const choosable = counts.rewrite + counts.keep;
+  const partial = counts.refused > 0 && counts.rewrite > 0;
+  const canApply = repair !== undefined && counts.rewrite > 0 && (!partial || acceptPartial) && !applying;
   const noSource = source.source === undefined && !entry.source;
   // On a workspace host, the plan and its button name it: the repair runs there.
   const host = useHostPhrase(entry.id);
@@ -70,12 +83,29 @@ export function RepairSection({
   const makePlan = () => {
     clear();
     setAcceptPartial(false);
+    setChangedSince(false);
     void plan.run({ destination: entry.id, ...source });
   };
-  const applyRepair = async (planId: string, consent: DialogConsent) => {
+  const applyRepair = async (shown: ReplacePlan, shownId: string, consent: DialogConsent) => {
     setConfirming(false);
+    const keep = keepOf(shown, choice.unchecked);
+    let target = shownId;
+    if (!choiceIsPlanned(shown, choice.unchecked)) {
+      // The plan reviewed with this selection, made by the engine: applied only if it is the same.
+      const next = await plan.run({ destination: entry.id, ...source, keep });
+      const planned = next.status === 'ok' ? readPlan(next.value.plan) : undefined;
+      if (next.status !== 'ok' || !planned?.ok) return;
+      if (!sameReview(planned.value, shown, keep)) {
+        setChangedSince(true);
+        return;
+      }
+      target = next.value.planId;
+    }
     setMine(true);
-    await apply({ planId, ...consent, ...(partial && acceptPartial ? { acceptPartial: true } : {}) }, `Repair ${entry.id}`);
+    await apply(
+      { planId: target, ...consent, ...(keep.length > 0 ? { keep } : {}), ...(partial && acceptPartial ? { acceptPartial: true } : {}) },
+      `Repair ${entry.id}`,
+    );
     setMine(false);
     plan.reset();
   };
@@ -135,16 +165,32 @@ export function RepairSection({
             )}
           </p>
           <p data-testid="repair-summary">{repairSummary(repair)}</p>
+          {changedSince && (
+            <Callout tone="warning" title="The destination changed since you reviewed it" role="alert">
+              <p>Planning your selection again found other drifted outputs than the plan you reviewed: review this plan, then apply.</p>
+            </Callout>
+          )}
           <div className="plan-counts" aria-label="Repair summary">
-            <span className="tone-good badge">{repair.repair?.repairs.length ?? 0} to rewrite</span>
+            <span className="tone-good badge">{counts.rewrite} to rewrite</span>
+            {counts.keep > 0 && <span className="tone-warning badge">{counts.keep} kept as is</span>}
             {(repair.repair?.refused.length ?? 0) > 0 && (
               <span className="tone-warning badge">{repair.repair?.refused.length} refused</span>
             )}
             <span className="badge">{repair.repair?.extras.length ?? 0} extra kept</span>
           </div>
+          {choosable > 0 && (
+            <RepairChoiceBar
+              plan={repair}
+              unchecked={choice.unchecked}
+              onAll={choice.all}
+              onNone={choice.none}
+              disabled={Boolean(applying)}
+            />
+          )}
           <RecoveryPlanList
             lines={repairLines(repair)}
             label="Every output the repair rewrites, every one it refuses, every extra file it keeps"
+            choice={{ unchecked: choice.unchecked, onToggle: choice.toggle, disabled: Boolean(applying) }}
           />
           {(repair.repair?.interruptedStaging.length ?? 0) > 0 && (
             <p className="muted" role="note">
@@ -152,7 +198,7 @@ export function RepairSection({
               staging removes it).
             </p>
           )}
-          {repair.writes.length === 0 && (repair.repair?.refused.length ?? 0) > 0 && (
+          {choosable === 0 && (repair.repair?.refused.length ?? 0) > 0 && (
             <Callout tone="warning" title="Nothing can be repaired" role="status">
               <p>Every drifted output is refused (reasons above). A forced replace from the source publishes it again as a whole.</p>
             </Callout>
@@ -167,22 +213,27 @@ export function RepairSection({
                 disabled={Boolean(applying)}
               />
               <label htmlFor="repair-accept-partial">
-                Accept partial repair: rewrite the other {repair.writes.length} and leave the {repair.repair?.refused.length} refused as
-                they are
+                Accept partial repair: rewrite the other {counts.rewrite} and leave the {repair.repair?.refused.length} refused as they are
               </label>
             </div>
           )}
-          {repair.writes.length > 0 && (
+          {choosable > 0 && (
             <div className="button-row">
               <button
                 type="button"
                 className="button primary"
                 disabled={!canApply}
+                aria-describedby={counts.rewrite === 0 ? 'repair-none-chosen' : undefined}
                 onClick={() => setConfirming(true)}
                 data-testid="repair-review"
               >
-                {repairConfirmLabel(repair, entry.host)}
+                {repairConfirmLabel(repair, entry.host, counts)}
               </button>
+              {counts.rewrite === 0 && (
+                <span id="repair-none-chosen" className="muted" data-testid="repair-none-chosen">
+                  {NONE_CHOSEN}
+                </span>
+              )}
             </div>
           )}
           {confirming && plan.state.status === 'ok' && (
@@ -195,7 +246,7 @@ export function RepairSection({
               backup={backup.target}
               backupError={backup.error}
               onCancel={() => setConfirming(false)}
-              onConfirm={(consent) => plan.state.status === 'ok' && void applyRepair(plan.state.value.planId, consent)}
+              onConfirm={(consent) => planId !== undefined && void applyRepair(repair, planId, consent)}
             />
           )}
         </RequestedResult>

@@ -5,52 +5,21 @@
 
 import type { DestinationEntry, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { DestinationStatus } from '../../shared/inspection';
-import { parseRfc3339, compareInstants, type Instant } from '../../shared/rfc3339';
+import { parseRfc3339, compareInstants } from '../../shared/rfc3339';
 import { FRESH, verifyHealth, type VerifyFreshness } from '../../shared/verifyFreshness';
 import type { SyncKind } from '../../shared/syncStatus';
+import type { DestinationRow, StatusCounts, VerifiedFacts } from './destinationRow';
 import { healthRank, matchesHealth, type HealthMark } from './health';
 
-/** stale: a verify result that no longer describes the disk (shared/verifyFreshness.ts). */
-export type VerifyMark = 'intact' | 'drifted' | 'unverified' | 'stale';
+export type { DestinationRow, StatusCounts, VerifiedFacts, VerifyMark } from './destinationRow';
+
 export type SortKey = 'status' | 'health' | 'id' | 'published';
 
 export const STATUSES: readonly DestinationStatus[] = ['managed', 'unmanaged', 'empty', 'invalid'];
 
-/** Of a verify result: what it found, when it was taken and whether it still describes the disk. */
-export interface VerifiedFacts {
-  status: 'intact' | 'drifted';
-  verifiedAt: string;
-  freshness: VerifyFreshness;
-}
-
 /** A held verify result as its facts (for the marks' words); undefined when there is none. */
 export function verifiedFactsOf(verified: VerifyEntry | undefined, freshness: VerifyFreshness = FRESH): VerifiedFacts | undefined {
   return verified && { status: verified.report.status, verifiedAt: verified.stamp.verifiedAt, freshness };
-}
-
-export interface DestinationRow {
-  id: string;
-  name: string;
-  relativePath: string;
-  pipelineId?: string;
-  /** undefined while the scan has not reached it. */
-  status?: DestinationStatus;
-  verify: VerifyMark;
-  /** The verify result behind `verify`: what it found, when, and whether it still describes the disk. */
-  verified?: VerifiedFacts;
-  publishedAt?: string;
-  interrupted: boolean;
-  errorCount: number;
-  warningCount: number;
-  /** Lower-cased id, pipeline id and path, for search. */
-  searchText: string;
-  /** The workspace host it is on; absent for this machine's. */
-  host?: string;
-  publishedInstant?: Instant;
-  /** The sync axis: Compare's decision against the configured source (shared/syncStatus.ts); absent until scanned. */
-  sync?: SyncKind;
-  /** The decision as Compare titles it ("Conflict: digest mismatch"), for the badge's tooltip. */
-  syncTitle?: string;
 }
 
 /** An interrupted replace is reported as an issue (a leftover staging folder); its code names it. */
@@ -190,8 +159,6 @@ export function sortRows(rows: DestinationRow[], key: SortKey): DestinationRow[]
     return byName(a, b);
   });
 }
-
-export type StatusCounts = Record<DestinationStatus | 'pending', number>;
 
 export function countStatuses(rows: readonly DestinationRow[]): StatusCounts {
   const counts: StatusCounts = { managed: 0, unmanaged: 0, empty: 0, invalid: 0, pending: 0 };

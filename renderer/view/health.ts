@@ -5,7 +5,7 @@
 
 import type { DestinationStatus } from '../../shared/inspection';
 import { groupDigits } from '../../shared/issueCap';
-import type { DestinationRow, StatusCounts } from './destinationRows';
+import type { DestinationRow, StatusCounts } from './destinationRow';
 
 /** `unverified` is shown as "not verified"; `warnings` as "has warnings". */
 export type HealthMark = 'drifted' | 'intact' | 'unverified' | 'stale' | 'interrupted' | 'warnings';

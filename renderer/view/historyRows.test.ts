@@ -1,7 +1,7 @@
 import { countEntries } from '../../shared/planCounts';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FORMAT, type HistoryRecord } from '../../shared/historySchema';
-import { filterHistoryRows, historyActions, historyRows, sourceText } from './historyRows';
+import { filterHistoryRows, historyActions, historyRows, keptText, sourceText } from './historyRows';
 
 const digest = (c: string) => `sha256:${c.repeat(64)}`;
 function record(overrides: Partial<HistoryRecord>): HistoryRecord {
@@ -73,5 +73,15 @@ describe('history rows', () => {
       { action: 'force', label: 'forced replace' },
       { action: 'replace', label: 'replace' },
     ]);
+  });
+});
+
+describe('keptText', () => {
+  it('names what a repair kept as it is, and nothing for a record that kept none', () => {
+    const repair = (paths: string[], count = paths.length) => ({ rewrite: { count: 1, paths: ['a'] }, kept: { count, paths } });
+    expect(keptText({ repair: repair(['report.html']) })).toBe('kept as it is: report.html');
+    expect(keptText({ repair: repair(['a', 'b', 'c', 'd'], 120) })).toBe('kept as they are: a, b, c and 117 more');
+    expect(keptText({ repair: repair([]) })).toBeUndefined();
+    expect(keptText({})).toBeUndefined();
   });
 });

@@ -26,6 +26,8 @@ export interface HistoryRow {
   destinationId?: string;
   /** The backup the apply kept (a restore: the one it put back). */
   backupId?: string;
+  /** A repair that kept some drifted outputs as they are: "kept as it is: report.html". */
+  kept?: string;
 }
 
 /** An apply's action as the history and the backups list word it ("forced replace", "discard staging"): its kind's title. */
@@ -58,6 +60,14 @@ export function countsText(record: Pick<HistoryRecord, 'counts' | 'changes' | 'r
   return parts.join(', ');
 }
 
+/** "kept as they are: a.html, b.html and 3 more", for a repair that kept some; undefined otherwise. */
+export function keptText(record: Pick<HistoryRecord, 'repair'>, limit = 3): string | undefined {
+  const kept = record.repair?.kept;
+  if (!kept || kept.count === 0) return undefined;
+  const more = kept.count > limit ? ` and ${kept.count - limit} more` : '';
+  return `kept as ${kept.count === 1 ? 'it is' : 'they are'}: ${kept.paths.slice(0, limit).join(', ')}${more}`;
+}
+
 export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
   return records
     .map((record, index) => ({
@@ -74,6 +84,7 @@ export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
       by: `${record.user}@${record.host}, ${TRANSPORT_LABELS[record.transport] ?? record.transport}`,
       ...(record.destination.id !== undefined ? { destinationId: record.destination.id } : {}),
       ...(record.backupId !== undefined ? { backupId: record.backupId } : {}),
+      ...(keptText(record) !== undefined ? { kept: keptText(record) } : {}),
     }))
     .reverse();
 }

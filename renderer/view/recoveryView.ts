@@ -11,6 +11,8 @@ export interface RecoveryLine {
   op: 'rewrite' | 'refused' | 'keep';
   path: string;
   detail: string;
+  /** A drifted output the operator may choose to rewrite or keep as it is (rewritten or kept by the plan). */
+  choosable?: boolean;
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -27,11 +29,15 @@ export function repairLines(plan: ReplacePlan): RecoveryLine[] {
   const details = plan.repair;
   if (!details) return [];
   const sources = new Map(plan.writes.map((write) => [write.path, write.source_path]));
+  // The outputs kept by the plan are choosable like the rewritten ones, in one order, so planning
+  // again with a selection never moves a row.
+  const choosable = [...details.repairs, ...(details.kept ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return [
-    ...details.repairs.map((entry): RecoveryLine => ({
+    ...choosable.map((entry): RecoveryLine => ({
       op: 'rewrite',
       path: entry.path,
       detail: `${statusWords(entry.status)} · ${entry.origin === 'regenerated' ? `regenerated from ${sources.get(entry.path) ?? 'its source file'}` : 'copied from the source'}`,
+      choosable: true,
     })),
     ...details.refused.map((entry): RecoveryLine => ({
       op: 'refused',
@@ -49,12 +55,19 @@ export function needsPartialConsent(plan: ReplacePlan): boolean {
 
 /**
  * "Repair on web-1: create 1 file, update 2 files (1 refused output left as it is)…": the button that
- * opens the confirmation, in the one vocabulary of counts. `host`: the workspace host's name.
+ * opens the confirmation, in the one vocabulary of counts; with outputs unticked to keep, "rewrite 3
+ * outputs, keep 1 as it is". `host`: the workspace host's name, for a destination on one.
  */
-export function repairConfirmLabel(plan: ReplacePlan, host?: string): string {
+/** `choice`: the counts of the boxes ticked (repairChoiceCounts); by default, the plan's own. */
+export function repairConfirmLabel(plan: ReplacePlan, host?: string, choice?: { rewrite: number; keep: number }): string {
   const refused = plan.repair?.refused.length ?? 0;
+  const rewrite = choice?.rewrite ?? plan.writes.length;
+  const keep = choice?.keep ?? plan.repair?.kept?.length ?? 0;
+  const kept = keep > 0 ? `, keep ${keep} as ${keep === 1 ? 'it is' : 'they are'}` : '';
   const left = refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it is' : 'they are'})` : '';
-  return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)}${left}…`;
+  // The plan as planned: its counts. A selection not planned yet: what the boxes say, until it is.
+  if (keep === 0 && rewrite === plan.writes.length) return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)}${left}…`;
+  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(rewrite, 'output')}${kept}${left}…`;
 }
 
 /** "Repair on web-1: …": the kind's title (before its colon) named with the host. */

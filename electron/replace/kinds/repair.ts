@@ -1,5 +1,6 @@
 // A repair as the apply runs it: it rewrites only recorded outputs of the state on disk, with their
-// recorded bytes, and deletes only the drifted thing standing at such a path; the state stays.
+// recorded bytes, and deletes only the drifted thing standing at such a path; the state stays. The
+// outputs the operator kept as they are are never written or deleted (and stay drifted).
 
 import { parseState } from '../../../shared/parseDocument';
 import { partialNotAccepted, repairRefusedText, type PlanWrite, type ReplacePlan } from '../../../shared/plan';
@@ -53,6 +54,12 @@ export async function repairTarget(
       });
   }
   const written = new Set(plan.writes.map((write) => write.path));
+  // A kept output is the operator's: the plan names it only to leave it, never to write or delete it.
+  for (const kept of plan.repair?.kept ?? [])
+    if (written.has(kept.path) || plan.deletes.some((entry) => entry.path === kept.path) || !records.has(kept.path))
+      return invalid(`"${kept.path}" is kept as it is, so a repair neither writes nor deletes it, and it must be a recorded output`, {
+        path: kept.path,
+      });
   for (const entry of plan.deletes) {
     if (entry.path === STATE_FILE_NAME || !written.has(entry.path))
       return invalid(`a repair deletes only what stands at an output it rewrites, but the plan deletes "${entry.path}"`, {
