@@ -39,9 +39,8 @@ describe('Session', () => {
         }),
       ) as { planId: string; confirmText: string };
     const apply = async (planned: { planId: string; confirmText: string }) => {
-      const { job } = value(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: planned.confirmText })) as {
-        job: string;
-      };
+      const request = { confirmed: true, planId: planned.planId, confirm: planned.confirmText };
+      const { job } = value(await session.call('applyPlan', request)) as { job: string };
       return jobEnd(session, job);
     };
     expect(await apply(await plan('empty-one'))).toMatchObject({ data: { result: { ok: true } } });
@@ -285,7 +284,7 @@ describe('Session', () => {
       }),
     ) as { planId: string; confirmText: string };
     expect(planned.confirmText).toBe('site-loose');
-    expect(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'loose' })).toMatchObject({
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'loose' })).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required' },
     });
@@ -299,24 +298,20 @@ describe('Session', () => {
         destinationId: 'empty-one',
       }),
     ) as { planId: string };
-    const { job } = value(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'site-loose' })) as {
-      job: string;
-    };
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })) as { job: string };
     const end = jobEnd(session, job);
     // One replace at a time: a second apply while the first runs is refused, and its plan kept.
-    expect(await session.call('applyPlan', { confirmed: true, planId: other.planId, confirm: 'empty-one' })).toMatchObject({
+    expect(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })).toMatchObject({
       ok: false,
       error: { code: 'refused' },
     });
     expect(await end).toMatchObject({ event: 'result', data: { method: 'applyPlan', result: { ok: true } } });
     await expect(fs.access(path.join(fixture.workspace, 'loose', 'notes.txt'))).rejects.toThrow();
-    expect(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    const { job: second } = value(await session.call('applyPlan', { confirmed: true, planId: other.planId, confirm: 'empty-one' })) as {
-      job: string;
-    };
+    const { job: second } = value(await session.call('applyPlan', { planId: other.planId, confirm: 'empty-one' })) as { job: string };
     expect(await jobEnd(session, second)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
   });
 
@@ -336,15 +331,13 @@ describe('Session', () => {
       }),
     ) as { planId: string; plan: { nestedDestinations: string[] } };
     expect(planned.plan.nestedDestinations).toEqual(['inner']);
-    expect(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
+    expect(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose' })).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required', details: { nestedDestinations: ['inner'] } },
     });
     await fs.access(path.join(inner, '.distributor.json'));
     // The same plan, now acknowledged: refusing it did not use it up.
-    const { job } = value(
-      await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'site-loose', includeNested: true }),
-    ) as {
+    const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: 'site-loose', includeNested: true })) as {
       job: string;
     };
     expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true } } });
