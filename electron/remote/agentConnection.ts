@@ -50,6 +50,10 @@ export interface ConnectOptions {
   /** The agent command on the host (--agent); default `distributor-inspector`. */
   agent?: string;
   env: Record<string, string | undefined>;
+  /** The host's own ssh options (-F, -i, -J from its workspace settings), before the destination. */
+  sshOptions?: string[];
+  /** Where the operator sets the agent command, for the agent_missing advice (the CLI's `--agent PATH`). */
+  agentHint?: string;
   clientVersion: string;
   /** Hears what is worth telling the operator but not fatal: skipped banner lines, protocol complaints. */
   onNotice?: (line: string) => void;
@@ -106,7 +110,8 @@ export class AgentConnection {
   static async connect(options: ConnectOptions): Promise<AgentConnection> {
     const host = sshDestination(options.target);
     const agentCommand = options.agent?.trim() || 'distributor-inspector';
-    const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env);
+    const sshOptions = options.sshOptions ?? [];
+    const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env, sshOptions);
     const notice = options.onNotice ?? (() => {});
     const child = spawn(invocation.file, invocation.args, { stdio: ['pipe', 'pipe', 'pipe'], env: options.env as NodeJS.ProcessEnv });
     let stderr = '';
@@ -132,6 +137,8 @@ export class AgentConnection {
           host,
           ...(options.target.port !== undefined ? { port: options.target.port } : {}),
           agentCommand,
+          ...(sshOptions.length > 0 ? { sshOptions } : {}),
+          ...(options.agentHint !== undefined ? { agentHint: options.agentHint } : {}),
           exitCode: exitCode ?? (signal ? null : 255),
           signal,
           stderr,
@@ -205,7 +212,7 @@ export class AgentConnection {
         // ssh refused the host key without saying which key: ask it once more, verbosely, for the fingerprint.
         let probed = '';
         if (isHostKeyRefusal(ending.stderr) && !/fingerprint for the/.test(ending.stderr))
-          probed = await probeHostKey(options.target, options.env);
+          probed = await probeHostKey(options.target, options.env, sshOptions);
         reject(connectFailure(ending, probed));
       });
     });

@@ -2,6 +2,7 @@
 // that wires them (session.ts).
 
 import type { ChangeFeedOptions } from './changeFeed';
+import type { ReconnectClock } from './hostReconnect';
 import type { MethodName, methods, ResponseOf, Transport } from '../../shared/api';
 import type { HostConnector } from './hostLink';
 import type { RequestValue } from './sessionContext';
@@ -26,6 +27,8 @@ export interface SessionOptions {
   connectHost?: HostConnector;
   /** At most this many hosts connecting at once (default 8). */
   hostsParallel?: number;
+  /** The clock of a lost host's automatic reconnects (hostReconnect.ts); tests give a fake one. */
+  reconnectClock?: ReconnectClock;
   /**
    * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
