@@ -45,7 +45,7 @@ test('a normal replace runs through its confirmation and the destination turns i
   await page.getByRole('button', { name: 'Plan replace' }).click();
   const plan = page.getByTestId('plan-replace');
   // One row per path, like terraform plan: a path deleted and written again is one update.
-  await expect(plan).toContainText('1 to create, 3 to update, 2 to delete, 1 unchanged');
+  await expect(plan).toContainText('create 1 file, update 3 files (the state file among them), delete 1 file and 1 folder');
   const rows = await plan.locator('.plan-list li').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
   expect(rows).toEqual(['update', 'unchanged', 'delete', 'delete', 'update', 'create', 'update']);
   await expect(plan.locator('.plan-list li').first()).toContainText('.distributor.json');
@@ -55,11 +55,11 @@ test('a normal replace runs through its confirmation and the destination turns i
   await shootBothThemes(page, saveScreenshot, 'actions-plan');
 
   // A normal replace confirms too: a dialog that names the counts and lists every path, confirmed by Enter.
-  await page.getByRole('button', { name: 'Replace: delete 6 paths and write 4 files from handbook-2026-06…' }).click();
+  await page.getByRole('button', { name: /^Replace: .* from handbook-2026-06…$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace docs-us?' });
   await expect(dialog.getByTestId('replace-confirm-counts')).toContainText('in ' + dest);
   await expect(dialog.getByTestId('plan-rows')).toContainText('.distributor.json');
-  await expect(dialog.getByRole('button', { name: 'Replace: delete 6 paths and write 4 files' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: /^Replace: / })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
@@ -83,7 +83,7 @@ test('a normal replace is not offered when the decision forbids it', async ({ ap
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
   await expect(page.getByText('Decision: Destination is newer')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Replace: delete/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Replace: / })).toBeDisabled();
 });
 
 test('a forced replace stays disabled until the destination id is typed, then clears an unmanaged folder', async ({
@@ -96,7 +96,7 @@ test('a forced replace stays disabled until the destination id is typed, then cl
   await openDestination(page, 'legacy-site');
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan forced replace' }).click();
-  await expect(page.getByTestId('plan-force')).toContainText('to delete');
+  await expect(page.getByTestId('plan-force')).toContainText('delete ');
   await page.getByRole('button', { name: 'Review and force replace…' }).click();
 
   const dialog = page.getByRole('alertdialog');
@@ -107,7 +107,7 @@ test('a forced replace stays disabled until the destination id is typed, then cl
     `${path.join(path.dirname(demoWorkspace), '.inspector-backups', 'legacy-site')}/<UTC time>/`,
   );
   await expect(dialog).toContainText('so it can be undone');
-  const confirm = dialog.getByRole('button', { name: /^Force replace: delete/ });
+  const confirm = dialog.getByRole('button', { name: /^Forced replace: / });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy');
   await expect(confirm).toBeDisabled();
@@ -130,7 +130,7 @@ test('a forced replace stays disabled until the destination id is typed, then cl
     .fill('legacy-site');
   await page
     .getByRole('alertdialog')
-    .getByRole('button', { name: /^Force replace: delete/ })
+    .getByRole('button', { name: /^Forced replace: / })
     .click();
   await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('option', { name: /^legacy-site/ })).toContainText('managed');
@@ -154,9 +154,7 @@ test('a normal replace says how many outputs were changed on disk since publishe
   await expect(plan.getByTestId('plan-changed-count')).toHaveText('1 changed output will be lost');
   await expect(plan.locator('.plan-list li.changed')).toContainText('data/regions.csv');
   await expect(plan.locator('.plan-list li.changed')).toContainText('changed on disk since published: will be lost');
-  await expect(
-    page.getByRole('button', { name: 'Replace: delete 6 paths (1 changed on disk since published: will be lost) and write 4 files' }),
-  ).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^Replace: .*\(1 changed on disk since published: will be lost\) from / })).toBeEnabled();
 });
 
 test('a forced replace of a folder holding another managed destination lists it and needs a tick to apply', async ({
@@ -178,7 +176,7 @@ test('a forced replace of a folder holding another managed destination lists it 
   await page.getByRole('button', { name: 'Review and force replace…' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByTestId('nested-destinations')).toContainText('old-docs/');
-  const confirm = dialog.getByRole('button', { name: /^Force replace: delete/ });
+  const confirm = dialog.getByRole('button', { name: /^Forced replace: / });
   await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/nested managed destination listed above too/).check();

@@ -42,7 +42,7 @@ test('a plan that went stale shows the refusal and that nothing changed, and pla
   // Someone edits the destination between the plan and its apply.
   await fs.writeFile(path.join(dest, 'index.html'), 'edited by hand after the plan\n');
   const stateBefore = await readText(path.join(dest, '.distributor.json'));
-  await confirmNormalReplace(page, 'Replace: delete 6 paths and write 4 files');
+  await confirmNormalReplace(page, /^Replace: /);
 
   const refusal = page.getByRole('alert').filter({ hasText: 'The destination changed since this plan: plan again' });
   await expect(refusal).toBeVisible({ timeout: 15_000 });
@@ -60,7 +60,7 @@ test('a plan that went stale shows the refusal and that nothing changed, and pla
   await shootBothThemes(page, saveScreenshot, 'actions-stale-plan');
 
   await refusal.getByRole('button', { name: 'Plan again' }).click();
-  await expect(page.getByTestId('plan-replace')).toContainText('to delete');
+  await expect(page.getByTestId('plan-replace')).toContainText('delete ');
   await expect(refusal).toHaveCount(0);
 });
 
@@ -76,7 +76,7 @@ test('a forced replace refused mid-check keeps its dialog locked while it runs, 
   await openDestination(page, 'legacy-site');
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan forced replace' }).click();
-  await expect(page.getByTestId('plan-force')).toContainText('to delete');
+  await expect(page.getByTestId('plan-force')).toContainText('delete ');
 
   // The source bundle changes after the plan: apply checks the source bytes before anything else, and stops.
   const workspace = JSON.parse(await readText(demoWorkspace)) as { destinations: { destination_id: string; source: string }[] };
@@ -89,7 +89,7 @@ test('a forced replace refused mid-check keeps its dialog locked while it runs, 
   await dialog.getByLabel(/Type legacy-site to confirm/).fill('legacy-site');
   // Watch the dialog from inside the page: it must be locked from the click until the result is in.
   await page.evaluate(WATCH_LOCK_SCRIPT);
-  await dialog.getByRole('button', { name: /^Force replace: delete/ }).click();
+  await dialog.getByRole('button', { name: /^Forced replace: / }).click();
 
   const result = dialog.getByRole('alert').filter({ hasText: 'The replace did not complete' });
   await expect(result).toBeVisible({ timeout: 15_000 });

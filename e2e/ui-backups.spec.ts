@@ -48,7 +48,7 @@ test('a forced replace keeps a backup that Restore this backup puts back byte fo
   await expect(dialog).toContainText('Everything it deletes is kept as a backup first, so it can be undone.');
   await shootBothThemes(page, saveScreenshot, 'force-replace-backup');
   await dialog.getByLabel(/Type archive to confirm/).fill('archive');
-  await dialog.getByRole('button', { name: /^Force replace: delete/ }).click();
+  await dialog.getByRole('button', { name: /^Forced replace: / }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
   const kept = dialog.getByTestId('backup-kept');
   await expect(kept).toContainText(`kept in ${backupsFolder}`);
@@ -76,7 +76,7 @@ test('a forced replace keeps a backup that Restore this backup puts back byte fo
   await expect(plan.locator('li.write', { hasText: 'operator-notes.txt' })).toContainText('put back');
   await expect(plan.locator('li.write', { hasText: '.distributor.json' })).toContainText('the old state, last');
   await expect(plan.locator('li.delete', { hasText: '.distributor.json' })).toContainText('the state the apply wrote');
-  const apply = restore.getByRole('button', { name: /^Restore: remove \d+ and put back \d+$/ });
+  const apply = restore.getByRole('button', { name: /^Restore: / });
   await expect(apply).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'restore-plan');
@@ -120,7 +120,7 @@ test('a restore refused because the destination changed since says so, and what 
   await page.getByRole('button', { name: 'Review and force replace…' }).click();
   const dialog = page.getByRole('alertdialog', { name: /Force replace archive/ });
   await dialog.getByLabel(/Type archive to confirm/).fill('archive');
-  await dialog.getByRole('button', { name: /^Force replace: delete/ }).click();
+  await dialog.getByRole('button', { name: /^Forced replace: / }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
   // Someone adds a file after the forced replace: a restore would lose it.
   await fs.writeFile(path.join(fixture.dest, 'added-later.txt'), 'new\n');

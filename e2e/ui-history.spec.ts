@@ -22,7 +22,7 @@ test('a replace and a forced replace are listed in the History tab and the works
   await expect(page.getByText('No replace has been applied to docs-us yet')).toBeVisible();
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
-  await confirmNormalReplace(page, /^Replace: delete \d+ paths and write \d+ files/);
+  await confirmNormalReplace(page, /^Replace: /);
   await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
 
   await openDestination(page, 'legacy-site');
@@ -35,7 +35,7 @@ test('a replace and a forced replace are listed in the History tab and the works
     .fill('legacy-site');
   await page
     .getByRole('alertdialog')
-    .getByRole('button', { name: /^Force replace: delete/ })
+    .getByRole('button', { name: /^Forced replace: / })
     .click();
   await expect(
     page
@@ -64,7 +64,7 @@ test('a replace and a forced replace are listed in the History tab and the works
   await expect(dialog.locator('tbody tr').first()).toContainText('none → ');
   await dialog.getByLabel('Action').selectOption('replace');
   await expect(dialog.locator('tbody tr')).toHaveCount(1);
-  await expect(dialog.getByRole('status')).toContainText('1 of 2 record(s)');
+  await expect(dialog.getByRole('status')).toContainText('1 of 2 records');
   await dialog.getByLabel('Result').selectOption('refused');
   await expect(dialog.locator('tbody tr')).toHaveCount(0);
   await dialog.getByLabel('Action').selectOption('');

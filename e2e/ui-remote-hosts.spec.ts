@@ -94,10 +94,10 @@ test('two ssh hosts and local destinations in one list: scan, verify, compare, r
     await expect(page.getByText(/^Decision: /)).toContainText('Replace', { timeout: 20_000 });
     await openTab(page, 'Actions');
     await page.getByRole('button', { name: 'Plan replace' }).click();
-    await page.getByRole('button', { name: /^Replace: delete .* on web-1…$/ }).click();
+    await page.getByRole('button', { name: /^Replace: .* on web-1…$/ }).click();
     const replaceDialog = page.getByRole('dialog', { name: 'Replace web-1:site-a on host web-1?' });
     await expect(replaceDialog.getByTestId('replace-confirm-host')).toHaveText(`on host web-1 (ssh://web-1${files[0]})`);
-    await replaceDialog.getByRole('button', { name: /^Replace: delete/ }).click();
+    await replaceDialog.getByRole('button', { name: /^Replace: / }).click();
     await expect(replaceDialog).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 30_000 });
     expect(existsSync(path.join(web1.workspace, 'site-a', 'about.html'))).toBe(true);
@@ -111,10 +111,10 @@ test('two ssh hosts and local destinations in one list: scan, verify, compare, r
     const dialog = page.getByRole('alertdialog', { name: 'Force replace web-1:loose on host web-1?' });
     await expect(dialog).toContainText(`on host web-1 (ssh://web-1${files[0]})`);
     await dialog.getByLabel(/Type web-1:loose to confirm/).fill('loose');
-    await expect(dialog.getByRole('button', { name: /^Force replace: delete/ })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /^Forced replace: / })).toBeDisabled();
     await dialog.getByLabel(/Type web-1:loose to confirm/).fill('web-1:loose');
     await saveScreenshot(page, 'remote-hosts-force-confirm');
-    await dialog.getByRole('button', { name: /^Force replace: delete/ }).click();
+    await dialog.getByRole('button', { name: /^Forced replace: / }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 30_000 });
     expect(existsSync(path.join(web1.workspace, 'loose', 'notes.txt'))).toBe(false);
     expect(existsSync(path.join(web1.workspace, 'loose', '.distributor.json'))).toBe(true);

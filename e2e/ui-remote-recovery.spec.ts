@@ -58,11 +58,15 @@ test('a repair and a restore on a host destination: each confirmation names the 
     const plan = page.getByTestId('plan-repair');
     await expect(plan.getByTestId('repair-host')).toHaveText(`on host web-1 (${url})`, { timeout: 30_000 });
     await expect(plan.getByTestId('repair-summary')).toContainText('2 of 2 drifted outputs can be rewritten');
-    const apply = page.getByRole('button', { name: 'Repair on web-1: rewrite 2 outputs' });
+    const apply = page.getByRole('button', { name: /^Repair on web-1: .*…$/ });
     expect(await seriousViolations(page)).toEqual([]);
     await apply.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'remote-repair-plan');
     await apply.click();
+    await page
+      .getByRole('alertdialog', { name: /^Repair .* on host web-1/ })
+      .getByTestId('apply-confirm')
+      .click();
     await expect(page.getByRole('status').filter({ hasText: /^Repaired/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
     // Over there: the outputs hold the published bytes again, the extra file stays.

@@ -50,7 +50,8 @@ test('a hand-edited output is repaired to intact while the extra file stays on d
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'repair-plan');
 
-  await page.getByRole('button', { name: 'Repair: rewrite 1 output' }).click();
+  await page.getByRole('button', { name: 'Repair: update 1 file…' }).click();
+  await page.getByRole('alertdialog', { name: 'Repair archive?' }).getByRole('button', { name: 'Repair: update 1 file' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Repaired/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('intact');
   await expect(page.getByRole('option', { name: /^archive/ })).toContainText('intact');
@@ -86,7 +87,8 @@ test('discard staging says what an interrupted apply left, removes only that fol
   const backupsFolder = path.join(path.dirname(fixture.workspaceFile), '.inspector-backups', 'archive');
   await expect(plan.getByTestId('backup-target')).toContainText(`kept as a backup in ${backupsFolder}`);
 
-  await page.getByRole('button', { name: /^Discard staging: remove \.distributor-staging \(2 staged files\)$/ }).click();
+  await page.getByRole('button', { name: /^Discard staging: delete 1 folder.* \(\.distributor-staging, 2 staged files\)…$/ }).click();
+  await page.getByRole('alertdialog', { name: 'Discard staging archive?' }).getByTestId('apply-confirm').click();
   await expect(page.getByRole('status').filter({ hasText: /^Staging discarded/ })).toBeVisible({ timeout: 15_000 });
   await expect(fs.access(staging)).rejects.toThrow();
   expect(await fs.readFile(path.join(fixture.dest, '.distributor.json'))).toEqual(stateBefore);
@@ -103,7 +105,7 @@ test('discard staging says what an interrupted apply left, removes only that fol
   const restore = page.getByRole('alertdialog', { name: `Restore archive from backup ${backupId}?` });
   await expect(restore.getByTestId('restore-plan').locator('li.write', { hasText: '.distributor-staging' })).toContainText('put back');
   await restore.getByLabel(/Type archive to confirm/).fill('archive');
-  await restore.getByRole('button', { name: /^Restore: remove 0 and put back 1$/ }).click();
+  await restore.getByRole('button', { name: /^Restore: / }).click();
   await expect(restore.getByRole('status').filter({ hasText: /^Restored/ })).toBeVisible({ timeout: 15_000 });
   await restore.getByRole('button', { name: 'Close' }).click();
   expect(await snapshotTree(fixture.dest)).toBe(before);

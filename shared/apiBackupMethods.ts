@@ -6,6 +6,7 @@ import { handle } from './apiEntries';
 import { spec, type MethodSpec } from './apiSpec';
 import { backupListSchema, backupSummarySchema, backupTargetInfoSchema, restorePlanSchema } from './backupSchema';
 import { historyLineIssueSchema, historyRecordSchema } from './historySchema';
+import { confirmationLevelSchema } from './planSchema';
 
 export const backupMethods = {
   history: spec({
@@ -47,6 +48,8 @@ export const backupMethods = {
       plan: restorePlanSchema,
       /** What the operator must type to apply it: the destination id. */
       confirmText: z.string(),
+      /** Always `typed_id`: a restore keeps no backup of what it removes (docs/confirmations.md). */
+      confirmation: confirmationLevelSchema,
     }),
   }),
   pruneBackups: spec({

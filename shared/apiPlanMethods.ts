@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { appliedDestinationSchema, handle, userPath } from './apiEntries';
 import { jobStarted, spec, type MethodSpec } from './apiSpec';
-import { applyResultSchema, replacePlanSchema } from './plan';
+import { applyResultSchema, confirmationLevelSchema, replacePlanSchema } from './plan';
 
 /** Paths of a repair's outputs kept as they are; cleanliness and membership are the planner's to refuse by name. */
 const keptPaths = z.array(z.string().min(1).max(4096)).max(100_000);
@@ -33,8 +33,10 @@ export const planMethods = {
       planId: handle,
       /** Shown to the operator; never sent back (apply takes the planId). */
       plan: replacePlanSchema,
-      /** What the operator must type to apply a forced replace. */
+      /** What the operator must type when the confirmation is `typed_id`. */
       confirmText: z.string().optional(),
+      /** How the operator confirms it (docs/confirmations.md): the typed id when nothing is backed up (and for a forced replace), else one explicit confirmation. */
+      confirmation: confirmationLevelSchema,
     }),
   }),
   planRepair: spec({
@@ -54,12 +56,23 @@ export const planMethods = {
       planId: handle,
       /** Shown to the operator; never sent back (apply takes the planId, its keep, and acceptPartial when some outputs are refused). */
       plan: replacePlanSchema,
+      /** What the operator must type when the confirmation is `typed_id`. */
+      confirmText: z.string().optional(),
+      /** How the operator confirms it (docs/confirmations.md): the typed id when nothing is backed up (and for a forced replace), else one explicit confirmation. */
+      confirmation: confirmationLevelSchema,
     }),
   }),
   planDiscardStaging: spec({
     summary: 'Plan removing the staging folder an interrupted apply left: which publication it holds and how many files it staged',
     request: z.strictObject({ destination: handle }),
-    response: z.object({ planId: handle, plan: replacePlanSchema }),
+    response: z.object({
+      planId: handle,
+      plan: replacePlanSchema,
+      /** What the operator must type when the confirmation is `typed_id`. */
+      confirmText: z.string().optional(),
+      /** How the operator confirms it (docs/confirmations.md): the typed id when nothing is backed up (and for a forced replace), else one explicit confirmation. */
+      confirmation: confirmationLevelSchema,
+    }),
   }),
   planAdopt: spec({
     summary:
@@ -72,14 +85,24 @@ export const planMethods = {
       pipelineId: z.string().min(1).max(1000).optional(),
       destinationId: z.string().min(1).max(1000).optional(),
     }),
-    response: z.object({ planId: handle, plan: replacePlanSchema }),
+    response: z.object({
+      planId: handle,
+      plan: replacePlanSchema,
+      /** What the operator must type when the confirmation is `typed_id`. */
+      confirmText: z.string().optional(),
+      /** How the operator confirms it (docs/confirmations.md). */
+      confirmation: confirmationLevelSchema,
+    }),
   }),
   applyPlan: spec({
     summary:
-      'Apply a plan; a forced replace needs `confirm` equal to the destination id, and `includeNested` when it deletes nested destinations',
+      'Apply a plan behind its confirmation: `confirm` equal to the destination id when the plan asks for the typed id, else `confirmed`; and `includeNested` when it deletes nested destinations',
     request: z.strictObject({
       planId: handle,
+      /** The destination id as typed: required when the plan's confirmation is `typed_id` (it also stands for `confirmed`). */
       confirm: z.string().max(1000).optional(),
+      /** The operator confirmed the counts in one explicit dialog or question: required when the plan's confirmation is `explicit`. */
+      confirmed: z.boolean().optional(),
       /** Acknowledges the other managed destinations a forced plan deletes (plan.nestedDestinations); required when there are any. */
       includeNested: z.boolean().optional(),
       /** Accepts a repair that leaves the outputs it refuses as they are (plan.repair.refused); required when there are any. */

@@ -3,7 +3,8 @@
 // the workspace. zod, so the reader checks every line it did not write itself. Pure: no Node.
 
 import { z } from 'zod';
-import type { ApplyResult, ReplacePlan } from './plan';
+import { changeCountsSchema, type ApplyResult, type ReplacePlan } from './plan';
+import { planCounts, restoreCounts, type RestoreCountInput } from './planCounts';
 import { planKindOf } from './planKinds';
 
 export const HISTORY_FORMAT = 1;
@@ -30,7 +31,10 @@ export const historyRecordSchema = z.looseObject({
   /** The plan's kind: replace, force, repair, discard_staging (and the recovery actions as they come). */
   action: z.string(),
   sourcePath: z.string(),
+  /** The plan's deletes and writes as the first records counted them: kept for the readers of older versions. */
   counts: z.object({ delete: z.number(), write: z.number(), keep: z.number().optional() }),
+  /** What the plan does in the one vocabulary of counts (shared/planCounts.ts); absent in records written before it. */
+  changes: changeCountsSchema.optional(),
   /** What the destination recorded before, and what it records after (absent where there is no state). */
   sourceBefore: sourceRefSchema.optional(),
   sourceAfter: sourceRefSchema.optional(),
@@ -120,6 +124,7 @@ export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context:
     action: plan.mode,
     sourcePath: plan.sourcePath,
     counts: { delete: plan.summary.deleteCount, write: plan.summary.writeCount, ...(keep !== undefined ? { keep } : {}) },
+    changes: planCounts(plan),
     ...(plan.recordedSource ? { sourceBefore: plan.recordedSource } : {}),
     ...(after && result.stateWritten ? { sourceAfter: { id: after.id, digest: after.digest } } : {}),
     result: {
@@ -143,7 +148,12 @@ export function historyRecordOf(plan: ReplacePlan, result: ApplyResult, context:
 
 /** The record of a restore (backup/applyRestore.ts through the apply job): action `restore`, its backup's id and folder. */
 export function historyRecordOfRestore(
-  plan: { backupId: string; backupFolder: string; destinationPath: string; summary: { removeCount: number; putCount: number } },
+  plan: RestoreCountInput & {
+    backupId: string;
+    backupFolder: string;
+    destinationPath: string;
+    summary: { removeCount: number; putCount: number };
+  },
   result: ApplyResult,
   context: HistoryContext,
 ): HistoryRecord {
@@ -157,6 +167,7 @@ export function historyRecordOfRestore(
     action: 'restore',
     sourcePath: plan.backupFolder,
     counts: { delete: plan.summary.removeCount, write: plan.summary.putCount },
+    changes: restoreCounts(plan),
     result: {
       outcome: applyOutcomeOf(result),
       changed: result.changed,

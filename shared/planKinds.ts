@@ -4,7 +4,7 @@
 // place outside electron/replace/kinds/ that reads a plan's kind string: every other reader asks
 // this table. Pure; no zod at run time.
 
-import type { AppliedKind, ApplyResult } from './planSchema';
+import type { AppliedKind, ApplyResult, ConfirmationLevel } from './planSchema';
 
 type Aftermath = Pick<ApplyResult, 'changed' | 'oldTouched' | 'stateWritten' | 'stagingLeft' | 'deleted' | 'written'>;
 
@@ -17,12 +17,18 @@ export interface PlanKindFacts {
   deletesWholeTree: boolean;
   /** The state on disk stays as it is: the action writes no new one (a restore writes back the old one). */
   keepsState: boolean;
-  /** The operator confirms it by typing the destination's id (the gravest actions). */
+  /** The operator confirms it by typing the destination's id, backup or not (the gravest actions); the others only when no backup is kept (confirmationOf). */
   confirmsById: boolean;
   /** It may leave some of its targets as they are, when the operator accepts that (--accept-partial). */
   mayBePartial: boolean;
   /** It removes only the destination's staging folders: the state and every output stay as they are. */
   onlyStaging: boolean;
+  /** A completed one, as its result's title: "Replaced", "Repaired". */
+  doneTitle: string;
+  /** What a completed one left as it was, in one sentence after its counts. */
+  doneNote: string;
+  /** Its result's backup is the one it put back (a restore), not one kept of what it removed: no Undo of it. */
+  putsBackBackup: boolean;
   /**
    * It writes the state file and nothing else, removing nothing (adopt): its backup is kept although
    * it holds no entry, so that an undo removes the state it wrote.
@@ -36,6 +42,9 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
   replace: {
+    doneTitle: 'Replaced',
+    doneNote: 'The new state file is in place; extra files were kept.',
+    putsBackBackup: false,
     title: 'Replace',
     noun: 'replace',
     deletesWholeTree: false,
@@ -46,6 +55,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     writesOnlyState: false,
   },
   force: {
+    doneTitle: 'Replaced',
+    doneNote: 'The new state file is in place.',
+    putsBackBackup: false,
     title: 'Forced replace',
     noun: 'forced replace',
     deletesWholeTree: true,
@@ -56,6 +68,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     writesOnlyState: false,
   },
   repair: {
+    doneTitle: 'Repaired',
+    doneNote: 'The state file was not touched and the extra files stay.',
+    putsBackBackup: false,
     title: 'Repair',
     noun: 'repair',
     deletesWholeTree: false,
@@ -72,6 +87,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     },
   },
   discard_staging: {
+    doneTitle: 'Staging discarded',
+    doneNote: 'The state file, the outputs and every other file were not touched.',
+    putsBackBackup: false,
     title: 'Discard staging',
     noun: 'discard of staging',
     deletesWholeTree: false,
@@ -84,6 +102,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
       `${result.deleted.length} staging folder${plural(result.deleted.length, ' was', 's were')} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`,
   },
   adopt: {
+    doneTitle: 'Adopted',
+    doneNote: 'No file was moved or removed; the extra files stay.',
+    putsBackBackup: false,
     title: 'Adopt',
     noun: 'adopt',
     deletesWholeTree: false,
@@ -99,6 +120,9 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
         : 'No state file was written; only its staging folder may be left behind (Discard staging removes it).',
   },
   restore: {
+    doneTitle: 'Restored',
+    doneNote: 'The old state is back in place.',
+    putsBackBackup: true,
     title: 'Restore',
     noun: 'restore',
     deletesWholeTree: false,
@@ -123,4 +147,16 @@ export function planKindOf(kind: string | undefined): PlanKindFacts {
 /** What a kind is called in a sentence; a kind this build does not know (a marker's, say) by its own word. */
 export function planKindNoun(kind: string): string {
   return Object.hasOwn(PLAN_KINDS, kind) ? PLAN_KINDS[kind as AppliedKind].noun : kind;
+}
+
+/**
+ * How an apply is confirmed (docs/confirmations.md), the one rule for the app, the CLI and the
+ * service's consent gate: what removes or overwrites bytes with no backup to undo it from, and the
+ * kinds the table confirms by id (a forced replace deletes what no state records; a restore keeps no
+ * backup of what it removes), ask for the typed destination id; what is backed up and undoable asks
+ * for one explicit confirmation that names the counts. No apply is ever one click.
+ */
+export function confirmationOf(kind: string | undefined, backupKept: boolean): ConfirmationLevel {
+  const facts = kind === 'restore' ? PLAN_KINDS.restore : planKindOf(kind);
+  return facts.confirmsById || !backupKept ? 'typed_id' : 'explicit';
 }

@@ -23,6 +23,10 @@ export type ReplaceMode = z.infer<typeof replaceModeSchema>;
 export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging', 'adopt']);
 export type PlanKind = z.infer<typeof planKindSchema>;
 
+/** How the operator confirms an apply (shared/planKinds.ts confirmationOf, docs/confirmations.md): typing the destination id, or one explicit confirmation naming the counts. */
+export const confirmationLevelSchema = z.enum(['typed_id', 'explicit']);
+export type ConfirmationLevel = z.infer<typeof confirmationLevelSchema>;
+
 /** What lstat saw at one path, without following links. `missing` when nothing was there. */
 export const entryTypeSchema = z.enum(['file', 'directory', 'symlink', 'other', 'missing']);
 export type EntryType = z.infer<typeof entryTypeSchema>;
@@ -258,6 +262,29 @@ export const appliedBackupSchema = z.object({
 });
 export type AppliedBackup = z.infer<typeof appliedBackupSchema>;
 
+/** The one vocabulary of counts (shared/planCounts.ts computes them, from a plan's entries). */
+export const COUNTED_CHANGES = ['create', 'update', 'delete', 'keep'] as const;
+export const countedChangeSchema = z.enum(COUNTED_CHANGES);
+export type CountedChange = z.infer<typeof countedChangeSchema>;
+
+export const changeCountsSchema = z.object({
+  /** Files (links, special files and the state file among them), never folders. */
+  created: z.number(),
+  updated: z.number(),
+  deleted: z.number(),
+  kept: z.number(),
+  /** Bytes written by the creates and the updates, and the bytes the deletes remove. */
+  createdBytes: z.number(),
+  updatedBytes: z.number(),
+  deletedBytes: z.number(),
+  /** Folders made (a restore putting one back whole) and folders removed (emptied, or removed whole). */
+  foldersCreated: z.number(),
+  foldersDeleted: z.number(),
+  /** The bucket the state file is counted in (once), or absent when the plan does not name it. */
+  stateFile: countedChangeSchema.optional(),
+});
+export type ChangeCounts = z.infer<typeof changeCountsSchema>;
+
 export const applyResultSchema = z.object({
   ok: z.boolean(),
   mode: appliedKindSchema,
@@ -286,5 +313,7 @@ export const applyResultSchema = z.object({
   historyError: problemSchema.optional(),
   /** Where what it removed was kept (absent: backups off, nothing removed, or taken back out after a refusal or early failure). */
   backup: appliedBackupSchema.optional(),
+  /** A completed apply: what it did, in the counts its plan was confirmed with (shared/planCounts.ts). */
+  counts: changeCountsSchema.optional(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;

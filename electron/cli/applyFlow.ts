@@ -12,6 +12,7 @@ import {
   partialNotAccepted,
   repairRefusedText,
   type ApplyResult,
+  type ConfirmationLevel,
   type PlanRefusal,
   type ReplacePlan,
 } from '../../shared/plan';
@@ -31,6 +32,7 @@ import type { Result } from '../../shared/result';
 import { valueOf } from './hostPaths';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
+import { countsWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { keptPathsOf } from '../../shared/repairSelection';
 import { recoveryDoneText } from './renderRecoveryPlan';
 import { commandWords, installedCommand } from '../service/installedCommand';
@@ -58,7 +60,7 @@ function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target
   if (result.ok && planKindOf(plan.mode).writesOnlyState)
     return `${style.green('Done')}: state written, recording ${result.state?.outputs.length ?? 0} files as they stand; nothing else was changed (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   if (result.ok)
-    return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
+    return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')} (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
     `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})`,
   ];
@@ -76,44 +78,37 @@ function refusalExit(refusal: PlanRefusal): number {
 }
 
 /**
- * On a terminal, without --yes: a normal replace asks for "yes", a forced one for the destination id.
- * The answer goes to the service as the operator gave it (the consent gate checks the typed id);
- * undefined when the operator declined.
+ * On a terminal, without --yes, the question at the plan's level (docs/confirmations.md): a plan that
+ * is backed up asks once, naming its counts ("yes"); one that keeps no backup (and a forced replace)
+ * asks for the destination id. The answer goes to the service as the operator gave it (the consent
+ * gate checks it again); undefined when the operator declined.
  */
 async function answered(
-  { plan, confirmText }: PlannedApply,
+  { plan, confirmText, confirmation }: PlannedApply,
   io: CliIo,
   style: Style,
   target: OpenedDestination,
-): Promise<{ confirm?: string } | undefined> {
+): Promise<{ confirm?: string; confirmed?: boolean } | undefined> {
   if (!io.ask || !io.isTerminal) return undefined;
-  const yes = async (question: string) =>
-    (await io.ask!(`${question} Type "yes" to apply: `)).trim().toLowerCase() === 'yes'
-      ? confirmText !== undefined
-        ? { confirm: confirmText }
-        : {}
-      : undefined;
   // On a host, every question names it: the path alone reads like one on this machine.
   const where = `${printable(plan.destinationPath)}${target.host !== undefined ? ` on host ${printable(target.host)}` : ''}`;
-  if (planKindOf(plan.mode).keepsState) {
-    const question = planKindOf(plan.mode).onlyStaging
-      ? `Remove ${plan.deletes.map((entry) => printable(entry.path)).join(', ')} from ${where}?`
-      : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay${keptClause(plan)})?`;
-    return yes(question);
-  }
-  if (planKindOf(plan.mode).writesOnlyState)
-    return yes(
-      `Write only .distributor.json in ${where}, recording ${plan.newState?.outputs.length ?? 0} files as they stand (${plan.extras?.length ?? 0} extra entries stay)?`,
-    );
-  if (confirmText !== undefined) {
+  const kind = planKindOf(plan.mode);
+  const staging = kind.onlyStaging ? ` (${plan.deletes.map((entry) => printable(entry.path)).join(', ')})` : '';
+  const lost =
+    plan.summary.changedCount > 0 && !kind.keepsState ? `; ${plan.summary.changedCount} changed on disk since published will be lost` : '';
+  const kept = kind.keepsState ? keptClause(plan) : '';
+  const counts = kind.writesOnlyState
+    ? `Write only .distributor.json in ${where}, recording ${plan.newState?.outputs.length ?? 0} files as they stand (${plan.extras?.length ?? 0} extra entries stay)`
+    : `${planCountsSentence(plan.mode, planCounts(plan))}${staging} in ${where}${lost}${kept}`;
+  if (confirmation === 'typed_id' && confirmText !== undefined) {
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
-    const answer = await io.ask(
-      `${style.red(`This deletes everything in ${where}${nested}.`)} Type the destination id "${printable(confirmText)}" to confirm: `,
-    );
+    const why = kind.deletesWholeTree
+      ? `This deletes everything in ${where}${nested}.`
+      : 'No backup is kept: what this removes or overwrites is gone for good.';
+    const answer = await io.ask(`${style.red(why)} ${counts}. Type the destination id "${printable(confirmText)}" to confirm: `);
     return { confirm: answer.trim() };
   }
-  const lost = plan.summary.changedCount > 0 ? ` (${plan.summary.changedCount} changed on disk since published: will be lost)` : '';
-  return yes(`Delete ${plan.summary.deleteCount}${lost} and write ${plan.summary.writeCount} in ${where}?`);
+  return (await io.ask(`${counts}? Type "yes" to apply: `)).trim().toLowerCase() === 'yes' ? { confirmed: true } : undefined;
 }
 
 /** The apply's phase in words on one redrawn stderr line: each phase at once, its count at most every 100 ms. */
@@ -130,9 +125,10 @@ function phaseLine(write: (text: string) => void): (event: ApplyProgress) => voi
   };
 }
 
-/** What the operator is shown and asked to confirm: the plan, and the id to type for a forced replace. */
+/** What the operator is shown and asked to confirm: the plan, how it is confirmed, and the id to type at the typed_id level. */
 export interface PlannedApply {
   plan: ReplacePlan;
+  confirmation: ConfirmationLevel;
   confirmText?: string;
 }
 
@@ -157,6 +153,8 @@ export interface ReplaceSteps {
 /** What the operator answered, passed through as given: the service's consent gate decides. */
 export interface ApplyConsent {
   confirm?: string;
+  /** The operator said yes to the counts (or gave --yes). */
+  confirmed?: boolean;
   includeNested: boolean;
   acceptPartial: boolean;
 }
@@ -170,7 +168,7 @@ export interface ApplyConsent {
 export function doorSteps(
   door: Door,
   target: OpenedDestination,
-  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
+  plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string; confirmation: ConfirmationLevel }>>,
   what: 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planAdopt',
   backupsOff?: string,
 ): ReplaceSteps {
@@ -187,17 +185,25 @@ export function doorSteps(
       const value = valueOf(answer, what);
       planId = value.planId;
       planned = value.plan;
-      return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
+      return {
+        ok: true,
+        value: {
+          plan: value.plan,
+          confirmation: value.confirmation,
+          ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}),
+        },
+      };
     },
     // Listing the backups reads every kept manifest: only for the plan's text, never for --json.
     backupText: async () =>
       doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff),
-    async apply({ confirm, includeNested, acceptPartial }, onProgress) {
+    async apply({ confirm, confirmed, includeNested, acceptPartial }, onProgress) {
       const ending = await door.job(
         'applyPlan',
         {
           planId,
           ...(confirm !== undefined ? { confirm } : {}),
+          ...(confirmed ? { confirmed } : {}),
           ...(includeNested ? { includeNested } : {}),
           ...(acceptPartial ? { acceptPartial } : {}),
           // The selection reviewed is the one of the plan printed: the service's gate holds the apply to it.
@@ -264,7 +270,7 @@ export async function replaceFlow(
   const confirmText = planned.value.confirmText;
   const asked =
     options.yes === true
-      ? { ...(confirmText !== undefined ? { confirm: confirmText } : {}) }
+      ? { confirmed: true, ...(confirmText !== undefined ? { confirm: confirmText } : {}) }
       : json || !io.isTerminal
         ? undefined
         : unaskable
@@ -316,5 +322,8 @@ function consentRefusalOf(error: ApiError, plan: ReplacePlan): { code: string; m
       message: `${repairRefusedText(plan)}; run again with --accept-partial to repair the other ${plan.writes.length}`,
     };
   if (details.expected !== undefined) return undefined;
+  // Reached only if the service asks a level this command did not (its backup settings changed between plan and apply).
+  if ((details as { confirmation?: unknown }).confirmation === 'explicit')
+    return { code: error.code, message: 'the service asks for a confirmation: run again (or with --yes) to apply' };
   return { code: error.code, message: printable(error.message) };
 }

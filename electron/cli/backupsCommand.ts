@@ -9,6 +9,7 @@
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import type { BackupSummary, RestorePlan } from '../../shared/backupSchema';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
+import { countsWords, planCountsSentence, restoreCounts } from '../../shared/planCounts';
 
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { formatBytes } from './progressBar';
@@ -47,14 +48,15 @@ function listText(backups: BackupSummary[], folder: string, style: Style): strin
           backup.restoredAt !== undefined ? printable(backup.restoredAt) : '-',
         ],
   );
-  return `${table([header, ...rows])}\n${style.dim(`${backups.length} backup(s) in ${printable(folder)}`)}\n`;
+  return `${table([header, ...rows])}\n${style.dim(`${backups.length} backup${backups.length === 1 ? '' : 's'} in ${printable(folder)}`)}\n`;
 }
 
 function restorePlanText(plan: RestorePlan, style: Style): string {
   const lines = [
     `${style.bold('Restore')} of ${printable(plan.destinationPath)} from backup ${printable(plan.backupId)} (${plan.method === 'rename' ? 'moved back' : 'copied back, verified'})`,
     '',
-    style.bold(`${plan.summary.removeCount} remove, ${plan.summary.putCount} put back (${formatBytes(plan.summary.putBytes)})`),
+    style.bold(`${planCountsSentence('restore', restoreCounts(plan))}.`),
+    style.dim(`(${formatBytes(plan.summary.putBytes)} put back)`),
   ];
   for (const entry of plan.removes) lines.push(`  ${style.red('-')} ${printable(entry.path)}`);
   for (const name of plan.removeStaging) lines.push(`  ${style.red('-')} ${printable(name)}  ${style.dim('(staging folder)')}`);
@@ -63,16 +65,19 @@ function restorePlanText(plan: RestorePlan, style: Style): string {
   return `${lines.join('\n')}\n`;
 }
 
-function restoreResultText(result: ApplyResult, style: Style): string {
+function restoreResultText(result: ApplyResult, plan: RestorePlan, style: Style): string {
   if (result.ok)
-    return `${style.green('Restored')}: removed ${result.deleted.length}, put back ${result.written.length}${result.stateWritten ? ', the old state is back' : ''} (${result.durationMs} ms).\n`;
+    return `${style.green('Restored')}: ${countsWords(restoreCounts(plan), 'done')}${result.stateWritten ? '; the old state is back' : ''} (${result.durationMs} ms).\n`;
   return `${style.red('Not completed')}: ${printable(result.error?.message ?? 'unknown error')} (${printable(result.error?.code ?? 'error')})\n${applyAftermathText(result)}\n`;
 }
 
 /** The plan and the apply of a restore, on this machine or on a host's agent; `host` names the host in the question. */
 interface RestoreSteps {
   plan(): Promise<Result<RestorePlan, { code: string; message: string }>>;
-  apply(plan: RestorePlan): Promise<ApplyResult>;
+  /** The destination id to type (a restore keeps no backup of what it removes: docs/confirmations.md). */
+  confirmText(): string;
+  /** Applies with the id as the operator typed it (the service's consent gate checks it). */
+  apply(confirm: string): Promise<ApplyResult>;
   host?: string;
 }
 
@@ -94,20 +99,22 @@ async function restoreFlow(steps: RestoreSteps, options: Record<string, string |
     else io.stdout('Nothing to do: the destination is already as the backup keeps it.\n');
     return EXIT_OK;
   }
-  let apply = options.yes === true;
   const where = `${printable(plan.destinationPath)}${steps.host !== undefined ? ` on host ${printable(steps.host)}` : ''}`;
-  if (!apply && !json && io.ask && io.isTerminal)
-    apply =
-      (await io.ask(`Put ${where} back as it was before ${printable(plan.backupId)}? Type "yes" to restore: `)).trim().toLowerCase() ===
-      'yes';
-  if (!apply) {
+  let typed = options.yes === true ? steps.confirmText() : undefined;
+  if (typed === undefined && !json && io.ask && io.isTerminal)
+    typed = (
+      await io.ask(
+        `${style.red('No backup is kept of what a restore removes.')} ${planCountsSentence('restore', restoreCounts(plan))} in ${where}, as it was before ${printable(plan.backupId)}. Type the destination id "${printable(steps.confirmText())}" to confirm: `,
+      )
+    ).trim();
+  if (typed !== steps.confirmText()) {
     if (json) io.stdout(`${JSON.stringify({ plan }, null, 2)}\n`);
     else io.stdout(`\n${style.yellow('Not applied')}: nothing was changed. Run again with --yes to restore.\n`);
     return EXIT_OK;
   }
-  const result = await steps.apply(plan);
+  const result = await steps.apply(typed);
   if (json) io.stdout(`${JSON.stringify({ plan, result }, null, 2)}\n`);
-  else io.stdout(`\n${restoreResultText(result, style)}`);
+  else io.stdout(`\n${restoreResultText(result, plan, style)}`);
   if (result.historyError) io.stderr(`distributor-inspector backups restore: warning: ${printable(result.historyError.message)}\n`);
   if (result.backup?.warning) io.stderr(`distributor-inspector backups restore: warning: ${printable(result.backup.warning)}\n`);
   return result.ok ? EXIT_OK : EXIT_FINDINGS;
@@ -169,8 +176,9 @@ async function backupsThroughDoor(
         confirm = value.confirmText;
         return { ok: true, value: value.plan };
       },
+      confirmText: () => confirm,
       // The service checks its own plan again (the typed id, the stale-plan check) before it restores.
-      apply: async () => valueOf(await door.job('applyPlan', { planId, confirm }), 'applyPlan'),
+      apply: async (typed) => valueOf(await door.job('applyPlan', { planId, confirm: typed }), 'applyPlan'),
     },
     options,
     io,
@@ -179,8 +187,8 @@ async function backupsThroughDoor(
 
 function pruneText(pruned: { removed: BackupSummary[]; kept: number }, keep: number, where: string): string {
   return pruned.removed.length === 0
-    ? `Nothing to prune: at most ${keep} backup(s) per destination in ${printable(where)}.\n`
-    : `Removed ${pruned.removed.length} backup(s) (${pruned.removed.map((backup) => printable(backup.id)).join(', ')}); kept ${pruned.kept}.\n`;
+    ? `Nothing to prune: at most ${keep} backup${keep === 1 ? '' : 's'} per destination in ${printable(where)}.\n`
+    : `Removed ${pruned.removed.length} backup${pruned.removed.length === 1 ? '' : 's'} (${pruned.removed.map((backup) => printable(backup.id)).join(', ')}); kept ${pruned.kept}.\n`;
 }
 
 export const backupsCommand: Command = {

@@ -57,8 +57,8 @@ describe('capped issues in the command line', () => {
     badDestination('bad', 1000);
     mkdirSync(path.join(dir, 'empty'));
     const { stdout } = await cli(['scan', '.']);
-    expect(stdout).toContain('4000 error(s), 1000 warning(s)');
-    expect(stdout).toContain('… and 3,990 more error(s); inspect the destination for all of them');
+    expect(stdout).toContain('4,000 errors, 1,000 warnings');
+    expect(stdout).toContain('… and 3,990 more errors; inspect the destination for all of them');
     expect(stdout).toMatch(/empty\s+empty/);
   });
 

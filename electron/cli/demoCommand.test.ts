@@ -39,7 +39,7 @@ async function repairThroughTheApi(workspaceFile: string, id: string): Promise<v
     await callOk(session, 'openWorkspace', { path: workspaceFile });
     const { planId, plan } = await callOk(session, 'planRepair', { destination: id });
     expect(plan.repair?.refused ?? []).toEqual([]);
-    const { job } = await callOk(session, 'applyPlan', { planId });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId });
     expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, changed: true } } });
   } finally {
     await session.close();

@@ -56,7 +56,7 @@ describe('distributor-inspector history', () => {
     const text = await cli(['history', 'sites/dest', '--workspace', '.']);
     expect(text.stdout).toMatch(/TIME +ACTION +DESTINATION +RESULT +DELETE +WRITE +KEEP +SOURCE +BY/);
     expect(text.stdout).toContain(`${oldManifest.id} ${oldManifest.digest.slice(0, 19)} → sha256:`);
-    expect(text.stdout).toContain('2 record(s)');
+    expect(text.stdout).toContain('2 records');
     expect((await cli(['history', 'elsewhere', '--workspace', '.'])).stdout).toContain('No applies recorded for elsewhere');
   });
 
@@ -81,7 +81,7 @@ describe('distributor-inspector history', () => {
     const torn = await cli(['history', '--history', 'journal.jsonl']);
     expect(torn.code).toBe(1);
     expect(torn.stderr).toContain(`${journal}: line 2: the last record was cut off mid-write`);
-    expect(torn.stdout).toContain('1 record(s)');
+    expect(torn.stdout).toContain('1 record');
     await fs.rm(journal);
     await fs.mkdir(journal);
     expect(await cli(['history', '--history', 'journal.jsonl'])).toMatchObject({ code: 2, stderr: expect.stringContaining(journal) });

@@ -100,7 +100,9 @@ export const historyCommand: Command = {
         sourceCell(record),
         `${printable(record.user)}@${printable(record.host)} (${record.transport})`,
       ]);
-      io.stdout(`${table([header, ...rows])}\n${style.dim(`${shown.length} record(s) in ${printable(file)}`)}\n`);
+      io.stdout(
+        `${table([header, ...rows])}\n${style.dim(`${shown.length} record${shown.length === 1 ? '' : 's'} in ${printable(file)}`)}\n`,
+      );
     }
     return issues.length > 0 ? EXIT_FINDINGS : EXIT_OK;
   },

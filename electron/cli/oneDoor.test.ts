@@ -120,7 +120,7 @@ describe('one door: the command line and the app agree', () => {
       const events: ApiEvent[] = [];
       session.onEvent((event) => events.push(event));
       const { planId } = await callOk(session, 'planReplace', { destination: 'docs-us', mode: 'replace' });
-      const { job } = await callOk(session, 'applyPlan', { planId });
+      const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId });
       const end = await jobEnd(session, job, events);
       expect(end).toMatchObject({ event: 'result', data: { result: { ok: true } } });
     } finally {

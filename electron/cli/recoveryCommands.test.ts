@@ -33,7 +33,8 @@ describe('distributor-inspector repair', () => {
     const before = await snapshotTree(dir);
     const { code, stdout } = await cli(['repair', 'dest', 'source']);
     expect(code).toBe(0);
-    expect(stdout).toContain('3 drifted outputs: 3 to rewrite, 0 refused; the state file is not rewritten');
+    expect(stdout).toContain('Repair: create 1 file, update 2 files.');
+    expect(stdout).toContain('3 drifted outputs: 3 rewritten, 0 refused.');
     expect(stdout).toContain('~ report.html  size changed; regenerated from report.md');
     expect(stdout).toContain('+ pages/deep/b.txt  missing; copied from the source');
     expect(stdout).toMatch(/Kept \(extra files, never touched\):\n {2}· notes\.txt/);
@@ -45,10 +46,9 @@ describe('distributor-inspector repair', () => {
     await driftByHand(fixture.dest);
     const stateBefore = await read('.distributor.json');
     const { code, stdout, asked } = await cli(['repair', 'dest', 'source'], 'yes');
-    expect(asked[0]).toContain('Rewrite 3 drifted outputs in');
-    expect(asked[0]).toContain('the state file and 1 extra files stay');
+    expect(asked[0]).toMatch(/^Repair: create 1 file, update 2 files in \S+\? Type "yes" to apply: $/);
     expect(code).toBe(0);
-    expect(stdout).toContain('Done: rewrote 3 outputs; the state file was not touched, 1 extra file kept');
+    expect(stdout).toContain('Done: created 1 file, updated 2 files, kept 2 files (the state file among them)');
     expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
     expect(await read('.distributor.json')).toBe(stateBefore);
     expect(await read('notes.txt')).toBe('operator notes');
@@ -108,7 +108,7 @@ describe('distributor-inspector repair', () => {
     expect(await read('data.csv')).toBe('a,b\n1,3\n');
     const partial = await cli(['repair', 'dest', 'source', '--yes', '--accept-partial']);
     expect(partial.code).toBe(0);
-    expect(partial.stdout).toContain('Done: rewrote 2 outputs, left 1 refused as it was');
+    expect(partial.stdout).toMatch(/Done: (created|updated) .* \(1 refused output left as it was\)/);
     expect(await read('data.csv')).toBe('a,b\n1,2\n');
     expect(await read('report.html')).toBe('<p>edited by hand</p>');
   });
@@ -144,11 +144,11 @@ describe('distributor-inspector discard-staging', () => {
     expect(dry.stdout).toContain('2 files staged (10 bytes)');
     await fs.access(path.join(fixture.dest, STAGING_DIR_NAME));
     const asked = await cli(['discard-staging', 'dest'], 'no');
-    expect(asked.asked[0]).toContain(`Remove ${STAGING_DIR_NAME} from`);
+    expect(asked.asked[0]).toContain(`Discard staging: delete 1 folder (${STAGING_DIR_NAME}) in`);
     await fs.access(path.join(fixture.dest, STAGING_DIR_NAME));
     const done = await cli(['discard-staging', 'dest', '--yes']);
     expect(done.code).toBe(0);
-    expect(done.stdout).toContain(`Done: removed ${STAGING_DIR_NAME}`);
+    expect(done.stdout).toContain(`Done: deleted 1 folder, kept 1 file (the state file): ${STAGING_DIR_NAME}`);
     await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
     expect(await stateInvariantProblems(fixture.dest)).toEqual([]);
   });
@@ -160,7 +160,7 @@ describe('distributor-inspector discard-staging', () => {
     expect(dry.stdout).toContain(`Backup: what this removes is kept in ${path.join(dir, '.inspector-backups', 'archive')}`);
     const { code, stdout } = await cli(['discard-staging', 'dest', '--workspace', fixture.workspaceFile, '--yes']);
     expect(code).toBe(0);
-    expect(stdout).toContain(`Done: removed ${STAGING_DIR_NAME}`);
+    expect(stdout).toContain(`Done: deleted 1 folder, kept 1 file (the state file): ${STAGING_DIR_NAME}`);
     const id = /Undo: .* backups restore \S+ (\S+)/.exec(stdout)?.[1];
     expect(id).toBeDefined();
     await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();

@@ -111,7 +111,7 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
 
     const text = await cli(['scan', file]);
     expect(text.stdout).toMatch(
-      /HOSTS\n {2}web-1 \S+: \d+ destination\(s\)\n {2}gone \S+: failed: .*\(host_unreachable\)\n {2}bare \S+: failed: .*\(agent_missing\)\n/,
+      /HOSTS\n {2}web-1 \S+: \d+ destinations?\n {2}gone \S+: failed: .*\(host_unreachable\)\n {2}bare \S+: failed: .*\(agent_missing\)\n/,
     );
   }, 60_000);
 
@@ -199,7 +199,7 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
         destinationId: 'd',
       });
       if (!planned.ok) throw new Error(planned.error.message);
-      const refused = await connection.call('applyPlan', { planId: planned.value.planId, confirm: 'wrong' });
+      const refused = await connection.call('applyPlan', { confirmed: true, planId: planned.value.planId, confirm: 'wrong' });
       expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
       const outside = await connection.call('inspectDestination', { destination: '../etc' });
       expect(outside).toMatchObject({ ok: false, error: { code: 'not_found' } });

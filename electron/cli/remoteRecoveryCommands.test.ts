@@ -54,9 +54,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
     // On a terminal, the question names the host; anything but "yes" changes nothing.
     const asked = await remote(['repair', server.url(dest), ...onHost()], 'no');
-    expect(asked.asked).toEqual([
-      `Rewrite 3 drifted outputs in ${dest} on host ${host()} (the state file and 1 extra files stay)? Type "yes" to apply: `,
-    ]);
+    expect(asked.asked).toEqual([`Repair: create 1 file, update 2 files in ${dest} on host ${host()}? Type "yes" to apply: `]);
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
     const applied = await remote(['repair', server.url(dest), ...onHost(), '--yes']);
     expect(applied.stderr).toBe('');
@@ -88,7 +86,10 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     expect(text.stdout).toContain(`on ${host()}`);
 
     const dry = await remote(['backups', 'restore', server.url(dest), backups[0]!.id, ...onHost()], 'no');
-    expect(dry.asked).toEqual([`Put ${dest} on host ${host()} back as it was before ${backups[0]!.id}? Type "yes" to restore: `]);
+    // A restore keeps no backup of what it removes: the question asks for the destination id.
+    expect(dry.asked).toHaveLength(1);
+    expect(dry.asked[0]).toContain(`Restore: update 2 files, delete 1 file and 1 folder in ${dest} on host ${host()}, as it was before`);
+    expect(dry.asked[0]).toContain('Type the destination id "archive" to confirm: ');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('Not applied');
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe(PUBLISHED_FILES['data.csv']);
@@ -105,7 +106,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     const pruned = await remote(['backups', 'prune', server.url(dest), ...onHost()]);
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toContain(
-      `Nothing to prune: at most 5 backup(s) per destination in ${path.join(root, '.inspector-backups', 'archive')} on ${host()}`,
+      `Nothing to prune: at most 5 backups per destination in ${path.join(root, '.inspector-backups', 'archive')} on ${host()}`,
     );
   }, 120_000);
 

@@ -39,7 +39,7 @@ export function issueLines(issues: readonly Issue[], style: Style, limit = ISSUE
     printable(issue.message),
   ]);
   const lines = rows.length > 0 ? table(rows).split('\n') : [];
-  if (hidden > 0) lines.push(`${indent}… ${hidden} more issue(s) not shown here; --json lists them`);
+  if (hidden > 0) lines.push(`${indent}… ${hidden} more issue${hidden === 1 ? '' : 's'} not shown here; --json lists them`);
   return lines;
 }
 

@@ -7,19 +7,16 @@ import './startupChunk'; // what every command's start shares, as one chunk of t
 import { adoptWritesText } from '../../shared/folderCompare';
 import { nestedDestinationsText, type ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
-import { planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
+import { planRows, planRowWord, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
 
 import type { Style } from './style';
 import { printable } from './terminalText';
 
 import { discardPlanText, repairPlanText } from './renderRecoveryPlan';
+import { countsLines } from './renderCounts';
 
 /** Beyond this many lines per list, the text output says how many more; --json always has all. */
 const LIST_LIMIT = 1000;
-
-function bytesText(size: number): string {
-  return `${size.toLocaleString('en-US')} byte${size === 1 ? '' : 's'}`;
-}
 
 export function planText(plan: ReplacePlan, style: Style): string {
   const kind = planKindOf(plan.mode);
@@ -33,14 +30,9 @@ export function planText(plan: ReplacePlan, style: Style): string {
       `Decision: ${comparison.decision}${comparison.reason ? ` (${comparison.reason})` : ''}. ${printable(comparison.explanation.sentence)}`,
     );
   if (plan.action === 'nothing') return `${lines.join('\n')}\nNothing to do: no file would be deleted or written.\n`;
-  const { rows, totals } = planRows(plan);
-  lines.push(
-    '',
-    style.bold(planTotalsText(totals)),
-    kind.writesOnlyState
-      ? style.dim(adoptWritesText(plan.newState?.outputs.length ?? 0, plan.extras?.length ?? 0))
-      : style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
-  );
+  const { rows } = planRows(plan);
+  lines.push('', ...countsLines(plan, style));
+  if (kind.writesOnlyState) lines.push(style.dim(adoptWritesText(plan.newState?.outputs.length ?? 0, plan.extras?.length ?? 0)));
   if (plan.summary.changedCount > 0)
     lines.push(
       style.yellow(
@@ -73,6 +65,10 @@ const SIGN_COLOR: Record<PlanRow['kind'], keyof Pick<Style, 'green' | 'yellow' |
   unchanged: 'dim',
   keep: 'dim',
 };
+
+function bytesText(size: number): string {
+  return `${size.toLocaleString('en-US')} byte${size === 1 ? '' : 's'}`;
+}
 
 /** "  ~ update      report.html  120 bytes (was 80 bytes), generated from report.md": one row of the plan. */
 function rowLine(row: PlanRow, width: number, style: Style): string {

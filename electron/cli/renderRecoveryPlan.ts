@@ -9,6 +9,8 @@ import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { partialNotAccepted, repairRefusedText } from '../../shared/plan';
 import { planKindNoun, planKindOf } from '../../shared/planKinds';
 import { PLAN_ROW_SIGNS } from '../../shared/planRows';
+import { countsWords, planCounts } from '../../shared/planCounts';
+import { countsLines } from './renderCounts';
 import type { Style } from './style';
 import { printable } from './terminalText';
 
@@ -42,9 +44,8 @@ export function repairPlanText(plan: ReplacePlan, style: Style): string {
   }
   lines.push(
     '',
-    style.bold(
-      `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} to rewrite, ${kept.length > 0 ? `${kept.length} kept as ${kept.length === 1 ? 'it is' : 'they are'}, ` : ''}${details.refused.length} refused; the state file is not rewritten`,
-    ),
+    ...countsLines(plan, style),
+    `${plural(details.driftedCount, 'drifted output')}: ${details.repairs.length} rewritten, ${kept.length > 0 ? `${kept.length} kept as ${kept.length === 1 ? 'it is' : 'they are'}, ` : ''}${details.refused.length} refused.`,
   );
   list(lines, 'Rewrite (from bytes proven to hash to the recorded sha256)', details.repairs, (entry) => {
     const write = plan.writes.find((candidate) => candidate.path === entry.path);
@@ -108,6 +109,7 @@ export function discardPlanText(plan: ReplacePlan, style: Style): string {
   }
   lines.push(
     '',
+    ...countsLines(plan, style),
     'Only these folders are removed (moved into the backup, when one is kept); the state file, the outputs and every other file stay as they are.',
   );
   return `${lines.join('\n')}\n`;
@@ -116,10 +118,12 @@ export function discardPlanText(plan: ReplacePlan, style: Style): string {
 /** The one line of a repair or discard that completed. */
 export function recoveryDoneText(result: ApplyResult, plan: ReplacePlan, style: Style): string {
   if (planKindOf(result.mode).onlyStaging)
-    return `${style.green('Done')}: removed ${result.deleted.map(printable).join(', ')} (${result.durationMs} ms).\n`;
+    return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')}: ${result.deleted.map(printable).join(', ')} (${result.durationMs} ms).\n`;
   const refused = plan.repair?.refused.length ?? 0;
   const kept = plan.repair?.kept?.length ?? 0;
-  return `${style.green('Done')}: rewrote ${plural(result.written.length, 'output')}${
-    kept > 0 ? `, kept ${kept} as ${kept === 1 ? 'it was (still drifted)' : 'they were (still drifted)'}` : ''
-  }${refused > 0 ? `, left ${refused} refused as ${refused === 1 ? 'it was' : 'they were'}` : ''}; the state file was not touched, ${plural(plan.repair?.extras.length ?? 0, 'extra file')} kept (${result.durationMs} ms).\n`;
+  const left = [
+    kept > 0 ? `${plural(kept, 'drifted output')} kept as ${kept === 1 ? 'it was' : 'they were'}` : '',
+    refused > 0 ? `${plural(refused, 'refused output')} left as ${refused === 1 ? 'it was' : 'they were'}` : '',
+  ].filter(Boolean);
+  return `${style.green('Done')}: ${countsWords(planCounts(plan), 'done')}${left.length > 0 ? ` (${left.join('; ')})` : ''} (${result.durationMs} ms).\n`;
 }

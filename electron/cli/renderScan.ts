@@ -2,7 +2,6 @@
 // hosts, the tally. Layout only: the rows come from the service's scan (here or on a host).
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
-import { groupDigits } from '../../shared/issueCap';
 import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { SyncStatus } from '../../shared/syncStatus';
@@ -12,6 +11,7 @@ import { table, type Style } from './style';
 import { verifyLines } from './verifyText';
 import { printable } from './terminalText';
 import type { Problem } from '../../shared/result';
+import { plural } from '../../shared/plural';
 
 export interface ScanOutcome {
   /** The folder or file as named on the command line (absolute), when it is not the workspace file itself. */
@@ -117,7 +117,9 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
   const rows = outcome.rows.map((row, index) => {
     const { summary } = row;
     const issues =
-      summary.errorCount + summary.warningCount === 0 ? '-' : `${summary.errorCount} error(s), ${summary.warningCount} warning(s)`;
+      summary.errorCount + summary.warningCount === 0
+        ? '-'
+        : `${plural(summary.errorCount, 'error')}, ${plural(summary.warningCount, 'warning')}`;
     const report = outcome.verify?.[index];
     return [
       statusCell(summary.status, style),
@@ -140,7 +142,7 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
       lines.push(`  ${style.red('error')} ${printable(formatIssuePath(issue.path))}: ${printable(issue.message)}`);
     // Counted, not listed: a summary issue among the errors stands for many.
     const notShown = countIssues(errors).errors - countIssues(errors.slice(0, 10)).errors;
-    if (notShown > 0) lines.push(`  … and ${groupDigits(notShown)} more error(s); inspect the destination for all of them`);
+    if (notShown > 0) lines.push(`  … and ${plural(notShown, 'more error', 'more errors')}; inspect the destination for all of them`);
     if (report?.status === 'drifted') lines.push(...verifyLines(report, style).map((line) => `  ${line}`));
   });
 
@@ -149,7 +151,7 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
     for (const host of outcome.hosts) {
       const state = host.failure
         ? style.red(`failed: ${printable(host.failure.message)}${host.failure.code === 'cli_error' ? '' : ` (${host.failure.code})`}`)
-        : `${host.destinations} destination(s)`;
+        : plural(host.destinations, 'destination');
       lines.push(`  ${printable(host.name)} ${style.dim(printable(host.url))}: ${state}`);
     }
   }
@@ -158,7 +160,7 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
   const verified = 'intact' in tally ? `; verified ${tally.intact + tally.drifted}: ${tally.intact} intact, ${tally.drifted} drifted` : '';
   lines.push(
     '',
-    `${tally.total} destination(s): ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`,
+    `${plural(tally.total, 'destination')}: ${tally.managed} managed, ${tally.unmanaged} unmanaged, ${tally.empty} empty, ${tally.invalid} invalid${verified}`,
   );
   return lines.join('\n') + '\n';
 }

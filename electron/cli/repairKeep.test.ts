@@ -32,14 +32,13 @@ describe('distributor-inspector repair --keep', () => {
   it('lists the kept output, asks naming it, rewrites only the others and leaves the hotfix drifted', async () => {
     const stateBefore = await read('.distributor.json');
     const { code, stdout, asked } = await cli(['repair', 'dest', 'source', '--keep', 'report.html'], 'yes');
-    expect(stdout).toContain('3 drifted outputs: 2 to rewrite, 1 kept as it is, 0 refused; the state file is not rewritten');
+    expect(stdout).toContain('3 drifted outputs: 2 rewritten, 1 kept as it is, 0 refused.');
     expect(stdout).toMatch(
       /Kept as they are \(--keep: not rewritten, still drifted afterwards[^\n]*\):\n {2}· report\.html {2}size changed/,
     );
-    expect(asked[0]).toContain('Rewrite 2 drifted outputs in');
-    expect(asked[0]).toContain('and 1 drifted output you keep as it is)?');
+    expect(asked[0]).toMatch(/^Repair: .* in \S+, and 1 drifted output you keep as it is\? Type "yes" to apply: $/);
     expect(code).toBe(0);
-    expect(stdout).toContain('Done: rewrote 2 outputs, kept 1 as it was (still drifted); the state file was not touched');
+    expect(stdout).toMatch(/Done: .*kept 3 files \(the state file among them\) \(1 drifted output kept as it was\)/);
     expect(await read('report.html')).toBe(HOTFIX);
     expect(await read('data.csv')).toBe('a,b\n1,2\n');
     expect(await read('.distributor.json')).toBe(stateBefore);

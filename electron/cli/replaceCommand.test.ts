@@ -35,7 +35,7 @@ describe('distributor-inspector replace', () => {
     const before = await snapshotTree(dir);
     const { code, stdout } = await cli(['replace', 'dest', 'src']);
     expect(code).toBe(0);
-    const totals = stdout.indexOf('Plan: 1 to create, 2 to update, 2 to delete, 0 unchanged, 1 kept.');
+    const totals = stdout.indexOf('Replace: create 1 file, update 2 files (the state file among them), delete 1 file and 1 folder.');
     expect(totals).toBeGreaterThan(0);
     expect(stdout.indexOf('~ update')).toBeGreaterThan(totals);
     expect(stdout).toMatch(/~ update\s+\.distributor\.json {2}the state file/);
@@ -160,7 +160,8 @@ describe('distributor-inspector replace', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('1 recorded output was changed on disk since published');
     expect(stdout).toMatch(/~ update\s+report\.html .*! changed on disk since published: will be lost \(size_mismatch\)/);
-    expect(asked[0]).toContain('Delete 4 (1 changed on disk since published: will be lost) and write 2');
+    expect(asked[0]).toContain('delete 1 file and 1 folder in');
+    expect(asked[0]).toContain('; 1 changed on disk since published will be lost? Type "yes" to apply');
   });
 
   it('lists nested managed destinations of a forced replace and applies only with --include-nested', async () => {

@@ -94,7 +94,7 @@ function parseCommandArgs(command: Command, rest: string[]) {
   const [min, max] = command.positionals;
   if (parsed.positionals.length < min || parsed.positionals.length > max) {
     throw new CliError(
-      `expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}\nUsage: distributor-inspector ${command.usage}`,
+      `expected ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${parsed.positionals.length}\nUsage: distributor-inspector ${command.usage}`,
       EXIT_INPUT,
     );
   }

@@ -29,7 +29,7 @@ export function verifyLines(report: VerifyReport, style: Style, indent = '  '): 
   const lines = [headline, ...capped(problems, indent), ...capped(extra, indent)];
   if (report.extra.length > 0)
     lines.push(
-      `${indent}${style.dim(`${report.extra.length} extra file(s): not managed by distributor; they do not make the destination drifted`)}`,
+      `${indent}${style.dim(`${report.extra.length} extra file${report.extra.length === 1 ? '' : 's'}: not managed by distributor; they do not make the destination drifted`)}`,
     );
   return lines;
 }

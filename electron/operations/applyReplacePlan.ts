@@ -7,6 +7,7 @@
 import { initialResult } from '../replace/applyResult';
 import os from 'node:os';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
+import { planCounts } from '../../shared/planCounts';
 import { historyRecordOf, type HistoryTransport } from '../../shared/historySchema';
 import type { ApplyProgress, ApplyResult, ReplacePlan } from '../../shared/plan';
 import type { Problem } from '../../shared/result';
@@ -82,7 +83,9 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
     ...(options.verified ? { verified: options.verified } : {}),
   });
   const backup = await settleBackup(plan, bare, writer, options.backup);
-  const applied: ApplyResult = backup ? { ...bare, backup } : bare;
+  // A completed apply did what its plan said: the same counts the operator confirmed.
+  const counted: ApplyResult = bare.ok ? { ...bare, counts: planCounts(plan) } : bare;
+  const applied: ApplyResult = backup ? { ...counted, backup } : counted;
   const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   if (options.inspectAfter === false) return { result };

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { BackupSettings, RestorePlan } from '../../shared/backupSchema';
+import { restoreCounts } from '../../shared/planCounts';
 import { historyRecordOfRestore } from '../../shared/historySchema';
 import type { ApplyResult } from '../../shared/plan';
 import { problem, type Problem, type Result } from '../../shared/result';
@@ -86,6 +87,7 @@ export async function applyBackupRestore(plan: RestorePlan, options: RestoreAppl
     mutations: restored.mutations,
     durationMs: restored.durationMs,
     backup: { id: plan.backupId, folder: plan.backupFolder, method: plan.method, ...(warning ? { warning } : {}) },
+    ...(restored.ok ? { counts: restoreCounts(plan) } : {}),
   };
   const historyError = options.history ? await journalRestore(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;

@@ -69,7 +69,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
 
   let lastApply = '';
   const applied = async (request: { planId: string; confirm?: string; acceptPartial?: boolean }): Promise<ApplyResult> => {
-    const { job } = await callOk(session, 'applyPlan', request);
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, ...request });
     lastApply = job;
     const end = await jobEnd(session, job, events);
     if (end.event !== 'result') throw new Error(`apply ended with ${JSON.stringify(end.data)}`);
@@ -97,7 +97,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
       entry: { destination: ID },
       verify: { report: { status: 'intact' } },
     });
-    const again = await session.call('applyPlan', { planId });
+    const again = await session.call('applyPlan', { confirmed: true, planId });
     expect(refusal(again)?.code).toBe('not_found');
 
     const listed = await callOk(session, 'listBackups', { destination: ID });
@@ -115,7 +115,9 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
     expect(planned.confirmText).toBe(ID);
     expect(planned.plan.destinationPath).toBe(dest);
     for (const typed of [undefined, 'archive']) {
-      const refused = refusal(await session.call('applyPlan', { planId: planned.planId, ...(typed ? { confirm: typed } : {}) }));
+      const refused = refusal(
+        await session.call('applyPlan', { confirmed: true, planId: planned.planId, ...(typed ? { confirm: typed } : {}) }),
+      );
       expect(refused).toMatchObject({ code: 'confirmation_required', details: { expected: ID, host: 'web-1' } });
       expect(refused?.message).toContain(`in ${dest} on host web-1: type the destination id "${ID}"`);
     }

@@ -176,13 +176,13 @@ describe('a workspace with hosts, in the Session', () => {
     expect(!unconfirmed.ok && unconfirmed.error.code).toBe('confirmation_required');
     expect(!unconfirmed.ok && unconfirmed.error.message).toMatch(/on host web-1: type the destination id "web-1:site-a"/);
     expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(false);
-    const { job } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId: planned.planId, confirm: 'web-1:site-a' });
     const end = await jobEnd(session, job, events);
     expect(end.event === 'result' && (end.data.result as { ok: boolean }).ok).toBe(true);
     const item = events.find((event) => event.event === 'item' && event.data.job === job);
     expect(item?.event === 'item' && (item.data.item as { entry: { destination: string } }).entry.destination).toBe('web-1:site-a');
     expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(true);
-    const again = await session.call('applyPlan', { planId: planned.planId, confirm: 'web-1:site-a' });
+    const again = await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'web-1:site-a' });
     expect(!again.ok && again.error.code).toBe('not_found');
     const history = await callOk(session, 'history', { destination: 'web-1:site-a' });
     expect(history.records.at(-1)?.result.outcome).toBe('applied');

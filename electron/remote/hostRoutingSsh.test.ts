@@ -73,7 +73,7 @@ describe.skipIf(unavailable !== undefined)('workspace hosts over a real OpenSSH,
 
       const planned = await callOk(session, 'planReplace', { destination: 'web-2:site-a', mode: 'force', source: fixtures[1]!.source });
       expect(planned.confirmText).toBe('web-2:site-a');
-      const { job: apply } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: 'web-2:site-a' });
+      const { job: apply } = await callOk(session, 'applyPlan', { confirmed: true, planId: planned.planId, confirm: 'web-2:site-a' });
       const applied = await jobEnd(session, apply, events);
       expect(applied.event === 'result' && (applied.data.result as { ok: boolean }).ok).toBe(true);
       expect(existsSync(path.join(fixtures[1]!.workspace, 'site-a', 'about.html'))).toBe(true);

@@ -18,10 +18,14 @@ afterEach(async () => {
 
 type Facts = Pick<ReplacePlan, 'mode' | 'destinationPath' | 'nestedDestinations' | 'repair' | 'writes'>;
 const planOf = (facts: Partial<Facts>): Facts => ({ mode: 'replace', destinationPath: '/d', nestedDestinations: [], writes: [], ...facts });
-const apply = (facts: Partial<Facts>, extra: { confirmText?: string; host?: string; busy?: boolean } = {}): GatedPlan => ({
+const apply = (
+  facts: Partial<Facts>,
+  extra: { confirmText?: string; host?: string; busy?: boolean; confirmation?: GatedPlan['confirmation'] } = {},
+): GatedPlan => ({
   kind: 'apply',
   plan: planOf(facts),
   busy: false,
+  confirmation: extra.confirmText !== undefined ? 'typed_id' : 'explicit',
   ...extra,
 });
 const refused = [{ path: 'a.html', reason: 'source_changed' }] as unknown as NonNullable<ReplacePlan['repair']>['refused'];
@@ -32,9 +36,31 @@ const partialRepair = {
 };
 
 describe('the consent gate', () => {
-  it('lets a plain replace through, and refuses it while another apply runs', () => {
-    expect(consentRefusal(apply({}), {})).toBeUndefined();
-    expect(consentRefusal(apply({}, { busy: true }), {})?.error).toMatchObject({
+  it('refuses a backed-up replace until it is confirmed once, then lets it through', () => {
+    expect(consentRefusal(apply({}), {})?.error).toEqual({
+      code: 'confirmation_required',
+      message: 'a replace changes files in /d: confirm it (confirmed) after showing the counts to the operator',
+      details: { confirmation: 'explicit' },
+    });
+    expect(consentRefusal(apply({}), { confirmed: false })?.error.code).toBe('confirmation_required');
+    expect(consentRefusal(apply({}), { confirmed: true })).toBeUndefined();
+  });
+
+  it('refuses a repair or a replace that keeps no backup until the destination id is typed; a bare confirmation is not enough', () => {
+    for (const mode of ['repair', 'replace', 'discard_staging'] as const) {
+      const unbacked = apply({ mode }, { confirmText: 'site' });
+      expect(consentRefusal(unbacked, { confirmed: true })?.error).toMatchObject({
+        code: 'confirmation_required',
+        message: expect.stringContaining('keeps no backup of what it removes in /d: type the destination id "site"'),
+        details: { confirmation: 'typed_id', expected: 'site' },
+      });
+      expect(consentRefusal(unbacked, { confirm: 'site' })).toBeUndefined();
+    }
+  });
+
+  it('lets a confirmed replace through, and refuses it while another apply runs', () => {
+    expect(consentRefusal(apply({}), { confirmed: true })).toBeUndefined();
+    expect(consentRefusal(apply({}, { busy: true }), { confirmed: true })?.error).toMatchObject({
       code: 'refused',
       message: expect.stringMatching(/^another replace is running/),
     });
@@ -46,8 +72,9 @@ describe('the consent gate', () => {
       expect(consentRefusal(forced, { confirm })?.error).toEqual({
         code: 'confirmation_required',
         message: 'a forced replace deletes everything in /d on host web-1: type the destination id "web-1:site" to confirm',
-        details: { expected: 'web-1:site', host: 'web-1' },
+        details: { confirmation: 'typed_id', expected: 'web-1:site', host: 'web-1' },
       });
+    expect(consentRefusal(forced, { confirmed: true })?.error.code).toBe('confirmation_required');
     expect(consentRefusal(forced, { confirm: 'web-1:site' })).toBeUndefined();
   });
 
@@ -58,7 +85,7 @@ describe('the consent gate', () => {
       message: expect.stringContaining('would also delete 1 other managed destination inside it (inner): acknowledge them (includeNested)'),
       details: { nestedDestinations: ['inner'] },
     });
-    expect(consentRefusal(forced, { includeNested: true })?.error.details).toEqual({ expected: 'site' });
+    expect(consentRefusal(forced, { includeNested: true })?.error.details).toEqual({ confirmation: 'typed_id', expected: 'site' });
     expect(consentRefusal(forced, { confirm: 'site', includeNested: true })?.error.code).toBe('refused');
   });
 
@@ -69,9 +96,10 @@ describe('the consent gate', () => {
       message: '1 output cannot be repaired (a.html) in /d: accept the partial repair (acceptPartial) to repair the other 1',
       details: { refused: ['a.html'] },
     });
-    expect(consentRefusal(repair, { acceptPartial: true })).toBeUndefined();
+    expect(consentRefusal(repair, { acceptPartial: true })?.error.details).toEqual({ confirmation: 'explicit' });
+    expect(consentRefusal(repair, { acceptPartial: true, confirmed: true })).toBeUndefined();
     // The same facts under another kind are not a partial repair: the kind's table says which may be partial.
-    expect(consentRefusal(apply({ ...partialRepair, mode: 'replace' }), {})).toBeUndefined();
+    expect(consentRefusal(apply({ ...partialRepair, mode: 'replace' }), { confirmed: true })).toBeUndefined();
   });
 
   it('refuses a repair whose kept outputs are not the selection reviewed, before any other question', () => {
@@ -84,19 +112,26 @@ describe('the consent gate', () => {
         details: { selection: { planned: ['b.html'] }, host: 'web-1' },
       });
     expect(consentRefusal(repair, { keep: ['b.html'] })?.error.details).toMatchObject({ refused: ['a.html'] });
-    expect(consentRefusal(repair, { keep: ['b.html', 'b.html'], acceptPartial: true })).toBeUndefined();
+    expect(consentRefusal(repair, { keep: ['b.html', 'b.html'], acceptPartial: true, confirmed: true })).toBeUndefined();
     // A repair that keeps nothing needs no selection; one given anyway is not the plan's.
-    expect(consentRefusal(apply(partialRepair), { acceptPartial: true })).toBeUndefined();
+    expect(consentRefusal(apply(partialRepair), { acceptPartial: true, confirmed: true })).toBeUndefined();
     expect(consentRefusal(apply(partialRepair), { keep: ['a.html'], acceptPartial: true })?.error.code).toBe('refused');
   });
 
   it('refuses a restore until the destination id is typed, then while another apply runs', () => {
-    const restore: GatedPlan = { kind: 'restore', plan: { backupId: 'B1', destinationPath: '/d' }, confirmText: 'site', busy: true };
+    const restore: GatedPlan = {
+      kind: 'restore',
+      plan: { backupId: 'B1', destinationPath: '/d' },
+      confirmation: 'typed_id',
+      confirmText: 'site',
+      busy: true,
+    };
     expect(consentRefusal(restore, {})?.error).toEqual({
       code: 'confirmation_required',
       message: 'a restore removes what the apply of backup B1 wrote in /d: type the destination id "site" to confirm',
-      details: { expected: 'site' },
+      details: { confirmation: 'typed_id', expected: 'site' },
     });
+    expect(consentRefusal(restore, { confirmed: true })?.error.code).toBe('confirmation_required');
     expect(consentRefusal(restore, { confirm: 'site' })?.error).toMatchObject({
       code: 'refused',
       message: expect.stringMatching(/^another replace or restore is running/),
@@ -132,6 +167,17 @@ describe('every apply passes the gate', () => {
     const [backup] = (await callOk(session, 'listBackups', { destination: 'archive' })).backups;
     const restore = await callOk(session, 'planRestore', { destination: 'archive', backup: backup!.id });
     expect(await session.call('applyPlan', { planId: restore.planId })).toMatchObject(missingId('archive'));
+  });
+
+  it('a local repair is offered at the explicit level and refused by the API without its confirmation', async () => {
+    const session = await local();
+    const repair = await callOk(session, 'planRepair', { destination: 'archive' });
+    expect(repair).toMatchObject({ confirmation: 'explicit' });
+    expect(repair.confirmText).toBeUndefined();
+    expect(await session.call('applyPlan', { planId: repair.planId })).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_required', details: { confirmation: 'explicit' } },
+    });
   });
 
   it('a forced replace on a host refuses a missing typed id alike, naming the host, before anything is sent', async () => {

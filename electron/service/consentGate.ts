@@ -1,11 +1,20 @@
 // The one consent gate before any apply: local plans, plans kept for a host and restores of a
 // backup all pass here, with the same refusals in the same order (the nested destinations
-// acknowledged, a partial repair accepted, the typed id, one apply at a time), after the one check
-// that the plan is the one reviewed (a repair's selection of what it keeps). Pure over the plan's
-// facts (shared/planKinds.ts, shared/plan.ts): the callers bring what the operator answered.
+// acknowledged, a partial repair accepted, the confirmation at the plan's level: the typed id, or
+// one explicit confirmation; then one apply at a time), after the one check that the plan is the one
+// reviewed (a repair's selection of what it keeps). Pure over the plan's facts (shared/planKinds.ts,
+// shared/plan.ts): the callers bring what the operator answered. It enforces the level the front ends
+// ask (docs/confirmations.md): no apply passes on an unconfirmed call.
 
 import { fail, type ApiFailure } from '../../shared/apiError';
-import { nestedDestinationsText, nestedNotAcknowledged, partialNotAccepted, repairRefusedText, type ReplacePlan } from '../../shared/plan';
+import {
+  nestedDestinationsText,
+  nestedNotAcknowledged,
+  partialNotAccepted,
+  repairRefusedText,
+  type ConfirmationLevel,
+  type ReplacePlan,
+} from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { keptPathsOf, selectionMatches } from '../../shared/repairSelection';
 import type { RestorePlan } from '../../shared/backupSchema';
@@ -13,6 +22,8 @@ import type { RestorePlan } from '../../shared/backupSchema';
 /** What the operator answered: the typed id, the acknowledgements ticked, and a repair's selection. */
 export interface Consent {
   confirm?: string | undefined;
+  /** One explicit confirmation of the counts (a dialog's button, a "yes" on a terminal, --yes). */
+  confirmed?: boolean | undefined;
   includeNested?: boolean | undefined;
   acceptPartial?: boolean | undefined;
   /** A repair: the paths the operator reviewed as kept as they are (absent: none). */
@@ -24,7 +35,9 @@ export type GatedPlan = (
   | { kind: 'apply'; plan: Pick<ReplacePlan, 'mode' | 'destinationPath' | 'nestedDestinations' | 'repair' | 'writes'> }
   | { kind: 'restore'; plan: Pick<RestorePlan, 'backupId' | 'destinationPath'> }
 ) & {
-  /** What the operator must type; a restore always has one, a plan of a kind confirmed by id too. */
+  /** The level the plan was offered at (shared/planKinds.ts confirmationOf). */
+  confirmation: ConfirmationLevel;
+  /** What the operator must type at the typed_id level. */
   confirmText?: string | undefined;
   /** The host the plan runs on, named in every refusal; absent on this machine. */
   host?: string | undefined;
@@ -45,12 +58,20 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
   const where = `${gated.plan.destinationPath}${gated.host !== undefined ? ` on host ${gated.host}` : ''}`;
   const typed = (what: string) =>
     fail('confirmation_required', `${what} ${where}: type the destination id "${gated.confirmText}" to confirm`, {
+      confirmation: 'typed_id',
       expected: gated.confirmText,
       ...host,
     });
+  const typedRight = gated.confirmText !== undefined && consent.confirm === gated.confirmText;
+  // A typed id stands for the explicit confirmation too: it is the stronger of the two.
+  const confirmed = typedRight || consent.confirmed === true;
+  const explicit = (what: string) =>
+    fail('confirmation_required', `${what} ${where}: confirm it (confirmed) after showing the counts to the operator`, {
+      confirmation: 'explicit',
+      ...host,
+    });
   if (gated.kind === 'restore') {
-    if (planKindOf('restore').confirmsById && consent.confirm !== gated.confirmText)
-      return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
+    if (!typedRight) return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
     if (gated.busy) return fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
     return undefined;
   }
@@ -77,7 +98,14 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
       `${repairRefusedText(plan)} in ${where}: accept the partial repair (acceptPartial) to repair the other ${plan.writes.length}`,
       { refused: plan.repair?.refused.map((entry) => entry.path) ?? [], ...host },
     );
-  if (planKindOf(plan.mode).confirmsById && consent.confirm !== gated.confirmText) return typed('a forced replace deletes everything in');
+  const title = planKindOf(plan.mode).title;
+  if (gated.confirmation === 'typed_id' && !typedRight)
+    return typed(
+      planKindOf(plan.mode).deletesWholeTree
+        ? 'a forced replace deletes everything in'
+        : `a ${title.toLowerCase()} keeps no backup of what it removes in`,
+    );
+  if (gated.confirmation === 'explicit' && !confirmed) return explicit(`a ${title.toLowerCase()} changes files in`);
   if (gated.busy)
     return fail('refused', 'another replace is running: wait for it to finish, then apply (plan again if it touched this destination)');
   return undefined;

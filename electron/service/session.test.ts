@@ -39,7 +39,8 @@ describe('Session', () => {
         }),
       ) as { planId: string; confirmText: string };
     const apply = async (planned: { planId: string; confirmText: string }) => {
-      const { job } = value(await session.call('applyPlan', { planId: planned.planId, confirm: planned.confirmText })) as { job: string };
+      const request = { confirmed: true, planId: planned.planId, confirm: planned.confirmText };
+      const { job } = value(await session.call('applyPlan', request)) as { job: string };
       return jobEnd(session, job);
     };
     expect(await apply(await plan('empty-one'))).toMatchObject({ data: { result: { ok: true } } });
@@ -352,7 +353,7 @@ describe('Session', () => {
     };
     expect(planned.confirmText).toBeUndefined();
     await fs.writeFile(path.join(fixture.workspace, 'site-a', 'index.html'), 'edited after the plan');
-    const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
+    const { job } = value(await session.call('applyPlan', { confirmed: true, planId: planned.planId })) as { job: string };
     const end = await jobEnd(session, job);
     expect(end).toMatchObject({
       event: 'result',
@@ -375,7 +376,7 @@ describe('Session', () => {
     const planned = value(await session.call('planReplace', { destination: 'site-a', mode: 'replace', source: fixture.source })) as {
       planId: string;
     };
-    const { job } = value(await session.call('applyPlan', { planId: planned.planId })) as { job: string };
+    const { job } = value(await session.call('applyPlan', { confirmed: true, planId: planned.planId })) as { job: string };
     expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { ok: true, stateWritten: true } } });
     // The progress events name the apply's phases, for the UI's "staging 3,400 / 10,000" (a backup is kept by default).
     const phases = events.flatMap((event) =>

@@ -46,7 +46,7 @@ describe('Session adopt', () => {
     const { planId, plan } = await callOk(session, 'planAdopt', { destination: ID });
     expect(plan.mode).toBe('adopt');
     expect(plan.newState?.destination_id).toBe('archive');
-    const { job } = await callOk(session, 'applyPlan', { planId });
+    const { job } = await callOk(session, 'applyPlan', { planId, confirmed: true });
     const end = await jobEnd(session, job);
     expect(end).toMatchObject({
       event: 'result',

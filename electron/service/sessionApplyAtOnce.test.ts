@@ -37,7 +37,7 @@ async function setup() {
       ...(applyAtOnce ? { applyAtOnce } : {}),
     });
   const apply = async (planId: string, reportAfter?: boolean) => {
-    const { job } = await callOk(session, 'applyPlan', { planId, ...(reportAfter !== undefined ? { reportAfter } : {}) });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId, ...(reportAfter !== undefined ? { reportAfter } : {}) });
     const ended = await jobEnd(session, job, events);
     if (ended.event !== 'result') throw new Error(`the apply job ended with ${ended.event}`);
     const items = events.filter((event) => event.event === 'item' && event.data.job === job);

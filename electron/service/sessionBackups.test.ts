@@ -47,7 +47,7 @@ async function workspace(backups?: unknown) {
 }
 
 async function applied(planId: string, confirm?: string): Promise<ApplyResult> {
-  const { job } = await callOk(session, 'applyPlan', { planId, ...(confirm !== undefined ? { confirm } : {}) });
+  const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId, ...(confirm !== undefined ? { confirm } : {}) });
   const event = await jobEnd(session, job);
   if (event.event !== 'result') throw new Error(`the apply ended with ${JSON.stringify(event.data)}`);
   return (event.data as { result: ApplyResult }).result;
@@ -79,7 +79,7 @@ describe('backups through the Session', () => {
     const restore = await callOk(session, 'planRestore', { destination: 'archive', backup: result.backup!.id });
     expect(restore.confirmText).toBe('archive');
     expect(restore.plan.puts.at(-1)?.path).toBe('.distributor.json');
-    expect(await session.call('applyPlan', { planId: restore.planId })).toMatchObject({
+    expect(await session.call('applyPlan', { confirmed: true, planId: restore.planId })).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required' },
     });

@@ -16,7 +16,8 @@ import { applyBackupRestore, backupFolderOf } from '../operations/restoreBackup'
 import { planRestore } from '../backup/planRestore';
 import { reportApplied } from './sessionApplied';
 import type { RequestValue, SessionContext } from './sessionContext';
-import { requireConsent } from './consentGate';
+import { requireConsent, type Consent } from './consentGate';
+import { confirmationOf } from '../../shared/planKinds';
 
 export interface StoredRestore {
   plan: RestorePlan;
@@ -78,7 +79,8 @@ export async function planRestoreHandler(
   const planned = await planRestore({ backupFolder: folder.value, destinationPath: destination.path });
   if (!planned.ok) throw fail('refused', planned.error.message, { refusal: planned.error });
   const stored: StoredRestore = { plan: planned.value, destination: destination.id, confirmText: destination.id };
-  return { planId: keep(stored), plan: planned.value, confirmText: stored.confirmText };
+  // A restore keeps no backup of what it removes: always the typed id (docs/confirmations.md).
+  return { planId: keep(stored), plan: planned.value, confirmText: stored.confirmText, confirmation: confirmationOf('restore', false) };
 }
 
 const exists = (target: string) =>
@@ -90,15 +92,21 @@ const exists = (target: string) =>
 export function applyRestoreJob(
   session: SessionContext,
   stored: StoredRestore,
-  confirm: string | undefined,
+  consent: Consent,
   consume: () => void,
 ): ResponseOf<'applyPlan'> {
   const destination = session.destination(stored.destination);
   if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
     throw fail('refused', 'the restore is for another destination than its id names now: plan it again');
   requireConsent(
-    { kind: 'restore', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
-    { confirm },
+    {
+      kind: 'restore',
+      plan: stored.plan,
+      confirmation: 'typed_id',
+      confirmText: stored.confirmText,
+      busy: session.jobs.isRunning('applyPlan'),
+    },
+    consent,
   );
   consume();
   const historyFile = journalOf(session);

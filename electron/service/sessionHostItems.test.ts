@@ -24,7 +24,7 @@ async function setup(extra: ExtraItems) {
     return { end, items: events.filter((event) => event.event === 'item' && event.data.job === job) };
   };
   const scan = (destinations?: string[]) => run('scan', destinations ? { destinations } : {});
-  const apply = (planId: string) => run('applyPlan', { planId });
+  const apply = (planId: string) => run('applyPlan', { confirmed: true, planId });
   return { scan, apply, seen, session, fixture };
 }
 

@@ -27,14 +27,14 @@ describe('a host destination’s repair and restore, checked by the client', () 
     await fs.writeFile(path.join(fixture.source, 'report.md'), '# Report\n\nNew figures.\n');
     const { planId, plan } = await callOk(session, 'planRepair', { destination: ID });
     expect(plan.repair?.refused.map((entry) => entry.path)).toEqual(['report.html']);
-    const refused = await session.call('applyPlan', { planId });
+    const refused = await session.call('applyPlan', { confirmed: true, planId });
     expect(refused).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required', details: { refused: ['report.html'], host: 'web-1' } },
     });
     expect(!refused.ok && refused.error.message).toContain(`in ${fixture.dest} on host web-1: accept the partial repair`);
     expect(sent.filter((entry) => entry.method === 'applyPlan')).toEqual([]);
-    const { job } = await callOk(session, 'applyPlan', { planId, acceptPartial: true });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId, acceptPartial: true });
     const end = await ended(job);
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair' } } });
     // What went to the host: its own plan id, and the acknowledgement.
@@ -48,17 +48,17 @@ describe('a host destination’s repair and restore, checked by the client', () 
     const { fixture, session, sent, ended } = await setup();
     await driftByHand(fixture.dest);
     const repaired = await callOk(session, 'planRepair', { destination: ID });
-    expect((await ended((await callOk(session, 'applyPlan', { planId: repaired.planId })).job)).event).toBe('result');
+    expect((await ended((await callOk(session, 'applyPlan', { confirmed: true, planId: repaired.planId })).job)).event).toBe('result');
     const [backup] = (await callOk(session, 'listBackups', { destination: ID })).backups;
     const { planId, confirmText } = await callOk(session, 'planRestore', { destination: ID, backup: backup!.id });
     expect(confirmText).toBe(ID);
     const before = sent.length;
     for (const confirm of [undefined, 'archive', 'web-2:archive']) {
-      const refused = await session.call('applyPlan', { planId, ...(confirm !== undefined ? { confirm } : {}) });
+      const refused = await session.call('applyPlan', { confirmed: true, planId, ...(confirm !== undefined ? { confirm } : {}) });
       expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required', details: { expected: ID, host: 'web-1' } } });
     }
     expect(sent.length).toBe(before);
-    const end = await ended((await callOk(session, 'applyPlan', { planId, confirm: ID })).job);
+    const end = await ended((await callOk(session, 'applyPlan', { confirmed: true, planId, confirm: ID })).job);
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'restore' } } });
     expect(sent.at(-1)).toMatchObject({ method: 'applyPlan', request: { confirm: 'archive' } });
     expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
@@ -69,11 +69,11 @@ describe('a host destination’s repair and restore, checked by the client', () 
     await driftByHand(fixture.dest);
     const { planId } = await callOk(session, 'planRepair', { destination: ID });
     behaviour.lose = true;
-    const { job } = await callOk(session, 'applyPlan', { planId });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId });
     const end = await ended(job);
     expect(end).toMatchObject({ event: 'error', data: { error: { code: 'connection_lost', details: { host: 'web-1' } } } });
     expect(end.event === 'error' && end.data.error.message).toBe(`web-1: ${LOST.message}`);
     // Sent once: whether it ran is the host's to say (re-inspect); this plan is never sent again.
-    expect(await session.call('applyPlan', { planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await session.call('applyPlan', { confirmed: true, planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -9,7 +9,7 @@ import type { AppliedDestination, JobMethod, JobResultOf, RequestOf, ResponseOf,
 import type { RestorePlan } from '../../shared/backupSchema';
 import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
-import type { ReplacePlan } from '../../shared/plan';
+import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
 import { requireConsent, type Consent } from './consentGate';
 import type { HostFailure, HostLink } from './hostLink';
 import { HostItemGuard } from './hostItems';
@@ -232,6 +232,8 @@ interface HostPlanBase {
   host: string;
   destination: string;
   remotePlanId: string;
+  /** How the host's service asks the operator to confirm it (its backup settings decide, there). */
+  confirmation: ConfirmationLevel;
   /** `NAME:ID` the operator types (the host's own confirmText, named by its host). */
   confirmText?: string;
   remoteConfirm?: string;
@@ -266,17 +268,29 @@ export function hostPlanStore() {
     ): Promise<ResponseOf<M>> {
       const answer = (await forward(router, remote.host, (link) =>
         link.call(method, { ...request, destination: remote.id } as RequestOf<M>),
-      )) as { planId: string; plan: ReplacePlan | RestorePlan; confirmText?: string };
+      )) as { planId: string; plan: ReplacePlan | RestorePlan; confirmText?: string; confirmation: ConfirmationLevel };
       const planId = opaqueId('plan');
       const confirmText = answer.confirmText === undefined ? undefined : remoteDestinationId(remote.host, answer.confirmText);
-      const base = { host: remote.host, destination: id, remotePlanId: answer.planId, confirmText, remoteConfirm: answer.confirmText };
+      const base = {
+        host: remote.host,
+        destination: id,
+        remotePlanId: answer.planId,
+        confirmation: answer.confirmation,
+        confirmText,
+        remoteConfirm: answer.confirmText,
+      };
       plans.set(
         planId,
         method === 'planRestore'
           ? { ...base, kind: 'restore', plan: answer.plan as RestorePlan }
           : { ...base, kind: 'apply', plan: answer.plan as ReplacePlan },
       );
-      return (confirmText === undefined ? { planId, plan: answer.plan } : { planId, plan: answer.plan, confirmText }) as ResponseOf<M>;
+      return {
+        planId,
+        plan: answer.plan,
+        confirmation: answer.confirmation,
+        ...(confirmText !== undefined ? { confirmText } : {}),
+      } as ResponseOf<M>;
     },
 
     /** The same checks as a local apply, before anything is sent: the typed `NAME:ID`, the nested and partial acknowledgements, one apply at a time. */
@@ -303,6 +317,8 @@ export function hostPlanStore() {
             {
               planId: stored.remotePlanId,
               ...(stored.remoteConfirm !== undefined ? { confirm: stored.remoteConfirm } : {}),
+              // The client's gate checked the operator's answer; the agent's gate asks the same level again.
+              confirmed: true,
               ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
               ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
               ...(consent.keep !== undefined ? { keep: [...consent.keep] } : {}),

@@ -33,7 +33,7 @@ async function setup() {
   });
   await callOk(session, 'openWorkspace', { path: fixture.workspaceFile });
   const first = await callOk(session, 'planReplace', { destination: ID, mode: 'force' });
-  const { job } = await callOk(session, 'applyPlan', { planId: first.planId, confirm: first.confirmText ?? ID });
+  const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId: first.planId, confirm: first.confirmText ?? ID });
   expect(await jobEnd(session, job)).toMatchObject({ data: { result: { ok: true } } });
   expect((await callOk(session, 'history', {})).records).toHaveLength(1);
   return { root, dest: fixture.dest, session };
@@ -67,7 +67,7 @@ describe('a journal inside a destination through a link', () => {
     const planned = await callOk(session, 'planReplace', { destination: ID, mode: 'force' });
     const journal = await linkJournalIntoDestination(root, dest);
     const before = await snapshotTree(dest);
-    const { job } = await callOk(session, 'applyPlan', { planId: planned.planId, confirm: planned.confirmText ?? ID });
+    const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId: planned.planId, confirm: planned.confirmText ?? ID });
     expect(await jobEnd(session, job)).toMatchObject({
       data: { result: { ok: false, changed: false, error: { code: 'history_inside_destination' } } },
     });

@@ -155,7 +155,7 @@ describe('live refresh in the session', () => {
     await writeBundle(source, { 'index.html': 'new alpha', 'about.html': 'about' });
     const planned = await call(session, 'planReplace', { destination: 'alpha', mode: 'force', source });
     const ended = new Promise<void>((resolve) => session.onEvent((event) => event.event === 'result' && resolve()));
-    value(await session.call('applyPlan', { planId: planned.planId, confirm: planned.confirmText }));
+    value(await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: planned.confirmText }));
     await ended;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(destinationChanges(live).filter((change) => change.entry.destination === 'alpha')).toEqual([]);

@@ -5,7 +5,8 @@
 
 import path from 'node:path';
 import type { ResponseOf } from '../../shared/api';
-import type { PlanRefusal, ReplacePlan } from '../../shared/plan';
+import type { ConfirmationLevel, PlanRefusal, ReplacePlan } from '../../shared/plan';
+import { confirmationOf } from '../../shared/planKinds';
 import { requireConsent, type Consent } from './consentGate';
 import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
@@ -22,13 +23,26 @@ import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 interface StoredPlan {
   plan: ReplacePlan;
   destination: string;
-  /** What the operator must type to apply a forced replace. */
+  /** How the operator confirms it: asked by the front end, checked again by the consent gate. */
+  confirmation: ConfirmationLevel;
+  /** What the operator must type when the confirmation is the typed id. */
   confirmText?: string;
   /**
    * The output bytes planning verified, for a plan its caller applies at once (applyAtOnce): staged
    * by the apply instead of reading the source a second time. Held for one plan at a time.
    */
   verified?: VerifiedOutputs;
+}
+
+/**
+ * How this session's apply of the plan is confirmed (docs/confirmations.md): by its kind and whether
+ * the apply keeps a backup here; the text to type is the one the plan names (a forced replace's new
+ * destination_id), else the workspace's id of the destination.
+ */
+function confirmationFor(session: SessionContext, plan: ReplacePlan, destinationId: string, ownText: string | undefined) {
+  const confirmation = confirmationOf(plan.mode, backupSettingsOf(session).enabled);
+  const confirmText = confirmation === 'typed_id' ? (ownText ?? destinationId) : undefined;
+  return { confirmation, ...(confirmText !== undefined ? { confirmText } : {}) };
 }
 
 /** A plan's refusal as the API's error: a source that does not read is invalid_source, the rest refused (the refusal in details). */
@@ -98,8 +112,9 @@ export function planStore() {
       });
       if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;
-      const planId = keep({ plan, destination: destination.id, confirmText, ...(verified ? { verified } : {}) });
-      return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
+      const confirm = confirmationFor(session, plan, destination.id, confirmText);
+      const planId = keep({ plan, destination: destination.id, ...confirm, ...(verified ? { verified } : {}) });
+      return { planId, plan, ...confirm };
     },
 
     /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source), keeping what the operator chose to keep. */
@@ -120,7 +135,8 @@ export function planStore() {
         ...(request.keep !== undefined ? { keep: request.keep } : {}),
       });
       if (!planned.ok) throw refusalError(planned.error);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
     },
 
     async planDiscardStaging(
@@ -130,7 +146,8 @@ export function planStore() {
       const destination = session.destination(request.destination);
       const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
       if (!planned.ok) throw refusalError(planned.error);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
     },
 
     /** A folder compare against the configured source, or the bundle the operator chose. */
@@ -173,7 +190,8 @@ export function planStore() {
         ],
       });
       if (!planned.ok) throw refusalError(planned.error);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+      const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
     },
 
     async apply(
@@ -181,17 +199,23 @@ export function planStore() {
       planId: string,
       consent: Consent & { reportAfter?: boolean | undefined },
     ): Promise<ResponseOf<'applyPlan'>> {
-      const { confirm, includeNested, acceptPartial } = consent;
+      const { includeNested, acceptPartial } = consent;
       const reportAfter = consent.reportAfter !== false;
       const restore = restores.get(planId);
-      if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
+      if (restore) return applyRestoreJob(session, restore, consent, () => restores.delete(planId));
       const stored = plans.get(planId);
       if (!stored) throw fail('not_found', 'this plan is unknown or was already used: plan again');
       const destination = session.destination(stored.destination);
       if (path.resolve(destination.path) !== path.resolve(stored.plan.destinationPath))
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       requireConsent(
-        { kind: 'apply', plan: stored.plan, confirmText: stored.confirmText, busy: session.jobs.isRunning('applyPlan') },
+        {
+          kind: 'apply',
+          plan: stored.plan,
+          confirmation: stored.confirmation,
+          confirmText: stored.confirmText,
+          busy: session.jobs.isRunning('applyPlan'),
+        },
         consent,
       );
       // One plan, one apply: a second click cannot run it again.

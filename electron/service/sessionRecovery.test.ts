@@ -34,7 +34,7 @@ async function setup() {
 
 /** Runs an applyPlan job to its end: its item (the destination after) and its result. */
 async function applied(session: Session, events: ApiEvent[], request: { planId: string; acceptPartial?: boolean; confirm?: string }) {
-  const { job } = await callOk(session, 'applyPlan', request);
+  const { job } = await callOk(session, 'applyPlan', { confirmed: true, ...request });
   const end = await jobEnd(session, job);
   const item = events.find((event) => event.event === 'item' && event.data.job === job);
   return { end, item: item?.data as { item: { entry: unknown; verify?: { report: { status: string } } } } | undefined };
@@ -55,7 +55,7 @@ describe('Session repair', () => {
     expect(item?.item.verify?.report.status).toBe('intact');
     expect(await fs.readFile(path.join(fixture.dest, 'notes.txt'), 'utf8')).toBe('operator notes');
     // One plan, one apply.
-    expect(await session.call('applyPlan', { planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await session.call('applyPlan', { confirmed: true, planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     // Journaled like a replace.
     const history = await callOk(session, 'history', { destination: ID });
     expect(history.records.map((record) => [record.action, record.result.outcome])).toEqual([['repair', 'applied']]);
@@ -67,7 +67,7 @@ describe('Session repair', () => {
     await fs.writeFile(path.join(fixture.source, 'report.md'), '# Report\n\nNew figures.\n');
     const { planId, plan } = await callOk(session, 'planRepair', { destination: ID });
     expect(plan.repair?.refused.map((entry) => entry.path)).toEqual(['report.html']);
-    expect(await session.call('applyPlan', { planId })).toMatchObject({
+    expect(await session.call('applyPlan', { confirmed: true, planId })).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required', details: { refused: ['report.html'] } },
     });

@@ -71,7 +71,10 @@ describe('reloading the open workspace', () => {
     expect(reloaded.changes).toEqual({ added: [], removed: [], changed: ['alpha'] });
     expect(session.destination('alpha').replacePolicy).toBe('deny');
     expect(session.workspace().verifies.size).toBe(0);
-    expect(await session.call('applyPlan', { planId, confirm: 'alpha' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await session.call('applyPlan', { confirmed: true, planId, confirm: 'alpha' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('keeps the last good list, marked with the file and the field, when the workspace file became invalid', async () => {

@@ -52,7 +52,7 @@ describe('Session repair keeping chosen outputs', () => {
     }
     expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
 
-    const { job } = await callOk(session, 'applyPlan', { planId, keep: ['report.html'] });
+    const { job } = await callOk(session, 'applyPlan', { planId, confirmed: true, keep: ['report.html'] });
     const end = await jobEnd(session, job);
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair', stateWritten: false } } });
     const item = events.find((event) => event.event === 'item' && event.data.job === job)?.data as {
@@ -90,7 +90,7 @@ describe('Session repair keeping chosen outputs', () => {
     const { fixture, session } = await setup();
     const before = await snapshotTree(fixture.dest);
     const { planId } = await callOk(session, 'planRepair', { destination: ID, keep: ['report.html'] });
-    await jobEnd(session, (await callOk(session, 'applyPlan', { planId, keep: ['report.html'] })).job);
+    await jobEnd(session, (await callOk(session, 'applyPlan', { planId, confirmed: true, keep: ['report.html'] })).job);
     const [backup] = (await callOk(session, 'listBackups', { destination: ID })).backups;
     const restore = await callOk(session, 'planRestore', { destination: ID, backup: backup!.id });
     const { job } = await callOk(session, 'applyPlan', { planId: restore.planId, confirm: ID });
@@ -110,7 +110,7 @@ describe('a host repair keeping chosen outputs', () => {
       error: { code: 'refused', details: { host: 'web-1', selection: { planned: ['data.csv'], reviewed: [] } } },
     });
     expect(sent.filter((entry) => entry.method === 'applyPlan')).toEqual([]);
-    const { job } = await callOk(session, 'applyPlan', { planId, keep: ['data.csv'] });
+    const { job } = await callOk(session, 'applyPlan', { planId, confirmed: true, keep: ['data.csv'] });
     expect(await ended(job)).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair' } } });
     expect((sent.find((entry) => entry.method === 'applyPlan')!.request as { keep?: string[] }).keep).toEqual(['data.csv']);
     expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');

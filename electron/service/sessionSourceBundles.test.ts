@@ -81,11 +81,11 @@ describe('planning from another bundle than the configured one', () => {
     expect(forced.plan).toMatchObject({ action: 'replace', sourcePath: older, comparison: { decision: 'skip_newer' } });
     expect(forced.plan.newState?.source.manifest.created).toBe('2026-05-01T09:00:00Z');
     // Only with its typed confirmation.
-    expect(await session.call('applyPlan', { planId: forced.planId })).toMatchObject({
+    expect(await session.call('applyPlan', { confirmed: true, planId: forced.planId })).toMatchObject({
       ok: false,
       error: { code: 'confirmation_required' },
     });
-    const { job } = await call(session, 'applyPlan', { planId: forced.planId, confirm: forced.confirmText });
+    const { job } = await call(session, 'applyPlan', { confirmed: true, planId: forced.planId, confirm: forced.confirmText });
     const result = await new Promise<unknown>((resolve) => {
       const off = session.onEvent((event) => {
         if (event.event === 'result' && event.data.job === job) {

@@ -19,7 +19,14 @@ const bridge: InspectorBridge = {
     if (method === 'planReplace') {
       const { mode } = request as { mode: 'replace' | 'force' };
       const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision, replaceAllowed });
-      return { ok: true, value: { planId: `plan-${mode}`, plan, ...(mode === 'force' ? { confirmText: 'legacy-site' } : {}) } };
+      return {
+        ok: true,
+        value: {
+          planId: `plan-${mode}`,
+          plan,
+          ...(mode === 'force' ? { confirmation: 'typed_id', confirmText: 'legacy-site' } : { confirmation: 'explicit' }),
+        },
+      };
     }
     // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
     return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
@@ -71,16 +78,20 @@ describe('the Actions tab', () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    const review = await screen.findByRole('button', { name: 'Replace: delete 3 paths and write 2 files from handbook-2026-06…' });
+    const review = await screen.findByRole('button', {
+      name: 'Replace: create 2 files, delete 3 files (the state file among them) from handbook-2026-06…',
+    });
     expect(review).toHaveProperty('disabled', false);
     await user.click(review);
     const dialog = screen.getByRole('dialog', { name: 'Replace legacy-site?' });
-    expect(screen.getByTestId('replace-confirm-counts').textContent).toContain('2 to create, 3 to delete');
+    expect(screen.getByTestId('replace-confirm-counts').textContent).toContain(
+      'Replace: create 2 files, delete 3 files (the state file among them)',
+    );
     expect(applies()).toEqual([]);
     // The confirm button has the focus: Enter applies.
-    expect(document.activeElement?.textContent).toBe('Replace: delete 3 paths and write 2 files');
+    expect(document.activeElement?.textContent).toBe('Replace: create 2 files, delete 3 files (the state file among them)');
     await user.keyboard('{Enter}');
-    expect(applies()).toEqual([{ planId: 'plan-replace' }]);
+    expect(applies()).toEqual([{ planId: 'plan-replace', confirmed: true }]);
     // Confirmed, the dialog goes; the tab shows the apply's answer (refused by this stand-in bridge).
     expect(dialog.isConnected).toBe(false);
     expect(await screen.findByText(/applyPlan: not in this test/)).toBeTruthy();
@@ -90,10 +101,10 @@ describe('the Actions tab', () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    await user.click(await screen.findByRole('button', { name: /^Replace: delete/ }));
+    await user.click(await screen.findByRole('button', { name: /^Replace: / }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await user.click(screen.getByRole('button', { name: /^Replace: delete/ }));
+    await user.click(screen.getByRole('button', { name: /^Replace: / }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(applies()).toEqual([]);
@@ -106,7 +117,7 @@ describe('the Actions tab', () => {
       const user = userEvent.setup();
       render(<ActionsTab entry={entry()} />);
       await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-      const confirm = await screen.findByRole('button', { name: /^Replace: delete/ });
+      const confirm = await screen.findByRole('button', { name: /^Replace: / });
       expect(confirm).toHaveProperty('disabled', true);
       await user.click(confirm);
       expect(applies()).toEqual([]);
@@ -118,7 +129,7 @@ describe('the Actions tab', () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry('deny')} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    expect(await screen.findByRole('button', { name: /^Replace: delete/ })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: /^Replace: / })).toHaveProperty('disabled', true);
   });
 
   it('applies a forced replace only from its alertdialog, once the destination id is typed', async () => {
@@ -127,13 +138,13 @@ describe('the Actions tab', () => {
     await user.click(screen.getByRole('button', { name: 'Plan forced replace' }));
     await user.click(await screen.findByRole('button', { name: 'Review and force replace…' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Force replace legacy-site?' });
-    const confirm = screen.getByRole('button', { name: 'Force replace: delete 3 paths and write 2 files' });
+    const confirm = screen.getByRole('button', { name: 'Forced replace: create 2 files, delete 3 files (the state file among them)' });
     expect(dialog.contains(confirm)).toBe(true);
     expect(confirm).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText(/Type legacy-site to confirm/), 'legacy-site');
     expect(applies()).toEqual([]);
     await user.click(confirm);
-    expect(applies()).toEqual([{ planId: 'plan-force', confirm: 'legacy-site' }]);
+    expect(applies()).toEqual([{ planId: 'plan-force', confirm: 'legacy-site', confirmed: true }]);
   });
 
   it('closes the forced replace dialog on Esc without applying', async () => {
@@ -168,13 +179,13 @@ describe('the Actions tab', () => {
     const field = screen.getByLabelText('Source bundle');
     expect(field).toHaveProperty('value', '/w/sources/handbook-2026-06');
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    await screen.findByRole('button', { name: /^Replace: delete/ });
+    await screen.findByRole('button', { name: /^Replace: / });
     // The configured source is the engine's default: not sent.
     expect(calls.at(-1)).toEqual({ method: 'planReplace', request: { destination: 'legacy-site', mode: 'replace' } });
 
     await user.clear(field);
     await user.type(field, 'sources/handbook-2026-05');
-    expect(screen.queryByRole('button', { name: /^Replace: delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Replace: / })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
     await user.click(screen.getByRole('button', { name: 'Plan forced replace' }));
     const planned = calls.filter((call) => call.method === 'planReplace').slice(-2);

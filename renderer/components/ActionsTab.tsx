@@ -10,7 +10,9 @@
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
 import type { Issue } from '../../shared/issues';
-import type { ReplacePlan } from '../../shared/plan';
+import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
+import type { DialogConsent } from '../view/confirmView';
 import { usePlanReplace } from '../hooks/api';
 import { applyPlan } from '../state/actions';
 import { useAppState } from '../state/store';
@@ -60,13 +62,9 @@ function usePlanAndApply(entry: DestinationEntry, mode: 'replace' | 'force', sou
     setOutcome(undefined);
     void plan.run({ destination: entry.id, mode, ...sourceRequest(entry, source) });
   };
-  const apply = async (planId: string, confirm?: string, includeNested?: boolean): Promise<ApplyOutcome> => {
-    const label = mode === 'force' ? `Force replace ${entry.id}` : `Replace ${entry.id}`;
-    const request = {
-      planId,
-      ...(confirm !== undefined ? { confirm } : {}),
-      ...(includeNested ? { includeNested } : {}),
-    };
+  const apply = async (planId: string, consent: DialogConsent, includeNested?: boolean): Promise<ApplyOutcome> => {
+    const label = `${planKindOf(mode).title} ${entry.id}`;
+    const request = { planId, ...consent, ...(includeNested ? { includeNested } : {}) };
     const answer = await applyPlan(entry.id, request, label);
     plan.reset();
     // The job's result is the ApplyResult, also when the apply was refused or failed; an error means it never ran (or was cancelled).
@@ -124,7 +122,15 @@ export function ActionsTab({
   const [adoptShown, setAdoptShown] = useState(offered.adopt);
   if (offered.adopt && !adoptShown) setAdoptShown(true);
   const [confirming, setConfirming] = useState<
-    | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
+    | {
+        mode: 'replace' | 'force';
+        plan: ReplacePlan;
+        planId: string;
+        confirmation: ConfirmationLevel;
+        confirmText: string;
+        outcome?: ApplyOutcome;
+        applying?: boolean;
+      }
     | undefined
   >();
   // On a workspace host, every destructive step names it: the button, the section, the confirmation.
@@ -202,7 +208,8 @@ export function ActionsTab({
                       mode: 'replace',
                       plan: normalPlan.value,
                       planId: normal.plan.state.value.planId,
-                      confirmText: entry.id,
+                      confirmation: normal.plan.state.value.confirmation,
+                      confirmText: normal.plan.state.value.confirmText ?? entry.id,
                     })
                   }
                 >
@@ -222,7 +229,7 @@ export function ActionsTab({
 
       {adoptShown && <FolderCompareSection key={`adopt-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />}
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
-      {offered.repair && <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />}
+      {offered.repair && <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />}
       {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}
 
       <section
@@ -278,6 +285,7 @@ export function ActionsTab({
                     mode: 'force',
                     plan: forcePlan.value,
                     planId: force.plan.state.value.planId,
+                    confirmation: force.plan.state.value.confirmation,
                     confirmText: force.plan.state.value.confirmText ?? entry.id,
                   })
                 }
@@ -295,15 +303,17 @@ export function ActionsTab({
         <ReplaceConfirmDialog
           destinationId={entry.id}
           plan={confirming.plan}
+          confirmation={confirming.confirmation}
+          confirmText={confirming.confirmText}
           {...(host ? { host } : {})}
           {...(backup.target ? { backup: backup.target } : {})}
           {...(backup.error !== undefined ? { backupError: backup.error } : {})}
           onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
+          onConfirm={(consent) => {
             // Confirmed, the dialog goes: the tab shows the apply's progress and its outcome.
             const { planId } = confirming;
             setConfirming(undefined);
-            void normal.apply(planId);
+            void normal.apply(planId, consent);
           }}
         />
       )}
@@ -328,7 +338,7 @@ export function ActionsTab({
             const { planId } = confirming;
             setConfirming((current) => current && { ...current, applying: true });
             void force
-              .apply(planId, typed, includeNested)
+              .apply(planId, { confirm: typed, confirmed: true }, includeNested)
               .then((outcome) => setConfirming((current) => current && { ...current, applying: false, outcome }));
           }}
         />

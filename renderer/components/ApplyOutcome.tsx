@@ -6,6 +6,7 @@ import { planKindOf } from '../../shared/planKinds';
 import type { ApiError } from '../../shared/api';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
+import { countsWords } from '../../shared/planCounts';
 import { openRestore } from '../state/actions';
 import { useAppState } from '../state/store';
 import { restoreRefusalWords } from '../view/backupView';
@@ -73,7 +74,8 @@ export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore' | 'adopt';
 /** "Backup <id> kept in <folder> — Undo": where the apply kept what it removed, and the way back (the restore dialog). */
 function BackupKept({ result, destination, onUndo }: { result: ApplyResult; destination?: string; onUndo?: () => void }) {
   const backup = result.backup;
-  if (!backup || result.mode === 'restore') return null;
+  // A restore's backup is the one it put back, not one it kept.
+  if (!backup || planKindOf(result.mode).putsBackBackup) return null;
   return (
     <div className="backup-kept" data-testid="backup-kept">
       <p>
@@ -124,37 +126,30 @@ export function ApplyOutcomeView(props: {
   );
 }
 
-/** A restore that completed: the destination is as it was before the apply that made the backup. */
-function RestoreDone({ result }: { result: ApplyResult }) {
-  return (
-    <Callout tone="good" title="Restored" role="status">
-      <p>
-        Removed {plural(result.deleted.length, 'path')} and put back {plural(result.written.length, 'entry', 'entries')} in{' '}
-        {Math.round(result.durationMs)} ms{result.stateWritten ? ': the old state is back in place' : ''}. The destination was read again
-        and verified.
-      </p>
-      {result.backup?.warning && <p className="muted">{result.backup.warning}</p>}
-    </Callout>
-  );
+/**
+ * "Created 1 file, updated 2 files (the state file among them), deleted 2 files": what a completed
+ * apply did, in the counts its confirmation named (shared/planCounts.ts); a result from an older peer
+ * without them says how many paths it removed and wrote.
+ */
+function doneWords(result: ApplyResult): string {
+  if (result.counts) {
+    const words = countsWords(result.counts, 'done');
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  }
+  return `Removed ${plural(result.deleted.length, 'path')} and wrote ${plural(result.written.length, 'path')}`;
 }
 
-/** A repair or discard that completed: what it did, and what it left alone. */
-function RecoveryDone({ result }: { result: ApplyResult }) {
-  if (result.mode === 'discard_staging')
-    return (
-      <Callout tone="good" title="Staging discarded" role="status">
-        <p>
-          Removed {result.deleted.join(', ')} in {Math.round(result.durationMs)} ms. The state file, the outputs and every other file were
-          not touched; the destination was read again and verified.
-        </p>
-      </Callout>
-    );
+/** A completed apply of any kind: its kind's title in the past, what it did, and how it was checked. */
+function Done({ result }: { result: ApplyResult }) {
+  const facts = planKindOf(result.mode);
+  const staging = facts.onlyStaging ? ` (${result.deleted.join(', ')})` : '';
   return (
-    <Callout tone="good" title="Repaired" role="status">
-      <p>
-        Rewrote {plural(result.written.length, 'output')} in {Math.round(result.durationMs)} ms. The state file was not touched and the
-        extra files stay; the destination was read again and verified.
+    <Callout tone="good" title={facts.doneTitle} role="status">
+      <p data-testid="apply-done-counts">
+        {doneWords(result)}
+        {staging} in {Math.round(result.durationMs)} ms. {facts.doneNote} The destination was read again and verified.
       </p>
+      {result.mode === 'restore' && result.backup?.warning && <p className="muted">{result.backup.warning}</p>}
     </Callout>
   );
 }
@@ -189,19 +184,8 @@ function ApplyOutcomeCallout({
     );
   }
   const { result } = outcome;
-  if (result.ok && result.mode === 'restore') return <RestoreDone result={result} />;
-  if (result.ok && (result.mode === 'repair' || result.mode === 'discard_staging')) return <RecoveryDone result={result} />;
   if (result.ok && planKindOf(result.mode).writesOnlyState) return <AdoptDone result={result} />;
-  if (result.ok) {
-    return (
-      <Callout tone="good" title="Replaced" role="status">
-        <p>
-          Deleted {plural(result.deleted.length, 'path')} and wrote {plural(result.written.length, 'file')} in{' '}
-          {Math.round(result.durationMs)} ms. The new state file is in place; the destination was read again and verified.
-        </p>
-      </Callout>
-    );
-  }
+  if (result.ok) return <Done result={result} />;
   const stale = result.error?.code === 'stale_plan';
   return (
     <Callout
@@ -214,9 +198,7 @@ function ApplyOutcomeCallout({
           ? 'Something on disk differs from what the plan was made from, so the plan was refused.'
           : (result.error?.message ?? 'The engine gave no reason.')}
       </p>
-      {!stale && result.mode === 'restore' && result.error && restoreRefusalWords(result.error) && (
-        <p>{restoreRefusalWords(result.error)?.next}</p>
-      )}
+      {!stale && result.error && restoreRefusalWords(result.error) && <p>{restoreRefusalWords(result.error)?.next}</p>}
       {!stale && <p data-testid="apply-aftermath">{applyAftermathText(result)}</p>}
       <ResultFacts result={result} />
       {stale && (

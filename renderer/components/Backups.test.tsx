@@ -50,7 +50,10 @@ const bridge: InspectorBridge = {
     if (method === 'planRestore') {
       if (restoreRefusal) return { ok: false, error: restoreRefusal };
       const { backup } = request as { backup: string };
-      return { ok: true, value: { planId: 'plan-restore', plan: sampleRestorePlan(backup), confirmText: 'legacy-site' } };
+      return {
+        ok: true,
+        value: { planId: 'plan-restore', plan: sampleRestorePlan(backup), confirmText: 'legacy-site', confirmation: 'typed_id' },
+      };
     }
     if (method === 'pruneBackups') return { ok: true, value: { removed: backups.slice(keep), kept: keep } };
     if (method === 'history') {
@@ -60,7 +63,7 @@ const bridge: InspectorBridge = {
       const page = { file: '/w/.inspector-history.jsonl', records: records.slice(from, before), issues: [], truncated: false };
       return { ok: true, value: from > 0 ? { ...page, nextCursor: String(from) } : page };
     }
-    if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', plan: samplePlan({}) } };
+    if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', confirmation: 'explicit', plan: samplePlan({}) } };
     if (method === 'applyPlan' && applyResult) {
       const result = applyResult;
       setTimeout(() => emit('result', { job: 'j1', method: 'applyPlan', result }), 10);
@@ -123,7 +126,7 @@ describe('where the backup goes', () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry} />);
     await user.click(screen.getByRole('button', { name: 'Plan replace' }));
-    await user.click(await screen.findByRole('button', { name: /^Replace: delete 3 paths/ }));
+    await user.click(await screen.findByRole('button', { name: /^Replace: / }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace legacy-site?' });
     expect(called('listBackups')).toEqual([{ destination: 'legacy-site' }]);
     expect(within(dialog).getByTestId('backup-target').textContent).toContain(
@@ -192,7 +195,7 @@ describe('the Backups tab', () => {
       'put backpages/folder, 400 B below it',
       'put back.distributor.jsonthe old state, last',
     ]);
-    const apply = within(dialog).getByRole('button', { name: 'Restore: remove 3 and put back 3' });
+    const apply = within(dialog).getByRole('button', { name: /^Restore: / });
     expect(apply).toHaveProperty('disabled', true);
     // Cancel has the focus: a stray Enter cancels.
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -200,7 +203,7 @@ describe('the Backups tab', () => {
     expect(apply).toHaveProperty('disabled', true);
     await user.type(within(dialog).getByLabelText(/Type legacy-site to confirm/), 'e');
     await user.click(apply);
-    expect(called('applyPlan')).toEqual([{ planId: 'plan-restore', confirm: 'legacy-site' }]);
+    expect(called('applyPlan')).toEqual([{ planId: 'plan-restore', confirm: 'legacy-site', confirmed: true }]);
     // The bridge refuses the job: the dialog says it did not run.
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The restore did not run');
   });
@@ -232,7 +235,7 @@ describe('the Backups tab', () => {
     await user.click(await screen.findByRole('button', { name: /Restore this backup/ }));
     const dialog = await screen.findByRole('alertdialog');
     await user.type(await within(dialog).findByLabelText(/Type legacy-site to confirm/), 'legacy-site');
-    await user.click(within(dialog).getByRole('button', { name: 'Restore: remove 3 and put back 3' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Restore: / }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('The restore did not complete');
     expect(alert.textContent).toContain('"notes.txt" is in the destination now');

@@ -38,12 +38,20 @@ const appliedResult = (ok: boolean, code?: string): ApplyResult => ({
 function planFor(destination: string): ApiResult<unknown> {
   if (destination === 'docs-eu') {
     const plan: ReplacePlan = { ...samplePlan({ decision: 'skip' }), action: 'nothing', deletes: [], writes: [] };
-    return { ok: true, value: { planId: 'plan-docs-eu', plan } };
+    return { ok: true, value: { planId: 'plan-docs-eu', confirmation: 'explicit', plan } };
   }
-  if (destination === 'docs-mirror') return { ok: true, value: { planId: 'plan-docs-mirror', plan: samplePlan({ decision: 'conflict' }) } };
+  if (destination === 'docs-mirror')
+    return { ok: true, value: { planId: 'plan-docs-mirror', confirmation: 'explicit', plan: samplePlan({ decision: 'conflict' }) } };
   if (destination === 'docs-latam')
     return { ok: false, error: { code: 'refused', message: 'a staging folder of an interrupted replace is there' } };
-  return { ok: true, value: { planId: `plan-${destination}`, plan: samplePlan({ extraDeletes: destination === 'status-new' ? 0 : 2 }) } };
+  return {
+    ok: true,
+    value: {
+      planId: `plan-${destination}`,
+      confirmation: 'explicit',
+      plan: samplePlan({ extraDeletes: destination === 'status-new' ? 0 : 2 }),
+    },
+  };
 }
 
 const bridge: InspectorBridge = {
@@ -147,7 +155,10 @@ describe('the bulk panel', () => {
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByTestId('bulk-outcome-summary')).toHaveProperty('textContent', 'Done: 1 replaced, 1 refused.');
-    expect(applies()).toEqual([{ planId: 'plan-docs-us' }, { planId: 'plan-status-new' }]);
+    expect(applies()).toEqual([
+      { planId: 'plan-docs-us', confirmed: true },
+      { planId: 'plan-status-new', confirmed: true },
+    ]);
     expect(cell('docs-us', 'bulk-outcome')).toBe(' Refused: The destination changed since this plan: nothing was changed; plan it again.');
     expect(cell('status-new', 'bulk-outcome')).toBe(' Replaced: deleted 2 paths, wrote 1 file in 7 ms');
     expect(cell('docs-eu', 'bulk-outcome')).toBe('');
@@ -179,7 +190,7 @@ describe('the bulk panel', () => {
     expect(waiting.map((job) => job.destination)).toEqual(['docs-us']);
     await act(async () => emit('result', { job: waiting[0]!.job, result: appliedResult(true) }));
     expect(await screen.findByTestId('bulk-outcome-summary')).toHaveProperty('textContent', 'Done: 1 replaced, 2 not run.');
-    expect(applies()).toEqual([{ planId: 'plan-docs-us' }]);
+    expect(applies()).toEqual([{ planId: 'plan-docs-us', confirmed: true }]);
     expect(cell('status-new', 'bulk-outcome')).toBe('Not run. Not run: Cancel was pressed before its turn.');
   });
 

@@ -1,9 +1,12 @@
 // The Actions tab's Discard staging: on a destination an interrupted apply left a staging folder in,
 // plan removing only that folder, showing what it holds (which publication, how many files staged),
-// and apply it with one button that names it, saying where its backup goes (or that backups are off);
-// its result offers Undo. Nothing else in the destination is touched.
+// and apply it behind the confirmation its button opens (ApplyConfirmDialog, at the plan's level),
+// saying where its backup goes (or that backups are off); its result offers Undo. Nothing else in the destination is touched.
 
+import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
+import type { DialogConsent } from '../view/confirmView';
+import { ApplyConfirmDialog } from './ApplyConfirmDialog';
 import { usePlanDiscardStaging } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
 import { useHostPhrase } from '../hooks/useHostPhrase';
@@ -30,8 +33,10 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
     clear();
     void plan.run({ destination: entry.id });
   };
-  const applyDiscard = async (planId: string) => {
-    await apply({ planId }, `Discard staging in ${entry.id}`);
+  const [confirming, setConfirming] = useState(false);
+  const applyDiscard = async (planId: string, consent: DialogConsent) => {
+    setConfirming(false);
+    await apply({ planId, ...consent }, `Discard staging in ${entry.id}`);
     plan.reset();
   };
   return (
@@ -83,11 +88,25 @@ export function DiscardStagingSection({ entry, backup }: { entry: DestinationEnt
               type="button"
               className="button danger-outline"
               disabled={Boolean(applying)}
-              onClick={() => plan.state.status === 'ok' && void applyDiscard(plan.state.value.planId)}
+              onClick={() => setConfirming(true)}
+              data-testid="discard-review"
             >
               {discardConfirmLabel(discard, entry.host)}
             </button>
           </div>
+          {confirming && (
+            <ApplyConfirmDialog
+              plan={discard}
+              destinationId={entry.id}
+              confirmation={plan.state.value.confirmation}
+              confirmText={plan.state.value.confirmText}
+              host={entry.host}
+              backup={backup.target}
+              backupError={backup.error}
+              onCancel={() => setConfirming(false)}
+              onConfirm={(consent) => plan.state.status === 'ok' && void applyDiscard(plan.state.value.planId, consent)}
+            />
+          )}
         </RequestedResult>
       )}
       {applying && plan.state.status === 'ok' && <JobProgress job={applying} />}

@@ -15,7 +15,7 @@ function renderDialog(extraDeletes = 2, nestedDestinations: string[] = [], backu
   render(<ForceReplaceDialog plan={plan} confirmText="legacy-site" backup={backup} onCancel={onCancel} onConfirm={onConfirm} />);
   const dialog = screen.getByRole('alertdialog');
   const input = screen.getByLabelText(/Type legacy-site to confirm/);
-  const confirm = screen.getByRole('button', { name: /^Force replace: delete/ });
+  const confirm = screen.getByRole('button', { name: /^Forced replace: / });
   return { onCancel, onConfirm, dialog, input, confirm, user: userEvent.setup() };
 }
 
@@ -49,7 +49,7 @@ describe('ForceReplaceDialog', () => {
 
   it('names the counts on its confirm button', () => {
     const { confirm } = renderDialog(4);
-    expect(confirm.textContent).toBe('Force replace: delete 5 paths and write 2 files');
+    expect(confirm.textContent).toBe('Forced replace: create 2 files, delete 5 files (the state file among them)');
   });
 
   it('lists every path of the plan, never "…and N more", and filters it by text and by kind', async () => {

@@ -9,6 +9,7 @@ import { useHistoryPages } from '../hooks/useHistoryPages';
 import { showBackup } from '../state/actions';
 import { backupsByKey } from '../view/backupView';
 import { filterHistoryRows, historyActions, historyRows, type HistoryOutcome } from '../view/historyRows';
+import { plural } from '../view/format';
 import { Callout } from './Callout';
 import { Dialog } from './Dialog';
 import { HistoryTable } from './HistoryTable';
@@ -73,7 +74,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           <>
             <JournalIssues issues={state.value.issues} />
             <p role="status" className="muted">
-              {shown.length === rows.length ? `${rows.length} record(s)` : `${shown.length} of ${rows.length} record(s)`} in{' '}
+              {shown.length === rows.length ? plural(rows.length, 'record') : `${shown.length} of ${plural(rows.length, 'record')}`} in{' '}
               <code>{state.value.file}</code>
             </p>
             {shown.length > 0 && (

@@ -8,6 +8,7 @@ import { reconnectHost } from '../state/actions';
 import { formatTimestamp } from '../view/format';
 import { canReconnect, HOST_LOOK, retryCountdown } from '../view/hostWords';
 import { Icon } from './Icon';
+import { plural } from '../view/format';
 
 interface Props {
   host: HostState;
@@ -40,7 +41,7 @@ export function HostItem({ host, editable, onEdit, onRemove }: Props) {
           <Icon name={look.icon} />
           {look.label}
         </span>
-        {host.state === 'connected' && <span className="muted">{host.destinations.toLocaleString('en-US')} destinations</span>}
+        {host.state === 'connected' && <span className="muted">{plural(host.destinations, 'destination')}</span>}
       </div>
       <div className="sub" title={host.url}>
         {host.url}

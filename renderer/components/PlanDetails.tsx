@@ -1,14 +1,13 @@
-// A plan as the operator reads it before confirming: the bundle it publishes, its totals per kind, then
+// A plan as the operator reads it before confirming: the bundle it publishes, its counts (the one
+// vocabulary, shared/planCounts.ts), then
 // every path as one row (create / update / delete / unchanged / keep), filterable, and Export plan.
 import type { ReplacePlan } from '../../shared/plan';
-import { planRows } from '../../shared/planRows';
-import { changedWarning, planSourceWords, planSummary, planTotalsWords, rollbackWarning } from '../view/planView';
+import { changedWarning, planCountsWords, planSourceWords, planSummary, rollbackWarning } from '../view/planView';
 import { plural } from '../view/format';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
 
 export function PlanDetails({ plan }: { plan: ReplacePlan }) {
-  const { totals } = planRows(plan);
   const changed = changedWarning(plan);
   const sourceWords = planSourceWords(plan);
   const rollback = rollbackWarning(plan);
@@ -25,7 +24,7 @@ export function PlanDetails({ plan }: { plan: ReplacePlan }) {
       )}
       <div className="plan-counts" aria-label="Plan summary">
         <span className="badge" data-testid="plan-totals">
-          {planTotalsWords(totals)}
+          {planCountsWords(plan)}
         </span>
         {plan.summary.changedCount > 0 && (
           <span className="tone-warning badge" data-testid="plan-changed-count">

@@ -7,17 +7,9 @@ import { useId, useMemo, useState } from 'react';
 import type { ReplacePlan } from '../../shared/plan';
 import { planRows, planRowWord, PLAN_ROW_KINDS, PLAN_ROW_SIGNS, type PlanRowKind } from '../../shared/planRows';
 import { plural } from '../view/format';
-import { filterPlanRows, planExport, planRowDetail } from '../view/planRowsView';
+import { filterPlanRows, planExport, planRowDetail, rowKindWords } from '../view/planRowsView';
 import { download } from './download';
 import { Icon } from './Icon';
-
-const KIND_WORDS: Record<PlanRowKind, string> = {
-  create: 'create',
-  update: 'update',
-  delete: 'delete',
-  unchanged: 'unchanged',
-  keep: 'keep',
-};
 
 export function ExportPlanButton({ plan }: { plan: ReplacePlan }) {
   return (
@@ -72,7 +64,7 @@ export function PlanRowsList({ plan }: { plan: ReplacePlan }) {
             onClick={() => toggle(kind)}
             data-testid={`plan-toggle-${kind}`}
           >
-            {PLAN_ROW_SIGNS[kind]} {totals[kind].toLocaleString('en-US')} {KIND_WORDS[kind]}
+            {PLAN_ROW_SIGNS[kind]} {rowKindWords(rows, kind)}
           </button>
         ))}
         <ExportPlanButton plan={plan} />

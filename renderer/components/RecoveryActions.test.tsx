@@ -24,16 +24,18 @@ const bridge: InspectorBridge = {
     calls.push({ method, request });
     if (method === 'planRepair') {
       const keep = (request as { keep?: string[] }).keep;
-      if (keep === undefined) return { ok: true, value: { planId: 'plan-repair', plan: sampleRepairPlan({ refused }) } };
+      if (keep === undefined)
+        return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
       // Planned again with a selection: the engine's narrowing, or (changedSince) a destination that changed meanwhile.
       const base = sampleRepairPlan({ refused });
       if (changedSince) base.repair!.repairs[1]!.status = 'size_mismatch';
       const narrowed = selectRepair(base, keep);
       return narrowed.ok
-        ? { ok: true, value: { planId: 'plan-repair-kept', plan: narrowed.value } }
+        ? { ok: true, value: { planId: 'plan-repair-kept', confirmation: 'explicit', plan: narrowed.value } }
         : { ok: false, error: { code: 'refused', message: narrowed.error.message } };
     }
-    if (method === 'planDiscardStaging') return { ok: true, value: { planId: 'plan-discard', plan: sampleDiscardPlan() } };
+    if (method === 'planDiscardStaging')
+      return { ok: true, value: { planId: 'plan-discard', confirmation: 'explicit', plan: sampleDiscardPlan() } };
     if (method === 'listBackups')
       return {
         ok: true,
@@ -114,8 +116,13 @@ describe('Repair in the Actions tab', () => {
       ['repair-choice-0', true],
       ['repair-choice-1', true],
     ]);
-    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 2 outputs' }));
-    expect(applies()).toEqual([{ planId: 'plan-repair' }]);
+    // Nothing destructive is one click: the button opens the confirmation, which names the same counts.
+    await user.click(screen.getByRole('button', { name: 'Repair: create 1 file, update 1 file…' }));
+    expect(applies()).toEqual([]);
+    const dialog = screen.getByRole('alertdialog', { name: 'Repair legacy-site?' });
+    expect(within(dialog).getByTestId('apply-confirm-counts').textContent).toContain('Repair: create 1 file, update 1 file');
+    await user.click(within(dialog).getByRole('button', { name: 'Repair: create 1 file, update 1 file' }));
+    expect(applies()).toEqual([{ planId: 'plan-repair', confirmed: true }]);
   });
 
   it('names each refused output with its reason, and applies the rest only once the partial repair is accepted', async () => {
@@ -128,13 +135,14 @@ describe('Repair in the Actions tab', () => {
     expect(within(list).getByText('page-1.html').closest('li')?.textContent).toContain(
       'the expected bytes are not available for page-1.html: the source changed since',
     );
-    const apply = screen.getByRole('button', { name: 'Repair: rewrite 2 outputs (1 refused output left as it is)' });
+    const apply = screen.getByRole('button', { name: /^Repair: .*\(1 refused output left as it is\)…$/ });
     expect(apply).toHaveProperty('disabled', true);
     const accept = screen.getByRole('checkbox', { name: /Accept partial repair: rewrite the other 2 and leave the 1 refused/ });
     await user.click(accept);
     expect(apply).toHaveProperty('disabled', false);
     await user.click(apply);
-    expect(applies()).toEqual([{ planId: 'plan-repair', acceptPartial: true }]);
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(applies()).toEqual([{ planId: 'plan-repair', confirmed: true, acceptPartial: true }]);
   });
 
   it('keeps an unticked output as it is: the counts follow each box, and the apply plans that choice and sends it', async () => {
@@ -148,12 +156,13 @@ describe('Repair in the Actions tab', () => {
     expect(count.textContent).toBe('1 of 2 drifted outputs ticked to rewrite · 1 kept as it is');
     expect(screen.getByText('index.html').closest('li')?.textContent).toContain('keep as is');
     expect(screen.getByText('index.html').closest('li')?.textContent).toContain('kept as it is, still drifted after');
-    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is' }));
+    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is…' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
     expect(calls.filter((call) => call.method === 'planRepair').map((call) => call.request)).toEqual([
       { destination: entry.id },
       { destination: entry.id, keep: ['index.html'] },
     ]);
-    expect(applies()).toEqual([{ planId: 'plan-repair-kept', keep: ['index.html'] }]);
+    expect(applies()).toEqual([{ planId: 'plan-repair-kept', confirmed: true, keep: ['index.html'] }]);
   });
 
   it('disables the apply with its reason when no output is ticked, and Select all ticks them again', async () => {
@@ -167,7 +176,7 @@ describe('Repair in the Actions tab', () => {
     expect(apply).toHaveProperty('disabled', true);
     expect(document.getElementById(apply.getAttribute('aria-describedby') ?? '')?.textContent).toContain('No output is ticked');
     await user.click(screen.getByRole('button', { name: 'Select all' }));
-    expect(screen.getByRole('button', { name: 'Repair: rewrite 2 outputs' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Repair: create 1 file, update 1 file…' })).toHaveProperty('disabled', false);
     expect(screen.queryByTestId('repair-none-chosen')).toBeNull();
   });
 
@@ -178,7 +187,8 @@ describe('Repair in the Actions tab', () => {
     render(<ActionsTab entry={entry} />);
     await user.click(screen.getByRole('button', { name: 'Plan repair' }));
     await user.click(await screen.findByRole('checkbox', { name: 'index.html' }));
-    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is' }));
+    await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is…' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
     expect(await screen.findByText('The destination changed since you reviewed it')).toBeTruthy();
     expect(applies()).toEqual([]);
     // The plan shown is the new one, with the selection it was made with.
@@ -216,7 +226,10 @@ describe('Discard staging in the Actions tab', () => {
     expect(within(plan).getByTestId('backup-target').textContent).toContain(
       'What this apply deletes or overwrites is kept as a backup in /w/.inspector-backups/legacy-site/<UTC time>/, moved there by rename',
     );
-    await user.click(screen.getByRole('button', { name: 'Discard staging: remove .distributor-staging (3 staged files)' }));
-    expect(applies()).toEqual([{ planId: 'plan-discard' }]);
+    await user.click(
+      screen.getByRole('button', { name: /^Discard staging: delete 1 folder.* \(\.distributor-staging, 3 staged files\)…$/ }),
+    );
+    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    expect(applies()).toEqual([{ planId: 'plan-discard', confirmed: true }]);
   });
 });

@@ -3,8 +3,9 @@
 // The plan lists what is rewritten, what is refused by name with the reason, and the extras that stay;
 // when some are refused, the rest are applied only after "accept partial repair" is ticked. A box per
 // drifted output lets the operator keep some as they are (all ticked by default); a choice other than
-// the plan's is planned again before the apply, and applied only if that plan is the one reviewed. One
-// button that names the counts applies it, then progress and the engine's result.
+// the plan's is planned again before the apply, and applied only if that plan is the one reviewed. The
+// button that names the counts opens the confirmation at the plan's level (ApplyConfirmDialog); then
+// progress and the engine's result.
 
 import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -21,6 +22,9 @@ import { choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repair
 import { useRepairChoice } from '../hooks/useRepairChoice';
 import { RepairChoiceBar } from './RepairChoiceBar';
 import { ApplyOutcomeView } from './ApplyOutcome';
+import { ApplyConfirmDialog } from './ApplyConfirmDialog';
+import type { useBackupTarget } from './BackupTargetNote';
+import type { DialogConsent } from '../view/confirmView';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
@@ -44,13 +48,24 @@ const NOT_DRIFTED: Record<'intact' | 'stale' | 'unverified', string> = {
   intact: 'The last verify found every recorded output intact: there is nothing to repair.',
 };
 
-export function RepairSection({ entry, source }: { entry: DestinationEntry; source: { source?: string } }) {
+/** `backup`: where the destination's next backup goes (ActionsTab's useBackupTarget), named in the confirmation. */
+export function RepairSection({
+  entry,
+  source,
+  backup,
+}: {
+  entry: DestinationEntry;
+  source: { source?: string };
+  backup: ReturnType<typeof useBackupTarget>;
+}) {
   const drift = useDrift(entry.id);
   const plan = usePlanRepair();
   const { outcome, apply, clear } = useApplyOutcome(entry.id);
   const [acceptPartial, setAcceptPartial] = useState(false);
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
   const [mine, setMine] = useState(false);
+  // Nothing destructive is one click: the apply button opens the confirmation (docs/confirmations.md).
+  const [confirming, setConfirming] = useState(false);
   const read = plan.state.status === 'ok' ? readPlan(plan.state.value.plan) : undefined;
   const repair = read?.ok ? read.value : undefined;
   const planId = plan.state.status === 'ok' ? plan.state.value.planId : undefined;
@@ -71,7 +86,8 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
     setChangedSince(false);
     void plan.run({ destination: entry.id, ...source });
   };
-  const applyRepair = async (shown: ReplacePlan, shownId: string) => {
+  const applyRepair = async (shown: ReplacePlan, shownId: string, consent: DialogConsent) => {
+    setConfirming(false);
     const keep = keepOf(shown, choice.unchecked);
     let target = shownId;
     if (!choiceIsPlanned(shown, choice.unchecked)) {
@@ -87,7 +103,7 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
     }
     setMine(true);
     await apply(
-      { planId: target, ...(keep.length > 0 ? { keep } : {}), ...(partial && acceptPartial ? { acceptPartial: true } : {}) },
+      { planId: target, ...consent, ...(keep.length > 0 ? { keep } : {}), ...(partial && acceptPartial ? { acceptPartial: true } : {}) },
       `Repair ${entry.id}`,
     );
     setMine(false);
@@ -208,7 +224,8 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
                 className="button primary"
                 disabled={!canApply}
                 aria-describedby={counts.rewrite === 0 ? 'repair-none-chosen' : undefined}
-                onClick={() => planId !== undefined && void applyRepair(repair, planId)}
+                onClick={() => setConfirming(true)}
+                data-testid="repair-review"
               >
                 {repairConfirmLabel(repair, entry.host, counts)}
               </button>
@@ -218,6 +235,19 @@ export function RepairSection({ entry, source }: { entry: DestinationEntry; sour
                 </span>
               )}
             </div>
+          )}
+          {confirming && plan.state.status === 'ok' && (
+            <ApplyConfirmDialog
+              plan={repair}
+              destinationId={entry.id}
+              confirmation={plan.state.value.confirmation}
+              confirmText={plan.state.value.confirmText}
+              host={entry.host}
+              backup={backup.target}
+              backupError={backup.error}
+              onCancel={() => setConfirming(false)}
+              onConfirm={(consent) => planId !== undefined && void applyRepair(repair, planId, consent)}
+            />
           )}
         </RequestedResult>
       )}

@@ -1,17 +1,19 @@
-// Confirms a normal replace: names the counts (the plan's totals per kind, and how many edited outputs
-// are lost), lists every path, and applies with one click on the button that names them, or Enter (the
-// button has the focus; Enter in the filter does not). A normal replace never touches extra files, so it
-// asks for no typed id; the forced replace keeps its own dialog. It says where the backup of what it
-// deletes or overwrites goes, or that backups are off. Confirmed, it closes: the Actions tab
-// shows the apply's progress and what it did, and the destination's History keeps it.
+// Confirms a normal replace: names the counts (the one vocabulary, shared/planCounts.ts, and how many
+// edited outputs are lost), lists every path, and asks at the plan's level (docs/confirmations.md):
+// backed up, one click on the button that names the counts, or Enter (the button has the focus; Enter
+// in the filter does not); with backups off, the destination id typed first. The forced replace keeps
+// its own dialog. It says where the backup of what it deletes or overwrites goes, or that backups are
+// off. Confirmed, it closes: the Actions tab shows the apply's progress and what it did, and the
+// destination's History keeps it.
 
 import type { BackupTargetInfo } from '../../shared/backupSchema';
-import type { ReplacePlan } from '../../shared/plan';
-import { planRows } from '../../shared/planRows';
-import { bundleName, changedWarning, confirmLabel, planSourceWords, planTotalsWords } from '../view/planView';
-import { plural } from '../view/format';
+import { useState } from 'react';
+import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
+import { onlyCreates, planCounts } from '../../shared/planCounts';
+import { bundleName, changedWarning, confirmLabel, planSourceWords, planSummary } from '../view/planView';
+import { consentOf, mayConfirm, undoWords, type DialogConsent } from '../view/confirmView';
 import { BackupTargetNote } from './BackupTargetNote';
-import { ConfirmFooterForm } from './ConfirmControls';
+import { TypedConfirmField } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
@@ -19,6 +21,9 @@ import { PlanRowsList } from './PlanRowsList';
 interface Props {
   destinationId: string;
   plan: ReplacePlan;
+  /** How the service asks it to be confirmed, and the id to type at the typed level. */
+  confirmation: ConfirmationLevel;
+  confirmText: string;
   /** The workspace host the destination is on ("web-1 (ssh://…)"); absent for this machine's. */
   host?: string;
   /** Where its backup goes (listBackups' target), or that backups are off; absent while it is read. */
@@ -26,11 +31,17 @@ interface Props {
   /** Why where the backup goes could not be read. */
   backupError?: string;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: (consent: DialogConsent) => void;
 }
 
-export function ReplaceConfirmDialog({ destinationId, plan, host, backup, backupError, onCancel, onConfirm }: Props) {
-  const { totals } = planRows(plan);
+export function ReplaceConfirmDialog(props: Props) {
+  const { destinationId, plan, confirmation, confirmText, host, backup, backupError, onCancel, onConfirm } = props;
+  const [typed, setTyped] = useState('');
+  const typedLevel = confirmation === 'typed_id';
+  const allowed = mayConfirm(confirmation, confirmText, typed);
+  const summary = planSummary(plan);
+  // A first publish only creates: there is nothing to lose, nor to undo from a backup.
+  const publishes = onlyCreates(planCounts(plan));
   const sourceWords = planSourceWords(plan);
   const changed = changedWarning(plan);
   return (
@@ -43,21 +54,29 @@ export function ReplaceConfirmDialog({ destinationId, plan, host, backup, backup
       }
       labelId="replace-confirm-title"
       descriptionId="replace-confirm-description"
+      {...(typedLevel ? { role: 'alertdialog' as const, destructive: true } : {})}
       onClose={onCancel}
     >
       <div id="replace-confirm-description">
         <p data-testid="replace-confirm-counts">
-          <strong>{planTotalsWords(totals)}</strong> in <code>{plan.destinationPath}</code>
+          <strong>{confirmLabel(plan)}</strong> in <code>{plan.destinationPath}</code>
           {host && (
             <>
               {' '}
               <strong data-testid="replace-confirm-host">on host {host}</strong>
             </>
           )}
-          : deletes {plural(plan.summary.deleteCount, 'path')} the state records (the state file among them) and writes{' '}
-          {plural(plan.summary.writeCount, 'file')} from <code>{bundleName(plan)}</code>
-          {sourceWords ? ` (${sourceWords})` : ''}.{' '}
-          {totals.keep > 0 ? `${plural(totals.keep, 'extra file')} ${totals.keep === 1 ? 'is' : 'are'} kept, untouched.` : ''}
+          , from <code>{bundleName(plan)}</code>
+          {sourceWords ? ` (${sourceWords})` : ''}
+          {summary ? ` (${summary})` : ''}.{' '}
+          {publishes ? (
+            'Nothing that is there is touched.'
+          ) : (
+            <>
+              Only what the state records is removed; extra files are kept, untouched.{' '}
+              <strong>{undoWords(confirmation, backup?.enabled)}</strong>
+            </>
+          )}
         </p>
         {changed && (
           <p role="note" data-testid="replace-confirm-changed">
@@ -67,7 +86,29 @@ export function ReplaceConfirmDialog({ destinationId, plan, host, backup, backup
         <BackupTargetNote target={backup} error={backupError} />
       </div>
       <PlanRowsList plan={plan} />
-      <ConfirmFooterForm label={confirmLabel(plan)} onConfirm={onConfirm} onCancel={onCancel} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (allowed) onConfirm(consentOf(confirmation, typed));
+        }}
+      >
+        {typedLevel && (
+          <TypedConfirmField id="replace-confirm-typed" confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
+        )}
+        <footer>
+          <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`button ${typedLevel ? 'danger' : 'primary'}`}
+            disabled={!allowed}
+            {...(typedLevel ? {} : { 'data-autofocus': true })}
+          >
+            {confirmLabel(plan)}
+          </button>
+        </footer>
+      </form>
     </Dialog>
   );
 }

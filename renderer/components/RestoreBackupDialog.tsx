@@ -5,6 +5,7 @@
 // plan (destination_changed, backup_changed, target_exists…) or of the apply (stale_plan), is said in
 // words with what to do next. One dialog for the whole app, opened through the store (openRestore).
 
+import { countsWords, restoreCounts } from '../../shared/planCounts';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../shared/api';
 import type { RestorePlan } from '../../shared/backupSchema';
@@ -66,11 +67,9 @@ function RestorePlanView({ plan, host }: { plan: RestorePlan; host: string | und
             <strong data-testid="restore-host">on host {host}</strong>
           </>
         )}{' '}
-        back exactly as it was before the apply that made backup <code>{plan.backupId}</code>: removes{' '}
-        {plural(plan.summary.removeCount, 'path')} that apply wrote
-        {plan.removeStaging.length > 0 ? ` and ${plural(plan.removeStaging.length, 'staging folder')}` : ''}, then puts back{' '}
-        {plural(plan.summary.putCount, 'entry', 'entries')} ({formatBytes(plan.summary.putBytes)}), the old state last. Files it did not
-        write or keep are not touched.
+        back exactly as it was before the apply that made backup <code>{plan.backupId}</code>:{' '}
+        <strong data-testid="restore-counts">{countsWords(restoreCounts(plan))}</strong> ({formatBytes(plan.summary.putBytes)} put back, the
+        old state last). Files it did not write or keep are not touched. No backup is kept of what a restore removes.
       </p>
       <p className="muted">
         From <code>{plan.backupFolder}</code>, {plan.method === 'rename' ? 'moved back by rename' : 'copied back and verified by sha256'}.
@@ -128,7 +127,7 @@ export function RestoreBackupDialog({ destination, backupId, onClose }: { destin
   const confirm = async () => {
     if (!planned || !matches || applying) return;
     setApplying(true);
-    await apply({ planId: planned.planId, confirm: typed }, `Restore ${destination}`);
+    await apply({ planId: planned.planId, confirm: typed, confirmed: true }, `Restore ${destination}`);
     setApplying(false);
     resetPlan();
   };

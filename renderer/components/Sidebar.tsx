@@ -22,6 +22,7 @@ import { Icon, type IconName } from './Icon';
 import { statusIcon, statusLabel, SYNC_LOOK } from './StatusBadge';
 import { SYNC_KINDS, type SyncKind } from '../../shared/syncStatus';
 import { SYNC_LABELS } from '../../shared/syncWords';
+import { plural } from '../view/format';
 
 export const SEARCH_INPUT_ID = 'destination-search';
 
@@ -228,7 +229,7 @@ export function Sidebar() {
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
             {rows.length === total
-              ? `${total.toLocaleString('en-US')} destinations`
+              ? plural(total, 'destination')
               : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
             {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
             {current.stale > 0 ? ` · ${current.stale.toLocaleString('en-US')} on a lost host, not counted` : ''}

@@ -82,7 +82,7 @@ export async function applyBulkReplace(): Promise<void> {
     }
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: 'applying' }) }));
     const what = run.mode === 'repair' ? 'Repair' : 'Replace';
-    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId }, `${what} ${row.id}`));
+    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId, confirmed: true }, `${what} ${row.id}`));
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: outcome }) }));
     if (stopsTheRun(outcome)) {
       updateRun(ids, (now) => ({ rows: stoppedRows(now.rows, 'Not run: the connection to the inspector was lost before its turn.') }));

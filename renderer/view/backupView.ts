@@ -3,6 +3,7 @@
 // whether it can still be restored), what a prune would remove, and a restore's refusal in words
 // with what to do next. Pure.
 
+import { planCountsSentence, restoreCounts } from '../../shared/planCounts';
 import type { BackupSummary, BackupTargetInfo, RestorePlan } from '../../shared/backupSchema';
 import type { HistoryRecord } from '../../shared/historySchema';
 import { formatBytes, plural } from './format';
@@ -236,7 +237,8 @@ export function restoreLines(plan: RestorePlan): RestoreLine[] {
   ];
 }
 
-/** The one button that applies a restore: "Restore: remove 3 and put back 5". */
+/** The one button that applies a restore, in the one vocabulary of counts: "Restore: update 2 files (the state file among them), delete 1 file". */
 export function restoreConfirmLabel(plan: RestorePlan, host?: string): string {
-  return `Restore${host !== undefined ? ` on ${host}` : ''}: remove ${plan.summary.removeCount} and put back ${plan.summary.putCount}`;
+  const sentence = planCountsSentence('restore', restoreCounts(plan));
+  return host === undefined ? sentence : sentence.replace(/^Restore:/, `Restore on ${host}:`);
 }

@@ -16,10 +16,11 @@ import {
   stopsTheRun,
   unplannedRows,
   type BulkRow,
+  TYPED_NOT_IN_BULK,
 } from './bulkPlan';
 
 const planned = (id: string, options: Parameters<typeof samplePlan>[0] = {}): BulkRow => {
-  const outcome = bulkPlanOutcome({ ok: true, value: { planId: `plan-${id}`, plan: samplePlan(options) } });
+  const outcome = bulkPlanOutcome({ ok: true, value: { planId: `plan-${id}`, confirmation: 'explicit', plan: samplePlan(options) } });
   return { id, plan: outcome };
 };
 
@@ -39,6 +40,14 @@ const result = (patch: Partial<ApplyResult>): ApplyResult => ({
 });
 
 describe('a bulk replace plan, per destination', () => {
+  it('refuses in bulk a plan that keeps no backup: its typed id is asked on its own', () => {
+    const outcome = bulkPlanOutcome({
+      ok: true,
+      value: { planId: 'p', confirmation: 'typed_id', confirmText: 'docs-us', plan: samplePlan() },
+    });
+    expect(outcome).toMatchObject({ kind: 'refused', next: TYPED_NOT_IN_BULK });
+  });
+
   it('reads a plan a normal replace may apply as planned, with its totals', () => {
     const row = planned('docs-us');
     expect(row.plan).toMatchObject({ kind: 'planned', planId: 'plan-docs-us', totals: { create: 2, delete: 3, update: 0 } });
@@ -46,7 +55,7 @@ describe('a bulk replace plan, per destination', () => {
 
   it('reads a plan that changes nothing as nothing to do, with the decision in words and what to do next', () => {
     const plan = { ...samplePlan({ decision: 'skip_newer' }), action: 'nothing' as const };
-    const outcome = bulkPlanOutcome({ ok: true, value: { planId: 'p', plan } });
+    const outcome = bulkPlanOutcome({ ok: true, value: { planId: 'p', confirmation: 'explicit', plan } });
     expect(outcome.kind).toBe('nothing');
     expect(outcome).toMatchObject({
       reason: expect.stringContaining('Destination is newer: '),
@@ -55,11 +64,15 @@ describe('a bulk replace plan, per destination', () => {
   });
 
   it('reads a plan the decision or the policy forbids, and an API refusal, as refused with the reason', () => {
-    expect(bulkPlanOutcome({ ok: true, value: { planId: 'p', plan: samplePlan({ decision: 'conflict' }) } })).toMatchObject({
+    expect(
+      bulkPlanOutcome({ ok: true, value: { planId: 'p', confirmation: 'explicit', plan: samplePlan({ decision: 'conflict' }) } }),
+    ).toMatchObject({
       kind: 'refused',
       reason: expect.stringContaining('Conflict'),
     });
-    expect(bulkPlanOutcome({ ok: true, value: { planId: 'p', plan: samplePlan({ replaceAllowed: false }) } })).toMatchObject({
+    expect(
+      bulkPlanOutcome({ ok: true, value: { planId: 'p', confirmation: 'explicit', plan: samplePlan({ replaceAllowed: false }) } }),
+    ).toMatchObject({
       kind: 'refused',
       reason: expect.stringContaining('denied by policy'),
     });
@@ -71,7 +84,10 @@ describe('a bulk replace plan, per destination', () => {
   });
 
   it('refuses a plan that does not read as a plan, saying why', () => {
-    const outcome = bulkPlanOutcome({ ok: true, value: { planId: 'p', plan: { ...samplePlan(), deletes: 'no' } as never } });
+    const outcome = bulkPlanOutcome({
+      ok: true,
+      value: { planId: 'p', confirmation: 'explicit', plan: { ...samplePlan(), deletes: 'no' } as never },
+    });
     expect(outcome).toMatchObject({ kind: 'refused', reason: expect.stringContaining('the plan could not be read') });
   });
 
@@ -159,8 +175,11 @@ describe('a bulk repair plan, per destination', () => {
     }) as never;
 
   it('is planned when it rewrites drifted outputs, and says there is nothing to repair when none drifted', () => {
-    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', plan: repairPlan() } })).toMatchObject({ kind: 'planned', planId: 'p' });
-    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', plan: repairPlan([], []) } })).toMatchObject({
+    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', confirmation: 'explicit', plan: repairPlan() } })).toMatchObject({
+      kind: 'planned',
+      planId: 'p',
+    });
+    expect(bulkRepairOutcome({ ok: true, value: { planId: 'p', confirmation: 'explicit', plan: repairPlan([], []) } })).toMatchObject({
       kind: 'nothing',
       title: 'Nothing to repair',
     });
@@ -169,7 +188,11 @@ describe('a bulk repair plan, per destination', () => {
   it('is left out when some outputs cannot be proven: a partial repair is consented to one destination at a time', () => {
     const outcome = bulkRepairOutcome({
       ok: true,
-      value: { planId: 'p', plan: repairPlan([{ path: 'a.html', status: 'hash_mismatch', code: 'not_proven', message: 'not provable' }]) },
+      value: {
+        planId: 'p',
+        confirmation: 'explicit',
+        plan: repairPlan([{ path: 'a.html', status: 'hash_mismatch', code: 'not_proven', message: 'not provable' }]),
+      },
     });
     expect(outcome).toMatchObject({ kind: 'refused', next: expect.stringContaining('repair it on its own') });
     expect(outcome.kind === 'refused' && outcome.reason).toContain('a.html');

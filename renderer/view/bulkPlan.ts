@@ -56,6 +56,9 @@ export const NO_SOURCE_REASON =
 export const FORCE_NOT_IN_BULK =
   'A forced replace is not offered for several destinations at once: one that needs it (unmanaged, conflicting, rolled back on purpose) is planned and confirmed on its own, in its Actions tab, with its id typed.';
 
+export const TYPED_NOT_IN_BULK =
+  'Backups are off for it, so its apply asks for its destination id typed (docs/confirmations.md): replace it on its own, in its Actions tab.';
+
 /** What one destination's planReplace answered, as a bulk plan reads it. */
 export function bulkPlanOutcome(answer: ApiResult<ResponseOf<'planReplace'>>): BulkPlanOutcome {
   if (!answer.ok) return { kind: 'refused', reason: answer.error.message };
@@ -67,6 +70,8 @@ export function bulkPlanOutcome(answer: ApiResult<ResponseOf<'planReplace'>>): B
   const next = words?.next !== undefined ? { next: words.next } : {};
   if (plan.action !== 'replace') return { kind: 'nothing', reason, ...next, ...(words ? { title: words.title } : {}) };
   if (!words?.normalReplaceAllowed) return { kind: 'refused', reason, ...next };
+  // One confirmation of many stands only for applies that are backed up: the others are asked one by one.
+  if (answer.value.confirmation === 'typed_id') return { kind: 'refused', reason: 'It would keep no backup.', next: TYPED_NOT_IN_BULK };
   return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
 }
 
@@ -87,6 +92,7 @@ export function bulkRepairOutcome(answer: ApiResult<ResponseOf<'planRepair'>>): 
   if (refused.length > 0) return { kind: 'refused', reason: `${repairRefusedText(plan)}.`, next: PARTIAL_NOT_IN_BULK };
   if (plan.writes.length === 0)
     return { kind: 'nothing', reason: 'Every recorded output matches its record: nothing to repair.', title: 'Nothing to repair' };
+  if (answer.value.confirmation === 'typed_id') return { kind: 'refused', reason: 'It would keep no backup.', next: TYPED_NOT_IN_BULK };
   return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
 }
 

@@ -58,6 +58,4 @@ export function formatAge(text: string, now: number = Date.now()): string {
   return `${value} year${value === 1 ? '' : 's'} ago`;
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../shared/plural';

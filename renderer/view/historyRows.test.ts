@@ -1,3 +1,4 @@
+import { countEntries } from '../../shared/planCounts';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FORMAT, type HistoryRecord } from '../../shared/historySchema';
 import { filterHistoryRows, historyActions, historyRows, keptText, sourceText } from './historyRows';
@@ -35,7 +36,18 @@ describe('history rows', () => {
       ['2026-12-03T18:00:00Z', 'forced replace', 'refused', 'tone-warning', 'stale_plan: plan again', 'ops@desk, command line'],
       ['2026-12-03T17:30:00Z', 'replace', 'applied', 'tone-good', undefined, 'ops@desk, browser host'],
     ]);
-    expect(rows[1]!.counts).toBe('2 deleted, 3 written, 1 kept');
+    // A record written before the counts vocabulary: said with what it knew, never as files lost.
+    expect(rows[1]!.counts).toBe('3 paths written, 2 paths removed, 1 path kept');
+  });
+
+  it('says the counts a record carries in the words the dialog used: done when applied, planned when not', () => {
+    const changes = { ...countEntries([]), created: 1, updated: 2, deleted: 1, kept: 1, stateFile: 'update' as const };
+    const applied = historyRows([record({ changes })])[0]!;
+    expect(applied.counts).toBe('created 1 file, updated 2 files (the state file among them), deleted 1 file, kept 1 file');
+    const refused = historyRows([
+      record({ changes, result: { outcome: 'refused', changed: false, stateWritten: false, code: 'stale_plan' } }),
+    ])[0]!;
+    expect(refused.counts).toBe('planned: create 1 file, update 2 files (the state file among them), delete 1 file, keep 1 file');
   });
 
   it('names the source moved from and to, telling two publications of one id apart by digest', () => {

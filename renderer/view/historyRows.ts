@@ -3,6 +3,9 @@
 // and to. Pure; filters by action and outcome for the workspace view.
 
 import type { HistoryRecord } from '../../shared/historySchema';
+import { countsWords } from '../../shared/planCounts';
+import { PLAN_KINDS } from '../../shared/planKinds';
+import { plural } from './format';
 
 export type HistoryOutcome = HistoryRecord['result']['outcome'];
 
@@ -27,15 +30,9 @@ export interface HistoryRow {
   kept?: string;
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  replace: 'replace',
-  force: 'forced replace',
-  repair: 'repair',
-  discard_staging: 'discard staging',
-  restore: 'restore',
-};
-/** An apply's action as the history and the backups list word it: "forced replace", "discard staging". */
-export const applyActionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+/** An apply's action as the history and the backups list word it ("forced replace", "discard staging"): its kind's title. */
+export const applyActionLabel = (action: string) =>
+  Object.hasOwn(PLAN_KINDS, action) ? PLAN_KINDS[action as keyof typeof PLAN_KINDS].title.toLowerCase() : action;
 const TONES: Record<HistoryOutcome, HistoryRow['tone']> = { applied: 'tone-good', refused: 'tone-warning', failed: 'tone-danger' };
 const TRANSPORT_LABELS: Record<string, string> = { electron: 'desktop app', http: 'browser host', agent: 'agent', cli: 'command line' };
 
@@ -50,9 +47,16 @@ export function sourceText(record: Pick<HistoryRecord, 'sourceBefore' | 'sourceA
   return `${before?.id ?? 'none'} → ${after.id}`;
 }
 
-function countsText(counts: HistoryRecord['counts']): string {
-  const parts = [`${counts.delete} deleted`, `${counts.write} written`];
-  if (counts.keep !== undefined) parts.push(`${counts.keep} kept`);
+/**
+ * What the apply did, in the one vocabulary of counts (shared/planCounts.ts) when the record carries
+ * them: done for an applied one, "planned: …" for one refused or failed. A record written before
+ * them says what it knew: how many paths were removed and written.
+ */
+export function countsText(record: Pick<HistoryRecord, 'counts' | 'changes' | 'result'>): string {
+  const { changes, counts } = record;
+  if (changes) return record.result.outcome === 'applied' ? countsWords(changes, 'done') : `planned: ${countsWords(changes, 'plan')}`;
+  const parts = [`${plural(counts.write, 'path')} written`, `${plural(counts.delete, 'path')} removed`];
+  if (counts.keep !== undefined) parts.push(`${plural(counts.keep, 'path')} kept`);
   return parts.join(', ');
 }
 
@@ -75,7 +79,7 @@ export function historyRows(records: readonly HistoryRecord[]): HistoryRow[] {
       outcome: record.result.outcome,
       tone: TONES[record.result.outcome],
       ...(record.result.code ? { reason: `${record.result.code}${record.result.message ? `: ${record.result.message}` : ''}` } : {}),
-      counts: countsText(record.counts),
+      counts: countsText(record),
       source: sourceText(record),
       by: `${record.user}@${record.host}, ${TRANSPORT_LABELS[record.transport] ?? record.transport}`,
       ...(record.destination.id !== undefined ? { destinationId: record.destination.id } : {}),

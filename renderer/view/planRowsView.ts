@@ -4,7 +4,8 @@
 
 import type { ReplacePlan } from '../../shared/plan';
 import { planDocument, type PlanRow, type PlanRowKind } from '../../shared/planRows';
-import { formatBytes } from './format';
+import { formatBytes, plural } from './format';
+import { countEntries, countsWords } from '../../shared/planCounts';
 
 export const CHANGED_ROW_WORDS = 'changed on disk since published: will be lost';
 
@@ -20,6 +21,19 @@ export function planRowDetail(row: PlanRow): string {
   if (row.note && row.note !== 'extra') words.push(row.note);
   if (row.changed) words.push(CHANGED_ROW_WORDS);
   return words.join(' · ');
+}
+
+/**
+ * "delete 2 files and 1 folder": a kind's toggle in the one vocabulary of counts (shared/planCounts.ts),
+ * so the chips add up to the sentence on the confirm button; "1 file unchanged" for the same bytes written again.
+ */
+export function rowKindWords(rows: readonly PlanRow[], kind: PlanRowKind): string {
+  const ofKind = rows.filter((row) => row.kind === kind);
+  if (kind === 'unchanged') return `${plural(ofKind.length, 'file')} unchanged`;
+  const change = kind === 'keep' ? 'keep' : kind;
+  return countsWords(
+    countEntries(ofKind.map((row) => ({ path: row.path, change, ...(row.type === 'directory' ? { folder: true } : {}) }))),
+  );
 }
 
 export interface PlanRowFilter {

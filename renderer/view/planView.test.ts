@@ -41,7 +41,7 @@ describe('the plan as the Actions tab shows it', () => {
     const read = readPlan(plan);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(planSummary(read.value)).toBe('3 deletes (2.0 KiB) · 1 write (171 B)');
+    expect(planSummary(read.value)).toBe('171 B written, 2.0 KiB removed');
     expect(planTotalsWords(planRows(read.value).totals)).toBe('1 to create, 3 to delete');
     expect(planTotalsWords({ create: 0, update: 0, delete: 0, unchanged: 0, keep: 0 })).toBe('no path changes');
   });
@@ -49,8 +49,10 @@ describe('the plan as the Actions tab shows it', () => {
   it('names the counts on the confirm button, and says force when forced', () => {
     const read = readPlan(plan);
     if (!read.ok) throw new Error(read.error);
-    expect(confirmLabel(read.value)).toBe('Replace: delete 3 paths and write 1 file');
-    expect(confirmLabel({ ...read.value, mode: 'force' })).toBe('Force replace: delete 3 paths and write 1 file');
+    expect(confirmLabel(read.value)).toBe('Replace: create 1 file, delete 2 files (the state file among them) and 1 folder');
+    expect(confirmLabel({ ...read.value, mode: 'force' })).toBe(
+      'Forced replace: create 1 file, delete 2 files (the state file among them) and 1 folder',
+    );
   });
 
   it('marks every output changed on disk since published, and the confirm button says how many will be lost', () => {
@@ -66,7 +68,9 @@ describe('the plan as the Actions tab shows it', () => {
         .rows.filter((row) => row.changed)
         .map((row) => row.path),
     ).toEqual(['data/regions.csv']);
-    expect(confirmLabel(read.value)).toBe('Replace: delete 3 paths (1 changed on disk since published: will be lost) and write 1 file');
+    expect(confirmLabel(read.value)).toBe(
+      'Replace: create 1 file, delete 2 files (the state file among them) and 1 folder (1 changed on disk since published: will be lost)',
+    );
     expect(changedWarning(read.value)).toContain('1 recorded output was changed on disk since published');
     expect(changedWarning(readPlan(plan).ok ? (readPlan(plan) as { value: typeof read.value }).value : read.value)).toBeUndefined();
   });

@@ -4,7 +4,8 @@
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
 import type { PlanRowTotals } from '../../shared/planRows';
-import { formatBytes, formatTimestamp, plural } from './format';
+import { formatTimestamp, plural } from './format';
+import { countsBytesWords, countsWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { planKindOf } from '../../shared/planKinds';
 
 /** The plan, or why it cannot be read (a sentence). */
@@ -20,12 +21,15 @@ export function readPlan(raw: unknown): PlanRead {
 
 export const CHANGED_WORDS = 'changed on disk since published: will be lost';
 
-/** "Delete 5 files and write 4": the words of the one confirm button. */
+/**
+ * "Replace: create 1 file, update 2 files (the state file among them), delete 2 files": the words of
+ * the one confirm button, in the one vocabulary of counts (shared/planCounts.ts); a replace that only
+ * creates is a "Publish".
+ */
 export function confirmLabel(plan: ReplacePlan): string {
-  const { deleteCount, writeCount, changedCount } = plan.summary;
-  const verb = planKindOf(plan.mode).deletesWholeTree ? 'Force replace: delete' : 'Replace: delete';
+  const { changedCount } = plan.summary;
   const lost = changedCount > 0 ? ` (${changedCount} ${CHANGED_WORDS})` : '';
-  return `${verb} ${plural(deleteCount, 'path')}${lost} and write ${plural(writeCount, 'file')}`;
+  return `${planCountsSentence(plan.mode, planCounts(plan))}${lost}`;
 }
 
 /** "2 recorded outputs were changed on disk since published", or undefined when none was. */
@@ -35,9 +39,16 @@ export function changedWarning(plan: ReplacePlan): string | undefined {
   return `${plural(count, 'recorded output')} ${count === 1 ? 'was' : 'were'} changed on disk since published (edited by hand?): a replace deletes ${count === 1 ? 'it' : 'them'}, and those edits will be lost.`;
 }
 
+/** "252 B written, 76 B removed; keep 1 file": the bytes and what stays, beside the counts. */
 export function planSummary(plan: ReplacePlan): string {
-  const { deleteCount, writeCount, deleteBytes, writeBytes } = plan.summary;
-  return `${plural(deleteCount, 'delete')} (${formatBytes(deleteBytes)}) · ${plural(writeCount, 'write')} (${formatBytes(writeBytes)})`;
+  const counts = planCounts(plan);
+  const kept = keptWords(counts);
+  return [countsBytesWords(counts), kept].filter(Boolean).join('; ');
+}
+
+/** "create 1 file, update 2 files (the state file among them), delete 2 files": the counts of a plan, kept files left to planSummary. */
+export function planCountsWords(plan: ReplacePlan): string {
+  return countsWords(planCounts(plan), 'plan', { kept: false });
 }
 
 /** Whether applying could change anything: skip and skip_newer plan nothing. */

@@ -5,6 +5,7 @@
 import type { ReplacePlan, StagingContents } from '../../shared/plan';
 import { formatBytes, formatTimestamp, plural } from './format';
 import { planKindNoun } from '../../shared/planKinds';
+import { planCounts, planCountsSentence } from '../../shared/planCounts';
 
 export interface RecoveryLine {
   op: 'rewrite' | 'refused' | 'keep';
@@ -53,8 +54,9 @@ export function needsPartialConsent(plan: ReplacePlan): boolean {
 }
 
 /**
- * "Repair: rewrite 3 outputs, keep 1 as it is (1 refused output left as it is)": the words of the one
- * apply button. `host`: the workspace host's name, for a destination on one.
+ * "Repair on web-1: create 1 file, update 2 files (1 refused output left as it is)…": the button that
+ * opens the confirmation, in the one vocabulary of counts; with outputs unticked to keep, "rewrite 3
+ * outputs, keep 1 as it is". `host`: the workspace host's name, for a destination on one.
  */
 /** `choice`: the counts of the boxes ticked (repairChoiceCounts); by default, the plan's own. */
 export function repairConfirmLabel(plan: ReplacePlan, host?: string, choice?: { rewrite: number; keep: number }): string {
@@ -63,7 +65,16 @@ export function repairConfirmLabel(plan: ReplacePlan, host?: string, choice?: { 
   const keep = choice?.keep ?? plan.repair?.kept?.length ?? 0;
   const kept = keep > 0 ? `, keep ${keep} as ${keep === 1 ? 'it is' : 'they are'}` : '';
   const left = refused > 0 ? ` (${plural(refused, 'refused output')} left as ${refused === 1 ? 'it is' : 'they are'})` : '';
-  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(rewrite, 'output')}${kept}${left}`;
+  // The plan as planned: its counts. A selection not planned yet: what the boxes say, until it is.
+  if (keep === 0 && rewrite === plan.writes.length) return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)}${left}…`;
+  return `Repair${host !== undefined ? ` on ${host}` : ''}: rewrite ${plural(rewrite, 'output')}${kept}${left}…`;
+}
+
+/** "Repair on web-1: …": the kind's title (before its colon) named with the host. */
+function onHost(sentence: string, host: string | undefined): string {
+  if (host === undefined) return sentence;
+  const colon = sentence.indexOf(':');
+  return `${sentence.slice(0, colon)} on ${host}${sentence.slice(colon)}`;
 }
 
 /** "3 of 5 drifted outputs can be rewritten; the state file and 2 extra files stay". */
@@ -87,9 +98,10 @@ export function stagingWords(folder: StagingContents): string[] {
   return [what, `${staged}${trash}${temp}.`];
 }
 
-/** "Discard staging: remove .distributor-staging (2 staged files)". */
+/** "Discard staging: delete 1 folder (.distributor-staging, 2 staged files)…": the button that opens the confirmation. */
 export function discardConfirmLabel(plan: ReplacePlan, host?: string): string {
   const folders = plan.staging ?? [];
   const files = folders.reduce((sum, folder) => sum + folder.stagedFiles, 0);
-  return `Discard staging${host !== undefined ? ` on ${host}` : ''}: remove ${folders.map((folder) => folder.name).join(', ')} (${plural(files, 'staged file')})`;
+  const names = folders.map((folder) => folder.name).join(', ');
+  return `${onHost(planCountsSentence(plan.mode, planCounts(plan)), host)} (${names}, ${plural(files, 'staged file')})…`;
 }
