@@ -67,7 +67,9 @@ describe('a plan applied at once, with a large file published as it is', () => {
     const before = await snapshotTree(root);
     const result = await applyPlan(outcome.value, { verified });
     expect(result.error?.code).toBe('source_changed');
-    expect(result.error?.message).toMatch(/media\/big\.bin does not match its manifest: .*; the source is not what the plan expects: plan again$/);
+    expect(result.error?.message).toMatch(
+      /media\/big\.bin does not match its manifest: .*; the source is not what the plan expects: plan again$/,
+    );
     expect(result.oldTouched).toBe(false);
     expect(result.stagingLeft).toBe(false);
     expect(await snapshotTree(root)).toBe(before);
