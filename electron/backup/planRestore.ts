@@ -11,6 +11,7 @@ import path from 'node:path';
 import { BACKUP_FILES_DIR, type BackupEntry, type BackupManifest, type RestorePlan } from '../../shared/backupSchema';
 import type { FingerprintEntry } from '../../shared/plan';
 import { parseState } from '../../shared/parseDocument';
+import { planKindNoun, planKindOf } from '../../shared/planKinds';
 import type { Problem, Result } from '../../shared/result';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
@@ -71,7 +72,7 @@ function isApplysState(bytes: Buffer, manifest: BackupManifest): boolean {
  */
 function stagingToRemove(destReal: string, manifest: BackupManifest): string[] {
   const interrupted = interruptedStagingFolders(destReal);
-  if (manifest.action !== 'discard_staging') return interrupted;
+  if (!planKindOf(manifest.action).onlyStaging) return interrupted;
   const kept = new Set(manifest.entries.map((entry) => entry.path.split('/')[0]));
   const markers = new Map(stagingCandidates(destReal, interrupted).map((candidate) => [candidate.name, candidate.markerText]));
   return interrupted.filter(
@@ -186,10 +187,10 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
     if (!stateBytes || sha256Of(stateBytes) !== manifest.stateLeft)
       return refuse(
         'destination_changed',
-        `the state file of ${destinationPath} is not the one the ${manifest.action} of ${manifest.createdAt} left in place: the destination changed since; a restore would not match it`,
+        `the state file of ${destinationPath} is not the one the ${planKindNoun(manifest.action)} of ${manifest.createdAt} left in place: the destination changed since; a restore would not match it`,
         { path: STATE_FILE_NAME },
       );
-  } else if (manifest.action === 'discard_staging') {
+  } else if (planKindOf(manifest.action).onlyStaging) {
     // A discard in a destination with no state: there must still be none (a publish since is a change).
     if (stateBytes)
       return refuse(
@@ -201,7 +202,7 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
     if (!isApplysState(stateBytes, manifest))
       return refuse(
         'destination_changed',
-        `the state file of ${destinationPath} is not the one the ${manifest.action} of ${manifest.createdAt} wrote: the destination changed since; a restore would lose that`,
+        `the state file of ${destinationPath} is not the one the ${planKindNoun(manifest.action)} of ${manifest.createdAt} wrote: the destination changed since; a restore would lose that`,
         { path: STATE_FILE_NAME },
       );
     removes.push({ path: STATE_FILE_NAME, type: 'file', size: stateBytes.length });
@@ -213,7 +214,7 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
     if (here.type !== 'file' || here.size !== write.size || (await fileSha256(full, write.size)) !== write.sha256)
       return refuse(
         'destination_changed',
-        `"${write.path}" changed since the ${manifest.action} wrote it: a restore would lose that change`,
+        `"${write.path}" changed since the ${planKindNoun(manifest.action)} wrote it: a restore would lose that change`,
         {
           path: write.path,
         },
@@ -227,7 +228,7 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
   // but none that stood before the apply (`foldersLeft`; an older backup did not record them).
   // After a forced replace every folder of its outputs is its own (all that was there is in the backup):
   // also one a killed restore already emptied, which would otherwise stand where the old folder goes back.
-  const writtenFolders = manifest.action === 'force' ? manifest.writes.flatMap((write) => ancestorsOf(write.path)) : [];
+  const writtenFolders = planKindOf(manifest.action).deletesWholeTree ? manifest.writes.flatMap((write) => ancestorsOf(write.path)) : [];
   const candidates = [...new Set([...removes.flatMap((entry) => ancestorsOf(entry.path)), ...writtenFolders])].sort().reverse();
   const foldersLeft = new Set(manifest.foldersLeft ?? []);
   for (const folder of candidates) {
@@ -242,8 +243,9 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
 
   // ── nothing may be overwritten; after a forced replace, nothing may have been added ──
   // (After a discard, nothing may have been added inside the staging folders it kept.)
-  const keptFolders =
-    manifest.action === 'discard_staging' ? manifest.entries.filter((entry) => !entry.path.includes('/')).map((entry) => entry.path) : [];
+  const keptFolders = planKindOf(manifest.action).onlyStaging
+    ? manifest.entries.filter((entry) => !entry.path.includes('/')).map((entry) => entry.path)
+    : [];
   const putPaths = new Set(puts.map((entry) => entry.path));
   const folderOfPuts = new Set(puts.flatMap((entry) => ancestorsOf(entry.path)));
   for (const entry of remaining) {
@@ -260,13 +262,13 @@ async function planPinned(input: RestoreInput, backup: PinnedBackup): Promise<Re
     if (folderOfPuts.has(entry.path) && entry.type !== 'directory')
       return refuse('target_exists', `"${entry.path}" is a ${entry.type} now, where the backup needs a folder`, { path: entry.path });
     const accounted = putPaths.has(entry.path) || (folderOfPuts.has(entry.path) && entry.type === 'directory');
-    if (manifest.action === 'discard_staging' && keptFolders.some((folder) => isBelow(entry.path, folder)) && !accounted)
+    if (planKindOf(manifest.action).onlyStaging && keptFolders.some((folder) => isBelow(entry.path, folder)) && !accounted)
       return refuse(
         'destination_changed',
         `"${entry.path}" is in ${destinationPath} now, inside the staging folder the backup puts back: it was added after the discard of ${manifest.createdAt}; a restore never merges into it`,
         { path: entry.path },
       );
-    if (manifest.action === 'force' && !accounted)
+    if (planKindOf(manifest.action).deletesWholeTree && !accounted)
       return refuse(
         'destination_changed',
         `"${entry.path}" was added to ${destinationPath} after the forced replace of ${manifest.createdAt}; a restore puts back only what was there before, and would lose it`,

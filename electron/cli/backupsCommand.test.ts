@@ -84,7 +84,7 @@ describe('distributor-inspector backups', () => {
     await fs.writeFile(path.join(dest, 'b.txt'), 'edited by hand');
     const refused = await cli(['backups', 'restore', 'sites/dest', id, '--workspace', '.', '--yes']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('"b.txt" changed since the force wrote it');
+    expect(refused.stderr).toContain('"b.txt" changed since the forced replace wrote it');
     expect(refused.stderr).toContain('(destination_changed)');
   });
 
