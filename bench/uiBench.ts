@@ -137,7 +137,9 @@ async function loadPage(
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript(LOAD_PROBE);
   const page = await context.newPage();
-  await page.goto(url);
+  // Not waiting for `load`: the probe times from navigation start, and a loaded machine (2 cores
+  // shared) can hold the host's first answers past goto's 30 s default.
+  await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   // Polled from here, not awaited in the page, so a busy page cannot hide how far the list got.
   const deadline = Date.now() + 240_000;
   for (let lastLog = Date.now(); ;) {
