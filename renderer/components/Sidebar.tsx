@@ -112,7 +112,10 @@ export function Sidebar() {
   const counts = table.statusCounts;
   const healthCounts = table.healthCounts;
   const syncCounts = table.syncCounts;
-  const total = table.destinationCount;
+  // Destinations the workspace lists that are still on their way (listPages.ts) count, as scanning.
+  const unlisted = useAppState((state) => state.unlisted);
+  const total = table.destinationCount + unlisted;
+  const scanning = counts.pending + unlisted;
   const { rows, groups } = useAppState(shownGroupedRows);
   const density = useAppState((state) => state.density ?? 'comfortable');
   const placement = useAppState(selectionPlacement);
@@ -213,7 +216,7 @@ export function Sidebar() {
             {rows.length === total
               ? `${total.toLocaleString('en-US')} destinations`
               : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
-            {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
+            {scanning > 0 ? ` · ${scanning.toLocaleString('en-US')} scanning` : ''}
           </span>
           <label>
             Sort{' '}
