@@ -11,33 +11,33 @@ test('filter chips OR together, search narrows by id, pipeline or path, and the 
 }) => {
   await waitForScan(page);
   const options = page.getByRole('listbox', { name: 'Destinations' }).getByRole('option');
-  await expect(page.getByTestId('list-count')).toHaveText('16 destinations');
+  await expect(page.getByTestId('list-count')).toHaveText('17 destinations');
 
   await page.getByRole('button', { name: /^invalid\s*4$/ }).click();
   await expect(options).toHaveCount(4);
-  await expect(page.getByTestId('list-count')).toHaveText('4 of 16');
+  await expect(page.getByTestId('list-count')).toHaveText('4 of 17');
   for (const name of await options.locator('.name').allTextContents()) expect(name).toMatch(/^broken-/);
 
   await page
     .getByRole('group', { name: 'Filter by status (any of)' })
-    .getByRole('button', { name: /^unmanaged\s*1$/ })
+    .getByRole('button', { name: /^unmanaged\s*2$/ })
     .click();
-  await expect(options).toHaveCount(5);
+  await expect(options).toHaveCount(6);
   await expect(page.getByRole('option', { name: /^legacy-site/ })).toBeVisible();
 
   await page.getByRole('button', { name: /^invalid\s*4$/ }).click();
   await page
     .getByRole('group', { name: 'Filter by status (any of)' })
-    .getByRole('button', { name: /^unmanaged\s*1$/ })
+    .getByRole('button', { name: /^unmanaged\s*2$/ })
     .click();
-  await expect(options).toHaveCount(16);
+  await expect(options).toHaveCount(17);
 
   // `/` focuses search from anywhere; a pipeline id narrows to its destinations.
   await page.getByRole('listbox', { name: 'Destinations' }).focus();
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox', { name: /Search destinations/ })).toBeFocused();
   await page.keyboard.type('status');
-  await expect(options).toHaveCount(3);
+  await expect(options).toHaveCount(4);
   await page.getByRole('searchbox', { name: /Search destinations/ }).fill('destinations/docs-e');
   await expect(options).toHaveCount(2);
   await expect(page.getByRole('option', { name: /^docs-edited/ })).toBeVisible();
@@ -48,7 +48,7 @@ test('filter chips OR together, search narrows by id, pipeline or path, and the 
   await page.keyboard.press('ArrowDown');
   await expect(options.and(page.locator('[aria-selected="true"]'))).toHaveAttribute('aria-posinset', '2');
   await page.keyboard.press('End');
-  await expect(options.and(page.locator('[aria-selected="true"]'))).toHaveAttribute('aria-posinset', '16');
+  await expect(options.and(page.locator('[aria-selected="true"]'))).toHaveAttribute('aria-posinset', '17');
 
   await page.getByRole('button', { name: /^invalid\s*4$/ }).click();
   await shootBothThemes(page, saveScreenshot, 'list-filtered');

@@ -26,13 +26,13 @@ test('a change on disk re-reads its destination and a destination added to the w
   const root = path.dirname(demoWorkspace);
   const destinations = path.join(root, 'destinations');
   await waitForScan(page);
-  // The demo lists 16 destinations, one of them (status-missing) a folder that is not there: polled until it appears.
+  // The demo lists 17 destinations, one of them (status-missing) a folder that is not there: polled until it appears.
   await expect(page.getByTestId('live-refresh')).toHaveText(
-    'watching 15 destinations; 1 checked every 2 s instead, because the folder is missing',
+    'watching 16 destinations; 1 checked every 2 s instead, because the folder is missing',
   );
 
   await page.getByRole('button', { name: 'Verify all' }).click();
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 7 not verifiable · v/, { timeout: 20_000 });
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 8 not verifiable · v/, { timeout: 20_000 });
   const row = (id: string) => page.getByRole('option', { name: new RegExp(`^${id}\\b`) });
   await expect(row('docs-eu').locator('[data-verify-mark]')).toHaveText('intact');
 
@@ -45,7 +45,7 @@ test('a change on disk re-reads its destination and a destination added to the w
     'title',
     /verify: was intact, verified .*; a change on disk was seen since: stale — verify again/,
   );
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 1 drifted, 1 stale, 7 not verifiable · v/);
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 1 drifted, 1 stale, 8 not verifiable · v/);
 
   // The state file of the destination open in the detail pane is removed: its row and the pane follow.
   await openDestination(page, 'docs-us');
@@ -54,7 +54,7 @@ test('a change on disk re-reads its destination and a destination added to the w
   await fs.rm(path.join(destinations, 'docs-us', '.distributor.json'));
   await expect(row('docs-us')).toHaveAttribute('data-status', 'unmanaged', { timeout: 5_000 });
   await expect(header).toContainText('unmanaged');
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 6 intact, 1 drifted, 1 stale, 8 not verifiable · v/);
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 6 intact, 1 drifted, 1 stale, 9 not verifiable · v/);
 
   // A destination added to the workspace file appears, read, and is watched.
   await page.getByRole('searchbox', { name: /Search destinations/ }).fill('');
@@ -65,16 +65,16 @@ test('a change on disk re-reads its destination and a destination added to the w
   await fs.writeFile(demoWorkspace, `${JSON.stringify(file, null, 2)}\n`);
   await expect(row('docs-new')).toHaveAttribute('data-status', 'unmanaged', { timeout: 5_000 });
   await expect(page.getByTestId('live-refresh')).toHaveText(
-    'watching 16 destinations; 1 checked every 2 s instead, because the folder is missing',
+    'watching 17 destinations; 1 checked every 2 s instead, because the folder is missing',
   );
   await expect(page.getByTestId('status-line')).toHaveText(
-    /^Ready · 6 intact, 1 drifted, 1 stale, 9 not verifiable · workspace read again: 1 added \(docs-new\) · v/,
+    /^Ready · 6 intact, 1 drifted, 1 stale, 10 not verifiable · workspace read again: 1 added \(docs-new\) · v/,
   );
 
   // The missing folder appears: it is seen (polled) and watched from then on.
   await fs.mkdir(path.join(destinations, 'status-missing'));
   await expect(row('status-missing')).toHaveAttribute('data-status', 'empty', { timeout: 8_000 });
-  await expect(page.getByTestId('live-refresh')).toHaveText('watching 17 destinations', { timeout: 8_000 });
+  await expect(page.getByTestId('live-refresh')).toHaveText('watching 18 destinations', { timeout: 8_000 });
 
   // The pointer off the list: a row under it is drawn hovered, which is not what this spec is about.
   await page.mouse.move(0, 0);

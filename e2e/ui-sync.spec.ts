@@ -38,7 +38,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
     .getByRole('group', { name: /Filter by status/ })
     .getByRole('button', { name: /^managed/ })
     .click();
-  await expect(page.getByTestId('list-count')).toHaveText(/^4 of 16/);
+  await expect(page.getByTestId('list-count')).toHaveText(/^4 of 17/);
   expect((await shownIds(page)).sort()).toEqual(['docs-apac', 'docs-edited', 'docs-mirror', 'docs-rebuilt']);
   await expect(option(page, 'docs-rebuilt').locator('[data-sync="conflict"]')).toHaveAttribute('title', 'sync: Conflict: digest mismatch');
   await expect(option(page, 'docs-apac').locator('[data-sync="destination_newer"]')).toBeVisible();
@@ -56,7 +56,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
   await chip(page, 'publish waiting').click();
 
   await page.getByLabel('Sort').selectOption('health');
-  await expect(page.getByTestId('list-count')).toHaveText('16 destinations');
+  await expect(page.getByTestId('list-count')).toHaveText('17 destinations');
   expect(await shownIds(page)).toEqual([
     'broken-duplicate',
     'broken-json',
@@ -74,6 +74,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
     'release-notes',
     'runbook-prod',
     'legacy-site',
+    'status-copied',
   ]);
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'sync-sorted');

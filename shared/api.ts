@@ -22,6 +22,8 @@ import { workspaceChangesSchema } from './workspaceReload';
 import { fromZodIssues } from './zodIssues';
 import { liveRefreshStatusSchema } from './liveRefresh';
 import { hostStateEventSchema } from './hostState';
+import { destinationChangesSchema } from './hostWatch';
+import { watchStaleReasonSchema } from './verifyFreshness';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -141,7 +143,8 @@ export const events = {
   liveRefresh: z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('destinations'),
-      changes: z.array(z.object({ entry: scanEntrySchema, changedAt: z.string() })),
+      /** `reason`: what saw it (this machine's watch, a host's agent, a host's watch lost); absent: this machine's watch. */
+      changes: z.array(z.object({ entry: scanEntrySchema, changedAt: z.string(), reason: watchStaleReasonSchema.optional() })),
     }),
     z.object({
       kind: z.literal('workspace'),
@@ -166,6 +169,8 @@ export const events = {
   /** A menu item or its shortcut (Electron): the renderer does what it would do for the same button. */
   /** A workspace host's connection changed (connecting, connected with its destinations, failed, lost). */
   hostState: hostStateEventSchema,
+  /** A host's agent only, to the client that asked `watchDestinations`: its destinations that changed on its disk (shared/hostWatch.ts). */
+  destinationChanges: destinationChangesSchema,
   appCommand: z.object({
     command: z.enum(['openWorkspace', 'rescan', 'verifyAll', 'find', 'exportReport', 'resetDemo']),
     path: userPath.optional(),

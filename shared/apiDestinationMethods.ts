@@ -1,5 +1,5 @@
-// The API methods that read destinations: scan, inspect, verify, compare with a source, a file's
-// content diff, and the source bundles to compare with. Part of the one table in shared/api.ts.
+// The API methods that read destinations: scan, inspect, verify, compare with a source (its manifest,
+// or folder against folder), a file's content diff, and the source bundles to compare with. Part of the one table in shared/api.ts.
 
 import { z } from 'zod';
 import { destinationEntrySchema, handle, listingEntrySchema, scanEntrySchema, userPath, verifyEntrySchema } from './apiEntries';
@@ -8,6 +8,7 @@ import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
 import { contentDiffSchema, diffAgainstSchema } from './contentDiff/contentDiffSchema';
 import { manifestDiffSchema } from './diffManifests';
+import { folderCompareSchema } from './folderCompare';
 import { destinationInspectionSchema } from './inspection';
 import { issueSchema } from './issueSchema';
 import { outputDriftSchema } from './outputDrift';
@@ -62,6 +63,12 @@ export const destinationMethods = {
       current: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }),
       recorded: z.looseObject({ id: z.string(), digest: z.string(), created: z.string() }).optional(),
     }),
+  }),
+  compareFolder: spec({
+    summary:
+      "A folder compare: each file a publish of the source (or the destination's configured one) writes, matching, differing or missing in the destination, and its extra entries; whether it can be adopted",
+    request: z.strictObject({ destination: handle, source: userPath.optional() }),
+    response: folderCompareSchema,
   }),
   contentDiff: spec({
     summary:

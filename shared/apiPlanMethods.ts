@@ -1,4 +1,4 @@
-// The API methods that change a destination: plan a replace, a repair or a staging discard, then
+// The API methods that change a destination: plan a replace, a repair, a staging discard or an adopt, then
 // apply a plan behind its consent. Part of the one table in shared/api.ts.
 
 import { z } from 'zod';
@@ -53,6 +53,19 @@ export const planMethods = {
   planDiscardStaging: spec({
     summary: 'Plan removing the staging folder an interrupted apply left: which publication it holds and how many files it staged',
     request: z.strictObject({ destination: handle }),
+    response: z.object({ planId: handle, plan: replacePlanSchema }),
+  }),
+  planAdopt: spec({
+    summary:
+      'Plan adopting an unmanaged folder whose files already match the source: only the state file is written, nothing is moved or deleted, extra files stay',
+    request: z.strictObject({
+      destination: handle,
+      /** Default: the source the workspace configures for the destination. */
+      source: userPath.optional(),
+      /** The ids the state records, when the workspace configures none (an unmanaged folder has no state to take them from). */
+      pipelineId: z.string().min(1).max(1000).optional(),
+      destinationId: z.string().min(1).max(1000).optional(),
+    }),
     response: z.object({ planId: handle, plan: replacePlanSchema }),
   }),
   applyPlan: spec({

@@ -22,6 +22,20 @@ export const hostStateSchema = z.object({
   destinations: z.number(),
   /** When the state last changed (ISO 8601). */
   since: z.string(),
+  /** When it was last connected (ISO 8601): what its destinations' statuses date from while it is lost. */
+  lastConnected: z.string().optional(),
+  /** While lost: when the next automatic reconnect starts (ISO 8601), and how many tries came before it. */
+  retryAt: z.string().optional(),
+  retries: z.number().optional(),
+  /** The host's settings as the workspace file gives them (for the Edit host dialog). */
+  settings: z
+    .object({
+      agent: z.string().optional(),
+      identityFile: z.string().optional(),
+      jumpHost: z.string().optional(),
+      sshConfig: z.string().optional(),
+    })
+    .optional(),
 });
 export type HostState = z.infer<typeof hostStateSchema>;
 

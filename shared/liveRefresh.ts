@@ -20,6 +20,11 @@ export const liveRefreshStatusSchema = z.object({
   workspace: z.object({ path: z.string(), mode: watchModeSchema, reason: z.string().optional() }).optional(),
   /** The time between two checks of a polled destination now (longer than asked when many are polled). */
   pollIntervalMs: z.number().int().positive(),
+  /**
+   * The workspace hosts' destinations (docs/live-refresh.md, "On a workspace host"): watched by their
+   * agent, or not watched now (the host not connected, or its watch failed or incomplete). Absent without hosts.
+   */
+  hosts: z.object({ watched: z.number().int().nonnegative(), unwatched: z.number().int().nonnegative() }).optional(),
 });
 export type LiveRefreshStatus = z.infer<typeof liveRefreshStatusSchema>;
 
@@ -42,6 +47,20 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
  */
 export function liveRefreshSentence(status: LiveRefreshStatus): string | undefined {
   if (!status.active) return undefined;
+  const hosts = status.hosts && status.hosts.watched + status.hosts.unwatched > 0 ? status.hosts : undefined;
+  if (!hosts) return localSentence(status);
+  const onHosts = [
+    hosts.watched > 0 ? `${plural(hosts.watched, 'destination')} on hosts, by their agents` : '',
+    hosts.unwatched > 0 ? `${plural(hosts.unwatched, 'destination')} on hosts not watched now (not connected, or their watch failed)` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  if (status.watching > 0 || status.polling > 0) return `${localSentence(status)}; ${onHosts}`;
+  return hosts.watched > 0 ? `watching ${onHosts}` : onHosts;
+}
+
+/** This machine's part: its destinations watched and polled, and why. */
+function localSentence(status: LiveRefreshStatus): string {
   if (status.watching === 0 && status.polling === 0) return 'watching no destinations';
   const watched = `watching ${plural(status.watching, 'destination')}`;
   if (status.polling === 0) return watched;

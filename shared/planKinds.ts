@@ -23,6 +23,11 @@ export interface PlanKindFacts {
   mayBePartial: boolean;
   /** It removes only the destination's staging folders: the state and every output stay as they are. */
   onlyStaging: boolean;
+  /**
+   * It writes the state file and nothing else, removing nothing (adopt): its backup is kept although
+   * it holds no entry, so that an undo removes the state it wrote.
+   */
+  writesOnlyState: boolean;
   /** What a failed apply of this kind left, when it changed something; absent: the replace words (shared/plan.ts). */
   aftermath?: (result: Aftermath) => string;
 }
@@ -38,6 +43,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     confirmsById: false,
     mayBePartial: false,
     onlyStaging: false,
+    writesOnlyState: false,
   },
   force: {
     title: 'Forced replace',
@@ -47,6 +53,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     confirmsById: true,
     mayBePartial: false,
     onlyStaging: false,
+    writesOnlyState: false,
   },
   repair: {
     title: 'Repair',
@@ -56,6 +63,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     confirmsById: false,
     mayBePartial: true,
     onlyStaging: false,
+    writesOnlyState: false,
     // The state is never touched by a repair: each output is as it was, or restored, or (between the
     // removal of its drifted bytes and the move of the proven ones) missing.
     aftermath: (result) => {
@@ -71,8 +79,24 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     confirmsById: false,
     mayBePartial: false,
     onlyStaging: true,
+    writesOnlyState: false,
     aftermath: (result) =>
       `${result.deleted.length} staging folder${plural(result.deleted.length, ' was', 's were')} removed before it stopped; what is left of one keeps its marker, so Discard staging can be run again.`,
+  },
+  adopt: {
+    title: 'Adopt',
+    noun: 'adopt',
+    deletesWholeTree: false,
+    keepsState: false,
+    // Nothing is removed or overwritten, and the undo removes only the state it wrote: one confirmation.
+    confirmsById: false,
+    mayBePartial: false,
+    onlyStaging: false,
+    writesOnlyState: true,
+    aftermath: (result) =>
+      result.stateWritten
+        ? 'The state file is in place; only the cleanup of its staging folder did not finish.'
+        : 'No state file was written; only its staging folder may be left behind (Discard staging removes it).',
   },
   restore: {
     title: 'Restore',
@@ -83,6 +107,7 @@ export const PLAN_KINDS: Readonly<Record<AppliedKind, PlanKindFacts>> = {
     confirmsById: true,
     mayBePartial: false,
     onlyStaging: false,
+    writesOnlyState: false,
     aftermath: (result) =>
       result.stateWritten
         ? 'The old state is back in place; only the cleanup of the restore did not finish.'

@@ -81,6 +81,17 @@ export function planRows(plan: ReplacePlan): PlanRowsView {
     rows.set(entry.path, row);
   }
   if (plan.newState && !rows.has(STATE_FILE_NAME)) rows.set(STATE_FILE_NAME, { kind: 'create', path: STATE_FILE_NAME, type: 'state' });
+  // An output the new state records and the plan does not write is recorded as it stands (an adopt).
+  for (const output of plan.newState?.outputs ?? [])
+    if (!rows.has(output.path))
+      rows.set(output.path, {
+        kind: 'unchanged',
+        path: output.path,
+        type: 'file',
+        size: output.size,
+        write: { kind: output.kind, sourcePath: output.source_path },
+        note: 'already in place',
+      });
   const kept = (path: string, note: string) => {
     if (!rows.has(path)) rows.set(path, { kind: 'keep', path, type: 'file', note });
   };

@@ -16,10 +16,11 @@ export type ReplaceMode = z.infer<typeof replaceModeSchema>;
 
 /**
  * What a plan does: a normal or forced replace (publish the source), a repair (rewrite only the
- * recorded outputs that drifted, from proven bytes; the state stays), or discarding the staging
- * folder an interrupted apply left. One plan → confirm → apply path for all four.
+ * recorded outputs that drifted, from proven bytes; the state stays), discarding the staging
+ * folder an interrupted apply left, or adopting an unmanaged folder whose files already match (only
+ * the state file is written). One plan → confirm → apply path for all five.
  */
-export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging']);
+export const planKindSchema = z.enum(['replace', 'force', 'repair', 'discard_staging', 'adopt']);
 export type PlanKind = z.infer<typeof planKindSchema>;
 
 /** What lstat saw at one path, without following links. `missing` when nothing was there. */

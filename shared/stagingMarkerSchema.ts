@@ -10,8 +10,8 @@ export const stagingMarkerSchema = z.object({
   version: z.literal(1),
   /** When the apply created the folder (RFC 3339). */
   created: z.string().min(1),
-  /** A repair stages too (the recorded publication's outputs); discard staging makes no staging folder. */
-  mode: z.enum(['replace', 'force', 'repair']),
+  /** A repair stages too (the recorded publication's outputs), an adopt only its state; discard staging makes no staging folder. */
+  mode: z.enum(['replace', 'force', 'repair', 'adopt']),
   /** The publication being written: the source manifest's id and digest, and when the plan was made. */
   source: z.object({ id: z.string(), digest: z.string() }),
   plannedAt: z.string(),

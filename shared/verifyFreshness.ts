@@ -60,10 +60,18 @@ export const staleReasonSchema = z.enum([
   'listing_changed',
   /** A watcher saw a change on disk before any re-read could compare. */
   'changed_on_disk',
+  /** A host's agent saw a change on that host's disk (its watch, shared/hostWatch.ts). */
+  'changed_on_host',
+  /** The host's watch could not vouch for its disk for a while (the connection lost, the watch failed): a change may have gone unseen. */
+  'host_unwatched',
   /** An output the verify hashed has another lstat signature now (edited, replaced, removed), or its record is gone. */
   'outputs_changed',
 ]);
 export type StaleReason = z.infer<typeof staleReasonSchema>;
+
+/** The reasons a watch gives, before any re-read: this machine's, a host's agent's, or a host's watch lost. */
+export const watchStaleReasonSchema = staleReasonSchema.extract(['changed_on_disk', 'changed_on_host', 'host_unwatched']);
+export type WatchStaleReason = z.infer<typeof watchStaleReasonSchema>;
 
 export const verifyFreshnessSchema = z.discriminatedUnion('fresh', [
   z.object({ fresh: z.literal(true) }),
@@ -82,8 +90,8 @@ export const FRESH: VerifyFreshness = Object.freeze({ fresh: true }) as VerifyFr
 export type DestinationObservation =
   /** The destination was read again (a rescan, the re-read after an action): its fingerprint then. */
   | { kind: 'reread'; fingerprint: DestinationFingerprint; at: string }
-  /** A watcher saw the destination (its root, its state file, its staging folder) change. */
-  | { kind: 'changed_on_disk'; at: string };
+  /** A watcher saw the destination (its root, its state file, its staging folder) change; `reason` says which watch (default changed_on_disk). */
+  | { kind: 'changed_on_disk'; at: string; reason?: WatchStaleReason };
 
 /**
  * The rule. A result that is stale stays stale with its first reason and time. A re-read keeps a
@@ -94,7 +102,8 @@ export type DestinationObservation =
  */
 export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness, observation: DestinationObservation): VerifyFreshness {
   if (!current.fresh) return current;
-  if (observation.kind === 'changed_on_disk') return { fresh: false, reason: 'changed_on_disk', since: observation.at };
+  if (observation.kind === 'changed_on_disk')
+    return { fresh: false, reason: observation.reason ?? 'changed_on_disk', since: observation.at };
   const before = stamp.basis;
   const now = observation.fingerprint;
   if (before.stateSha256 !== now.stateSha256 || before.stateSha256 === undefined) {

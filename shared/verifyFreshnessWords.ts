@@ -26,6 +26,9 @@ const REASON_WORDS: Record<StaleReason, string> = {
   state_changed: 'the state file changed since',
   listing_changed: 'files in the destination changed since',
   changed_on_disk: 'a change on disk was seen since',
+  changed_on_host: 'a change on its host was seen since (changed on host)',
+  host_unwatched:
+    'its host could not be watched for a while since (the connection was lost or its watch failed), so a change may have gone unseen',
   outputs_changed: 'an output was edited, replaced or removed since (its size, time or file identity differs)',
 };
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fieldSchemas';
 import { issueSchema } from './issueSchema';
+import { jumpHostProblem, localSshFileProblem } from './hostSettings';
 import { parseSshUrl } from './sshUrl';
 
 export {
@@ -61,6 +62,13 @@ const hostNameField = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, {
   message: 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or a digit',
 });
 
+function checkedSshField(problemOf: (text: string) => string | undefined) {
+  return z.string().superRefine((text, ctx) => {
+    const problem = problemOf(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { code: 'invalid_host_setting' } });
+  });
+}
+
 const sshUrlField = z.string().superRefine((text, ctx) => {
   const parsed = parseSshUrl(text);
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message, params: { code: 'invalid_ssh_url' } });
@@ -76,6 +84,12 @@ export const workspaceFileHostSchema = z.looseObject({
   url: sshUrlField,
   /** The agent command on that host (default `distributor-inspector`). */
   agent: nonEmptyString.optional(),
+  /** The key ssh offers (`-i`): a file on this machine, absolute or `~/…`. */
+  identity_file: checkedSshField(localSshFileProblem).optional(),
+  /** The host ssh goes through (`-J`): `[user@]host[:port]`. */
+  jump_host: checkedSshField(jumpHostProblem).optional(),
+  /** The ssh config file to read instead of ~/.ssh/config (`-F`): a file on this machine. */
+  ssh_config: checkedSshField(localSshFileProblem).optional(),
 });
 
 export const workspaceFileSchema = z
@@ -125,7 +139,14 @@ export const workspaceDestinationSchema = z.object({
 export type WorkspaceDestination = z.infer<typeof workspaceDestinationSchema>;
 
 /** One host of a loaded workspace, as the file gives it (the URL is checked, kept as written). */
-export const workspaceHostSchema = z.object({ name: z.string(), url: z.string(), agent: z.string().optional() });
+export const workspaceHostSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  agent: z.string().optional(),
+  identityFile: z.string().optional(),
+  jumpHost: z.string().optional(),
+  sshConfig: z.string().optional(),
+});
 export type WorkspaceHost = z.infer<typeof workspaceHostSchema>;
 
 /** A workspace as the loader gives it to the engine. */

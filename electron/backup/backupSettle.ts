@@ -12,9 +12,13 @@ import { openPinnedBackup } from './pinnedBackup';
 
 /**
  * Records how the apply ended (`after`) with every pending entry settled; removes the backup instead
- * when it holds nothing. Returns whether it was kept. Throws (naming the folder) when it cannot.
+ * when it holds nothing (unless `keepEmpty`). Returns whether it was kept. Throws (naming the folder) when it cannot.
  */
-export async function settleBackupEntries(folder: string, after: NonNullable<BackupManifest['after']>): Promise<{ kept: boolean }> {
+export async function settleBackupEntries(
+  folder: string,
+  after: NonNullable<BackupManifest['after']>,
+  keepEmpty = false,
+): Promise<{ kept: boolean }> {
   const opened = await openPinnedBackup(folder);
   if (!opened.ok) throw new Error(opened.error.message);
   let entries: BackupEntry[];
@@ -32,7 +36,8 @@ export async function settleBackupEntries(folder: string, after: NonNullable<Bac
   } finally {
     await opened.backup.close();
   }
-  if (!entries.some((entry) => entry.kept)) {
+  // keepEmpty: an adopt's backup holds no entry, yet its record is how an undo removes the state it wrote.
+  if (!keepEmpty && !entries.some((entry) => entry.kept)) {
     await removeTree(folder);
     return { kept: false };
   }

@@ -139,8 +139,9 @@ export function backupWriter(target: BackupTarget): BackupWriter {
     made: () => made,
     async prepare(input): Promise<PreparedBackup> {
       const { plan, destRealPath } = input;
-      // Nothing to remove (a first publish into an empty destination): no backup, and no backupId.
-      if (input.units.length === 0)
+      // Nothing to remove (a first publish into an empty destination): no backup, and no backupId;
+      // but an adopt's backup, which holds nothing, is what its undo removes the state by.
+      if (input.units.length === 0 && !planKindOf(plan.mode).writesOnlyState)
         return {
           moves: false,
           folder: target.destinationFolder,

@@ -1,4 +1,4 @@
-// The one flow of every apply the command line makes (replace, repair, discard-staging): print the
+// The one flow of every apply the command line makes (replace, repair, discard-staging, adopt): print the
 // plan and where its backup goes, ask on a terminal (or take --yes), apply, print the result and the
 // Undo line. The plan and the apply are steps: on this machine or on a host's agent.
 
@@ -55,6 +55,8 @@ function backupResultText(result: ApplyResult, target: OpenedDestination): strin
 function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target: OpenedDestination): string {
   // The kinds that keep the state (repair, discard staging) say what they did in their own line.
   if (result.ok && planKindOf(plan.mode).keepsState) return `${recoveryDoneText(result, plan, style)}${backupResultText(result, target)}`;
+  if (result.ok && planKindOf(plan.mode).writesOnlyState)
+    return `${style.green('Done')}: state written, recording ${result.state?.outputs.length ?? 0} files as they stand; nothing else was changed (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   if (result.ok)
     return `${style.green('Done')}: deleted ${result.deleted.length}, wrote ${result.written.length}, state written (${result.durationMs} ms).\n${backupResultText(result, target)}`;
   const lines = [
@@ -99,6 +101,10 @@ async function answered(
       : `Rewrite ${plan.summary.writeCount} drifted output${plan.summary.writeCount === 1 ? '' : 's'} in ${where} (the state file and ${plan.repair?.extras.length ?? 0} extra files stay${keptClause(plan)})?`;
     return yes(question);
   }
+  if (planKindOf(plan.mode).writesOnlyState)
+    return yes(
+      `Write only .distributor.json in ${where}, recording ${plan.newState?.outputs.length ?? 0} files as they stand (${plan.extras?.length ?? 0} extra entries stay)?`,
+    );
   if (confirmText !== undefined) {
     const nested = plan.nestedDestinations.length > 0 ? `, including ${nestedDestinationsText(plan)}` : '';
     const answer = await io.ask(
@@ -165,7 +171,7 @@ export function doorSteps(
   door: Door,
   target: OpenedDestination,
   plan: () => Promise<ApiResult<{ planId: string; plan: ReplacePlan; confirmText?: string }>>,
-  what: 'planReplace' | 'planRepair' | 'planDiscardStaging',
+  what: 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planAdopt',
   backupsOff?: string,
 ): ReplaceSteps {
   let planId = '';

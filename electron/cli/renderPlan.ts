@@ -4,6 +4,7 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 
+import { adoptWritesText } from '../../shared/folderCompare';
 import { nestedDestinationsText, type ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { planRows, planRowWord, planTotalsText, PLAN_ROW_SIGNS, type PlanRow } from '../../shared/planRows';
@@ -36,7 +37,9 @@ export function planText(plan: ReplacePlan, style: Style): string {
   lines.push(
     '',
     style.bold(planTotalsText(totals)),
-    style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
+    kind.writesOnlyState
+      ? style.dim(adoptWritesText(plan.newState?.outputs.length ?? 0, plan.extras?.length ?? 0))
+      : style.dim(`(${bytesText(plan.summary.deleteBytes)} removed, ${bytesText(plan.summary.writeBytes)} written)`),
   );
   if (plan.summary.changedCount > 0)
     lines.push(

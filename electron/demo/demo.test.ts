@@ -12,6 +12,7 @@ import { realDemoDisk } from './demoDisk';
 import { listDemoTree } from './demoMarker';
 import { inspectDestination } from '../engine/inspectDestination';
 import { readSource } from '../engine/readSource';
+import { compareFolder } from '../replace/compareFolder';
 
 let root: string;
 beforeEach(async () => {
@@ -106,6 +107,18 @@ describe('the demo workspace', () => {
     expect(issuesOf('release-notes').some((line) => line.startsWith('warning case_collision outputs['))).toBe(true);
     expect(byName.get('status-missing')!.status).toBe('empty');
     expect(byName.get('legacy-site')!.status).toBe('unmanaged');
+    expect(byName.get('status-copied')!.status).toBe('unmanaged');
+  });
+
+  it('holds an unmanaged folder whose files are the publication of its source byte for byte: it can be adopted', async () => {
+    await createDemoWorkspace(root);
+    const compared = await compareFolder({
+      destinationPath: path.join(root, 'destinations', 'status-copied'),
+      sourcePath: path.join(root, 'sources', 'status-page'),
+    });
+    if (!compared.ok) throw new Error(compared.error.message);
+    expect(compared.value.counts).toEqual({ matches: 2, differs: 0, missing: 0, extra: 1 });
+    expect(compared.value.adoptable).toBe(true);
   });
 
   it('yields every compare decision and every conflict reason against the configured sources', async () => {
@@ -119,6 +132,7 @@ describe('the demo workspace', () => {
     expect(seen.get('docs-us')).toBe('replace');
     expect(seen.get('docs-apac')).toBe('skip_newer');
     expect(seen.get('legacy-site')).toBe('unmanaged');
+    expect(seen.get('status-copied')).toBe('unmanaged');
     expect(seen.get('status-new')).toBe('publish');
     expect(seen.get('broken-sha')).toBe('conflict:invalid_state');
     expect(seen.get('docs-mirror')).toBe('conflict:identity_mismatch');

@@ -4,7 +4,9 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { outputRuleFor } from '../../shared/publishRules';
 import type { EditableJson } from '../../shared/sampleDocuments';
+import { markdownToHtml } from '../replace/markdownToHtml';
 import { STAGING_DIR_NAME, STAGING_FILES_DIR, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { handbookSources, makeSource, publish, type FileBytes, type Publication, type SourceBundle } from './demoBundles';
@@ -61,6 +63,16 @@ function editable(publication: Publication): EditableJson {
 }
 
 const sources = handbookSources();
+
+/**
+ * The bytes the app's own publish writes for a source file (replace/publish.ts outputBytesFor: its
+ * markdown rendered by the app's renderer, not the demo's stand-in); the demo test proves they match.
+ */
+function appOutputBytes(sourcePath: string, bundle: SourceBundle): Buffer {
+  const bytes = bundle.files.get(sourcePath)!;
+  if (outputRuleFor(sourcePath).kind === 'source') return bytes;
+  return Buffer.from(markdownToHtml(bytes.toString('utf8'), path.posix.basename(sourcePath, '.md')), 'utf8');
+}
 
 // Six files, one per verify status a destination can show.
 const runbook = makeSource('runbook', '2026-05-20T08:30:00Z', {
@@ -278,6 +290,27 @@ export const DEMO_CASES: DemoCase[] = [
         new Map([
           ['index.html', Buffer.from('<!doctype html><title>Old site</title><p>Uploaded by FTP in 2019.</p>\n')],
           ['images/banner.gif', Buffer.from('GIF89a')],
+        ]),
+      ),
+  },
+  {
+    name: 'status-copied',
+    shows:
+      'unmanaged: the status page copied by hand, no state · compare with a source bundle: every file matches, so Adopt writes only the state',
+    pipelineId: 'status',
+    destinationId: 'status-copied',
+    source: 'status-page',
+    // What the app's own publish of status-page writes, byte for byte (its markdown rendered as a replace
+    // renders it), put there by hand, beside a file of the host's own.
+    write: (disk, dir) =>
+      writeDemoFiles(
+        disk,
+        dir,
+        new Map([
+          ...sources.status.manifest.files.map(
+            (file) => [outputRuleFor(file.path).path, appOutputBytes(file.path, sources.status)] as const,
+          ),
+          ['robots.txt', Buffer.from('User-agent: *\nDisallow:\n')],
         ]),
       ),
   },

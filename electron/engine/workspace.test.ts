@@ -241,6 +241,36 @@ describe('a workspace file', () => {
     ]);
   });
 
+  it("reads a host's ssh settings and names a bad one at its field", async () => {
+    const loaded = await loadWorkspace(
+      writeWorkspace({
+        hosts: [
+          {
+            name: 'web-1',
+            url: 'ssh://web1/srv/www',
+            identity_file: '~/.ssh/web',
+            jump_host: 'ops@bastion:2222',
+            ssh_config: '/etc/di/ssh',
+          },
+        ],
+      }),
+    );
+    expect(loaded).toMatchObject({
+      ok: true,
+      workspace: { hosts: [{ name: 'web-1', identityFile: '~/.ssh/web', jumpHost: 'ops@bastion:2222', sshConfig: '/etc/di/ssh' }] },
+    });
+    const issues = await issuesOf({
+      hosts: [
+        { name: 'web-1', url: 'ssh://web1/srv/www', identity_file: 'keys/web', jump_host: '-oProxyCommand=x', ssh_config: '/etc/../x' },
+      ],
+    });
+    expect(issues.map(({ at, code }) => ({ at, code }))).toEqual([
+      { at: 'hosts[0].identity_file', code: 'invalid_host_setting' },
+      { at: 'hosts[0].jump_host', code: 'invalid_host_setting' },
+      { at: 'hosts[0].ssh_config', code: 'invalid_host_setting' },
+    ]);
+  });
+
   it('keeps the history journal the file names, and refuses one inside a destination', async () => {
     const kept = await loadWorkspace(writeWorkspace({ destinations: [{ path: 'site' }], history: 'logs/history.jsonl' }));
     expect(kept).toMatchObject({ ok: true, workspace: { historyFile: path.join(dir, 'logs', 'history.jsonl') } });

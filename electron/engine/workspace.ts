@@ -239,7 +239,14 @@ function unknownFieldWarnings(json: Record<string, unknown>): Issue[] {
 }
 
 function toHost(entry: WorkspaceFileHost): WorkspaceHost {
-  return { name: entry.name, url: entry.url, ...(entry.agent !== undefined ? { agent: entry.agent } : {}) };
+  return {
+    name: entry.name,
+    url: entry.url,
+    ...(entry.agent !== undefined ? { agent: entry.agent } : {}),
+    ...(entry.identity_file !== undefined ? { identityFile: entry.identity_file } : {}),
+    ...(entry.jump_host !== undefined ? { jumpHost: entry.jump_host } : {}),
+    ...(entry.ssh_config !== undefined ? { sshConfig: entry.ssh_config } : {}),
+  };
 }
 
 /** The same name twice (ids would collide), or the same folder of the same host twice (scanned twice). */

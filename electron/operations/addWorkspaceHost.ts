@@ -1,17 +1,13 @@
-// Adds a host to a workspace file (issue 15: the app's "Add host"): an ssh target and a path on that
-// host, checked field by field (every bad field named at once, as `bad_request` issues the dialog shows
-// beside each field), then written into the file's `hosts` with everything else in it kept as it was.
-// Written atomically (a temp file beside it, fsync, rename). Must never write a file that the loader
-// would refuse, nor touch a folder workspace (its destinations are its folders: there is no file).
+// Adds, edits and removes a host of the workspace file (issues 15 and 28: the app's Add host, Edit host
+// and Remove host): the dialog's fields checked one by one (shared/hostEntry.ts: every bad field named
+// at once, at its field), then written into the file's `hosts` (workspaceHostsFile.ts: everything else
+// kept, atomically, refused if the file changed underneath). An edit or a removal is refused when the
+// host in the file is no longer the one this window read (it was changed by hand meanwhile).
 
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { fail } from '../../shared/apiError';
-import { error, type Issue } from '../../shared/issues';
-import { formatSshUrl, parseSshUrl } from '../../shared/sshUrl';
-import { WORKSPACE_FILE_NAME, workspaceFileHostSchema, type LoadedWorkspace } from '../../shared/workspaceSchema';
-import { readRegularFile } from '../engine/regularFile';
+import { hostEntryOf, type HostFields } from '../../shared/hostEntry';
+import type { LoadedWorkspace, WorkspaceHost } from '../../shared/workspaceSchema';
+import { updateWorkspaceHosts, type HostsFileOptions, type RawHostEntry } from './workspaceHostsFile';
 
 export interface AddHostRequest {
   name: string;
@@ -20,108 +16,87 @@ export interface AddHostRequest {
   /** Absolute, on the host. */
   path: string;
   agent?: string;
+  identityFile?: string;
+  jumpHost?: string;
+  sshConfig?: string;
 }
 
-/** The host entry as the file will hold it, or every problem, each at its field. */
-export function hostEntryOf(
-  request: AddHostRequest,
-  existing: { name?: unknown; url?: unknown }[],
-): { entry: { name: string; url: string; agent?: string } } | { issues: Issue[] } {
-  const issues: Issue[] = [];
-  const name = request.name.trim();
-  const named = workspaceFileHostSchema.shape.name.safeParse(name);
-  if (!named.success)
-    issues.push(
-      error(['name'], 'invalid_host_name', `host name ${JSON.stringify(name)} ${named.error.issues[0]?.message ?? 'is not valid'}`),
-    );
-  else if (existing.some((host) => host.name === name))
-    issues.push(error(['name'], 'duplicate_host', `host name "${name}" is already in the workspace file`));
-  const targetText = request.target.trim();
-  const target = targetText === '' ? undefined : parseSshUrl(`ssh://${targetText}/`);
-  if (target === undefined)
-    issues.push(error(['target'], 'missing_field', 'the ssh target is required: [user@]host[:port] or an alias of ~/.ssh/config'));
-  else if (!target.ok)
-    issues.push(
-      error(
-        ['target'],
-        'invalid_ssh_target',
-        `ssh target ${JSON.stringify(targetText)}: ${target.message.replace(/^"[^"]*" is not an ssh URL: /, '')}`,
-      ),
-    );
-  const where = request.path.trim();
-  let url: string | undefined;
-  if (!where.startsWith('/'))
-    issues.push(error(['path'], 'invalid_path', `the path on the host must be absolute (start with /), not ${JSON.stringify(where)}`));
-  else if (target?.ok) {
-    url = formatSshUrl({ ...target.value, path: where });
-    const parsed = parseSshUrl(url);
-    if (!parsed.ok)
-      issues.push(
-        error(['path'], 'invalid_path', `the path ${JSON.stringify(where)}: ${parsed.message.replace(/^"[^"]*" is not an ssh URL: /, '')}`),
-      );
-    else if (existing.some((host) => typeof host.url === 'string' && host.url === url))
-      issues.push(error(['path'], 'duplicate_host', `${url} is already in the workspace file`));
-  }
-  const agent = request.agent?.trim();
-  if (request.agent !== undefined && agent === '')
-    issues.push(error(['agent'], 'invalid_agent', 'the agent command must not be empty: leave it out for distributor-inspector'));
-  if (issues.length > 0 || url === undefined) return { issues };
-  return { entry: { name, url, ...(agent ? { agent } : {}) } };
+export async function addWorkspaceHost(loaded: LoadedWorkspace, request: AddHostRequest, options?: HostsFileOptions): Promise<void> {
+  const { target, ...rest } = request;
+  await updateWorkspaceHosts(
+    loaded,
+    'addHost',
+    (hosts) => {
+      const made = hostEntryOf({ ...rest, host: '', target }, hosts);
+      return 'issues' in made ? made : { hosts: [...hosts, made.entry] };
+    },
+    options,
+  );
 }
 
-export async function addWorkspaceHost(loaded: LoadedWorkspace, request: AddHostRequest): Promise<void> {
-  if (loaded.kind !== 'file' || !loaded.file)
+/** The file's entry for the host this window read, or refused naming the file and what differs. */
+function entryAsRead(hosts: RawHostEntry[], file: string, read: WorkspaceHost): number {
+  const index = hosts.findIndex((host) => host.name === read.name);
+  if (index === -1)
+    throw fail('not_found', `${file}: has no host "${read.name}" now (removed by hand?): Rescan to read it again`, { file });
+  const entry = hosts[index]!;
+  const fields = [
+    ['url', read.url],
+    ['agent', read.agent],
+    ['identity_file', read.identityFile],
+    ['jump_host', read.jumpHost],
+    ['ssh_config', read.sshConfig],
+  ] as const;
+  const differs = fields.find(([field, value]) => entry[field] !== value);
+  if (differs)
     throw fail(
       'refused',
-      `the open workspace is the folder ${loaded.root}: hosts are kept in a workspace file; create ${path.join(loaded.root, WORKSPACE_FILE_NAME)} (its destinations and hosts) and open it`,
+      `${file}: hosts[${index}].${differs[0]} of "${read.name}" changed on disk since it was read: nothing was written; Rescan to read it again, then edit`,
+      { file, reason: 'changed_on_disk', field: `hosts[${index}].${differs[0]}` },
     );
-  const file = loaded.file;
-  // Only a regular file, opened non-blocking (a FIFO swapped in since it was loaded never holds the call).
-  const read = await readRegularFile(file, { followLinks: true }).catch((cause: NodeJS.ErrnoException) => {
-    throw fail('invalid_workspace', `${file}: cannot be read (${cause.code ?? cause.message})`, { file });
-  });
-  if (read.kind !== 'bytes')
-    throw fail('invalid_workspace', `${file}: cannot be read (${read.kind === 'not_a_file' ? `it is ${read.what}` : read.kind})`, { file });
-  const text = read.bytes.toString('utf8');
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (cause) {
-    throw fail('invalid_workspace', `${file}: is not valid JSON now (${(cause as Error).message}): fix it before adding a host`, { file });
-  }
-  if (typeof document !== 'object' || document === null || Array.isArray(document))
-    throw fail('invalid_workspace', `${file}: its top level is not an object`, { file });
-  const record = document as Record<string, unknown>;
-  if (record.hosts !== undefined && !Array.isArray(record.hosts))
-    throw fail('invalid_workspace', `${file}: hosts: must be a list`, {
-      file,
-      issues: [error(['hosts'], 'invalid_type', 'must be a list')],
-    });
-  const existing = (record.hosts as { name?: unknown; url?: unknown }[] | undefined) ?? [];
-  const made = hostEntryOf(request, existing);
-  if ('issues' in made) {
-    const first = made.issues[0]!;
-    throw fail('bad_request', `addHost: ${String(first.path[0])}: ${first.message}`, { issues: made.issues });
-  }
-  record.hosts = [...existing, made.entry];
-  const indent = /^\{\s*\n(\s+)"/.exec(text)?.[1] ?? '  ';
-  await writeAtomically(file, `${JSON.stringify(record, null, indent)}\n`);
+  return index;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const mode = (await stat(file)).mode & 0o777;
-    const handle = await open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (cause) {
-    await rm(temp, { force: true });
-    throw fail('refused', `${file}: could not be written (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { file });
-  }
+function hostAsRead(loaded: LoadedWorkspace, name: string): WorkspaceHost {
+  const read = loaded.hosts?.find((host) => host.name === name);
+  if (!read) throw fail('not_found', `no host "${name}" in the open workspace`);
+  return read;
+}
+
+/** Replaces the host's known fields with the dialog's; its other keys, and the other hosts, stay. */
+export async function editWorkspaceHost(
+  loaded: LoadedWorkspace,
+  name: string,
+  fields: HostFields,
+  options?: HostsFileOptions,
+): Promise<void> {
+  const read = hostAsRead(loaded, name);
+  await updateWorkspaceHosts(
+    loaded,
+    'editHost',
+    (hosts, file) => {
+      const index = entryAsRead(hosts, file, read);
+      const made = hostEntryOf(
+        fields,
+        hosts.filter((_, at) => at !== index),
+      );
+      if ('issues' in made) return made;
+      const { name: _name, url: _url, agent: _agent, identity_file: _key, jump_host: _jump, ssh_config: _config, ...kept } = hosts[index]!;
+      return { hosts: hosts.map((host, at) => (at === index ? { ...made.entry, ...kept, ...made.entry } : host)) };
+    },
+    options,
+  );
+}
+
+export async function removeWorkspaceHost(loaded: LoadedWorkspace, name: string, options?: HostsFileOptions): Promise<void> {
+  const read = hostAsRead(loaded, name);
+  await updateWorkspaceHosts(
+    loaded,
+    'removeHost',
+    (hosts, file) => {
+      const index = entryAsRead(hosts, file, read);
+      return { hosts: hosts.filter((_, at) => at !== index) };
+    },
+    options,
+  );
 }

@@ -55,11 +55,15 @@ export async function settleBackup(
   const stateLeft = planKindOf(plan.mode).keepsState ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
   try {
     // Each entry the apply was to move is settled to what the backup really holds; one holding nothing is removed.
-    const settled = await settleBackupEntries(made.folder, {
-      at: formatRfc3339Utc((request.now ?? (() => new Date()))()),
-      outcome: applyOutcomeOf(result),
-      ...(stateLeft !== undefined ? { stateSha256: stateLeft } : {}),
-    });
+    const settled = await settleBackupEntries(
+      made.folder,
+      {
+        at: formatRfc3339Utc((request.now ?? (() => new Date()))()),
+        outcome: applyOutcomeOf(result),
+        ...(stateLeft !== undefined ? { stateSha256: stateLeft } : {}),
+      },
+      planKindOf(plan.mode).writesOnlyState && result.stateWritten,
+    );
     if (!settled.kept) return undefined;
   } catch (cause) {
     warnings.push(`the end of the apply could not be recorded in ${made.folder}: ${(cause as Error).message}`);

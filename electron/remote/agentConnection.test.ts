@@ -51,6 +51,12 @@ process.stdin.on('data', (chunk) => {
       send({ type: 'reply', id: call.id, result: { ok: true, value: { job: 'job-1' } } });
       send({ type: 'event', event: 'item', data: { job: 'job-1', method: 'verify', item: { destination: 42 } } });
       send({ type: 'event', event: 'result', data: { job: 'job-1', method: 'verify', result: { intact: 'all of them' } } });
+    } else if (call.method === 'watchDestinations') {
+      // One malformed change event, then COUNT good ones at once (a burst, as after a stall).
+      send({ type: 'reply', id: call.id, result: { ok: true, value: { complete: true, watching: 2, polling: 0 } } });
+      send({ type: 'event', event: 'destinationChanges', data: { destinations: 'every one' } });
+      for (let i = 0; i < Number(count); i++)
+        send({ type: 'event', event: 'destinationChanges', data: { destinations: ['site-' + (i % 2)], at: new Date().toISOString(), complete: true } });
     } else if (call.method === 'hosts' && mode === 'bad-errors') {
       send({ type: 'reply', id: call.id, result: { ok: false, error: { code: 'no such code', message: 'x' } } });
     } else send({ type: 'reply', id: call.id, result: { ok: true, value: {} } });
@@ -178,6 +184,37 @@ describe('AgentConnection against an agent that floods events for jobs nobody st
     },
     180_000,
   );
+});
+
+describe("AgentConnection and the agent's change events", () => {
+  it('passes on a burst of checked change events, reports a malformed one, and keeps the host', async () => {
+    const notices: string[] = [];
+    const connection = await connect('changes 400', notices);
+    try {
+      const heard: string[][] = [];
+      connection.onDestinationChanges((changes) => heard.push(changes.destinations));
+      expect(await connection.call('watchDestinations', {})).toEqual({ ok: true, value: { complete: true, watching: 2, polling: 0 } });
+      // Answered after every event sent before it: they have all been read.
+      await connection.call('appInfo', {});
+      expect(heard).toHaveLength(400);
+      expect(notices.filter((line) => line.includes("the agent's destinationChanges"))).toHaveLength(1);
+      expect(connection.lost).toBeUndefined();
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('drops an agent that sends more change events than any watch could as agent_flood, having passed on no more than the bound', async () => {
+    const connection = await connect('changes 5000');
+    let heard = 0;
+    connection.onDestinationChanges(() => heard++);
+    await connection.call('watchDestinations', {});
+    await connection.ended;
+    expect(connection.lost).toMatchObject({ code: 'agent_flood' });
+    expect(connection.lost!.message).toContain('more than 1,000 change events in 10 s');
+    // 1,000 counted: the malformed one, then 999 passed on; the 1,001st dropped the host.
+    expect(heard).toBe(999);
+  });
 });
 
 describe("the app's Session with hosts whose agents break the protocol", () => {

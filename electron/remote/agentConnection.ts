@@ -26,6 +26,7 @@ import {
   apiError,
   apiErrorSchema,
   checkOutgoing,
+  events,
   methods,
   type ApiResult,
   type JobMethod,
@@ -37,6 +38,7 @@ import {
 } from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
 import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { ChangeRate, type DestinationChanges } from '../../shared/hostWatch';
 import { EarlyEvents } from './earlyEvents';
 import { probeHostKey, STDERR_KEPT_CHARS } from './hostKeyProbe';
 import { jobEventMeaning } from './jobEvents';
@@ -48,6 +50,10 @@ export interface ConnectOptions {
   /** The agent command on the host (--agent); default `distributor-inspector`. */
   agent?: string;
   env: Record<string, string | undefined>;
+  /** The host's own ssh options (-F, -i, -J from its workspace settings), before the destination. */
+  sshOptions?: string[];
+  /** Where the operator sets the agent command, for the agent_missing advice (the CLI's `--agent PATH`). */
+  agentHint?: string;
   clientVersion: string;
   /** Hears what is worth telling the operator but not fatal: skipped banner lines, protocol complaints. */
   onNotice?: (line: string) => void;
@@ -78,6 +84,9 @@ export class AgentConnection {
   private readonly jobs = new Map<string, JobListener>();
   /** Events of a job whose `{job}` reply has not been read yet: bounded, a flood drops the host. */
   private readonly early = new EarlyEvents();
+  /** The agent's own watch (watchDestinations): its change events, bounded by rate; a flood drops the host. */
+  private readonly changeRate = new ChangeRate();
+  private readonly changeListeners = new Set<(changes: DestinationChanges) => void>();
   private failure: RemoteFailure | undefined;
   private closing = false;
   readonly ended: Promise<void>;
@@ -101,7 +110,8 @@ export class AgentConnection {
   static async connect(options: ConnectOptions): Promise<AgentConnection> {
     const host = sshDestination(options.target);
     const agentCommand = options.agent?.trim() || 'distributor-inspector';
-    const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env);
+    const sshOptions = options.sshOptions ?? [];
+    const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env, sshOptions);
     const notice = options.onNotice ?? (() => {});
     const child = spawn(invocation.file, invocation.args, { stdio: ['pipe', 'pipe', 'pipe'], env: options.env as NodeJS.ProcessEnv });
     let stderr = '';
@@ -127,6 +137,8 @@ export class AgentConnection {
           host,
           ...(options.target.port !== undefined ? { port: options.target.port } : {}),
           agentCommand,
+          ...(sshOptions.length > 0 ? { sshOptions } : {}),
+          ...(options.agentHint !== undefined ? { agentHint: options.agentHint } : {}),
           exitCode: exitCode ?? (signal ? null : 255),
           signal,
           stderr,
@@ -200,7 +212,7 @@ export class AgentConnection {
         // ssh refused the host key without saying which key: ask it once more, verbosely, for the fingerprint.
         let probed = '';
         if (isHostKeyRefusal(ending.stderr) && !/fingerprint for the/.test(ending.stderr))
-          probed = await probeHostKey(options.target, options.env);
+          probed = await probeHostKey(options.target, options.env, sshOptions);
         reject(connectFailure(ending, probed));
       });
     });
@@ -223,6 +235,7 @@ export class AgentConnection {
       this.calls.delete(message.id);
       call.resolve(message.result as ApiResult<unknown>);
     } else if (message.type === 'event') {
+      if (message.event === 'destinationChanges') return this.destinationChanges(message.data);
       const job = (message.data as { job?: unknown } | null)?.job;
       if (typeof job !== 'string') return;
       const listener = this.jobs.get(job);
@@ -239,6 +252,27 @@ export class AgentConnection {
     } else if (message.type === 'protocolError') {
       this.notice(`${this.host}: the agent said: ${message.message}`);
     }
+  }
+
+  /** A change event of the agent's watch: checked, counted (too many: agent_flood), passed on; nothing is kept here. */
+  private destinationChanges(data: unknown): void {
+    const flood = this.changeRate.note(Date.now());
+    if (flood)
+      return this.drop(
+        new RemoteFailure(
+          'agent_flood',
+          `the agent on ${this.host} sent ${flood}, so the connection was dropped: that agent is broken or not the distributor-inspector agent.`,
+        ),
+      );
+    const checked = checkOutgoing(events.destinationChanges, data, `${this.host}: the agent's destinationChanges`);
+    if (!checked.ok) return this.notice(checked.error.message);
+    for (const listener of this.changeListeners) listener(checked.value);
+  }
+
+  /** Hears the agent's change events (after `watchDestinations`); returns the unsubscribe. */
+  onDestinationChanges(listener: (changes: DestinationChanges) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
   }
 
   /** A reply whose call can be told, but whose result breaks the protocol's: that call fails as agent_protocol, naming the field. */

@@ -10,8 +10,8 @@ import { sshInvocation } from './sshInvocation';
 export const STDERR_KEPT_CHARS = 64 * 1024;
 
 /** ssh -v once more against the same host, to read the fingerprint it refused; runs only `true` if it connects. */
-export async function probeHostKey(target: SshTarget, env: Record<string, string | undefined>): Promise<string> {
-  const invocation = sshInvocation(target, 'true', env, ['-v']);
+export async function probeHostKey(target: SshTarget, env: Record<string, string | undefined>, sshOptions: string[] = []): Promise<string> {
+  const invocation = sshInvocation(target, 'true', env, ['-v', ...sshOptions]);
   return new Promise((resolve) => {
     const child = spawn(invocation.file, invocation.args, { stdio: ['ignore', 'ignore', 'pipe'], env: env as NodeJS.ProcessEnv });
     let stderr = '';

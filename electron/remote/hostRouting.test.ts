@@ -9,6 +9,7 @@ import { Session } from '../service/session';
 import { callOk, jobEnd } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 import { ensureBuiltCli } from '../testing/sshHarness';
+import { FakeClock } from '../testing/fakeClock';
 import { sshHostConnector } from './hostConnector';
 
 let fixture: FixtureWorkspace;
@@ -64,6 +65,8 @@ function open(): { session: Session; events: ApiEvent[] } {
     transport: 'http',
     connectHost: sshHostConnector({ env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: fakeSsh, XDG_STATE_HOME: path.join(dir, 'state') } }),
     progressIntervalMs: 0,
+    // A lost host's automatic tries wait on this clock, which no test here moves: each reconnect is the test's own.
+    reconnectClock: new FakeClock(),
   });
   sessions.push(session);
   const events: ApiEvent[] = [];
@@ -233,7 +236,10 @@ describe('a workspace with hosts, in the Session', () => {
     expect((await hostState(session, 'web-2')).state).toBe('connected');
     const refused = await session.call('inspectDestination', { destination: 'web-1:site-a' });
     expect(!refused.ok && refused.error.code).toBe('host_unavailable');
-    expect((await callOk(session, 'reconnectHost', { name: 'web-1' })).state).toBe('connecting');
+    // A try under way: still "lost" (its count kept, no countdown) until it answers.
+    const trying = await callOk(session, 'reconnectHost', { name: 'web-1' });
+    expect(trying).toMatchObject({ state: 'lost', retries: 0 });
+    expect(trying.retryAt).toBeUndefined();
     await connected(session, 'web-1');
     expect((await callOk(session, 'inspectDestination', { destination: 'web-1:site-a' })).destination.host).toBe('web-1');
   }, 90_000);

@@ -38,6 +38,22 @@ describe('connectFailure', () => {
     const failure = connectFailure(ending('Host key verification failed.'), 'debug1: Server host key: ssh-ed25519 SHA256:xyz');
     expect(failure.message).toContain('ED25519 key SHA256:xyz');
   });
+
+  it('tells the CLI user --agent PATH and the app user the field of the host dialog when the agent is missing', () => {
+    const missing = 'bash: line 1: distributor-inspector: command not found';
+    expect(connectFailure(ending(missing, 127)).message).toContain('give its path with --agent PATH');
+    const inApp = connectFailure({ ...ending(missing, 127), agentHint: 'in the "Agent command" field of Edit host web-1' });
+    expect(inApp.message).toContain('give its path in the "Agent command" field of Edit host web-1.');
+    expect(inApp.message).not.toContain('--agent');
+  });
+
+  it("keeps the host's own ssh options in the command it suggests", () => {
+    const failure = connectFailure({
+      ...ending('ssh: connect to host web port 22: Connection refused'),
+      sshOptions: ['-F', '/etc/ci ssh'],
+    });
+    expect(failure.message).toContain("ssh -F '/etc/ci ssh' -v deploy@web");
+  });
 });
 
 describe('lostFailure', () => {

@@ -34,6 +34,10 @@ export interface SshEnding {
   /** The port of the ssh URL; absent when it gave none (ssh's default, or ~/.ssh/config's). */
   port?: number;
   agentCommand: string;
+  /** The host's own ssh options (-F, -i, -J), kept in the commands the advice suggests. */
+  sshOptions?: string[];
+  /** Where the operator sets the agent command: the CLI's `--agent PATH`, the app's field. */
+  agentHint?: string;
   exitCode: number | null;
   signal: string | null;
   stderr: string;
@@ -52,7 +56,7 @@ function knownHostsName(ending: SshEnding): string {
 /** `ssh [-p PORT] [OPTION…] [user@]host`, as the operator would type it to reach the same sshd. */
 function sshCommandFor(ending: SshEnding, options: string[] = []): string {
   const port = ending.port !== undefined && ending.port !== SSH_DEFAULT_PORT ? ['-p', String(ending.port)] : [];
-  return shellCommand(['ssh', ...port, ...options, ending.host]);
+  return shellCommand(['ssh', ...port, ...(ending.sshOptions ?? []), ...options, ending.host]);
 }
 
 const UNREACHABLE =
@@ -130,7 +134,7 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
     return new RemoteFailure(
       'agent_missing',
       `the agent "${ending.agentCommand}" is not installed on ${host}${said ? ` (the remote shell said: ${said})` : ''}: ` +
-        `install it there with ${INSTALL}, or give its path with --agent.`,
+        `install it there with ${INSTALL}, or give its path ${ending.agentHint ?? 'with --agent PATH'}.`,
     );
   }
   const how = exitCode !== null ? `exit code ${exitCode}` : `signal ${ending.signal ?? 'unknown'}`;

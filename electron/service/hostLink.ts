@@ -6,6 +6,7 @@
 import type { ApiResult, JobItemOf, JobMethod, JobResultOf, MethodName, RequestOf, ResponseOf } from '../../shared/api';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
 import type { ApplyStep } from '../../shared/plan';
+import type { DestinationChanges } from '../../shared/hostWatch';
 
 /** A named failure (remote/sshFailures.ts's RemoteFailure has this shape): what happened and what to do. */
 export interface HostFailure {
@@ -31,6 +32,8 @@ export interface HostLink {
   call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>>;
   /** Resolves with the job's ending; rejects with a HostFailure when the connection is lost before it. */
   job<M extends JobMethod>(method: M, request: RequestOf<M>, handlers?: HostJobHandlers<M>): Promise<ApiResult<JobResultOf<M>>>;
+  /** Hears the agent's `destinationChanges` events (after `watchDestinations`); a link without it cannot be watched. */
+  onDestinationChanges?(listener: (changes: DestinationChanges) => void): () => void;
   close(): Promise<void>;
 }
 

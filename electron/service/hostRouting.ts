@@ -16,9 +16,9 @@ import type { HostRouter } from './hostRouter';
 import type { HandlerTable } from './sessionOptions';
 
 /** Methods whose request names one destination, answered by the host as it is. */
-const FORWARDED = ['compare', 'contentDiff', 'history', 'listBackups', 'pruneBackups'] as const;
+const FORWARDED = ['compare', 'compareFolder', 'contentDiff', 'history', 'listBackups', 'pruneBackups'] as const;
 /** Methods that make a plan: the host's plan is kept here under a local id (hostPlanStore). */
-const PLANNED = ['planReplace', 'planRepair', 'planDiscardStaging', 'planRestore'] as const;
+const PLANNED = ['planReplace', 'planRepair', 'planDiscardStaging', 'planAdopt', 'planRestore'] as const;
 
 type ForwardedMethod = (typeof FORWARDED)[number];
 type PlannedMethod = (typeof PLANNED)[number];

@@ -31,6 +31,7 @@ import { StatCache, userStatCacheFile } from '../engine/statCache';
 import type { OpenWorkspace, SessionContext, SessionState } from './sessionContext';
 import { planStore } from './sessionPlans';
 import { LiveRefresh } from './sessionLiveRefresh';
+import { SessionChangeFeed } from './changeFeed';
 import { SourceRefresh } from './sessionSourceRefresh';
 import { demoHandlers } from './sessionDemo';
 import { readWorkspace, reloadWorkspace, type WorkspaceTarget } from '../operations/reloadWorkspace';
@@ -47,6 +48,7 @@ import { notAvailableHandlers, typedPathIn } from './sessionPaths';
 import { listSourceBundles } from '../engine/sourceBundles';
 
 import { HostConnections, hostHandlers } from './hostConnections';
+import { HostWatches } from './hostWatch';
 import { placeReload } from './sessionReload';
 import { hostPlanStore } from './sessionHosts';
 import { routedByHost } from './hostRouting';
@@ -74,14 +76,18 @@ export class Session implements SessionContext {
   /** Undefined when live refresh is off. */
   private readonly live: LiveRefresh | undefined;
   private readonly sourceRefresh: SourceRefresh | undefined; // the configured source bundles watched (sessionSourceRefresh.ts)
+  /** A host's agent: its destinations watched for its client, once asked (changeFeed.ts). */
+  private readonly feed: SessionChangeFeed;
 
   constructor(readonly options: SessionOptions) {
     this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
-    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event));
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    const watch = this.live && new HostWatches(this, (event) => this.emit(event), this.live);
+    this.hostLinks = new HostConnections(this.state, this.hostPlans, options, (event) => this.emit(event), watch);
     this.sourceRefresh = live === false ? undefined : new SourceRefresh(this, (event) => this.emit(event), live === true ? {} : live);
+    this.feed = new SessionChangeFeed((event) => this.emit(event), options.changeFeed, this.live !== undefined);
     const saved = options.preferencesFile ? readPreferences(options.preferencesFile).autoVerify : undefined;
     if (saved !== undefined) this.live?.setAutoVerify(saved);
     this.handlers = this.makeHandlers();
@@ -183,6 +189,7 @@ export class Session implements SessionContext {
     // Not awaited: the list is shown while 10,000 watches are being set; liveRefreshStatus waits for them.
     void this.live?.follow(this.state.workspace);
     void this.sourceRefresh?.follow(this.state.workspace);
+    this.feed.follow(this.state.workspace);
     return summary;
   }
 
@@ -206,7 +213,10 @@ export class Session implements SessionContext {
     const { changes } = reload;
     placeReload(open, reload, this.plans, this.options.connectHost !== undefined);
     this.hostLinks.sync(reload.loaded.hosts ?? []);
-    if (hasWorkspaceChanges(changes)) void this.live?.follow(open);
+    if (hasWorkspaceChanges(changes)) {
+      void this.live?.follow(open);
+      this.feed.follow(open);
+    }
     void this.sourceRefresh?.follow(open);
     return { workspace: open.summary, changes };
   }
@@ -242,7 +252,8 @@ export class Session implements SessionContext {
 
   /** Keeps live refresh quiet about a destination the engine is writing; returns the release. */
   muteLiveRefresh(id: string): () => void {
-    return this.live?.mute(id) ?? (() => undefined);
+    const releases = [this.live?.mute(id), this.feed.mute(id)];
+    return () => releases.forEach((release) => release?.());
   }
 
   /** Resolves once the source bundles are watched (tests). */
@@ -251,6 +262,7 @@ export class Session implements SessionContext {
   async close(): Promise<void> {
     await this.live?.close();
     await this.sourceRefresh?.close();
+    this.feed.close();
     await this.jobs.close();
     await this.hostLinks.close();
     await this.pool?.close();
@@ -271,6 +283,7 @@ export class Session implements SessionContext {
       workspaceDestinations: async ({ from, count }) => destinationPage(this.workspace().summary, from, count),
       openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
+      watchDestinations: async () => this.feed.subscribe(this.workspace()),
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),
       autoVerifySetting: async () => this.live?.autoVerifySetting() ?? AUTO_VERIFY_WITHOUT_LIVE_REFRESH,
       setAutoVerify: async ({ enabled }) => {
@@ -288,6 +301,8 @@ export class Session implements SessionContext {
       planReplace: async (request) => this.plans.plan(this, request),
       planRepair: async (request) => this.plans.planRepair(this, request),
       planDiscardStaging: async (request) => this.plans.planDiscardStaging(this, request),
+      compareFolder: async (request) => this.plans.compareFolder(this, request),
+      planAdopt: async (request) => this.plans.planAdopt(this, request),
       applyPlan: async ({ planId, ...consent }) => this.plans.apply(this, planId, consent),
       ...hostHandlers(this, this.hostLinks),
       history: async ({ destination, cursor, limit }) => {

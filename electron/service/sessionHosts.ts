@@ -226,7 +226,7 @@ function sumResults(results: unknown[]): unknown {
 // Plans and applies on a host
 
 /** The plan methods routed to a host; each answer is kept here under a local id. */
-type HostPlanMethod = 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planRestore';
+type HostPlanMethod = 'planReplace' | 'planRepair' | 'planDiscardStaging' | 'planAdopt' | 'planRestore';
 
 interface HostPlanBase {
   host: string;

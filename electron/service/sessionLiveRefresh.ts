@@ -55,6 +55,27 @@ export interface LiveRefreshHost {
   hasCachedSignatures(destinationPath: string): Promise<boolean>;
 }
 
+/** Which of these destinations auto-verify hashes again, and which it leaves stale (recorded outputs past `maxBytes` in all), saying why. */
+export function chooseAutoVerify(
+  open: OpenWorkspace,
+  ids: readonly string[],
+  maxBytes: number,
+): { chosen: string[]; skipped: { destination: string; reason: string }[] } {
+  const skipped: { destination: string; reason: string }[] = [];
+  const chosen: string[] = [];
+  for (const id of ids) {
+    const held = open.verifies.get(id);
+    const bytes = held ? held.report.outputs.reduce((sum, output) => sum + (output.expected?.size ?? 0), 0) : 0;
+    if (bytes > maxBytes)
+      skipped.push({
+        destination: id,
+        reason: `its outputs are ${formatBytes(bytes)}, over the ${formatBytes(maxBytes)} auto-verify limit: verify it to check`,
+      });
+    else chosen.push(id);
+  }
+  return { chosen, skipped };
+}
+
 /** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
 const READ_CONCURRENCY = 8;
 /** Changes read in one pass, sent as one event (a publisher writing 10,000 destinations is ~40 events). */
@@ -85,6 +106,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
 export class LiveRefresh {
   private watcher: DestinationWatcher | undefined;
   private current: LiveRefreshStatus = LIVE_REFRESH_OFF;
+  private hosts: { watched: number; unwatched: number } | undefined;
   private sent = '';
   /** The workspace the watches were last set for: changes reported for another are dropped. */
   private followed: OpenWorkspace | undefined;
@@ -113,6 +135,11 @@ export class LiveRefresh {
     return this.autoVerifyFixed
       ? { enabled: false, fixedBy: 'auto-verify is off for this run: DISTRIBUTOR_INSPECTOR_AUTO_VERIFY=off' }
       : { enabled: this.autoVerifyOn };
+  }
+
+  /** The size past which auto-verify leaves a destination stale, or false when auto-verify is off now. */
+  autoVerifyLimit(): number | false {
+    return this.autoVerifyOn ? ((this.options.autoVerify || undefined)?.maxBytes ?? AUTO_VERIFY_MAX_BYTES) : false;
   }
 
   /** The operator's switch; turning it on does not verify what is stale already (Verify does). */
@@ -168,12 +195,20 @@ export class LiveRefresh {
     await this.draining;
   }
 
-  private setStatus(status: LiveRefreshStatus): void {
-    this.current = status;
-    const text = JSON.stringify(status);
+  /** The hosts' destinations watched by their agents, and not (hostWatch.ts): part of the status. */
+  hostsWatched(hosts: { watched: number; unwatched: number }): void {
+    this.hosts = hosts.watched + hosts.unwatched > 0 ? hosts : undefined;
+    if (this.current.active) this.setStatus(this.current);
+  }
+
+  private setStatus(local: LiveRefreshStatus): void {
+    const { hosts: _hosts, ...status } = local;
+    const current: LiveRefreshStatus = this.hosts ? { ...status, hosts: this.hosts } : status;
+    this.current = current;
+    const text = JSON.stringify(current);
     if (text === this.sent) return;
     this.sent = text;
-    this.emit({ event: 'liveRefresh', data: { kind: 'status', status } });
+    this.emit({ event: 'liveRefresh', data: { kind: 'status', status: current } });
   }
 
   private onChange(change: WatchChange): void {
@@ -255,20 +290,9 @@ export class LiveRefresh {
    * outputs are past the size limit: it stays stale, and the event says why.
    */
   private async autoVerify(open: OpenWorkspace, ids: string[]): Promise<void> {
-    if (!this.autoVerifyOn || ids.length === 0) return;
-    const maxBytes = (this.options.autoVerify || undefined)?.maxBytes ?? AUTO_VERIFY_MAX_BYTES;
-    const skipped: { destination: string; reason: string }[] = [];
-    const chosen: string[] = [];
-    for (const id of ids) {
-      const held = open.verifies.get(id);
-      const bytes = held ? held.report.outputs.reduce((sum, output) => sum + (output.expected?.size ?? 0), 0) : 0;
-      if (bytes > maxBytes)
-        skipped.push({
-          destination: id,
-          reason: `its outputs are ${formatBytes(bytes)}, over the ${formatBytes(maxBytes)} auto-verify limit: verify it to check`,
-        });
-      else chosen.push(id);
-    }
+    const maxBytes = this.autoVerifyLimit();
+    if (maxBytes === false || ids.length === 0) return;
+    const { chosen, skipped } = chooseAutoVerify(open, ids, maxBytes);
     const entries = chosen.length > 0 ? await this.host.verifyQuietly(open, chosen) : [];
     if (this.host.state.workspace !== open || this.closed) return;
     if (entries.length > 0 || skipped.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'verified', entries, skipped } });

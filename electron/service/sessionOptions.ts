@@ -1,6 +1,8 @@
 // What a Session is made with, and the shape of its handler table: types only, apart from the class
 // that wires them (session.ts).
 
+import type { ChangeFeedOptions } from './changeFeed';
+import type { ReconnectClock } from './hostReconnect';
 import type { MethodName, methods, ResponseOf, Transport } from '../../shared/api';
 import type { HostConnector } from './hostLink';
 import type { RequestValue } from './sessionContext';
@@ -25,11 +27,15 @@ export interface SessionOptions {
   connectHost?: HostConnector;
   /** At most this many hosts connecting at once (default 8). */
   hostsParallel?: number;
+  /** The clock of a lost host's automatic reconnects (hostReconnect.ts); tests give a fake one. */
+  reconnectClock?: ReconnectClock;
   /**
    * Live refresh (docs/live-refresh.md): watch the open workspace and push `liveRefresh` events. On by
    * default, off (false) for the ssh agent, whose client asks when it wants to know.
    */
   liveRefresh?: boolean | LiveRefreshOptions;
+  /** A host's agent: how it watches its destinations once its client asks (`watchDestinations`, service/changeFeed.ts). */
+  changeFeed?: ChangeFeedOptions;
   /**
    * Where the verify stat cache lives (docs/verify-freshness.md): default the user's state folder
    * (`$XDG_STATE_HOME/distributor-inspector/verify-stat-cache.json`); false keeps none (every verify hashes every output).

@@ -13,6 +13,7 @@ import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
+import { compareDestinationFolder, planDestinationAdopt } from '../operations/adoptFolder';
 import { backupSettingsOf, journalOf } from './sessionStorage';
 import { reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
@@ -117,6 +118,49 @@ export function planStore() {
     ): Promise<ResponseOf<'planDiscardStaging'>> {
       const destination = session.destination(request.destination);
       const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
+      if (!planned.ok) throw refusalError(planned.error);
+      return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
+    },
+
+    /** A folder compare against the configured source, or the bundle the operator chose. */
+    async compareFolder(session: SessionContext, request: RequestValue<'compareFolder'>): Promise<ResponseOf<'compareFolder'>> {
+      const destination = session.destination(request.destination);
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to compare the folder with`);
+      const compared = await compareDestinationFolder({
+        destinationPath: destination.path,
+        sourcePath,
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+      });
+      if (!compared.ok) throw refusalError(compared.error);
+      return compared.value;
+    },
+
+    /** An adopt of an unmanaged folder whose files already match the source: the state it writes records the workspace's ids. */
+    async planAdopt(session: SessionContext, request: RequestValue<'planAdopt'>): Promise<ResponseOf<'planAdopt'>> {
+      const destination = session.destination(request.destination);
+      const open = session.workspace();
+      const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
+      if (sourcePath === undefined)
+        throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose the one its files match`);
+      const planned = await planDestinationAdopt({
+        destinationPath: destination.path,
+        sourcePath,
+        configured: {
+          pipelineId: request.pipelineId ?? destination.pipelineId,
+          destinationId: request.destinationId ?? destination.destinationId,
+        },
+        baseUrl: destination.baseUrl,
+        primary: destination.primary,
+        pool: session.hashPool(),
+        protectedPaths: [
+          ...(open.summary.kind === 'file' ? [open.summary.path] : []),
+          { path: journalOf(session), what: 'the history journal' },
+        ],
+      });
       if (!planned.ok) throw refusalError(planned.error);
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
     },

@@ -174,8 +174,8 @@ describe('the IPC handler table', () => {
     expect(new Set(methodNames.map(ipcChannel)).size).toBe(methodNames.length);
   });
 
-  it('is documented: docs/architecture.md has a row for every method', async () => {
-    const doc = await fs.readFile(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+  it('is documented: docs/api.md has a row for every method', async () => {
+    const doc = await fs.readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
     for (const method of methodNames) expect(doc, method).toContain(`| \`${method}\` |`);
   });
 

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ApplyResult, ReplaceMode, ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
 import { settleBackupEntries } from '../backup/backupSettle';
 import { backupWriter } from '../backup/backupWriter';
 import { applyPlan } from '../replace/applyPlan';
@@ -25,7 +26,11 @@ export async function applyWithBackup(
   const made = writer.made()!;
   // A repair or a discard leaves the state as it was: the backup's "after" is the plan's state.
   const stateSha256 = result.stateSha256 ?? plan.fingerprint.stateSha256 ?? undefined;
-  await settleBackupEntries(made.folder, { at: '2026-06-05T09:00:01Z', outcome: 'applied', ...(stateSha256 ? { stateSha256 } : {}) });
+  await settleBackupEntries(
+    made.folder,
+    { at: '2026-06-05T09:00:01Z', outcome: 'applied', ...(stateSha256 ? { stateSha256 } : {}) },
+    planKindOf(plan.mode).writesOnlyState && result.stateWritten,
+  );
   return { result, folder: made.folder, method: made.method };
 }
 

@@ -10,7 +10,7 @@ import { callOk, jobEnd } from './sessionCalls';
 import { makeTempDir, removeTempDir } from './fixtures';
 import { recoveryWorkspace } from './recoveryFixtures';
 import type { HostConnector, HostJobHandlers, HostLink } from '../service/hostLink';
-import { Session } from '../service/session';
+import { Session, type SessionOptions } from '../service/session';
 
 export const LOST = { code: 'connection_lost', message: 'the connection to web-1 was lost during the job: its outcome is unknown.' };
 
@@ -22,10 +22,15 @@ export type ExtraItems = (real: unknown[]) => unknown[];
  * `applyPlan` job is lost when `lose` says so, and each job's items (the agent's, then `extraItems`
  * of them) reach the client once the agent's job ended; `seen` counts them and notes a cancel.
  */
-export async function hostStandIn(cleanups: (() => Promise<void>)[], extraItems: ExtraItems = () => []) {
+export async function hostStandIn(
+  cleanups: (() => Promise<void>)[],
+  extraItems: ExtraItems = () => [],
+  /** Options for the client's Session (live refresh on, to hear the host's watch) and the agent's. */
+  options: { client?: Partial<SessionOptions>; agent?: Partial<SessionOptions> } = {},
+) {
   const root = await makeTempDir('session-host-');
   const fixture = await recoveryWorkspace(root);
-  const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0 });
+  const agent = new Session({ transport: 'agent', liveRefresh: false, progressIntervalMs: 0, ...options.agent });
   const sent: { method: string; request: unknown }[] = [];
   const behaviour = { lose: false };
   const seen = { aborted: false, sent: 0 };
@@ -58,6 +63,10 @@ export async function hostStandIn(cleanups: (() => Promise<void>)[], extraItems:
       seen.aborted = handlers.signal?.aborted ?? false;
       return ending;
     }) as unknown as HostLink['job'],
+    onDestinationChanges: (listener) =>
+      agent.onEvent((event) => {
+        if (event.event === 'destinationChanges') listener(event.data);
+      }),
     close: async () => {},
   };
   const connector: HostConnector = async () => link;
@@ -66,7 +75,7 @@ export async function hostStandIn(cleanups: (() => Promise<void>)[], extraItems:
     clientFile,
     JSON.stringify({ destinations: [], hosts: [{ name: 'web-1', url: `ssh://web-1${fixture.workspaceFile}` }] }),
   );
-  const session = new Session({ transport: 'http', connectHost: connector, progressIntervalMs: 0, liveRefresh: false });
+  const session = new Session({ transport: 'http', connectHost: connector, progressIntervalMs: 0, liveRefresh: false, ...options.client });
   const events: ApiEvent[] = [];
   session.onEvent((event) => events.push(event));
   cleanups.push(async () => {
@@ -81,5 +90,5 @@ export async function hostStandIn(cleanups: (() => Promise<void>)[], extraItems:
   await connected;
   expect((await callOk(session, 'hosts', {})).hosts[0]?.state).toBe('connected');
   const ended = (job: string) => jobEnd(session, job, events);
-  return { fixture, session, sent, behaviour, seen, events, ended };
+  return { fixture, session, agent, sent, behaviour, seen, events, ended };
 }

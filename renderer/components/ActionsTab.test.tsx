@@ -46,12 +46,18 @@ const entry = (replacePolicy: DestinationEntry['replacePolicy'] = 'allow'): Dest
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
 describe('the Actions tab', () => {
-  it('offers an unmanaged destination only the forced replace, and says why in one sentence', () => {
+  it('offers an unmanaged destination the folder compare and the forced replace, no normal replace, and says why in one sentence', () => {
     render(<ActionsTab entry={entry()} status="unmanaged" />);
     expect(screen.queryByRole('button', { name: 'Plan replace' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Repair' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compare with the source bundle' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Plan forced replace' })).toBeTruthy();
-    expect(screen.getByTestId('actions-not-offered').textContent).toContain('Only a forced replace can publish here');
+    expect(screen.getByTestId('actions-not-offered').textContent).toContain('if its files already match, Adopt writes only the state file');
+  });
+
+  it('offers a managed destination no folder compare', () => {
+    render(<ActionsTab entry={entry()} status="managed" />);
+    expect(screen.queryByRole('button', { name: 'Compare with the source bundle' })).toBeNull();
   });
 
   it('gives each section a banner goes to its id and a place in the focus order only by script', () => {

@@ -4,7 +4,8 @@
 // section and applies only after the destination id is typed, in a dialog that stays open, locked,
 // while it runs. Then progress and the engine's ApplyResult, refused and failed ones included. Beside
 // them the two recovery actions: Repair of what verify found drifted (RepairSection.tsx), and Discard
-// staging on an interrupted destination (DiscardStagingSection.tsx).
+// staging on an interrupted destination (DiscardStagingSection.tsx); on an unmanaged one, the folder
+// compare with a source bundle and Adopt (FolderCompareSection.tsx).
 
 import { useState } from 'react';
 import type { ApiError, DestinationEntry } from '../../shared/api';
@@ -27,6 +28,7 @@ import { ReplaceConfirmDialog } from './ReplaceConfirmDialog';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { RepairSection } from './RepairSection';
 import { DiscardStagingSection } from './DiscardStagingSection';
+import { FolderCompareSection } from './FolderCompareSection';
 import { isInterruptedIssue } from '../view/destinationRows';
 import { actionsOffered } from '../view/actionsOffered';
 import { SECTION_GOALS } from '../view/sectionGoals';
@@ -118,6 +120,9 @@ export function ActionsTab({
   const interrupted = issues.some(isInterruptedIssue);
   const [discardShown, setDiscardShown] = useState(interrupted);
   if (interrupted && !discardShown) setDiscardShown(true);
+  // The same for the folder compare: once adopted the folder is managed, and the outcome stays on screen.
+  const [adoptShown, setAdoptShown] = useState(offered.adopt);
+  if (offered.adopt && !adoptShown) setAdoptShown(true);
   const [confirming, setConfirming] = useState<
     | { mode: 'replace' | 'force'; plan: ReplacePlan; planId: string; confirmText: string; outcome?: ApplyOutcome; applying?: boolean }
     | undefined
@@ -215,6 +220,7 @@ export function ActionsTab({
         </section>
       )}
 
+      {adoptShown && <FolderCompareSection key={`adopt-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />}
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}
       {offered.repair && <RepairSection key={`repair-${source}`} entry={entry} source={sourceRequest(entry, source)} />}
       {discardShown && <DiscardStagingSection entry={entry} backup={backup} />}

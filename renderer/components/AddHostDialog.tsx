@@ -11,8 +11,11 @@ interface Props {
   onClose: () => void;
 }
 
-type Field = 'name' | 'target' | 'path' | 'agent';
-const FIELDS: Field[] = ['name', 'target', 'path', 'agent'];
+type Field = 'name' | 'target' | 'path' | 'agent' | 'identityFile' | 'jumpHost' | 'sshConfig';
+const FIELDS: Field[] = ['name', 'target', 'path', 'agent', 'identityFile', 'jumpHost', 'sshConfig'];
+const SSH_SETTINGS: Field[] = ['identityFile', 'jumpHost', 'sshConfig'];
+/** Sent only when filled in: an empty optional field is "not set". */
+const OPTIONAL: Field[] = ['agent', 'identityFile', 'jumpHost', 'sshConfig'];
 
 /** The engine's issues by field; anything it did not pin to one field is the dialog's own message. */
 function fieldErrors(error: ApiError): { byField: Partial<Record<Field, string>>; other?: string } {
@@ -26,7 +29,15 @@ function fieldErrors(error: ApiError): { byField: Partial<Record<Field, string>>
 }
 
 export function AddHostDialog({ onClose }: Props) {
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', target: '', path: '', agent: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    target: '',
+    path: '',
+    agent: '',
+    identityFile: '',
+    jumpHost: '',
+    sshConfig: '',
+  });
   const [errors, setErrors] = useState<{ byField: Partial<Record<Field, string>>; other?: string }>({ byField: {} });
   const [saving, setSaving] = useState(false);
   const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -37,7 +48,7 @@ export function AddHostDialog({ onClose }: Props) {
       name: values.name,
       target: values.target,
       path: values.path,
-      ...(values.agent.trim() !== '' ? { agent: values.agent } : {}),
+      ...Object.fromEntries(OPTIONAL.filter((field) => values[field].trim() !== '').map((field) => [field, values[field]])),
     });
     setSaving(false);
     if (answer.ok) onClose();
@@ -83,6 +94,12 @@ export function AddHostDialog({ onClose }: Props) {
         {input('target', 'SSH target', '[user@]host[:port], or an alias of ~/.ssh/config.', 'deploy@web-1.example.com')}
         {input('path', 'Path on the host', 'Absolute: a folder of destinations or a distributor-inspector.json file.', '/srv/www')}
         {input('agent', 'Agent command (optional)', 'Default: distributor-inspector', 'distributor-inspector')}
+        <details className="host-ssh-settings" open={SSH_SETTINGS.some((field) => errors.byField[field] !== undefined) || undefined}>
+          <summary>ssh settings of this host (optional)</summary>
+          {input('identityFile', 'Identity file', 'The key ssh offers (-i): absolute or ~/….', '~/.ssh/id_ed25519')}
+          {input('jumpHost', 'Jump host', 'The host ssh goes through (-J): [user@]host[:port].', 'bastion.example.com')}
+          {input('sshConfig', 'ssh config file', 'Read instead of ~/.ssh/config (-F): absolute or ~/….', '~/.ssh/config')}
+        </details>
         {errors.other && (
           <p className="field-error" role="alert">
             {errors.other}

@@ -2,6 +2,7 @@
 // an operator needs next (was anything changed, is a new state in place, is a staging folder left),
 // and a stale plan as its own case with the way on. Shown in the Actions tab and in the force dialog.
 
+import { planKindOf } from '../../shared/planKinds';
 import type { ApiError } from '../../shared/api';
 import { applyAftermathText, type ApplyResult } from '../../shared/plan';
 import { plural } from '../view/format';
@@ -67,7 +68,7 @@ function HistoryWarning({ result }: { result: ApplyResult }) {
 }
 
 /** What the action is called in the outcome's words: "The repair did not run". */
-export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore';
+export type ApplyNoun = 'replace' | 'repair' | 'discard' | 'restore' | 'adopt';
 
 /** "Backup <id> kept in <folder> — Undo": where the apply kept what it removed, and the way back (the restore dialog). */
 function BackupKept({ result, destination, onUndo }: { result: ApplyResult; destination?: string; onUndo?: () => void }) {
@@ -158,6 +159,18 @@ function RecoveryDone({ result }: { result: ApplyResult }) {
   );
 }
 
+/** An adopt that completed: the state file written, nothing else touched. */
+function AdoptDone({ result }: { result: ApplyResult }) {
+  return (
+    <Callout tone="good" title="Adopted" role="status">
+      <p>
+        Wrote <code>.distributor.json</code> recording {plural(result.state?.outputs.length ?? 0, 'file')} as they stand, in{' '}
+        {Math.round(result.durationMs)} ms; no other byte was written, moved or deleted. The destination was read again and verified.
+      </p>
+    </Callout>
+  );
+}
+
 function ApplyOutcomeCallout({
   outcome,
   onPlanAgain,
@@ -178,6 +191,7 @@ function ApplyOutcomeCallout({
   const { result } = outcome;
   if (result.ok && result.mode === 'restore') return <RestoreDone result={result} />;
   if (result.ok && (result.mode === 'repair' || result.mode === 'discard_staging')) return <RecoveryDone result={result} />;
+  if (result.ok && planKindOf(result.mode).writesOnlyState) return <AdoptDone result={result} />;
   if (result.ok) {
     return (
       <Callout tone="good" title="Replaced" role="status">

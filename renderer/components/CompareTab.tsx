@@ -1,7 +1,8 @@
 // The Compare tab: a source bundle (the configured one by default, or any other: typed, one of the
 // workspace's bundles, or picked in the desktop app), the decision and its reason in plain words, the
 // field differences (id, created, digest) and the file diff. A matching manifest over drifted outputs
-// is a warning naming each output, never a green "up to date" (the engine verified them).
+// is a warning naming each output, never a green "up to date" (the engine verified them). An unmanaged
+// folder also gets the folder compare path by path and Adopt (FolderCompareSection.tsx).
 
 import { useEffect, useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -13,6 +14,10 @@ import { ManifestDiff } from './ManifestDiff';
 import { ContentDiffPanel } from './ContentDiffPanel';
 import { SourceBundlePicker } from './SourceBundlePicker';
 import { outputRuleFor } from '../../shared/publishRules';
+import type { DestinationStatus } from '../../shared/inspection';
+import type { GoTo } from '../view/sectionGoals';
+import { useBackupTarget } from './BackupTargetNote';
+import { FolderCompareSection } from './FolderCompareSection';
 
 /** Drifted outputs named in the decision; the rest are counted. */
 const DRIFT_SHOWN = 20;
@@ -57,7 +62,12 @@ function Field({
   );
 }
 
-export function CompareTab({ entry }: { entry: DestinationEntry }) {
+/** `status`: the destination's, from its inspection; an unmanaged folder also gets the folder compare and Adopt. */
+export function CompareTab({ entry, status, onGoTo }: { entry: DestinationEntry; status?: DestinationStatus | undefined; onGoTo?: GoTo }) {
+  const backup = useBackupTarget(entry.id);
+  // Shown while the folder is unmanaged, and kept once shown so an adopt's outcome stays on screen.
+  const [folderShown, setFolderShown] = useState(status === 'unmanaged');
+  if (status === 'unmanaged' && !folderShown) setFolderShown(true);
   const [source, setSource] = useState(entry.source ?? '');
   const compare = useCompare();
   /** The output whose content diff is open: the destination's bytes against what publishing the compared source writes. */
@@ -168,6 +178,15 @@ export function CompareTab({ entry }: { entry: DestinationEntry }) {
             </div>
           );
         })()}
+      {folderShown && (
+        <FolderCompareSection
+          key={`adopt-${source}`}
+          entry={entry}
+          source={source.trim() === '' || source === entry.source ? {} : { source: source.trim() }}
+          backup={backup}
+          onGoTo={onGoTo}
+        />
+      )}
     </div>
   );
 }

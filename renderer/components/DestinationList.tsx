@@ -37,8 +37,8 @@ interface Props {
   /** Ctrl/cmd+A: every row shown. */
   onSelectAll?: () => void;
   emptyText: string;
-  /** Hosts whose connection was lost (or failed): their rows say so. */
-  lostHosts?: ReadonlySet<string>;
+  /** Hosts that are not connected, each with what its rows say ("host lost, last known as of 14:05"). */
+  lostHosts?: ReadonlyMap<string, string>;
   /** Where each group starts in `rows`, when the list is grouped. */
   groups?: readonly RowGroup[];
   density?: Density;
@@ -203,9 +203,12 @@ export function DestinationList({
                   <Highlighted text={row.name} terms={terms} />
                 </span>
                 {row.host !== undefined && lostHosts?.has(row.host) && (
-                  <span className="badge tone-warning" title={`the connection to ${row.host} was lost: re-inspect once it is back`}>
+                  <span
+                    className="badge tone-warning"
+                    title={`${row.host} is not connected: the status shown is the last known one, not counted in the chips; it is read again once the host is back`}
+                  >
                     <Icon name="alert" />
-                    host lost
+                    {lostHosts.get(row.host)}
                   </span>
                 )}
                 {row.interrupted && (

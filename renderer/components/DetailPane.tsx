@@ -207,7 +207,7 @@ function OneDestination() {
         )}
         {data && tab === 'overview' && <OverviewTab data={data} entry={entry} onGoTo={goTo} />}
         {data && tab === 'outputs' && <OutputsTab data={data} entry={entry} />}
-        {tab === 'compare' && <CompareTab key={entry.id} entry={entry} />}
+        {tab === 'compare' && <CompareTab key={entry.id} entry={entry} status={data?.inspection.status} onGoTo={goTo} />}
         {data && tab === 'raw' && <RawStateTab inspection={data.inspection} />}
         {tab === 'actions' && <ActionsTab key={entry.id} entry={entry} issues={data?.inspection.issues} status={data?.inspection.status} />}
         {tab === 'backups' && <BackupsTab key={entry.id} entry={entry} focusBackup={focusBackup} />}

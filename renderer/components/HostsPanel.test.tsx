@@ -70,7 +70,9 @@ describe('HostsPanel', () => {
     expect(screen.getByText(/load your key \(ssh-add\)/)).toBeTruthy();
     expect(screen.getByTestId('host-state-slow').textContent).toBe('connecting…');
     const reconnects = screen.getAllByRole('button', { name: /^Reconnect/ }).map((button) => button.textContent?.trim());
-    expect(reconnects).toEqual(['Reconnect web-2', 'Reconnect db']);
+    // A lost host's button tries it now (it is also tried by itself); a failed one's, again.
+    expect(reconnects).toEqual(['Reconnect now', 'Reconnect db']);
+    expect(screen.getByRole('button', { name: 'Reconnect web-2 now' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reconnect db' }));
     expect(calls).toContainEqual({ method: 'reconnectHost', request: { name: 'db' } });
     expect(screen.getByTestId('host-state-db').textContent).toBe('connecting…');

@@ -1,13 +1,14 @@
-// The open workspace's hosts above the list: each one's connection (a word, an icon, why it failed or
-// was lost, and Reconnect), a filter to one machine's destinations, and "Add host". Shown only for a
-// workspace that lists hosts, or where one can be added (a workspace file).
+// The open workspace's hosts above the list: each one (HostItem: its connection in words, why it failed
+// or was lost, its reconnect countdown, Edit… and Remove…), a filter to one machine's destinations,
+// and "Add host". Shown only for a workspace that lists hosts, or where one can be added (a workspace file).
 
 import { useState } from 'react';
-import { reconnectHost } from '../state/actions';
+import type { HostState } from '../../shared/api';
 import { store, useAppState } from '../state/store';
-import { canReconnect, HOST_LOOK } from '../view/hostWords';
 import { AddHostDialog } from './AddHostDialog';
-import { Icon } from './Icon';
+import { EditHostDialog } from './EditHostDialog';
+import { HostItem } from './HostItem';
+import { RemoveHostDialog } from './RemoveHostDialog';
 
 export const HOST_FILTER_ID = 'host-filter';
 
@@ -16,40 +17,25 @@ export function HostsPanel() {
   const kind = useAppState((state) => state.workspace?.kind);
   const hostFilter = useAppState((state) => state.filter.host);
   const [adding, setAdding] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: 'edit' | 'remove'; host: HostState }>();
+  const listed = useAppState((state) =>
+    dialog ? (state.workspace?.destinations.filter((entry) => entry.host === dialog.host.name).length ?? 0) : 0,
+  );
   if (hosts.length === 0 && kind !== 'file') return null;
   return (
     <section className="hosts-panel" aria-label="Hosts">
       {hosts.length > 0 && (
         <>
           <ul className="host-list">
-            {hosts.map((host) => {
-              const look = HOST_LOOK[host.state];
-              return (
-                <li key={host.name} className="host" data-host={host.name} data-state={host.state}>
-                  <div className="line">
-                    <strong className="name">{host.name}</strong>
-                    <span className={`badge ${look.tone}`} data-testid={`host-state-${host.name}`}>
-                      <Icon name={look.icon} />
-                      {look.label}
-                    </span>
-                    {host.state === 'connected' && <span className="muted">{host.destinations.toLocaleString('en-US')} destinations</span>}
-                    {canReconnect(host) && (
-                      <button type="button" className="button small" onClick={() => void reconnectHost(host.name)}>
-                        <Icon name="refresh" /> Reconnect {host.name}
-                      </button>
-                    )}
-                  </div>
-                  <div className="sub" title={host.url}>
-                    {host.url}
-                  </div>
-                  {host.failure && host.state !== 'connected' && (
-                    <p className="host-failure" role={host.state === 'lost' ? 'alert' : undefined}>
-                      <code>{host.failure.code}</code> {host.failure.message}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
+            {hosts.map((host) => (
+              <HostItem
+                key={host.name}
+                host={host}
+                editable={kind === 'file'}
+                onEdit={() => setDialog({ kind: 'edit', host })}
+                onRemove={() => setDialog({ kind: 'remove', host })}
+              />
+            ))}
           </ul>
           <label htmlFor={HOST_FILTER_ID}>
             Show{' '}
@@ -79,6 +65,8 @@ export function HostsPanel() {
         </button>
       )}
       {adding && <AddHostDialog onClose={() => setAdding(false)} />}
+      {dialog?.kind === 'edit' && <EditHostDialog host={dialog.host} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'remove' && <RemoveHostDialog host={dialog.host} listed={listed} onClose={() => setDialog(undefined)} />}
     </section>
   );
 }

@@ -13,6 +13,8 @@ import { HEALTH_CHIPS, type HealthMark } from '../view/health';
 import { isSelected } from '../view/multiSelection';
 import { initialSelection } from '../view/selection';
 import { HEALTH_MEANING, STATUS_MEANING } from '../view/markMeaning';
+import { lastKnownPhrase } from '../view/hostWords';
+import { currentCounts, staleHostNames } from '../view/staleHostCounts';
 import type { GroupBy } from '../view/viewSettings';
 import { DESTINATION_LIST_ID, DestinationList } from './DestinationList';
 import { HostsPanel } from './HostsPanel';
@@ -102,6 +104,12 @@ function SelectionBar({ shown }: { shown: number }) {
   );
 }
 
+/** "14:05": when a lost host's statuses date from, short enough for a row. */
+function shortTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 export function Sidebar() {
   const table = useAppState((state) => state.destinationTable);
   const filter = useAppState((state) => state.filter);
@@ -109,21 +117,30 @@ export function Sidebar() {
   const selectedIds = useAppState((state) => state.selectedIds);
 
   // The table derives each row once, as its result arrives; here only the shown order is computed.
-  const counts = table.statusCounts;
-  const healthCounts = table.healthCounts;
-  const syncCounts = table.syncCounts;
   // Destinations the workspace lists that are still on their way (listPages.ts) count, as scanning.
   const unlisted = useAppState((state) => state.unlisted);
   const total = table.destinationCount + unlisted;
-  const scanning = counts.pending + unlisted;
   const { rows, groups } = useAppState(shownGroupedRows);
   const density = useAppState((state) => state.density ?? 'comfortable');
   const placement = useAppState(selectionPlacement);
   const hosts = useAppState((state) => state.hosts);
-  const lostHosts = useMemo(
-    () => new Set(hosts.filter((host) => host.state === 'lost' || host.state === 'failed').map((host) => host.name)),
-    [hosts],
+  // A host that is not connected: its rows say "host lost, last known HH:MM" and leave the counts.
+  const lostHosts = useMemo(() => {
+    const stale = staleHostNames(hosts);
+    return new Map(hosts.filter((host) => stale.has(host.name)).map((host) => [host.name, lastKnownPhrase(host, shortTime)]));
+  }, [hosts]);
+  const current = useMemo(
+    () =>
+      currentCounts(
+        { status: table.statusCounts, health: table.healthCounts, sync: table.syncCounts },
+        lostHosts.size === 0 ? [] : table.rows.filter((row) => row.host !== undefined && lostHosts.has(row.host)),
+      ),
+    [table, lostHosts],
   );
+  const counts = current.status;
+  const healthCounts = current.health;
+  const syncCounts = current.sync;
+  const scanning = counts.pending + unlisted;
 
   // Only a workspace just opened gets a selection on its own; a search or a chip never moves it to
   // another row: a hidden selection stays selected and is said to be hidden (below).
@@ -217,6 +234,7 @@ export function Sidebar() {
               ? `${total.toLocaleString('en-US')} destinations`
               : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
             {scanning > 0 ? ` · ${scanning.toLocaleString('en-US')} scanning` : ''}
+            {current.stale > 0 ? ` · ${current.stale.toLocaleString('en-US')} on a lost host, not counted` : ''}
           </span>
           <label>
             Sort{' '}

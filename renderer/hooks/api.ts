@@ -14,6 +14,8 @@ export const useCompare = () => useApiCall('compare');
 export const usePlanReplace = () => useApiCall('planReplace');
 export const usePlanRepair = () => useApiCall('planRepair');
 export const usePlanDiscardStaging = () => useApiCall('planDiscardStaging');
+export const useCompareFolder = () => useApiCall('compareFolder');
+export const usePlanAdopt = () => useApiCall('planAdopt');
 export const useExportReport = () => useApiCall('exportReport');
 export const useChooseWorkspace = () => useApiCall('chooseWorkspace');
 export const useOpenLink = () => useApiCall('openLink');

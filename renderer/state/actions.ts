@@ -14,7 +14,7 @@ export {
   showWorkspaceInSlices,
   tryOpenWorkspace,
 } from './workspaceActions';
-export { addHost, applyHostState, reconnectHost, refreshHosts, watchHosts } from './hostActions';
+export { addHost, applyHostState, editHost, reconnectHost, refreshHosts, removeHost, watchHosts } from './hostActions';
 export { applyLiveRefresh, followLiveRefresh, refreshLiveRefreshStatus } from './liveRefreshActions';
 export { reconnect, reinspect, watchConnection } from './connectionActions';
 export { closeRestore, openRestore, showBackup } from './backupActions';

@@ -1,8 +1,9 @@
 // The open workspace's remote hosts as the page shows them: their states read and followed, a host's
-// destinations put in the list (and scanned) when it connects, reconnecting one, adding one.
+// destinations put in the list (and scanned) when it connects, reconnecting one, adding, editing or
+// removing one (the engine writes the workspace file; the list follows what it read again).
 
-import type { ApiError, HostState, HostStateEvent, RequestOf } from '../../shared/api';
-import { noWorkspaceChanges } from '../../shared/workspaceReload';
+import type { ApiError, HostState, HostStateEvent, RequestOf, ResponseOf } from '../../shared/api';
+import { noWorkspaceChanges, reconcileDestinations } from '../../shared/workspaceReload';
 import { getClient } from '../api/client';
 import { reportError } from './jobActions';
 import { applyWorkspaceReload, bumpRevisions } from './listUpdates';
@@ -95,4 +96,31 @@ export async function addHost(request: RequestOf<'addHost'>): Promise<{ ok: true
   applyWorkspaceReload({ workspace: answer.value.workspace, changes: noWorkspaceChanges() });
   applyHostState({ host: answer.value.host });
   return { ok: true, host: answer.value.host };
+}
+
+type HostAnswer = { ok: true; host?: HostState } | { ok: false; error: ApiError };
+
+/** The engine's list after an edit or a removal: the destinations it no longer lists leave the list. */
+function followWorkspace(workspace: ResponseOf<'removeHost'>['workspace'], goneHost: string): void {
+  const before = store.get().workspace?.destinations ?? [];
+  applyWorkspaceReload({ workspace, changes: reconcileDestinations(before, workspace.destinations) });
+  store.set((state) => ({ hosts: state.hosts.filter((host) => host.name !== goneHost) }));
+}
+
+/** Saves the Edit host dialog's fields to the workspace file; the host then connects again under its (new) name. */
+export async function editHost(request: RequestOf<'editHost'>): Promise<HostAnswer> {
+  const answer = await getClient().invoke('editHost', request);
+  if (!answer.ok) return answer;
+  followWorkspace(answer.value.workspace, request.name);
+  applyHostState({ host: answer.value.host });
+  return { ok: true, host: answer.value.host };
+}
+
+/** Takes a host out of the workspace file; its destinations leave the list. */
+export async function removeHost(name: string): Promise<HostAnswer> {
+  const answer = await getClient().invoke('removeHost', { name });
+  if (!answer.ok) return answer;
+  followWorkspace(answer.value.workspace, name);
+  if (store.get().filter.host === name) store.set((state) => ({ filter: { ...state.filter, host: undefined } }));
+  return { ok: true };
 }

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { actionsOffered } from './actionsOffered';
 
 describe('actionsOffered', () => {
-  it('offers an unmanaged destination neither a normal replace nor Repair, and says only a forced replace can publish', () => {
+  it('offers an unmanaged destination neither a normal replace nor Repair, but the folder compare and Adopt, then the forced replace', () => {
     const offered = actionsOffered('unmanaged');
-    expect(offered).toMatchObject({ replace: false, repair: false });
-    expect(offered.why).toContain('Only a forced replace can publish here');
+    expect(offered).toMatchObject({ replace: false, repair: false, adopt: true });
+    expect(offered.why).toContain('Adopt writes only the state file');
+    expect(offered.why).toContain('a forced replace publishes here');
   });
 
   it('offers an invalid destination neither, and points at the Raw state tab', () => {
     const offered = actionsOffered('invalid');
-    expect(offered).toMatchObject({ replace: false, repair: false });
+    expect(offered).toMatchObject({ replace: false, repair: false, adopt: false });
     expect(offered.why).toContain('Raw state tab');
   });
 
@@ -19,7 +20,7 @@ describe('actionsOffered', () => {
   });
 
   it('offers a managed destination, and one not read yet, every section with nothing to explain', () => {
-    expect(actionsOffered('managed')).toEqual({ replace: true, repair: true });
-    expect(actionsOffered(undefined)).toEqual({ replace: true, repair: true });
+    expect(actionsOffered('managed')).toEqual({ replace: true, repair: true, adopt: false });
+    expect(actionsOffered(undefined)).toEqual({ replace: true, repair: true, adopt: false });
   });
 });

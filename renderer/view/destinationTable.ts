@@ -23,7 +23,7 @@ import { pendingRowCounts, recountRow } from './destinationTableCounts';
 import { showsEverything, viewRows } from './destinationTableView';
 import type { HealthCounts } from './health';
 import { emptySyncCounts, type SyncCounts } from './syncCounts';
-import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness } from '../../shared/verifyFreshness';
+import { FRESH, fingerprintOf, nextVerifyFreshness, type VerifyFreshness, type WatchStaleReason } from '../../shared/verifyFreshness';
 
 /** Rows derived per slice of ofInSlices: 8,192 took 20–50 ms in the page under load; half of that. */
 const SLICE_ROWS = 4096;
@@ -234,15 +234,15 @@ export class DestinationTable {
    * for one turns stale at once, at `changedAt` (changed_on_disk: the read's fingerprint may not tell,
    * an output edited in place), then the read is kept as withScan keeps it.
    */
-  withChangedOnDisk(changes: readonly { entry: ScanEntry; changedAt: string }[]): DestinationTable {
+  withChangedOnDisk(changes: readonly { entry: ScanEntry; changedAt: string; reason?: WatchStaleReason }[]): DestinationTable {
     const freshness = this.freshness.edited((setFreshness, freshnessAt) => {
       this.place(
-        changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt })),
-        (position, { changedAt }) => {
+        changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt, reason: change.reason })),
+        (position, { changedAt, reason }) => {
           const verified = this.verified.get(position);
           if (!verified) return;
           const before = freshnessAt(position) ?? FRESH;
-          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt });
+          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt, reason });
           if (after !== before) setFreshness(position, after);
         },
       );

@@ -1,6 +1,7 @@
 // The one place the apply reads a plan's kind string: each kind is one module (docs/plan-kinds.md).
 
 import type { PlanKind } from '../../../shared/plan';
+import { adoptKind } from './adopt';
 import type { ApplyKind } from './applyKind';
 import { discardStagingKind } from './discardStaging';
 import { forceKind } from './force';
@@ -12,6 +13,7 @@ const APPLY_KINDS: Readonly<Record<PlanKind, ApplyKind>> = {
   force: forceKind,
   repair: repairKind,
   discard_staging: discardStagingKind,
+  adopt: adoptKind,
 };
 
 export function applyKindOf(kind: PlanKind): ApplyKind {
