@@ -19,8 +19,10 @@ process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${process.env.E2E_RUN_ID}`,
-  // Two cores are shared by everyone on this machine: one worker, specs one after another.
-  workers: 1,
+  // Two workers, spec files side by side: a spec spends most of its time waiting on its host and
+  // the page, so two overlap on two cores. E2E_WORKERS=1 runs them one after another (a machine
+  // shared with others, or a timing question to settle).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -83,8 +83,15 @@ async function replacePair(
     if (state.source?.manifest?.digest !== versionDigest(version))
       throw new Error(`replace bench: run ${version} did not publish (the state in ${destination} records another source)`);
   };
+  // The backup every replace keeps by default, and its journal, go to the scratch folder, not the user's state folder.
+  const places = [
+    '--backup-dir',
+    path.join(context.workDir, `replace-${name}-backups`),
+    '--history',
+    path.join(context.workDir, `replace-${name}-history.jsonl`),
+  ];
   const timing = await measurePaired(
-    ['node', context.cli, 'replace', destination, sourceDir, '--pipeline', 'bench', '--destination', name, '--yes', '--json'],
+    ['node', context.cli, 'replace', destination, sourceDir, '--pipeline', 'bench', '--destination', name, '--yes', '--json', ...places],
     ['sh', '-c', floorCommand, 'sh', sourceDir, floorDestination],
     {
       runs: context.runs,

@@ -93,7 +93,7 @@ test('a forced replace refused mid-check keeps its dialog locked while it runs, 
 
   const result = dialog.getByRole('alert').filter({ hasText: 'The replace did not complete' });
   await expect(result).toBeVisible({ timeout: 15_000 });
-  await expect(result).toContainText('the source changed after the plan was made');
+  await expect(result).toContainText('the source is not what the plan expects: plan again');
   const facts = result.getByTestId('apply-facts');
   await expect(facts.locator('dd').nth(0)).toHaveText('no');
   await expect(facts.locator('dd').nth(1)).toHaveText('no');

@@ -22,6 +22,12 @@ export const planMethods = {
       destinationId: z.string().min(1).max(1000).optional(),
       /** A forced replace of a folder owned by another user is refused unless this is true. */
       allowOtherOwner: z.boolean().optional(),
+      /**
+       * The caller applies this plan at once (replace --yes): the service keeps the output bytes it
+       * verified with the plan (up to 256 MiB, one plan's at a time), and the apply stages them
+       * without reading the source again.
+       */
+      applyAtOnce: z.boolean().optional(),
     }),
     response: z.object({
       planId: handle,
@@ -83,6 +89,12 @@ export const planMethods = {
        * Refused unless it is exactly the plan's (plan.repair.kept): the plan applied is the one reviewed.
        */
       keep: keptPaths.optional(),
+      /**
+       * Default true: the destination is read again and verified after the apply, and sent as the
+       * job's item. False, for a caller that shows only the ApplyResult (the command line): no item,
+       * and the outputs just written are not read back.
+       */
+      reportAfter: z.boolean().optional(),
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */

@@ -146,6 +146,8 @@ export const workspaceHostSchema = z.object({
   identityFile: z.string().optional(),
   jumpHost: z.string().optional(),
   sshConfig: z.string().optional(),
+  /** The URL's folder is the host's one destination (an `ssh://` path opened as a workspace of one host). */
+  asDestination: z.boolean().optional(),
 });
 export type WorkspaceHost = z.infer<typeof workspaceHostSchema>;
 

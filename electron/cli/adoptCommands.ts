@@ -15,7 +15,7 @@ import { folderCountsText, type FolderEntry } from '../../shared/folderCompare';
 import { doorSteps, replaceFlow } from './applyFlow';
 import { CliError, EXIT_FINDINGS, EXIT_OK, type Command } from './command';
 import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor } from './door';
-import { agentOption, openRemoteDestination, remoteNamed, valueOf, withAgent } from './remoteSession';
+import { agentOption, remoteNamed, valueOf } from './hostPaths';
 import { installedCommand } from '../service/installedCommand';
 import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
@@ -82,9 +82,10 @@ export const compareFolderCommand: Command = {
     const remote = remoteNamed({ DEST: positionals[0], SOURCE: positionals[1] }, options, 'compare-folder');
     if (remote) {
       const { DEST: dest, SOURCE: source, '--workspace': workspace } = remote;
-      return withAgent(dest!, options, io, async (connection) => {
-        const opened = await openRemoteDestination(connection, dest!, workspace);
-        const answer = await connection.call('compareFolder', { destination: opened.id, ...(source ? { source: source.path } : {}) });
+      const { openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
+        const opened = await openHostDestination(door, dest!, workspace);
+        const answer = await door.call('compareFolder', { destination: opened.id, ...(source ? { source: source.path } : {}) });
         return print(valueOf(answer, 'compare-folder'));
       });
     }
@@ -129,10 +130,11 @@ export const adoptCommand: Command = {
     const remote = remoteNamed({ DEST: positionals[0], SOURCE: positionals[1] }, options, 'adopt');
     if (remote) {
       const { DEST: dest, SOURCE: source, '--workspace': workspace } = remote;
-      return withAgent(dest!, options, io, async (connection) => {
-        const opened = await openRemoteDestination(connection, dest!, workspace);
-        const plan = () => connection.call('planAdopt', { destination: opened.id, ...(source ? { source: source.path } : {}), ...ids });
-        return replaceFlow(doorSteps(connection, opened, plan, 'planAdopt'), options, io, 'adopt');
+      const { openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
+        const opened = await openHostDestination(door, dest!, workspace);
+        const plan = () => door.call('planAdopt', { destination: opened.id, ...(source ? { source: source.path } : {}), ...ids });
+        return replaceFlow(doorSteps(door, opened, plan, 'planAdopt'), options, io, 'adopt');
       });
     }
     const places = cliPlaces(options, io);

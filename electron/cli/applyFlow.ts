@@ -28,7 +28,7 @@ import { makeStyle, type Style } from './style';
 import { printable } from './terminalText';
 import type { Result } from '../../shared/result';
 
-import { valueOf } from './remoteSession';
+import { valueOf } from './hostPaths';
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { planKindOf } from '../../shared/planKinds';
 import { keptPathsOf } from '../../shared/repairSelection';
@@ -148,8 +148,8 @@ function keptClause(plan: ReplacePlan): string {
 export interface ReplaceSteps {
   target: OpenedDestination;
   plan(): Promise<Planned>;
-  /** Where the apply's backup goes, or why there is none (a line for the plan's text). */
-  backupText(): string;
+  /** Where the apply's backup goes, or why there is none (a line for the plan's text); asked only when shown. */
+  backupText(): Promise<string>;
   /** The apply with the operator's answers; a consent the service's gate still lacks comes back as its error. */
   apply(consent: ApplyConsent, onProgress?: (event: ApplyProgress) => void): Promise<Result<ApplyResult, ApiError>>;
 }
@@ -176,7 +176,6 @@ export function doorSteps(
 ): ReplaceSteps {
   let planId = '';
   let planned: ReplacePlan | undefined;
-  let backupText: string | undefined;
   return {
     target,
     async plan() {
@@ -188,10 +187,11 @@ export function doorSteps(
       const value = valueOf(answer, what);
       planId = value.planId;
       planned = value.plan;
-      backupText = doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff);
       return { ok: true, value: { plan: value.plan, ...(value.confirmText !== undefined ? { confirmText: value.confirmText } : {}) } };
     },
-    backupText: () => backupText ?? '',
+    // Listing the backups reads every kept manifest: only for the plan's text, never for --json.
+    backupText: async () =>
+      doorBackupText(valueOf(await door.call('listBackups', { destination: target.id }), 'listBackups'), target, backupsOff),
     async apply({ confirm, includeNested, acceptPartial }, onProgress) {
       const ending = await door.job(
         'applyPlan',
@@ -202,6 +202,8 @@ export function doorSteps(
           ...(acceptPartial ? { acceptPartial } : {}),
           // The selection reviewed is the one of the plan printed: the service's gate holds the apply to it.
           ...(planned && keptPathsOf(planned).length > 0 ? { keep: keptPathsOf(planned) } : {}),
+          // The command line prints the ApplyResult alone: the outputs just written are not read back.
+          reportAfter: false,
         },
         {
           // The service is this version (an agent's handshake says so), so its apply progress names its step.
@@ -248,7 +250,7 @@ export async function replaceFlow(
   }
   const { plan } = planned.value;
   if (!json) io.stdout(planText(plan, style));
-  if (!json && plan.action !== 'nothing') io.stdout(`\n${steps.backupText()}\n`);
+  if (!json && plan.action !== 'nothing') io.stdout(`\n${await steps.backupText()}\n`);
   if (plan.action === 'nothing') {
     if (json) io.stdout(`${JSON.stringify(planDocument(plan), null, 2)}\n`);
     // A repair that can rewrite nothing of what drifted is a finding, not a success.

@@ -25,7 +25,7 @@ import {
   type Door,
   type OpenedDestination,
 } from './door';
-import { agentOption, hostLabel, openRemoteDestination, remoteNamed, valueOf, withAgent } from './remoteSession';
+import { agentOption, hostLabel, remoteNamed, valueOf } from './hostPaths';
 
 /** A refusal that is the caller's input, not the disk's state: exit 2. */
 const INPUT_CODES = new Set(['invalid_input', 'backups_off', 'backup_not_found']);
@@ -199,11 +199,12 @@ export const backupsCommand: Command = {
     if (remote) {
       const { DEST: dest, '--workspace': workspace } = remote;
       const first = (dest ?? workspace)!;
-      return withAgent(first, options, io, async (connection) => {
+      const { openHost, openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
         let opened: OpenedDestination | undefined;
-        if (dest) opened = await openRemoteDestination(connection, dest, workspace);
-        else valueOf(await connection.call('openWorkspace', { path: workspace!.path }), 'openWorkspace');
-        return backupsThroughDoor(verb, connection, opened, hostLabel(first), positionals, options, io);
+        if (dest) opened = await openHostDestination(door, dest, workspace);
+        else await openHost(door, workspace!, false);
+        return backupsThroughDoor(verb, door, opened, hostLabel(first), positionals, options, io);
       });
     }
     const places = cliPlaces(options, io);

@@ -18,7 +18,7 @@ import { makeStyle } from './style';
 import { printable } from './terminalText';
 import type { Issue } from '../../shared/issues';
 
-import { agentOption, openRemoteDestination, remotePaths, valueOf, withAgent } from './remoteSession';
+import { agentOption, remotePaths, valueOf } from './hostPaths';
 import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor, type Door } from './door';
 import type { ResponseOf } from '../../shared/api';
 
@@ -98,10 +98,13 @@ export const compareCommand: Command = {
     if (remote && options.workspace !== undefined) throw new CliError('compare over ssh opens DEST there on its own: drop --workspace');
     if (remote && remote[1] === undefined) throw new CliError('give SOURCE as ssh://… on the same host (the agent reads it there)');
     const compared = remote
-      ? await withAgent(remote[0]!, options, io, async (connection) => {
-          const opened = await openRemoteDestination(connection, remote[0]!, undefined);
-          return compareThroughDoor(connection, opened.id, remote[1]!.path, configured, `on ${remote[0]!.host}`);
-        })
+      ? await (async () => {
+          const { openHostDestination, withHostDoor } = await import('./hostDoor');
+          return withHostDoor(options, io, async (door) => {
+            const opened = await openHostDestination(door, remote[0]!, undefined);
+            return compareThroughDoor(door, opened.id, remote[1]!.path, configured, `on ${remote[0]!.host}`);
+          });
+        })()
       : await (async () => {
           const places = cliPlaces(options, io);
           return withLocalDoor(places, async (door) => {

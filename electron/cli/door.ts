@@ -1,12 +1,22 @@
 // The command line's one door to the service (issue 25): an in-process Session driven through the
-// same typed client the renderer uses (shared/apiClient.ts), or, for ssh:// paths, a host's agent
-// (remoteSession.ts) — both as a `Door` of `call` and `job`. Commands render the answers; they reach
+// same typed client the renderer uses (shared/apiClient.ts); for ssh:// paths the same Session reaches
+// the host (hostDoor.ts) and routes `NAME:ID` there as the app does (service/hostRouting.ts). Commands render the answers; they reach
 // no engine room. Here too: where a command's workspace, journal and backups are (workspaceContext.ts,
 // --history, --backup-dir, --no-backup), and DEST opened as one destination of that workspace.
 
 import os from 'node:os';
 import path from 'node:path';
-import type { ApiResult, JobItemOf, JobMethod, JobResultOf, MethodName, RequestOf, ResponseOf } from '../../shared/api';
+import type {
+  ApiResult,
+  DestinationEntry,
+  HostState,
+  JobItemOf,
+  JobMethod,
+  JobResultOf,
+  MethodName,
+  RequestOf,
+  ResponseOf,
+} from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
 import { DEFAULT_BACKUP_KEEP, type BackupSettings } from '../../shared/backupSchema';
 import { clientFromBridge, runJob } from '../../shared/apiClient';
@@ -14,6 +24,7 @@ import { formatIssuePath, type Issue } from '../../shared/issues';
 import { Session } from '../service/session';
 import { sessionBridge } from '../service/sessionBridge';
 import type { SessionStorage } from '../service/sessionStorage';
+import type { HostConnector } from '../service/hostLink';
 import { CliError, type CliIo } from './command';
 import { printable } from './terminalText';
 import { findWorkspace, nearestWorkspaceFile, workspaceOrigin, WORKSPACE_ENV, type WorkspaceContext } from './workspaceContext';
@@ -105,17 +116,45 @@ export function noWorkspaceNote(command: string, io: CliIo): void {
   );
 }
 
+/** A host the Session reached, settled: connected with its destinations (ids `NAME:ID`), or why not. */
+export type SettledHost = { state: HostState; destinations: DestinationEntry[] };
+
+/** The door of a Session that reaches hosts: opening an `ssh://` path waits until its host has settled. */
+export interface HostDoor extends Door {
+  openHost(url: string, asDestination: boolean): Promise<SettledHost>;
+}
+
 /** Runs `work` with a door to a Session of this process, made for these places; closed after. */
-export async function withLocalDoor<T>(places: CliPlaces, work: (door: Door) => Promise<T>): Promise<T> {
-  const session = new Session({ transport: 'cli', storage: places.storage });
+export async function withLocalDoor<T>(places: CliPlaces, work: (door: Door) => Promise<T>): Promise<T>;
+/** The same Session reaching hosts through `connectHost` (hostDoor.ts: loaded only for ssh:// paths). */
+export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, connectHost: HostConnector): Promise<T>;
+export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, connectHost?: HostConnector): Promise<T> {
+  const session = new Session({ transport: 'cli', storage: places.storage, ...(connectHost ? { connectHost } : {}) });
   const client = clientFromBridge(sessionBridge(session), 'cli');
-  const door: Door = {
+  const door: HostDoor = {
     call: (method, request) => client.invoke(method, request),
     job: (method, request, handlers = {}) =>
       runJob(client, method, request, {
         ...(handlers.onItem ? { onItem: handlers.onItem } : {}),
         ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
       }),
+    // Heard from before the call: the host's first state is told while the workspace opens.
+    openHost: async (url, asDestination) => {
+      let heard: (settled: SettledHost) => void = () => {};
+      const settled = new Promise<SettledHost>((resolve) => (heard = resolve));
+      const stop = session.onEvent((event) => {
+        if (event.event === 'hostState' && event.data.host.state !== 'connecting')
+          heard({ state: event.data.host, destinations: event.data.destinations ?? [] });
+      });
+      try {
+        const opened = answerOf(await door.call('openWorkspace', { path: url, asDestination }), 'openWorkspace');
+        if (opened.issues.some((issue) => issue.severity === 'error'))
+          throw new CliError(`openWorkspace: ${printable(opened.issues[0]!.message)} (${opened.issues[0]!.code})`);
+        return await settled;
+      } finally {
+        stop();
+      }
+    },
   };
   try {
     return await work(door);

@@ -14,7 +14,7 @@ import { verifyLines } from './verifyText';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { SshTarget } from '../../shared/sshUrl';
 import type { CliIo } from './command';
-import { agentOption, remotePaths, valueOf, withAgent, type CommandOptions } from './remoteSession';
+import { agentOption, remotePaths, valueOf, type CommandOptions } from './hostPaths';
 
 /** Reads a destination the user named; a file system error is an input error naming the path. */
 export async function inspectNamedDestination(cwd: string, destination: string, includeText = false): Promise<DestinationInspection> {
@@ -99,16 +99,17 @@ async function inspectRemote(
   verify: boolean,
   io: CliIo,
 ): Promise<{ inspection: DestinationInspection; verify?: VerifyReport }> {
-  return withAgent(target, options, io, async (connection) => {
-    const opened = valueOf(await connection.call('openWorkspace', { path: target.path, asDestination: true }), 'openWorkspace');
-    const id = opened.destinations[0]!.id;
-    const { inspection } = valueOf(await connection.call('inspectDestination', { destination: id }), 'inspectDestination');
+  // Loaded here only: the Session, ssh and the agent connection are no part of a local inspect's start.
+  const { openHostDestination, withHostDoor } = await import('./hostDoor');
+  return withHostDoor(options, io, async (door) => {
+    const { id } = await openHostDestination(door, target, undefined);
+    const { inspection } = valueOf(await door.call('inspectDestination', { destination: id }), 'inspectDestination');
     if (!verify || inspection.status !== 'managed') return { inspection };
     const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
     let report: VerifyReport | undefined;
     try {
       valueOf(
-        await connection.job(
+        await door.job(
           'verify',
           { destinations: [id] },
           { onItem: (entry) => (report = entry.report), onProgress: (step) => bar.update('verify', step) },

@@ -2,19 +2,21 @@
 // for every destination, `compare --json` run in the demo folder (the workspace found from there)
 // decides what the Session decides; a forced replace there needs no ids; `history` shows the app's
 // applies and the CLI's; and without a workspace a CLI apply keeps a backup whose printed Undo line,
-// run by a shell as printed, puts the bytes back (and runs nothing hidden in a folder's name).
+// run by a shell as printed, puts the bytes back (and runs nothing hidden in a folder's name). Over a
+// real sshd, a destination on a host gets the same answer, and the same refusal, from both.
 
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEvent, ScanEntry } from '../../shared/api';
+import type { ApiEvent, DestinationEntry, ScanEntry } from '../../shared/api';
 import { Session } from '../service/session';
 import { makeDemoFixture, type DemoFixture } from '../testing/demoFixture';
 import { callOk, jobEnd } from '../testing/sessionCalls';
 import { runCliCaptured } from '../testing/cliCapture';
 import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import { ensureBuiltCli } from '../testing/sshHarness';
+import { ensureBuiltCli, sshUnavailableReason, startSshServer } from '../testing/sshHarness';
+import { sshHostConnector } from '../remote/hostConnector';
 
 let demo: DemoFixture;
 let env: Record<string, string>;
@@ -182,4 +184,65 @@ describe('one door: the same safety without a workspace', () => {
     await expect(fs.access(path.join(elsewhere, 'pwned'))).rejects.toThrow();
     await expect(fs.access(path.join(dir, 'pwned'))).rejects.toThrow();
   }, 300_000);
+});
+
+const noSsh = sshUnavailableReason();
+describe.skipIf(noSsh !== undefined)('one door: a destination on a host', () => {
+  it("compares every destination of a host's workspace as the app does, and refuses a source missing there in the same words", async () => {
+    const server = await startSshServer();
+    const hostEnv = { ...env, DISTRIBUTOR_INSPECTOR_SSH: await server.sshCommand() };
+    // The app's workspace names the host as the command line names an ssh:// path's: by its host name.
+    const file = path.join(demo.dir, 'hosts.json');
+    await fs.writeFile(
+      file,
+      JSON.stringify({ hosts: [{ name: '127.0.0.1', url: server.url(demo.workspaceFile), agent: server.agentCommand }] }),
+    );
+    const session = new Session({ transport: 'http', connectHost: sshHostConnector({ env: hostEnv }) });
+    const compareBoth = async (destination: DestinationEntry, source: string) => ({
+      app: await session.call('compare', { destination: destination.id, source }),
+      // The command line names what the workspace configures: the source and the ids, on that host.
+      cli: await runCliCaptured(
+        [
+          'compare',
+          server.url(destination.path),
+          server.url(source),
+          ...(destination.pipelineId ? ['--pipeline', destination.pipelineId] : []),
+          ...(destination.destinationId ? ['--destination', destination.destinationId] : []),
+          '--json',
+          '--agent',
+          server.agentCommand,
+        ],
+        { cwd: demo.dir, env: hostEnv },
+      ),
+    });
+    try {
+      const connected = new Promise<ApiEvent>((resolve) =>
+        session.onEvent((event) => event.event === 'hostState' && event.data.host.state !== 'connecting' && resolve(event)),
+      );
+      await callOk(session, 'openWorkspace', { path: file });
+      const settled = await connected;
+      const destinations = settled.event === 'hostState' ? (settled.data.destinations ?? []) : [];
+      expect(destinations.length).toBeGreaterThan(10);
+      for (const destination of destinations.filter((entry) => entry.source !== undefined)) {
+        expect(destination.id).toMatch(/^127\.0\.0\.1:/);
+        const { app, cli } = await compareBoth(destination, destination.source!);
+        expect(app.ok, destination.id).toBe(true);
+        const { comparison } = (app as { value: { comparison: { decision: string; reason?: string } } }).value;
+        const document = JSON.parse(cli.stdout) as { decision: string; reason?: string };
+        expect({ id: destination.id, decision: document.decision, reason: document.reason }).toEqual({
+          id: destination.id,
+          decision: comparison.decision,
+          reason: comparison.reason,
+        });
+      }
+      const { app, cli } = await compareBoth(destinations[0]!, path.join(demo.root, 'sources', 'not-there'));
+      expect(app).toMatchObject({ ok: false, error: { code: 'invalid_source' } });
+      const issues = (app as unknown as { error: { details: { issues: { message: string }[] } } }).error.details.issues;
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toContain(issues[0]!.message);
+    } finally {
+      await session.close();
+      await server.stop();
+    }
+  }, 180_000);
 });

@@ -7,7 +7,7 @@
 // What a repair overwrites, and the staging folder a discard removes, is kept in a backup as a
 // replace's is, undone by `backups restore`. DEST (and SOURCE, --workspace) may be ssh:// paths on one
 // host: the host's agent plans and applies there, its backups and journal are the host's
-// (remoteSession.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
+// (hostDoor.ts). Exit 0 done (or nothing to do, or not applied), 1 refused or nothing possible,
 // 2 input errors.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { doorSteps, replaceFlow } from './applyFlow';
 import { CliError, type Command } from './command';
 import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor } from './door';
-import { agentOption, openRemoteDestination, remoteNamed, withAgent } from './remoteSession';
+import { agentOption, remoteNamed } from './hostPaths';
 import { printable } from './terminalText';
 
 export const repairCommand: Command = {
@@ -39,14 +39,15 @@ export const repairCommand: Command = {
     const remote = remoteNamed({ DEST: positionals[0], SOURCE: positionals[1] }, options, 'repair');
     if (remote) {
       const { DEST: dest, SOURCE: source, '--workspace': workspace } = remote;
-      return withAgent(dest!, options, io, async (connection) => {
-        const opened = await openRemoteDestination(connection, dest!, workspace);
+      const { openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
+        const opened = await openHostDestination(door, dest!, workspace);
         if (source === undefined && opened.source === undefined)
           throw new CliError(
             `give SOURCE as ssh://… on the same host (the bundle ${printable(dest!.path)} was published from), or --workspace ssh://… whose file configures its source`,
           );
-        const plan = () => connection.call('planRepair', { destination: opened.id, ...(source ? { source: source.path } : {}), ...keep });
-        return replaceFlow(doorSteps(connection, opened, plan, 'planRepair'), options, io, 'repair');
+        const plan = () => door.call('planRepair', { destination: opened.id, ...(source ? { source: source.path } : {}), ...keep });
+        return replaceFlow(doorSteps(door, opened, plan, 'planRepair'), options, io, 'repair');
       });
     }
     const places = cliPlaces(options, io);
@@ -74,10 +75,11 @@ export const discardStagingCommand: Command = {
     const remote = remoteNamed({ DEST: positionals[0] }, options, 'discard-staging');
     if (remote) {
       const { DEST: dest, '--workspace': workspace } = remote;
-      return withAgent(dest!, options, io, async (connection) => {
-        const opened = await openRemoteDestination(connection, dest!, workspace);
-        const plan = () => connection.call('planDiscardStaging', { destination: opened.id });
-        return replaceFlow(doorSteps(connection, opened, plan, 'planDiscardStaging'), options, io, 'discard-staging');
+      const { openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
+        const opened = await openHostDestination(door, dest!, workspace);
+        const plan = () => door.call('planDiscardStaging', { destination: opened.id });
+        return replaceFlow(doorSteps(door, opened, plan, 'planDiscardStaging'), options, io, 'discard-staging');
       });
     }
     const places = cliPlaces(options, io);

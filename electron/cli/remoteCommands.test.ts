@@ -207,6 +207,13 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     } finally {
       await connection.close();
     }
+    // The command line asks for the id as the app does, named by its host: the agent's bare id is not it.
+    const source = path.join(dir, 'demo', 'sources', 'handbook-2026-06');
+    const env = { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: sshCommand };
+    const argv = ['replace', server.url(dest), server.url(source), '--force', '--pipeline', 'p', '--destination', 'd'];
+    const bare = await runCliCaptured([...argv, '--agent', server.agentCommand], { cwd: dir, env, answer: 'd' });
+    expect(bare.asked).toEqual([expect.stringContaining('Type the destination id "127.0.0.1:d" to confirm')]);
+    expect(bare.stdout).toContain('Not applied');
     expect(await fs.readFile(path.join(dest, 'keep.txt'), 'utf8')).toBe('mine');
   });
 

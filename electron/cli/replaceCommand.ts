@@ -11,7 +11,7 @@ import path from 'node:path';
 import { doorSteps, replaceFlow } from './applyFlow';
 import { CliError, type Command } from './command';
 import { cliPlaces, openLocalDestination, placeOptions, withLocalDoor, type Door, type OpenedDestination } from './door';
-import { agentOption, openRemoteDestination, remotePaths, withAgent } from './remoteSession';
+import { agentOption, remotePaths } from './hostPaths';
 import type { SshTarget } from '../../shared/sshUrl';
 
 function optionalId(value: string | boolean | undefined, option: string): string | undefined {
@@ -27,6 +27,7 @@ type ReplaceRequest = {
   pipelineId?: string;
   destinationId?: string;
   allowOtherOwner?: boolean;
+  applyAtOnce?: boolean;
 };
 
 function planOf(door: Door, opened: OpenedDestination, request: ReplaceRequest) {
@@ -61,6 +62,8 @@ export const replaceCommand: Command = {
       ...(ids.pipelineId !== undefined ? { pipelineId: ids.pipelineId } : {}),
       ...(ids.destinationId !== undefined ? { destinationId: ids.destinationId } : {}),
       ...(options['allow-other-owner'] === true ? { allowOtherOwner: true } : {}),
+      // Applied as soon as it is planned: the service stages the bytes the plan verified, reading each source file once.
+      ...(options.yes === true ? { applyAtOnce: true } : {}),
     };
     const remote = remotePaths(positionals, ['DEST', 'SOURCE'].slice(0, positionals.length), options.agent);
     if (remote) {
@@ -72,9 +75,10 @@ export const replaceCommand: Command = {
         throw new CliError('the backup of a replace over ssh is kept on that host, where its workspace says: drop --backup-dir');
       const [destination, source] = remote as [SshTarget, SshTarget | undefined];
       if (!source) throw new CliError('give SOURCE as ssh://… on the same host (the agent reads it there)');
-      return withAgent(destination, options, io, async (connection) => {
-        const opened = await openRemoteDestination(connection, destination, undefined);
-        const steps = doorSteps(connection, opened, planOf(connection, opened, { ...request, source: source.path }), 'planReplace');
+      const { openHostDestination, withHostDoor } = await import('./hostDoor');
+      return withHostDoor(options, io, async (door) => {
+        const opened = await openHostDestination(door, destination, undefined);
+        const steps = doorSteps(door, opened, planOf(door, opened, { ...request, source: source.path }), 'planReplace');
         return replaceFlow(steps, options, io);
       });
     }

@@ -11,7 +11,7 @@ import { HashPool, isFinding, loadWorkspace, scanWorkspace, type LoadedWorkspace
 import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
-import { agentOption, remotePaths, type CommandOptions } from './remoteSession';
+import { agentOption, remotePaths, type CommandOptions } from './hostPaths';
 import { humanText, issueLine, jsonDocument, type ScanOutcome } from './renderScan';
 import { hostsParallel, runRemoteScan, scanHosts, withHosts } from './scanHosts';
 
@@ -41,14 +41,14 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb' && !workspace.hosts?.length);
   const pool = new HashPool();
   try {
-    // With --verify each worker verifies a managed destination right after reading its state: one
-    // pass, against the state as it is now, and no state has to travel back to this thread.
+    // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();
     const syncing = workspace.destinations.some((destination) => destination.source !== undefined);
     const scanned = await scanWorkspace(workspace, {
       pool,
       verify,
       retain: 'summary',
+      digests: false,
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),

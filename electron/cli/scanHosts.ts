@@ -6,7 +6,7 @@ import './startupChunk'; // what every command's start shares, as one chunk of t
 import type { Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { type LoadedWorkspace, type ScannedDestination } from '../service/workspaceScan';
-import { CliError, type CliIo } from './command';
+import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { createProgressBar } from './progressBar';
 import { printable } from './terminalText';
 import type { ScanEntry } from '../../shared/api';
@@ -14,7 +14,7 @@ import { problem, type Problem, type Result } from '../../shared/result';
 import { parseSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
 import type { AgentConnection } from '../remote/agentConnection';
-import { attemptWithAgent, valueOf, withAgent, type CommandOptions } from './remoteSession';
+import { valueOf, type CommandOptions } from './hostPaths';
 import { issueLine, type ScanOutcome } from './renderScan';
 
 /** Hosts contacted at once: each runs its own work, so this bounds ssh processes, not CPU here. */
@@ -159,5 +159,54 @@ async function remoteScan(
     return outcome;
   } finally {
     bar.clear();
+  }
+}
+
+// scan's own connection to each host, until its fan-out goes through the Session's routing as the
+// other commands' ssh:// paths do (hostDoor.ts).
+/** Connects, runs `work`, closes; any remote failure becomes a CliError with what to do. */
+async function withAgent<T>(
+  target: SshTarget,
+  options: CommandOptions,
+  io: CliIo,
+  work: (connection: AgentConnection) => Promise<T>,
+): Promise<T> {
+  const attempt = await attemptWithAgent(target, options, io, work);
+  if (attempt.ok) return attempt.value;
+  const { code, message, details } = attempt.error;
+  throw code === 'cli_error' ? new CliError(message, details!.exitCode as number) : new CliError(`${message} (${code})`, EXIT_INPUT);
+}
+
+/**
+ * The same, with a failure as data (its RemoteFailure code, or `cli_error` for an answer the command
+ * refused): what a scan of many hosts needs, where one host's failure must not end the others.
+ */
+async function attemptWithAgent<T>(
+  target: SshTarget,
+  options: CommandOptions,
+  io: CliIo,
+  work: (connection: AgentConnection) => Promise<T>,
+): Promise<Result<T, Problem>> {
+  const agent = typeof options.agent === 'string' ? options.agent : undefined;
+  const debug = options.debug === true;
+  const { AgentConnection, RemoteFailure, APP_VERSION } = await import('./agentClient');
+  let connection: AgentConnection | undefined;
+  try {
+    connection = await AgentConnection.connect({
+      target,
+      agent,
+      env: io.env,
+      clientVersion: APP_VERSION,
+      onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
+      onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
+    });
+    return { ok: true, value: await work(connection) };
+  } catch (cause) {
+    const failure = connection?.lost ?? cause;
+    if (failure instanceof RemoteFailure) return { ok: false, error: problem(failure.code, printable(failure.message)) };
+    if (failure instanceof CliError) return { ok: false, error: problem('cli_error', failure.message, { exitCode: failure.exitCode }) };
+    throw failure;
+  } finally {
+    await connection?.close();
   }
 }

@@ -154,7 +154,9 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
   // parser as bytes, so that it reports them.
   const text = decodeUtf8(stateFile.bytes);
   const parsed = parseState(text ?? stateFile.bytes);
-  const issues = [...interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined), ...parsed.issues];
+  // Without a staging-named folder nothing is interrupted: no list of the outputs' paths to make.
+  const interruptedNow = facts.staging.length === 0 ? [] : interruptedBy(parsed.status === 'managed' ? parsed.state.outputs : undefined);
+  const issues = [...interruptedNow, ...parsed.issues];
   const stateSha256 = stateFile.sha256 === undefined ? {} : { stateSha256: stateFile.sha256 };
   const classification: Classification = {
     inspection: { path: dir, status: parsed.status, issues, ...stateSha256, hasContent, ...listed },

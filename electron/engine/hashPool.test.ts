@@ -48,6 +48,25 @@ describe('HashPool', () => {
     }
   });
 
+  it('has a worker reading its next batch while the last one is still being delivered', async () => {
+    const paths = Array.from({ length: 130 }, (_, i) => {
+      writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });
+      return path.join(dir, `d${i}`);
+    });
+    const pool = new HashPool({ size: 1 });
+    try {
+      const busyWhileDelivering: number[] = [];
+      // The first outcome of each of the first two batches of 64: more work was queued each time.
+      await pool.inspect(paths, {
+        withText: false,
+        onOutcome: (index) => index % 64 === 0 && index < 128 && busyWhileDelivering.push(pool.busyCount),
+      });
+      expect(busyWhileDelivering).toEqual([1, 1]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('hashes files around the 1 MiB read buffer exactly', async () => {
     const mib = 1024 * 1024;
     const sizes = [0, 1, mib - 1, mib, mib + 1, 2 * mib, 2 * mib + 7];

@@ -62,9 +62,8 @@ function run(job: Job): PoolJobOutcome {
     }
     case 'inspect':
       try {
-        const { inspection, json, entries } = inspectDestinationSync(job.path);
+        const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
         const summary = summarizeInspection(inspection, json);
-        if (!job.withText) delete inspection.stateJsonText;
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.

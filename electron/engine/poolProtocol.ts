@@ -23,6 +23,8 @@ export interface InspectJob {
   withText: boolean;
   /** Verify a managed destination right there, against the state just read: one pass, no state sent. */
   verify: boolean;
+  /** Hash the state file and digest the listing (the inspection's fingerprint); false: neither. */
+  digests: boolean;
   /** Verify through the stat cache (cachedHash.ts): what it knows of this destination, or {} for nothing yet. */
   known?: Record<string, CachedOutput>;
 }

@@ -187,4 +187,22 @@ describe('scanWorkspace', () => {
     expect(report.rows[0]!.state).toBeUndefined();
     expect(report.rows[0]!.summary).toMatchObject({ status: 'managed', outputCount: 1, destination_id: 'archive' });
   });
+
+  it('gives the same statuses, issues and summaries without the fingerprint, which it then leaves out', async () => {
+    writeManagedDestination(path.join(dir, 'a'), { 'a.txt': 'a' });
+    mkdirSync(path.join(dir, 'b'));
+    writeFileSync(path.join(dir, 'b', STATE_FILE_NAME), '{"schema_version": 1, "outputs": [{"size": 1.0}]}');
+    mkdirSync(path.join(dir, 'c'));
+    writeFileSync(path.join(dir, 'c', 'x.html'), 'x');
+    const workspace = await folderWorkspace();
+    const answer = (rows: ScannedDestination[]) => rows.map((row) => [row.summary, row.inspection.status, row.inspection.issues]);
+    const full = await scanWorkspace(workspace, { retain: 'summary' });
+    const bare = await scanWorkspace(workspace, { retain: 'summary', digests: false });
+    expect(answer(bare.rows)).toEqual(answer(full.rows));
+    expect(full.rows[0]!.inspection).toMatchObject({ stateSha256: expect.stringMatching(/^sha256:/), listingDigest: expect.any(String) });
+    for (const row of bare.rows) {
+      expect(row.inspection).not.toHaveProperty('stateSha256');
+      expect(row.inspection).not.toHaveProperty('listingDigest');
+    }
+  });
 });

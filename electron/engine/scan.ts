@@ -55,9 +55,15 @@ export interface ScanOptions {
   statCache?: StatCache;
   /**
    * Decide each row's sync against its configured source, read once per bundle from here: the state
-   * is read for it, then dropped again when `retain` is 'summary'.
+   * of a destination with a source is read for it, then dropped again when `retain` is 'summary'.
    */
   sync?: SourceManifests;
+  /**
+   * False: the rows carry no fingerprint (`stateSha256`, `listingDigest`), which only a verify
+   * result's freshness needs (shared/verifyFreshness.ts): a caller that keeps no verify result,
+   * as the command line's scan, skips a hash of every state file. Default true.
+   */
+  digests?: boolean;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -92,7 +98,10 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
       summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 },
     };
   }
-  const { stateJsonText, ...inspection } = outcome.inspection;
+  // Parsed from the worker's JSON, the inspection is this row's own: its text is taken off it, not copied around.
+  const inspection = outcome.inspection;
+  const stateJsonText = inspection.stateJsonText;
+  if (stateJsonText !== undefined) delete inspection.stateJsonText;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
   if (outcome.verify) row.verify = outcome.verify;
   if (stateJsonText !== undefined) {
@@ -123,11 +132,15 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   const statCache = options.statCache;
   try {
+    // With 'summary', a state travels back as text only where a sync decision reads it: a destination
+    // without a source is `no_source` whatever its state says (withSync).
+    const withText = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
     await pool.inspect(
       destinations.map((destination) => destination.path),
       {
-        withText: options.retain !== 'summary' || sync !== undefined,
+        withText,
         verify: options.verify === true,
+        digests: options.digests !== false,
         ...(options.verify && statCache ? { knownOf: (index: number) => statCache.known(destinations[index]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {

@@ -42,15 +42,22 @@ export interface SyncInspection {
   entries?: Dirent[];
 }
 
-/** inspectDestination, synchronously, with the state as text. Throws only where it would reject. */
-export function inspectDestinationSync(destination: string): SyncInspection {
+/**
+ * inspectDestination, synchronously, with the state as text. Throws only where it would reject.
+ * `digests: false` leaves out `stateSha256` and `listingDigest` (a fingerprint's parts, as
+ * inspectDestination's option): a status never needs them, only a verify result's freshness does.
+ * `withText: false` leaves out the state's text (never added, then deleted: that turned every
+ * inspection into a slow dictionary object before its JSON).
+ */
+export function inspectDestinationSync(destination: string, options: { digests?: boolean; withText?: boolean } = {}): SyncInspection {
   const dir = path.resolve(destination);
-  const { facts, entries } = readFactsSync(dir);
+  const { facts, entries } = readFactsSync(dir, options.digests !== false);
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
   // never a withheld one (a huge invalid state would cross threads twice for nothing).
-  if (classified.json && classified.text !== undefined && !inspection.stateWithheld) inspection.stateJsonText = classified.text;
+  if (options.withText !== false && classified.json && classified.text !== undefined && !inspection.stateWithheld)
+    inspection.stateJsonText = classified.text;
   const result: SyncInspection = classified.json ? { inspection, json: classified.json } : { inspection };
   if (entries) result.entries = entries;
   return result;
@@ -60,7 +67,7 @@ export function inspectDestinationSync(destination: string): SyncInspection {
  * What is at the destination, for the classifier: one listing (with file types, which costs the
  * same) answers three questions (state file, anything else, staging) and starts a verify's walk.
  */
-function readFactsSync(dir: string): { facts: DestinationFacts; entries?: Dirent[] } {
+function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts; entries?: Dirent[] } {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return { facts: { kind: 'missing' } };
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
@@ -73,8 +80,9 @@ function readFactsSync(dir: string): { facts: DestinationFacts; entries?: Dirent
   const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.
   const stateFile: StateFileFacts =
-    read.kind === 'bytes' ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
-  return { facts: { kind: 'directory', stateFile, hasContent, staging, listingDigest: listingDigest(names, stat.mtimeMs) }, entries };
+    read.kind === 'bytes' && digests ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
+  const listed = digests ? { listingDigest: listingDigest(names, stat.mtimeMs) } : {};
+  return { facts: { kind: 'directory', stateFile, hasContent, staging, ...listed }, entries };
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {

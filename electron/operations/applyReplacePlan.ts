@@ -23,7 +23,7 @@ import { planKindOf } from '../../shared/planKinds';
 
 export interface AppliedReplace {
   result: ApplyResult;
-  /** The destination as it is after the apply; absent only when it cannot be read at all. */
+  /** The destination as it is after the apply; absent when it cannot be read at all, or was not asked for (inspectAfter false). */
   inspection?: DestinationInspection;
   /** With `verifyAfter`, once a new state is in place: its outputs hashed against it, as on disk now. */
   verify?: VerifyReport;
@@ -47,6 +47,8 @@ export interface ApplyReplaceOptions {
   acceptPartial?: boolean;
   /** Verify the destination against the state the apply wrote (the desktop app shows it at once). */
   verifyAfter?: boolean;
+  /** Default true: read the destination again after the apply (`inspection`); false for a caller that shows only the result. */
+  inspectAfter?: boolean;
   /** The worker pool for that verify (the session's); without it, one is made for the call. */
   pool?: HashPool;
   /** Journal the apply (applied, refused or failed) there, flushed before this returns. */
@@ -83,6 +85,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
   const applied: ApplyResult = backup ? { ...bare, backup } : bare;
   const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
+  if (options.inspectAfter === false) return { result };
   // Whatever happened, the caller should show the destination as it is now.
   const readAt = new Date().toISOString();
   const inspection = await inspectDestination(plan.destinationPath).catch(() => undefined);

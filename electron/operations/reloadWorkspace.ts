@@ -4,10 +4,11 @@
 // a workspace that no longer loads comes back as a problem naming the file and the field, and the
 // caller keeps showing the last good list.
 
-import { formatIssuePath, type Issue } from '../../shared/issues';
+import { error, formatIssuePath, type Issue } from '../../shared/issues';
 import { reconcileDestinations, type WorkspaceChanges } from '../../shared/workspaceReload';
 import type { WorkspaceDestination, WorkspaceReloadProblem } from '../../shared/workspaceSchema';
-import { loadSingleDestination, loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
+import { loadSingleDestination, loadWorkspace, type LoadedWorkspace, type WorkspaceLoad } from '../engine/workspace';
+import { isSshUrl, parseSshUrl } from '../../shared/sshUrl';
 
 /** What was opened, so that it can be read again the same way. */
 export interface WorkspaceTarget {
@@ -32,7 +33,11 @@ export function workspaceProblemMessage(file: string, issues: readonly Issue[]):
 export async function readWorkspace(
   opened: WorkspaceTarget,
 ): Promise<{ ok: true; loaded: LoadedWorkspace; issues: Issue[]; readAt: string } | { ok: false; problem: WorkspaceReloadProblem }> {
-  const load = opened.asDestination ? loadSingleDestination(opened.target) : await loadWorkspace(opened.target);
+  const load = isSshUrl(opened.target)
+    ? hostWorkspace(opened.target, opened.asDestination)
+    : opened.asDestination
+      ? loadSingleDestination(opened.target)
+      : await loadWorkspace(opened.target);
   const readAt = new Date().toISOString();
   if (!load.ok)
     return {
@@ -50,4 +55,24 @@ export async function reloadWorkspace(opened: WorkspaceTarget, previous: readonl
   const read = await readWorkspace(opened);
   if (!read.ok) return read;
   return { ...read, changes: reconcileDestinations(previous, read.loaded.destinations) };
+}
+
+/**
+ * An `ssh://` path opened as a workspace of one host (issue 25: the command line's ssh paths): no
+ * destination of this machine, and that host, named by its host name, whose agent opens the path
+ * (as its one destination when `asDestination`). Its destinations come as the host connects.
+ */
+function hostWorkspace(url: string, asDestination: boolean): WorkspaceLoad {
+  const parsed = parseSshUrl(url);
+  if (!parsed.ok) return { ok: false, file: url, issues: [error([], 'invalid_ssh_url', parsed.message)] };
+  return {
+    ok: true,
+    issues: [],
+    workspace: {
+      kind: 'folder',
+      root: url,
+      destinations: [],
+      hosts: [{ name: parsed.value.host, url, ...(asDestination ? { asDestination: true } : {}) }],
+    },
+  };
 }

@@ -27,9 +27,13 @@ export function manifestFileOf(manifestFiles: ReadonlyMap<string, ManifestFile>,
   return file;
 }
 
-/** The source read again no longer gives the planned bytes: the refusal the read gave, as this apply's failure. */
+/**
+ * The source read again does not give the planned bytes: the refusal the read gave, as this apply's
+ * failure. Not "changed since the plan": a plan applied at once (`--yes`) leaves a large file's hash
+ * to the apply, so the file may never have matched.
+ */
 export function sourceChanged(refusal: { message: string; details?: Record<string, unknown> }): ApplyFailure {
-  return new ApplyFailure('source_changed', `${refusal.message}; the source changed after the plan was made`, refusal.details);
+  return new ApplyFailure('source_changed', `${refusal.message}; the source is not what the plan expects: plan again`, refusal.details);
 }
 
 export function notThePlannedBytes(write: PlannedWrite): ApplyFailure {

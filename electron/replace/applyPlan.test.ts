@@ -8,6 +8,8 @@ import { applyPlan } from './applyPlan';
 import { fingerprintPaths, lstatEntry, stateFileSha256 } from './fingerprint';
 import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace, type PlanReplaceInput } from './planReplace';
+import type { VerifiedOutputs } from './publish';
+import { sha256Of } from './sourceFile';
 import {
   makeTempDir,
   removeTempDir,
@@ -225,9 +227,9 @@ describe('applyPlan re-verifies the source', () => {
 });
 
 describe("applyPlan with the plan's own verified outputs (replace --yes)", () => {
-  it('stages the bytes the plan verified, hashed against the plan, without reading the source again', async () => {
+  it('stages the bytes the plan verified, with the hashes it proved, without reading the source again', async () => {
     await managedFixture();
-    const verified = new Map<string, Buffer>();
+    const verified: VerifiedOutputs = new Map();
     const planned = await plan({ keepVerified: verified });
     expect([...verified.keys()].sort()).toEqual(['data/table.csv', 'report.html']);
     // Changed after the plan, same size: read again it would fail the apply (source_changed).
@@ -238,22 +240,27 @@ describe("applyPlan with the plan's own verified outputs (replace --yes)", () =>
     expect(await stateInvariantProblems(dest)).toEqual([]);
   });
 
-  it('reads the source as always for held bytes that are not exactly the planned ones', async () => {
+  it('reads the source as always for held bytes proven to be other than the planned ones', async () => {
     await managedFixture();
-    const verified = new Map<string, Buffer>();
+    const verified: VerifiedOutputs = new Map();
     const planned = await plan({ keepVerified: verified });
-    verified.set('data/table.csv', Buffer.from('a,b\n6,6\n'));
-    verified.set('report.html', Buffer.from('short'));
+    const held = (text: string) => ({ bytes: Buffer.from(text), sha256: sha256Of(Buffer.from(text)) });
+    // The same size, another digest; and another size under the planned digest.
+    verified.set('data/table.csv', held('a,b\n6,6\n'));
+    verified.set('report.html', {
+      bytes: Buffer.from('short'),
+      sha256: planned.writes.find((write) => write.path === 'report.html')!.sha256,
+    });
     expect((await applyPlan(planned, { verified })).error).toBeUndefined();
     expect(await fs.readFile(path.join(dest, 'data/table.csv'), 'utf8')).toBe('a,b\n1,2\n');
     expect(await stateInvariantProblems(dest)).toEqual([]);
   });
 
-  it('still fails with source_changed when the held bytes are wrong and the source changed too, changing nothing', async () => {
+  it('still fails with source_changed when the held bytes are not the planned ones and the source changed too, changing nothing', async () => {
     await managedFixture();
-    const verified = new Map<string, Buffer>();
+    const verified: VerifiedOutputs = new Map();
     const planned = await plan({ keepVerified: verified });
-    verified.set('data/table.csv', Buffer.from('a,b\n6,6\n'));
+    verified.set('data/table.csv', { bytes: Buffer.from('a,b\n6,6\n'), sha256: sha256Of(Buffer.from('a,b\n6,6\n')) });
     await fs.writeFile(path.join(source, 'data/table.csv'), 'a,b\n9,9\n');
     const before = await snapshotTree(root);
     const result = await applyPlan(planned, { verified });
@@ -300,7 +307,7 @@ describe('applyPlan stages a large source file in chunks, verified as it is copi
       const before = await snapshotTree(root);
       const result = await applyPlan(planned);
       expect(result.error?.code).toBe('source_changed');
-      expect(result.error?.message).toMatch(/big\.bin .*; the source changed after the plan was made$/);
+      expect(result.error?.message).toMatch(/big\.bin .*; the source is not what the plan expects: plan again$/);
       expect(result.oldTouched).toBe(false);
       expect(result.stagingLeft).toBe(false);
       expect(await snapshotTree(root)).toBe(before);

@@ -11,7 +11,14 @@ import { type Result, failed } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
 import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/stateSchema';
 import { APP_VERSION } from '../engine/appVersion';
-import { isStreamedSource, readVerifiedSourceFile, sha256Of, verifySourceFile } from './sourceFile';
+import {
+  checkSourceFileUnread,
+  isStreamedSource,
+  readVerifiedSourceFile,
+  sha256Of,
+  verifySourceFile,
+  type FolderRealPaths,
+} from './sourceFile';
 import { timeSlicer } from './timeSlice';
 import { markdownToHtml } from './markdownToHtml';
 
@@ -26,11 +33,18 @@ export function outputBytesFor(file: ManifestFile, sourceBytes: Buffer): Buffer 
 }
 
 /**
- * Outputs' bytes as planning verified and rendered them, by output path, for an apply that follows
- * at once in the same process (`replace --yes`): it stages them instead of reading the source again,
- * after hashing them against the plan (applyPlan.ts). Filled up to VERIFIED_KEPT_MAX_BYTES.
+ * Outputs' bytes as planning verified and rendered them, by output path, each with the sha256 the
+ * plan proved for exactly those bytes (the manifest's, checked against them, or their own hash once
+ * rendered), for an apply that follows at once in the same process (`replace --yes`): it stages them
+ * instead of reading and hashing the source again (stageOutputs.ts). Never crosses a process or the
+ * API: the service keeps it beside the plan it made. Filled up to VERIFIED_KEPT_MAX_BYTES.
  */
-export type VerifiedOutputs = Map<string, Buffer>;
+export type VerifiedOutputs = Map<string, VerifiedOutput>;
+
+export interface VerifiedOutput {
+  bytes: Buffer;
+  sha256: string;
+}
 
 /** What planning keeps for the apply, at most: as much as the apply's own verify step keeps. */
 export const VERIFIED_KEPT_MAX_BYTES = 256 * 1024 * 1024;
@@ -44,7 +58,11 @@ export interface PublicationInput {
   baseUrl?: string;
   /** Configured primary output path (link policy); default policy when absent. */
   primary?: string;
-  /** Filled with the outputs' verified bytes (VerifiedOutputs), for an apply that follows at once. */
+  /**
+   * Filled with the outputs' verified bytes (VerifiedOutputs), for an apply that follows at once. A
+   * large file published as it is is then checked but not hashed here: that apply hashes it as it
+   * copies it, and fails before anything old is touched when it is not the manifest's.
+   */
   keep?: VerifiedOutputs;
 }
 
@@ -71,6 +89,7 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   const sourceOfOutput = new Map<string, string>();
   const slice = timeSlicer();
   let keptBytes = 0;
+  const folders: FolderRealPaths = new Map();
   for (const file of input.manifest.files) {
     await slice.yield();
     const rule = outputRuleFor(file.path);
@@ -90,17 +109,20 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
     let sha256 = file.sha256;
     let size = file.size;
     if (isStreamedSource(file)) {
-      // Published as it is and too large to keep: checked in chunks, never held (apply copies it the same way).
-      const verified = await verifySourceFile(input.bundleRealPath, file);
+      // Published as it is and too large to keep: checked in chunks, never held (apply copies it the
+      // same way); applied at once, hashed only by that copy.
+      const verified = input.keep
+        ? await checkSourceFileUnread(input.bundleRealPath, file)
+        : await verifySourceFile(input.bundleRealPath, file);
       if (!verified.ok) return verified;
     } else {
-      const read = await readVerifiedSourceFile(input.bundleRealPath, file);
+      const read = await readVerifiedSourceFile(input.bundleRealPath, file, folders);
       if (!read.ok) return read;
       const bytes = outputBytesFor(file, read.value);
       // A file published as it is has the bytes just verified against the manifest's sha256: not hashed twice.
       if (bytes !== read.value) sha256 = sha256Of(bytes);
       size = bytes.length;
-      if (input.keep && (keptBytes += size) <= VERIFIED_KEPT_MAX_BYTES) input.keep.set(rule.path, bytes);
+      if (input.keep && (keptBytes += size) <= VERIFIED_KEPT_MAX_BYTES) input.keep.set(rule.path, { bytes, sha256 });
     }
     const record: OutputRecord = { path: rule.path, kind: rule.kind, source_path: file.path, sha256, size };
     if (rule.transform) record.transform = rule.transform;

@@ -60,10 +60,13 @@ export async function verifyAndStage(run: ApplyRun, publication: StagedPublicati
     return output;
   }
 
-  /** The write's bytes as the caller holds them from the plan (options.verified), if they are exactly the planned ones. */
+  /**
+   * The write's bytes as the plan verified them (options.verified), when the plan proved them to be
+   * exactly this write's (its sha256 and size): hashed once, by the plan, and held unchanged since.
+   */
   const heldOutput = (write: PlanWrite): Buffer | undefined => {
     const held = provenBytes ? undefined : options.verified?.get(write.path);
-    return held !== undefined && held.length === write.size && sha256Of(held) === write.sha256 ? held : undefined;
+    return held !== undefined && held.sha256 === write.sha256 && held.bytes.length === write.size ? held.bytes : undefined;
   };
 
   /**

@@ -169,7 +169,10 @@ export class HostRouter {
     try {
       link = await this.options.connector(entry.host);
       if (!current()) return void (await link.close());
-      const opened = await link.call('openWorkspace', { path: target.value.path });
+      const opened = await link.call('openWorkspace', {
+        path: target.value.path,
+        ...(entry.host.asDestination ? { asDestination: true } : {}),
+      });
       if (!current()) return void (await link.close());
       if (!opened.ok) {
         await link.close();

@@ -13,6 +13,7 @@ import type { JobContext } from './jobRegistry';
 import type { RequestValue, SessionContext } from './sessionContext';
 import { forward, inspectOnHost, remoteIdOf, routedReadJob, type hostPlanStore, type RemoteId } from './sessionHosts';
 import type { HostRouter } from './hostRouter';
+import { isSshUrl } from '../../shared/sshUrl';
 import type { HandlerTable } from './sessionOptions';
 
 /** Methods whose request names one destination, answered by the host as it is. */
@@ -25,6 +26,13 @@ type PlannedMethod = (typeof PLANNED)[number];
 /** Jobs over many destinations: this machine's part and each host's run at once (routedReadJob). */
 type ReadJob = 'scan' | 'verify';
 type Routed = ForwardedMethod | PlannedMethod | ReadJob | 'inspectDestination' | 'applyPlan';
+
+/** The one host of a workspace opened as an `ssh://` path (operations/reloadWorkspace.ts); undefined for any other. */
+function wholeHost(session: SessionContext): string | undefined {
+  const open = session.state.workspace;
+  const hosts = open?.loaded.hosts ?? [];
+  return open && isSshUrl(open.opened.target) && hosts.length === 1 ? hosts[0]!.name : undefined;
+}
 
 /** What a scan or a verify runs on this machine's destinations. */
 export type LocalReadJobs = {
@@ -58,9 +66,12 @@ export function routedByHost(
     async (request: RequestValue<M>): Promise<ResponseOf<M>> => {
       const destination = (request as { destination?: string }).destination;
       const at = destination === undefined ? undefined : remote(destination);
-      return at
-        ? onHost(at, request)
-        : (local[method as Exclude<Routed, ReadJob>] as unknown as (r: RequestValue<M>) => Promise<ResponseOf<M>>)(request);
+      if (at) return onHost(at, request);
+      const whole = destination === undefined ? wholeHost(session) : undefined;
+      // An ssh:// path opened as a workspace of one host: its journal and backups are that host's.
+      if (whole !== undefined && (FORWARDED as readonly string[]).includes(method))
+        return forward(hosts.required(), whole, (link) => link.call(method as ForwardedMethod, request as never)) as Promise<ResponseOf<M>>;
+      return (local[method as Exclude<Routed, ReadJob>] as unknown as (r: RequestValue<M>) => Promise<ResponseOf<M>>)(request);
     };
 
   const forwarded = Object.fromEntries(

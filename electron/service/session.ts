@@ -52,6 +52,7 @@ import { HostWatches } from './hostWatch';
 import { placeReload } from './sessionReload';
 import { hostPlanStore } from './sessionHosts';
 import { routedByHost } from './hostRouting';
+import { isSshUrl } from '../../shared/sshUrl';
 
 export type { Transport } from '../../shared/api';
 export type { OpenWorkspace, RequestValue, SessionState } from './sessionContext';
@@ -165,7 +166,7 @@ export class Session implements SessionContext {
     // Opening another workspace cancels its jobs; a replace is left to finish rather than stopped half-way.
     if (this.jobs.isRunning('applyPlan'))
       throw fail('refused', 'a replace is running: wait for it to finish before opening another workspace');
-    const opened: WorkspaceTarget = { target: path.resolve(target), asDestination };
+    const opened: WorkspaceTarget = { target: isSshUrl(target) ? target : path.resolve(target), asDestination };
     const read = await readWorkspace(opened);
     if (!read.ok) throw fail('invalid_workspace', read.problem.message, { issues: read.problem.issues, file: read.problem.file });
     const destinations: DestinationEntry[] = read.loaded.destinations.map((d) => ({ ...d }));
@@ -281,7 +282,8 @@ export class Session implements SessionContext {
         ...firstOfWorkspace(this.state.workspace?.summary, firstDestinations),
       }),
       workspaceDestinations: async ({ from, count }) => destinationPage(this.workspace().summary, from, count),
-      openWorkspace: async ({ path, asDestination }) => this.open(this.typedPath(path, 'workspace'), asDestination === true),
+      openWorkspace: async ({ path, asDestination }) =>
+        this.open(isSshUrl(path) ? path : this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),
       watchDestinations: async () => this.feed.subscribe(this.workspace()),
       liveRefreshStatus: async () => (this.live && this.state.workspace ? this.live.status() : LIVE_REFRESH_OFF),

@@ -29,3 +29,11 @@ export async function reportApplied(
   const stamp = { verifiedAt: readAt ?? new Date().toISOString(), basis: fingerprintOf(inspection) };
   context.item(verify ? { entry, verify: keepVerify(open, destination.id, verify, stamp) } : { entry });
 }
+
+/** After an apply not reported (reportAfter false): what the session held of the destination no longer describes it. */
+export function forgetApplied(session: SessionContext, destinationId: string): void {
+  const open = session.state.workspace;
+  if (!open) return;
+  open.scans.delete(destinationId);
+  open.verifies.delete(destinationId);
+}

@@ -280,7 +280,12 @@ export function hostPlanStore() {
     },
 
     /** The same checks as a local apply, before anything is sent: the typed `NAME:ID`, the nested and partial acknowledgements, one apply at a time. */
-    apply(session: SessionContext, router: HostRouter, planId: string, consent: Consent): ResponseOf<'applyPlan'> {
+    apply(
+      session: SessionContext,
+      router: HostRouter,
+      planId: string,
+      consent: Consent & { reportAfter?: boolean | undefined },
+    ): ResponseOf<'applyPlan'> {
       const stored = plans.get(planId)!;
       // The client's own checks, before anything is sent; the agent checks its own plan again (its
       // typed id, the stale-plan check) when it gets the apply.
@@ -301,6 +306,7 @@ export function hostPlanStore() {
               ...(consent.includeNested !== undefined ? { includeNested: consent.includeNested } : {}),
               ...(consent.acceptPartial !== undefined ? { acceptPartial: consent.acceptPartial } : {}),
               ...(consent.keep !== undefined ? { keep: [...consent.keep] } : {}),
+              ...(consent.reportAfter !== undefined ? { reportAfter: consent.reportAfter } : {}),
             },
             {
               signal: context.signal,

@@ -11,11 +11,12 @@ import { fail } from '../../shared/apiError';
 import { opaqueId } from './opaqueId';
 import type { RequestValue, SessionContext } from './sessionContext';
 import { applyReplacePlan } from '../operations/applyReplacePlan';
+import type { VerifiedOutputs } from '../replace/publish';
 import { planDestinationReplace } from '../operations/planDestinationReplace';
 import { planDestinationDiscardStaging, planDestinationRepair } from '../operations/planDestinationRecovery';
 import { compareDestinationFolder, planDestinationAdopt } from '../operations/adoptFolder';
 import { backupSettingsOf, journalOf } from './sessionStorage';
-import { reportApplied } from './sessionApplied';
+import { forgetApplied, reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
 
 interface StoredPlan {
@@ -23,6 +24,11 @@ interface StoredPlan {
   destination: string;
   /** What the operator must type to apply a forced replace. */
   confirmText?: string;
+  /**
+   * The output bytes planning verified, for a plan its caller applies at once (applyAtOnce): staged
+   * by the apply instead of reading the source a second time. Held for one plan at a time.
+   */
+  verified?: VerifiedOutputs;
 }
 
 /** A plan's refusal as the API's error: a source that does not read is invalid_source, the rest refused (the refusal in details). */
@@ -35,6 +41,9 @@ export function planStore() {
   /** Keeps a plan under a new opaque id: the only handle the renderer gets to apply it. */
   const keep = (stored: StoredPlan) => {
     const planId = opaqueId('plan');
+    // Verified bytes (up to 256 MiB) are held for the newest plan that asked only: an older plan
+    // that was never applied reads its source again, as every plan without them does.
+    if (stored.verified) for (const other of plans.values()) delete other.verified;
     plans.set(planId, stored);
     return planId;
   };
@@ -66,6 +75,7 @@ export function planStore() {
       const sourcePath = request.source !== undefined ? session.typedPath(request.source, 'source') : destination.source;
       if (sourcePath === undefined)
         throw fail('invalid_source', `no source bundle is configured for "${destination.id}": choose one to plan from`);
+      const verified: VerifiedOutputs | undefined = request.applyAtOnce ? new Map() : undefined;
       const planned = await planDestinationReplace({
         destinationPath: destination.path,
         sourcePath,
@@ -79,6 +89,7 @@ export function planStore() {
         replacePolicy: destination.replacePolicy,
         allowOtherOwner: request.allowOtherOwner,
         pool: session.hashPool(),
+        ...(verified ? { keepVerified: verified } : {}),
         // A forced replace must never delete the workspace file that lists it, nor the journal that records it.
         protectedPaths: [
           ...(open.summary.kind === 'file' ? [open.summary.path] : []),
@@ -87,7 +98,7 @@ export function planStore() {
       });
       if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;
-      const planId = keep({ plan, destination: destination.id, confirmText });
+      const planId = keep({ plan, destination: destination.id, confirmText, ...(verified ? { verified } : {}) });
       return confirmText === undefined ? { planId, plan } : { planId, plan, confirmText };
     },
 
@@ -165,8 +176,13 @@ export function planStore() {
       return { planId: keep({ plan: planned.value.plan, destination: destination.id }), plan: planned.value.plan };
     },
 
-    async apply(session: SessionContext, planId: string, consent: Consent): Promise<ResponseOf<'applyPlan'>> {
+    async apply(
+      session: SessionContext,
+      planId: string,
+      consent: Consent & { reportAfter?: boolean | undefined },
+    ): Promise<ResponseOf<'applyPlan'>> {
       const { confirm, includeNested, acceptPartial } = consent;
+      const reportAfter = consent.reportAfter !== false;
       const restore = restores.get(planId);
       if (restore) return applyRestoreJob(session, restore, confirm, () => restores.delete(planId));
       const stored = plans.get(planId);
@@ -190,14 +206,18 @@ export function planStore() {
           onProgress: (p) => context.progress(p.done, p.total, p.bytes, p.step),
           includeNested,
           acceptPartial,
-          verifyAfter: true,
+          verifyAfter: reportAfter,
+          inspectAfter: reportAfter,
+          ...(stored.verified ? { verified: stored.verified } : {}),
           pool: session.hashPool(),
           history: { file: historyFile, transport: session.options.transport, destinationId: destination.id },
           backup: { settings: backupSettings, destinationId: destination.id },
         }).finally(unmute);
         const { result } = applied;
-        // Whatever happened, the destination as it is now (verified when a new state is in place).
-        await reportApplied(session, context, destination, applied);
+        // Whatever happened, the destination as it is now (verified when a new state is in place);
+        // without a report, what the session held of it is dropped, to be read again when asked.
+        if (reportAfter) await reportApplied(session, context, destination, applied);
+        else forgetApplied(session, destination.id);
         // Refused, failed or done, the result is the ApplyResult: what changed, whether the state was written, what was left.
         return result;
       });
