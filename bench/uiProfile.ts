@@ -70,7 +70,7 @@ async function main(): Promise<void> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
-      await page.goto(host.url);
+      await page.goto(host.url, { waitUntil: 'commit', timeout: 120_000 });
       while (!(await page.evaluate('window.__bench && window.__bench.allListedMs !== undefined')))
         await new Promise((resolve) => setTimeout(resolve, 100));
       const probe = (await page.evaluate('window.__bench')) as LoadProbe;

@@ -15,22 +15,34 @@ import { RestoreHost } from './components/RestoreBackupDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
-import { followLiveRefresh, openWorkspace, reportError, scan, showWorkspaceInSlices, watchConnection, watchHosts } from './state/actions';
+import {
+  followLiveRefresh,
+  nextTask,
+  openWorkspace,
+  reportError,
+  scan,
+  showWorkspaceInSlices,
+  watchConnection,
+  watchHosts,
+} from './state/actions';
+import { expectRestOfList, FIRST_DESTINATIONS, showRestOfList } from './state/listPages';
 import { store, useAppState } from './state/store';
 import { COMMAND_NAME } from '../shared/commandName';
 
 /**
  * Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token).
  * The scan of the workspace the engine has open is asked for beside appInfo, not after it: it runs
- * while appInfo's answer (every destination: 27 MB at 100,000) travels and the list is built, and
- * its rows wait for the list (actions.scan). With no workspace open it is dropped, unseen.
+ * while appInfo's answer (its first destinations) travels and the list is built, and its rows wait
+ * for the list (actions.scan); the rest of a large list follows a page at a time (listPages.ts).
+ * With no workspace open the scan is dropped, unseen.
  */
 async function start(): Promise<'refused' | undefined> {
   const client = getClient();
   let settleListShown: (shown: boolean) => void = () => undefined;
   const listShown = new Promise<boolean>((resolve) => (settleListShown = resolve));
   // appInfo first: the engine answers it before the scan's first results compete for its thread.
-  const asked = client.invoke('appInfo', {});
+  // Only the first destinations: the first screen need not wait on a 100,000-destination answer (listPages.ts).
+  const asked = client.invoke('appInfo', { firstDestinations: FIRST_DESTINATIONS });
   void scan(undefined, listShown);
   const info = await asked;
   if (!info.ok) settleListShown(false);
@@ -43,8 +55,13 @@ async function start(): Promise<'refused' | undefined> {
   watchConnection();
   followLiveRefresh();
   watchHosts();
-  const shown = info.value.workspace !== undefined && (await showWorkspaceInSlices(info.value.workspace));
+  const first = info.value.workspace;
+  const total = info.value.destinationCount ?? first?.destinations.length ?? 0;
+  const unlisted = first ? total - first.destinations.length : 0;
+  if (unlisted > 0) expectRestOfList();
+  const shown = first !== undefined && (await showWorkspaceInSlices(first, unlisted));
   settleListShown(shown);
+  if (shown && unlisted > 0) await showRestOfList(first, total, nextTask);
   if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
 }
 

@@ -7,13 +7,26 @@ import { autoVerifySettingSchema } from './autoVerifySetting';
 import { empty, spec, type MethodSpec } from './apiSpec';
 import { demoResetScopeSchema } from './demoReset';
 import { liveRefreshStatusSchema } from './liveRefresh';
-import { workspaceSummarySchema } from './workspaceSchema';
+import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 import { workspaceChangesSchema } from './workspaceReload';
+
+/**
+ * The most destinations one answer lists (appInfo's firstDestinations, a workspaceDestinations page):
+ * at ~270 bytes each, a page the page parses in one short task, however large the workspace.
+ */
+export const DESTINATION_PAGE_MAX = 20_000;
 
 export const workspaceMethods = {
   appInfo: spec({
     summary: 'Version, transport, and the workspace the app was started on',
-    request: empty,
+    request: z.strictObject({
+      /**
+       * List at most this many of the open workspace's destinations (its first, in workspace order);
+       * the rest come a page at a time from workspaceDestinations, so a first screen need not wait on
+       * a 100,000-destination list. Without it every destination is listed.
+       */
+      firstDestinations: z.number().int().min(1).max(DESTINATION_PAGE_MAX).optional(),
+    }),
     response: z.object({
       version: z.string(),
       transport: transportSchema,
@@ -21,6 +34,21 @@ export const workspaceMethods = {
       command: z.string(),
       initialWorkspace: z.string().optional(),
       workspace: workspaceSummarySchema.optional(),
+      /** How many destinations the open workspace lists: more than `workspace.destinations` holds when firstDestinations cut it. */
+      destinationCount: z.number().int().nonnegative().optional(),
+    }),
+  }),
+  workspaceDestinations: spec({
+    summary:
+      "A page of the open workspace's destinations, in workspace order: up to `count` from position `from`, with how many it lists and when that list was read (a page of another list than the one before it says so by its listReadAt)",
+    request: z.strictObject({
+      from: z.number().int().min(0),
+      count: z.number().int().min(1).max(DESTINATION_PAGE_MAX),
+    }),
+    response: z.object({
+      destinations: z.array(workspaceDestinationSchema),
+      total: z.number().int().nonnegative(),
+      listReadAt: z.string().optional(),
     }),
   }),
   chooseWorkspace: spec({

@@ -24,7 +24,7 @@ import { HashPool } from '../engine/hashPool';
 import { SourceManifests } from './workspaceSync';
 import { errorOf, fail } from '../../shared/apiError';
 import { JobRegistry } from './jobRegistry';
-import { summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
+import { destinationPage, firstOfWorkspace, summaryOf, type WorkspaceReloadAnswer } from './workspaceSummary';
 import { exportReport } from './report';
 import { compareHandler, contentDiffHandler, inspectHandler, scanJob, verifyJob, verifyPass } from './sessionDestinations';
 import { StatCache, userStatCacheFile } from '../engine/statCache';
@@ -274,13 +274,14 @@ export class Session implements SessionContext {
     // Every electron-only method of the table answers not_available here; the Electron shell overrides them.
     const electronOnly = notAvailableHandlers() as Partial<HandlerTable>;
     const handlers: Omit<HandlerTable, ElectronOnlyMethod | 'scan' | 'verify'> = {
-      appInfo: async () => ({
+      appInfo: async ({ firstDestinations }) => ({
         version: APP_VERSION,
         transport: this.options.transport,
         command: installedCommand(),
         initialWorkspace: this.options.initialWorkspace,
-        workspace: this.state.workspace?.summary,
+        ...firstOfWorkspace(this.state.workspace?.summary, firstDestinations),
       }),
+      workspaceDestinations: async ({ from, count }) => destinationPage(this.workspace().summary, from, count),
       openWorkspace: async ({ path, asDestination }) =>
         this.open(isSshUrl(path) ? path : this.typedPath(path, 'workspace'), asDestination === true),
       reloadWorkspace: async () => this.reloadWorkspace(),

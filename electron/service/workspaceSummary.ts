@@ -41,3 +41,30 @@ export function summaryOf(
     listReadAt,
   };
 }
+
+/**
+ * appInfo's view of the open workspace: with `first`, its summary lists only that many destinations
+ * (the rest through destinationPage), beside how many it lists in all.
+ */
+export function firstOfWorkspace(
+  summary: Workspace | undefined,
+  first: number | undefined,
+): { workspace?: Workspace; destinationCount?: number } {
+  if (!summary) return {};
+  const destinationCount = summary.destinations.length;
+  if (first === undefined || first >= destinationCount) return { workspace: summary, destinationCount };
+  return { workspace: { ...summary, destinations: summary.destinations.slice(0, first) }, destinationCount };
+}
+
+/** `count` destinations of the open workspace from position `from` (fewer at its end), with its total. */
+export function destinationPage(
+  summary: Workspace,
+  from: number,
+  count: number,
+): { destinations: DestinationEntry[]; total: number; listReadAt?: string } {
+  return {
+    destinations: summary.destinations.slice(from, from + count),
+    total: summary.destinations.length,
+    ...(summary.listReadAt !== undefined ? { listReadAt: summary.listReadAt } : {}),
+  };
+}

@@ -118,7 +118,9 @@ export function Sidebar() {
   const selectedIds = useAppState((state) => state.selectedIds);
 
   // The table derives each row once, as its result arrives; here only the shown order is computed.
-  const total = table.destinationCount;
+  // Destinations the workspace lists that are still on their way (listPages.ts) count, as scanning.
+  const unlisted = useAppState((state) => state.unlisted);
+  const total = table.destinationCount + unlisted;
   const { rows, groups } = useAppState(shownGroupedRows);
   const density = useAppState((state) => state.density ?? 'comfortable');
   const placement = useAppState(selectionPlacement);
@@ -139,6 +141,7 @@ export function Sidebar() {
   const counts = current.status;
   const healthCounts = current.health;
   const syncCounts = current.sync;
+  const scanning = counts.pending + unlisted;
 
   // Only a workspace just opened gets a selection on its own; a search or a chip never moves it to
   // another row: a hidden selection stays selected and is said to be hidden (below).
@@ -231,7 +234,7 @@ export function Sidebar() {
             {rows.length === total
               ? plural(total, 'destination')
               : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
-            {counts.pending > 0 ? ` · ${counts.pending.toLocaleString('en-US')} scanning` : ''}
+            {scanning > 0 ? ` · ${scanning.toLocaleString('en-US')} scanning` : ''}
             {current.stale > 0 ? ` · ${current.stale.toLocaleString('en-US')} on a lost host, not counted` : ''}
           </span>
           <label>

@@ -6,6 +6,7 @@ import type { JobOutcome } from '../api/jobs';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { batcher } from './itemBatches';
 import { trackedJob } from './jobActions';
+import { holdUnlisted } from './listPages';
 import { bumpRevisions } from './listUpdates';
 import { store } from './store';
 
@@ -18,6 +19,7 @@ export async function scan(destinations?: string[], listShown?: Promise<boolean>
   const items = batcher<ScanEntry>(
     (entries) =>
       store.set((state) => {
+        holdUnlisted(entries, state.destinationTable);
         return { destinationTable: state.destinationTable.withScan(entries) };
       }),
     listShown,

@@ -53,6 +53,11 @@ export interface AppState {
    * incrementally as results stream in (a new table per batch, sharing what did not change).
    */
   destinationTable: DestinationTable;
+  /**
+   * Destinations the open workspace lists that the table does not hold yet: its list arrives a page
+   * at a time after the first (listPages.ts); the list counts them as still scanning.
+   */
+  unlisted: number;
   /** The destination shown in the detail pane: the one last clicked (the primary of the selection). */
   selectedId?: string;
   /** Several destinations selected (ctrl/cmd- or shift-click, select all): two or more make a bulk selection (renderer/view/multiSelection.ts). */
@@ -123,6 +128,7 @@ function createStore(initial: AppState) {
 export const initialState = (): AppState => ({
   opening: false,
   destinationTable: DestinationTable.empty(),
+  unlisted: 0,
   selectedIds: new Set(),
   jobs: [],
   revisions: new Map(),

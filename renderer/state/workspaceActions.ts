@@ -53,19 +53,23 @@ export function nextTask(): Promise<void> {
  * showWorkspace, with the list built in slices, a task each (DestinationTable.ofInSlices), so a large
  * workspace does not freeze the page while its list is built; false when another workspace was shown meanwhile.
  */
-export async function showWorkspaceInSlices(workspace: Workspace): Promise<boolean> {
+export async function showWorkspaceInSlices(workspace: Workspace, unlisted = 0): Promise<boolean> {
   const before = store.get().workspace;
   const table = await DestinationTable.ofInSlices(workspace.root, workspace.destinations, nextTask);
   if (store.get().workspace !== before) return false;
-  showWorkspace(workspace, table);
+  showWorkspace(workspace, table, unlisted);
   return true;
 }
 
-/** Shows a workspace the engine has open: every destination pending until its scan result arrives. */
-export function showWorkspace(workspace: Workspace, table?: DestinationTable): void {
+/**
+ * Shows a workspace the engine has open: every destination pending until its scan result arrives;
+ * `unlisted`: how many more it lists, still to come (listPages.ts).
+ */
+export function showWorkspace(workspace: Workspace, table?: DestinationTable, unlisted = 0): void {
   store.set((state) => ({
     workspace,
     destinationTable: table ?? DestinationTable.of(workspace.root, workspace.destinations),
+    unlisted,
     selectedId: undefined,
     selectedIds: new Set<string>(),
     selectionAnchor: undefined,

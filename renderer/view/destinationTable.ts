@@ -189,6 +189,11 @@ export class DestinationTable {
     return position === undefined ? undefined : this.scanned.get(position);
   }
 
+  /** Every scan result the table holds (an id listed twice: once a position). */
+  scanResults(): ScanEntry[] {
+    return this.scanned.toArray().filter((entry): entry is ScanEntry => entry !== undefined);
+  }
+
   verifyEntry(id: string): VerifyEntry | undefined {
     const position = this.shared.firstPositionById.get(id);
     return position === undefined ? undefined : this.verified.get(position);
