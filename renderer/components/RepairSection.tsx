@@ -18,7 +18,7 @@ import { verifiedFactsOf } from '../view/destinationRows';
 import { readPlan } from '../view/planView';
 import { repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
 import { repairChoiceCounts } from '../../shared/repairSelection';
-import { choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repairChoice';
+import { chosenPlan, choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repairChoice';
 import { useRepairChoice } from '../hooks/useRepairChoice';
 import { RepairChoiceBar } from './RepairChoiceBar';
 import { ApplyOutcomeView } from './ApplyOutcome';
@@ -238,7 +238,7 @@ export function RepairSection({
           )}
           {confirming && plan.state.status === 'ok' && (
             <ApplyConfirmDialog
-              plan={repair}
+              plan={chosenPlan(repair, choice.unchecked)}
               destinationId={entry.id}
               confirmation={plan.state.value.confirmation}
               confirmText={plan.state.value.confirmText}
