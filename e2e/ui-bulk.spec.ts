@@ -44,7 +44,9 @@ test('a ctrl-click set is verified, planned, confirmed once and applied one by o
   await expect(bulkRow(page, 'docs-mirror').getByTestId('bulk-plan')).toContainText(
     'Refused. The destination was published by another pipeline or for another destination',
   );
-  await expect(bulkRow(page, 'docs-us').getByTestId('bulk-plan')).toContainText('1 to create, 3 to update, 2 to delete, 1 unchanged');
+  await expect(bulkRow(page, 'docs-us').getByTestId('bulk-plan')).toContainText(
+    'create 1 file, update 3 files (the state file among them), delete 1 file and 1 folder',
+  );
   await expect(page.getByTestId('bulk-no-force-note')).toContainText('A forced replace is not offered for several destinations');
 
   // docs-us is edited after its plan: its apply must be refused, and the other two still applied.
@@ -54,7 +56,9 @@ test('a ctrl-click set is verified, planned, confirmed once and applied one by o
   await page.getByRole('button', { name: 'Review and replace 3 destinations…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace 3 destinations?' });
   await expect(dialog.locator('[data-bulk-confirm]')).toHaveCount(3);
-  await expect(dialog.locator('[data-bulk-confirm="docs-us"]')).toContainText('1 to create, 3 to update, 2 to delete, 1 unchanged');
+  await expect(dialog.locator('[data-bulk-confirm="docs-us"]')).toContainText(
+    'create 1 file, update 3 files (the state file among them), delete 1 file and 1 folder',
+  );
   await expect(dialog.getByTestId('bulk-no-force')).toContainText('A forced replace is not offered');
   await expect(dialog.getByRole('button', { name: 'Replace 3 destinations' })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);

@@ -120,7 +120,7 @@ test('three drifted destinations are repaired together: one confirmation listing
   await page.getByRole('button', { name: 'Review and repair 3 destinations…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Repair 3 destinations?' });
   await expect(dialog.locator('[data-bulk-confirm]')).toHaveCount(3);
-  await expect(dialog.locator('[data-bulk-confirm="runbook-prod"]')).toContainText('to update');
+  await expect(dialog.locator('[data-bulk-confirm="runbook-prod"]')).toContainText(/update \d+ files?/);
   await expect(dialog.getByRole('button', { name: 'Repair 3 destinations' })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothThemes(page, saveScreenshot, 'bulk-repair-confirm');

@@ -24,6 +24,16 @@ export interface CountedEntry {
   sizeBytes?: number;
 }
 
+/**
+ * The counts of several plans (a bulk run), bucket by bucket. Each destination has its own state
+ * file, so the sum names none of them: its words say "files", the state files among them.
+ */
+export function addCounts(all: readonly ChangeCounts[]): ChangeCounts {
+  const sum = emptyCounts();
+  for (const counts of all) for (const key of Object.keys(sum) as (keyof Omit<ChangeCounts, 'stateFile'>)[]) sum[key] += counts[key];
+  return sum;
+}
+
 export function emptyCounts(): ChangeCounts {
   return {
     created: 0,

@@ -110,7 +110,7 @@ afterEach(() => {
 });
 
 describe('the bulk panel', () => {
-  it('plans each destination against its configured source and says per row: planned with its totals, nothing to do, refused with the reason', async () => {
+  it('plans each destination against its configured source and says per row: planned with its counts, nothing to do, refused with the reason', async () => {
     const ids = ['docs-us', 'docs-eu', 'docs-mirror', 'docs-latam', 'adhoc'];
     workspace([...ids.slice(0, 4).map((id) => entry(id)), entry('adhoc', null)]);
     const user = userEvent.setup();
@@ -120,13 +120,13 @@ describe('the bulk panel', () => {
     await user.click(screen.getByRole('button', { name: 'Plan replace for 5' }));
     expect(await screen.findByTestId('bulk-plan-summary')).toHaveProperty(
       'textContent',
-      'Plan: 1 planned, 1 with nothing to do, 3 refused (2 to create, 3 to delete in all).',
+      'Plan: 1 planned, 1 with nothing to do, 3 refused (create 2 files, delete 3 files in all).',
     );
     // One planReplace per destination with a source, no source sent: each one's configured source.
     expect(calls.filter((call) => call.method === 'planReplace').map((call) => call.request)).toEqual(
       ids.slice(0, 4).map((destination) => ({ destination, mode: 'replace' })),
     );
-    expect(cell('docs-us', 'bulk-plan')).toBe(' 2 to create, 3 to delete');
+    expect(cell('docs-us', 'bulk-plan')).toBe(' create 2 files, delete 3 files (the state file among them)');
     expect(cell('docs-eu', 'bulk-plan')).toContain('Nothing to do. Up to date');
     expect(cell('docs-mirror', 'bulk-plan')).toContain('Refused. Conflict');
     expect(cell('docs-latam', 'bulk-plan')).toBe('Refused. a staging folder of an interrupted replace is there');
@@ -143,10 +143,13 @@ describe('the bulk panel', () => {
     await user.click(screen.getByRole('button', { name: 'Plan replace for 3' }));
     await user.click(await screen.findByRole('button', { name: 'Review and replace 2 destinations…' }));
     const dialog = screen.getByRole('dialog', { name: 'Replace 2 destinations?' });
-    expect(within(dialog).getByTestId('bulk-confirm-counts').textContent).toContain('4 to create, 4 to delete in all');
+    expect(within(dialog).getByTestId('bulk-confirm-counts').textContent).toContain('create 4 files, delete 4 files in all');
     expect(within(dialog).getByTestId('bulk-no-force').textContent).toContain('A forced replace is not offered');
     const listed = [...dialog.querySelectorAll('[data-bulk-confirm]')].map((row) => row.textContent);
-    expect(listed).toEqual(['docs-us2 to create, 3 to deletePaths', 'status-new2 to create, 1 to deletePaths']);
+    expect(listed).toEqual([
+      'docs-uscreate 2 files, delete 3 files (the state file among them)Paths',
+      'status-newcreate 2 files, delete 1 file (the state file)Paths',
+    ]);
     expect(within(dialog).getByTestId('bulk-confirm-left').textContent).toContain('docs-eu: nothing to do.');
     // Every path of one, a click away.
     await user.click(within(dialog).getAllByRole('button', { name: 'Paths' })[0]!);

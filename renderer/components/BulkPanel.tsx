@@ -25,7 +25,7 @@ import {
   type BulkRun,
 } from '../view/bulkPlan';
 import { plural } from '../view/format';
-import { planTotalsWords } from '../view/planView';
+import { countsWords } from '../../shared/planCounts';
 import { BulkReplaceDialog } from './BulkReplaceDialog';
 import { Callout } from './Callout';
 import { Icon } from './Icon';
@@ -40,7 +40,7 @@ function PlanCell({ row, phase }: { row: BulkRow; phase: BulkRun['phase'] | unde
   if (plan.kind === 'planned')
     return (
       <span data-plan="planned">
-        <Icon name="refresh" /> {planTotalsWords(plan.totals)}
+        <Icon name="refresh" /> {countsWords(plan.counts)}
         {plan.plan.mode !== 'repair' && plan.plan.summary.changedCount > 0
           ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
           : ''}
@@ -206,7 +206,7 @@ function RunSection({
       {planSummary && (
         <p role="status" data-testid={mode === 'replace' ? 'bulk-plan-summary' : 'bulk-repair-plan-summary'}>
           Plan: {bulkPlanSentence(planSummary)}
-          {planSummary.planned > 0 ? ` (${planTotalsWords(planSummary.totals)} in all)` : ''}.
+          {planSummary.planned > 0 ? ` (${countsWords(planSummary.counts)} in all)` : ''}.
         </p>
       )}
       {groups.map((group) => (

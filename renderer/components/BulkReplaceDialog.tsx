@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { BulkMode, BulkPlanSummary, BulkRow } from '../view/bulkPlan';
 import { bulkConfirmLabel, FORCE_NOT_IN_BULK } from '../view/bulkPlan';
 import { plural } from '../view/format';
-import { planTotalsWords } from '../view/planView';
+import { countsWords } from '../../shared/planCounts';
 import { ConfirmFooterForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
@@ -45,14 +45,13 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
         {repair ? (
           <p data-testid="bulk-confirm-counts">
             A repair of each, one after another: only the outputs verify found drifted are written again, from bytes proven from its
-            configured source, and each is recorded in the history on its own: <strong>{planTotalsWords(summary.totals)}</strong> in all.
-            The state files and extra files stay; what is overwritten is kept in a backup. A refusal or failure of one does not stop the
-            others.
+            configured source, and each is recorded in the history on its own: <strong>{countsWords(summary.counts)}</strong> in all. The
+            state files and extra files stay; what is overwritten is kept in a backup. A refusal or failure of one does not stop the others.
           </p>
         ) : (
           <p data-testid="bulk-confirm-counts">
             A normal replace of each, one after another, each from its configured source and recorded in the history on its own:{' '}
-            <strong>{planTotalsWords(summary.totals)}</strong> in all. Extra files are kept; a refusal or failure of one does not stop the
+            <strong>{countsWords(summary.counts)}</strong> in all. Extra files are kept; a refusal or failure of one does not stop the
             others.
           </p>
         )}
@@ -87,7 +86,7 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
               <tr key={id} data-bulk-confirm={id}>
                 <th scope="row">{id}</th>
                 <td>
-                  {planTotalsWords(plan.totals)}
+                  {countsWords(plan.counts)}
                   {!repair && plan.plan.summary.changedCount > 0
                     ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
                     : ''}

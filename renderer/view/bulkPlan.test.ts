@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult } from '../../shared/plan';
+import { countsWords } from '../../shared/planCounts';
 import { samplePlan } from '../testing/samplePlan';
 import {
   bulkApplyOutcome,
@@ -48,9 +49,9 @@ describe('a bulk replace plan, per destination', () => {
     expect(outcome).toMatchObject({ kind: 'refused', next: TYPED_NOT_IN_BULK });
   });
 
-  it('reads a plan a normal replace may apply as planned, with its totals', () => {
+  it('reads a plan a normal replace may apply as planned, with its counts', () => {
     const row = planned('docs-us');
-    expect(row.plan).toMatchObject({ kind: 'planned', planId: 'plan-docs-us', totals: { create: 2, delete: 3, update: 0 } });
+    expect(row.plan).toMatchObject({ kind: 'planned', planId: 'plan-docs-us', counts: { created: 2, deleted: 3, updated: 0 } });
   });
 
   it('reads a plan that changes nothing as nothing to do, with the decision in words and what to do next', () => {
@@ -91,7 +92,7 @@ describe('a bulk replace plan, per destination', () => {
     expect(outcome).toMatchObject({ kind: 'refused', reason: expect.stringContaining('the plan could not be read') });
   });
 
-  it('adds up the planned totals and counts every answer, and says it in words', () => {
+  it('adds up the planned counts and counts every answer, and says it in words', () => {
     const rows: BulkRow[] = [
       planned('a'),
       planned('b', { extraDeletes: 4 }),
@@ -101,7 +102,7 @@ describe('a bulk replace plan, per destination', () => {
     ];
     const summary = bulkPlanSummary(rows);
     expect(summary).toMatchObject({ destinations: 5, planned: 2, nothing: 1, refused: 1, waiting: 1, changed: 0 });
-    expect(summary.totals).toEqual({ create: 4, update: 0, delete: 8, unchanged: 0, keep: 0 });
+    expect(countsWords(summary.counts)).toBe('create 4 files, delete 8 files');
     expect(bulkPlanSentence(summary)).toBe('planning 4 of 5, 2 planned, 1 with nothing to do, 1 refused');
     expect(bulkPlanSentence(bulkPlanSummary(rows.slice(0, 2)))).toBe('2 planned');
     expect(bulkConfirmLabel(summary)).toBe('Replace 2 destinations');

@@ -1,17 +1,17 @@
 // A replace (or a repair) planned for several destinations at once: each planned on its own against its
-// configured source, and read here as one of three answers (planned with its totals, nothing to do, refused with
+// configured source, and read here as one of three answers (planned with its counts, nothing to do, refused with
 // the reason), then applied one after another, each with its own outcome. Pure: no DOM, no API.
 // Never offers a forced replace: a destination that needs one is planned and confirmed on its own
 // (its Actions tab, the destination id typed), so a bulk confirmation can never delete an extra file.
 
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { repairRefusedText, type ApplyResult, type ReplacePlan } from '../../shared/plan';
-import { emptyTotals, planRows, type PlanRowTotals } from '../../shared/planRows';
+import { addCounts, emptyCounts, planCounts, type ChangeCounts } from '../../shared/planCounts';
 import { plural } from './format';
 import { readPlan } from './planView';
 
 export type BulkPlanOutcome =
-  | { kind: 'planned'; planId: string; plan: ReplacePlan; totals: PlanRowTotals }
+  | { kind: 'planned'; planId: string; plan: ReplacePlan; counts: ChangeCounts }
   /** `title`: the decision's short words, by which the panel says a reason shared by many rows once. */
   | { kind: 'nothing'; reason: string; next?: string; title?: string }
   | { kind: 'refused'; reason: string; next?: string }
@@ -72,7 +72,7 @@ export function bulkPlanOutcome(answer: ApiResult<ResponseOf<'planReplace'>>): B
   if (!words?.normalReplaceAllowed) return { kind: 'refused', reason, ...next };
   // One confirmation of many stands only for applies that are backed up: the others are asked one by one.
   if (answer.value.confirmation === 'typed_id') return { kind: 'refused', reason: 'It would keep no backup.', next: TYPED_NOT_IN_BULK };
-  return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
+  return { kind: 'planned', planId: answer.value.planId, plan, counts: planCounts(plan) };
 }
 
 /** The comparison title of a replace that has nothing to do because the outputs drifted: Repair is what helps. */
@@ -93,7 +93,7 @@ export function bulkRepairOutcome(answer: ApiResult<ResponseOf<'planRepair'>>): 
   if (plan.writes.length === 0)
     return { kind: 'nothing', reason: 'Every recorded output matches its record: nothing to repair.', title: 'Nothing to repair' };
   if (answer.value.confirmation === 'typed_id') return { kind: 'refused', reason: 'It would keep no backup.', next: TYPED_NOT_IN_BULK };
-  return { kind: 'planned', planId: answer.value.planId, plan, totals: planRows(plan).totals };
+  return { kind: 'planned', planId: answer.value.planId, plan, counts: planCounts(plan) };
 }
 
 /** Rows with nothing to do, grouped by the decision's title: a reason shared by many is said once. */
@@ -139,8 +139,8 @@ export interface BulkPlanSummary {
   notPlanned: number;
   /** Still to be planned. */
   waiting: number;
-  /** The planned ones' totals, added up. */
-  totals: PlanRowTotals;
+  /** The planned ones' counts, added up (shared/planCounts.ts). */
+  counts: ChangeCounts;
   /** Recorded outputs edited on disk that the planned replaces delete. */
   changed: number;
 }
@@ -153,14 +153,14 @@ export function bulkPlanSummary(rows: readonly BulkRow[]): BulkPlanSummary {
     refused: 0,
     notPlanned: 0,
     waiting: 0,
-    totals: emptyTotals(),
+    counts: emptyCounts(),
     changed: 0,
   };
   for (const row of rows) {
     if (!row.plan) summary.waiting += 1;
     else if (row.plan.kind === 'planned') {
       summary.planned += 1;
-      for (const kind of Object.keys(summary.totals) as (keyof PlanRowTotals)[]) summary.totals[kind] += row.plan.totals[kind];
+      summary.counts = addCounts([summary.counts, row.plan.counts]);
       summary.changed += row.plan.plan.summary.changedCount;
     } else if (row.plan.kind === 'not_planned') summary.notPlanned += 1;
     else summary[row.plan.kind] += 1;

@@ -3,7 +3,6 @@
 
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import type { Result } from '../../shared/result';
-import type { PlanRowTotals } from '../../shared/planRows';
 import { formatTimestamp, plural } from './format';
 import { countsBytesWords, countsWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { planKindOf } from '../../shared/planKinds';
@@ -77,14 +76,3 @@ export function rollbackWarning(plan: ReplacePlan): string | undefined {
   return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
 }
 
-/** "1 to create, 4 to update, 2 to delete, 3 unchanged, 1 kept": the plan's totals, kinds with none left out. */
-export function planTotalsWords(totals: PlanRowTotals): string {
-  const words = [
-    totals.create > 0 ? `${totals.create.toLocaleString('en-US')} to create` : '',
-    totals.update > 0 ? `${totals.update.toLocaleString('en-US')} to update` : '',
-    totals.delete > 0 ? `${totals.delete.toLocaleString('en-US')} to delete` : '',
-    totals.unchanged > 0 ? `${totals.unchanged.toLocaleString('en-US')} unchanged` : '',
-    totals.keep > 0 ? `${totals.keep.toLocaleString('en-US')} kept` : '',
-  ].filter(Boolean);
-  return words.length > 0 ? words.join(', ') : 'no path changes';
-}
