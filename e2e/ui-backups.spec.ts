@@ -83,7 +83,9 @@ test('a forced replace keeps a backup that Restore this backup puts back byte fo
   await restore.getByLabel(/Type archive to confirm/).fill('archive');
   await apply.click();
   await expect(restore.getByRole('status').filter({ hasText: /^Restored/ })).toBeVisible({ timeout: 15_000 });
-  await expect(restore).toContainText('the old state is back in place');
+  await expect(restore).toContainText(
+    /Created 1 file, updated 3 files \(the state file among them\), deleted 1 file in \d+ ms\. The old state is back in place\./,
+  );
   await restore.getByRole('button', { name: 'Close' }).click();
 
   // On disk: exactly the folder as it was before the forced replace (bytes, modes, the extra file, the state).

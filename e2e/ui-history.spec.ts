@@ -22,7 +22,7 @@ test('a replace and a forced replace are listed in the History tab and the works
   await expect(page.getByText('No replace has been applied to docs-us yet')).toBeVisible();
   await openTab(page, 'Actions');
   await page.getByRole('button', { name: 'Plan replace' }).click();
-  await confirmNormalReplace(page, /^Replace: /);
+  await confirmNormalReplace(page, 'create 1 file, update 3 files (the state file among them), delete 1 file and 1 folder');
   await expect(page.getByRole('status').filter({ hasText: /^Replaced/ })).toBeVisible({ timeout: 15_000 });
 
   await openDestination(page, 'legacy-site');

@@ -1,8 +1,8 @@
 // Choosing what a repair rewrites, in real Chromium against the built browser host: two outputs
 // drifted, one of them an intentional hotfix. Every drifted output is ticked by default; the operator
 // unticks the hotfix with the keyboard, the counts and the apply button follow, the confirmation names
-// the counts of that choice, the apply rewrites the other one only, and the hotfix keeps its bytes and is still reported drifted afterwards. Select none
-// disables the apply and says why.
+// the counts of that choice, the apply rewrites the other one only, and the hotfix keeps its bytes and
+// is still reported drifted afterwards. Select none disables the apply and says why.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -27,7 +27,7 @@ test('after Verify all and an output deleted on disk, Rescan shows the destinati
   await expect(chip(/^stale\s*0$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Verify all' }).click();
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 7 not verifiable · v/, { timeout: 20_000 });
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 8 intact, 1 drifted, 8 not verifiable · v/, { timeout: 20_000 });
   await openDestination(page, 'docs-apac');
   const header = page.locator('.detail-header');
   await expect(header.locator('[data-verify-mark]')).toHaveText('intact');
@@ -44,7 +44,7 @@ test('after Verify all and an output deleted on disk, Rescan shows the destinati
   );
   await expect(header.locator('[data-verify-mark]')).toHaveText('stale — verify again');
   await expect(header.getByTestId('verify-freshness')).toHaveText('was intact, verified just now; files in the destination changed since');
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 1 drifted, 1 stale, 7 not verifiable · v/);
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 1 drifted, 1 stale, 8 not verifiable · v/);
   await expect(chip(/^stale\s*1$/)).toBeVisible();
   await expect(chip(/^intact\s*7$/)).toBeVisible();
 
@@ -64,5 +64,5 @@ test('after Verify all and an output deleted on disk, Rescan shows the destinati
   await expect(header.locator('[data-verify-mark]')).toHaveText('drifted', { timeout: 15_000 });
   await expect(page.locator('tr[data-output="index.html"]')).toContainText('missing');
   await expect(chip(/^stale\s*0$/)).toBeVisible();
-  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 2 drifted, 7 not verifiable · v/);
+  await expect(page.getByTestId('status-line')).toHaveText(/^Ready · 7 intact, 2 drifted, 8 not verifiable · v/);
 });

@@ -53,14 +53,23 @@ export async function shootBothThemes(page: Page, save: Save, name: string): Pro
 }
 
 /**
- * Applies the normal replace planned in the Actions tab as a user does: the button that names the counts,
- * then Enter in the confirmation dialog (its confirm button has the focus). `name` picks the button when
- * the spec checks its words; by default any "Replace: delete …" button.
+ * Applies the normal replace planned in the Actions tab as a user does: the button that names the counts
+ * ("Replace: create 1 file, … from handbook-2026-06…"), then Enter in the confirmation dialog (its confirm
+ * button, the same counts, has the focus). `counts` are the words of shared/planCounts.ts the spec expects
+ * both buttons to read exactly; without them, any "Replace: …" button.
  */
-export async function confirmNormalReplace(page: Page, name: string | RegExp = /^Replace: delete/): Promise<void> {
-  await page.locator('.tab-panel').getByRole('button', { name }).click();
+export async function confirmNormalReplace(page: Page, counts?: string): Promise<void> {
+  const words = counts === undefined ? '.+' : escapeRegExp(counts);
+  await page
+    .locator('.tab-panel')
+    .getByRole('button', { name: new RegExp(`^Replace: ${words} from .+…$`) })
+    .click();
   const dialog = page.getByRole('dialog', { name: /^Replace .+\?$/ });
-  await expect(dialog.getByRole('button', { name: /^Replace: delete/ })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: new RegExp(`^Replace: ${words}$`) })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

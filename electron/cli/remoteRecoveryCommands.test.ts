@@ -89,7 +89,8 @@ describe.skipIf(unavailable !== undefined)('repair, discard-staging and backups 
     // A restore keeps no backup of what it removes: the question asks for the destination id.
     expect(dry.asked).toHaveLength(1);
     expect(dry.asked[0]).toContain(`Restore: update 2 files, delete 1 file and 1 folder in ${dest} on host ${host()}, as it was before`);
-    expect(dry.asked[0]).toContain('Type the destination id "archive" to confirm: ');
+    // Named as the app names a host's destination: HOST:ID.
+    expect(dry.asked[0]).toContain('Type the destination id "127.0.0.1:archive" to confirm: ');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('Not applied');
     expect(await fs.readFile(path.join(dest, 'data.csv'), 'utf8')).toBe(PUBLISHED_FILES['data.csv']);

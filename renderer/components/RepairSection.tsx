@@ -3,9 +3,9 @@
 // The plan lists what is rewritten, what is refused by name with the reason, and the extras that stay;
 // when some are refused, the rest are applied only after "accept partial repair" is ticked. A box per
 // drifted output lets the operator keep some as they are (all ticked by default); a choice other than
-// the plan's is planned again before its confirmation, and confirmed only if that plan is the one
-// reviewed. The button that names the counts opens the confirmation at the plan's level
-// (ApplyConfirmDialog), which names the counts of the plan it applies; then progress and the result.
+// the plan's is planned again before the apply, and applied only if that plan is the one reviewed. The
+// button that names the counts opens the confirmation at the plan's level (ApplyConfirmDialog); then
+// progress and the engine's result.
 
 import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
@@ -17,8 +17,8 @@ import { useAppState } from '../state/store';
 import { verifiedFactsOf } from '../view/destinationRows';
 import { readPlan } from '../view/planView';
 import { repairConfirmLabel, repairLines, repairSummary } from '../view/recoveryView';
-import { keptPathsOf, repairChoiceCounts } from '../../shared/repairSelection';
-import { choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repairChoice';
+import { repairChoiceCounts } from '../../shared/repairSelection';
+import { chosenPlan, choiceIsPlanned, keepOf, NONE_CHOSEN, sameReview } from '../view/repairChoice';
 import { useRepairChoice } from '../hooks/useRepairChoice';
 import { RepairChoiceBar } from './RepairChoiceBar';
 import { ApplyOutcomeView } from './ApplyOutcome';
@@ -86,24 +86,24 @@ export function RepairSection({
     setChangedSince(false);
     void plan.run({ destination: entry.id, ...source });
   };
-  // The confirmation names the counts of the plan it applies: a choice other than the plan's is
-  // planned again first (by the engine), and shown only if it is the plan reviewed with that choice.
-  const review = async () => {
-    if (!repair || planId === undefined) return;
-    if (choiceIsPlanned(repair, choice.unchecked)) return setConfirming(true);
-    const keep = keepOf(repair, choice.unchecked);
-    const next = await plan.run({ destination: entry.id, ...source, keep });
-    const planned = next.status === 'ok' ? readPlan(next.value.plan) : undefined;
-    if (next.status !== 'ok' || !planned?.ok) return;
-    if (!sameReview(planned.value, repair, keep)) return setChangedSince(true);
-    setConfirming(true);
-  };
   const applyRepair = async (shown: ReplacePlan, shownId: string, consent: DialogConsent) => {
     setConfirming(false);
-    const keep = keptPathsOf(shown);
+    const keep = keepOf(shown, choice.unchecked);
+    let target = shownId;
+    if (!choiceIsPlanned(shown, choice.unchecked)) {
+      // The plan reviewed with this selection, made by the engine: applied only if it is the same.
+      const next = await plan.run({ destination: entry.id, ...source, keep });
+      const planned = next.status === 'ok' ? readPlan(next.value.plan) : undefined;
+      if (next.status !== 'ok' || !planned?.ok) return;
+      if (!sameReview(planned.value, shown, keep)) {
+        setChangedSince(true);
+        return;
+      }
+      target = next.value.planId;
+    }
     setMine(true);
     await apply(
-      { planId: shownId, ...consent, ...(keep.length > 0 ? { keep } : {}), ...(partial && acceptPartial ? { acceptPartial: true } : {}) },
+      { planId: target, ...consent, ...(keep.length > 0 ? { keep } : {}), ...(partial && acceptPartial ? { acceptPartial: true } : {}) },
       `Repair ${entry.id}`,
     );
     setMine(false);
@@ -224,7 +224,7 @@ export function RepairSection({
                 className="button primary"
                 disabled={!canApply}
                 aria-describedby={counts.rewrite === 0 ? 'repair-none-chosen' : undefined}
-                onClick={() => void review()}
+                onClick={() => setConfirming(true)}
                 data-testid="repair-review"
               >
                 {repairConfirmLabel(repair, entry.host, counts)}
@@ -236,21 +236,20 @@ export function RepairSection({
               )}
             </div>
           )}
+          {confirming && plan.state.status === 'ok' && (
+            <ApplyConfirmDialog
+              plan={chosenPlan(repair, choice.unchecked)}
+              destinationId={entry.id}
+              confirmation={plan.state.value.confirmation}
+              confirmText={plan.state.value.confirmText}
+              host={entry.host}
+              backup={backup.target}
+              backupError={backup.error}
+              onCancel={() => setConfirming(false)}
+              onConfirm={(consent) => planId !== undefined && void applyRepair(repair, planId, consent)}
+            />
+          )}
         </RequestedResult>
-      )}
-      {/* After the plan's region: a plan made again for the choice takes the focus first, then the dialog. */}
-      {confirming && repair && plan.state.status === 'ok' && choiceIsPlanned(repair, choice.unchecked) && (
-        <ApplyConfirmDialog
-          plan={repair}
-          destinationId={entry.id}
-          confirmation={plan.state.value.confirmation}
-          confirmText={plan.state.value.confirmText}
-          host={entry.host}
-          backup={backup.target}
-          backupError={backup.error}
-          onCancel={() => setConfirming(false)}
-          onConfirm={(consent) => planId !== undefined && void applyRepair(repair, planId, consent)}
-        />
       )}
       {applying && mine && <JobProgress job={applying} />}
       {outcome && (

@@ -4,7 +4,7 @@
 // same drifted outputs, found the same way, with that selection). Pure.
 
 import type { ReplacePlan } from '../../shared/plan';
-import { keptPathsOf, repairChoiceCounts, repairChoicePaths } from '../../shared/repairSelection';
+import { keptPathsOf, repairChoiceCounts, repairChoicePaths, selectRepair } from '../../shared/repairSelection';
 import { plural } from './format';
 
 /** What the boxes start as for a plan: unticked exactly the outputs it keeps. */
@@ -51,3 +51,17 @@ export function choiceCountsText(plan: Pick<ReplacePlan, 'repair'>, unchecked: R
 
 export const NONE_CHOSEN =
   'No output is ticked, so there is nothing to rewrite: tick at least one (the unticked ones are kept as they are).';
+
+/**
+ * The plan as the boxes now choose it, for the confirmation's counts: the drifted outputs unticked
+ * since it was planned taken out. One kept by the plan and ticked again cannot be put back here (its
+ * bytes are not in the plan): the plan is then shown as it was, and planned again before the apply.
+ */
+export function chosenPlan(plan: ReplacePlan, unchecked: ReadonlySet<string>): ReplacePlan {
+  const planned = new Set(keptPathsOf(plan));
+  const chosen = selectRepair(
+    plan,
+    keepOf(plan, unchecked).filter((path) => !planned.has(path)),
+  );
+  return chosen.ok ? chosen.value : plan;
+}
