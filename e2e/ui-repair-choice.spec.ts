@@ -1,8 +1,8 @@
 // Choosing what a repair rewrites, in real Chromium against the built browser host: two outputs
 // drifted, one of them an intentional hotfix. Every drifted output is ticked by default; the operator
-// unticks the hotfix with the keyboard, the counts and the apply button follow, the apply rewrites the
-// other one only, and the hotfix keeps its bytes and is still reported drifted afterwards. Select none
-// disables the apply and says why.
+// unticks the hotfix with the keyboard, the counts and the apply button follow, the confirmation names
+// the counts of that choice, the apply rewrites the other one only, and the hotfix keeps its bytes and
+// is still reported drifted afterwards. Select none disables the apply and says why.
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -63,7 +63,15 @@ test('an unticked hotfix is kept as it is and still drifted, while the other dri
   await plan.scrollIntoViewIfNeeded();
   await shootBothThemes(page, saveScreenshot, 'repair-choice');
 
+  // The confirmation (docs/confirmations.md) names the counts of the choice: one file rewritten, not two.
   await apply.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Repair archive?' });
+  const confirm = dialog.getByRole('button', { name: 'Repair: update 1 file' });
+  await expect(confirm).toBeFocused();
+  await expect(dialog.getByTestId('apply-confirm-counts')).toContainText('Repair: update 1 file');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^Repaired/ })).toBeVisible({ timeout: 15_000 });
   // The verify after the apply: the kept hotfix is still drifted, and said so.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('drifted');

@@ -112,6 +112,21 @@ describe('the event stream heartbeat', () => {
     expect(states.map((state) => state.status)).not.toContain('connected');
   });
 
+  it('does not call the host lost when the page itself was blocked longer than the timeout (a long task)', async () => {
+    const { host } = await hostOn(0, 'token-1');
+    const bridge = createHttpBridge({ baseUrl: `http://127.0.0.1:${host.port}`, token: 'token-1', heartbeatTimeoutMs: 400, retryMs: 50 });
+    const { states, reaches } = watch(bridge);
+    await reaches('connected');
+    // The page's thread busy for three timeouts (axe, a big render on a loaded machine): the heartbeats
+    // sent meanwhile are queued behind the watchdog's own late tick.
+    const busyUntil = Date.now() + 1200;
+    while (Date.now() < busyUntil);
+    const heardAfter = states.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(states.slice(heardAfter).map((state) => state.status)).not.toContain('lost');
+    expect(states.at(-1)?.status).toBe('connected');
+  });
+
   it('ends a running job as connection_lost, outcome unknown, when the host goes mid-job', async () => {
     const { host } = await hostOn(0, 'token-1', { bigOutputBytes: 512 * 1024 * 1024 });
     const client = clientFromBridge(

@@ -114,13 +114,19 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
     for (;;) {
       const controller = new AbortController();
       let lastHeardAt = Date.now();
-      // Also covers a host that accepts the connection and never answers (stopped, hung).
-      const watchdog = setInterval(
-        () => {
-          if (Date.now() - lastHeardAt > heartbeatTimeoutMs) controller.abort();
-        },
-        Math.max(50, Math.floor(heartbeatTimeoutMs / 6)),
-      );
+      const tickMs = Math.max(50, Math.floor(heartbeatTimeoutMs / 6));
+      let lastTickAt = Date.now();
+      // Also covers a host that accepts the connection and never answers (stopped, hung). Silence is
+      // counted only while the page could listen: a tick that comes late means the page itself was
+      // blocked (a long task, a loaded machine), and the heartbeats that came meanwhile are still
+      // queued behind this tick, so the stall is not taken for the host's silence.
+      const watchdog = setInterval(() => {
+        const now = Date.now();
+        const stalled = now - lastTickAt - tickMs;
+        lastTickAt = now;
+        if (stalled > tickMs) lastHeardAt += stalled;
+        if (now - lastHeardAt > heartbeatTimeoutMs) controller.abort();
+      }, tickMs);
       try {
         const response = await fetch(`${base}${http.eventsPath}`, {
           headers: { [http.tokenHeader]: token, accept: 'text/event-stream' },

@@ -8,18 +8,19 @@
 import { useState } from 'react';
 import type { DestinationEntry } from '../../shared/api';
 import { adoptWritesText, folderCountsText } from '../../shared/folderCompare';
-import type { ReplacePlan } from '../../shared/plan';
+import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
 import { useCompareFolder, usePlanAdopt } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
 import { useHostPhrase } from '../hooks/useHostPhrase';
 import { useAppState } from '../state/store';
+import { consentOf, mayConfirm, type DialogConsent } from '../view/confirmView';
 import { plural } from '../view/format';
 import { readPlan } from '../view/planView';
 import { SECTION_GOALS, type GoTo } from '../view/sectionGoals';
 import { ApplyOutcomeView } from './ApplyOutcome';
 import type { useBackupTarget } from './BackupTargetNote';
 import { Callout } from './Callout';
-import { ConfirmFooterForm } from './ConfirmControls';
+import { TypedConfirmField } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { FolderCompareTable } from './FolderCompareTable';
 import { Icon } from './Icon';
@@ -35,21 +36,34 @@ interface Props {
   onGoTo?: GoTo | undefined;
 }
 
+/** A planned adopt, with the level the service offered it at (docs/confirmations.md). */
+interface AdoptToConfirm {
+  planId: string;
+  plan: ReplacePlan;
+  confirmation: ConfirmationLevel;
+  confirmText?: string | undefined;
+}
+
 function AdoptConfirmDialog({
-  plan,
+  adopt,
   destinationId,
   host,
   undoable,
   onCancel,
   onConfirm,
 }: {
-  plan: ReplacePlan;
+  adopt: AdoptToConfirm;
   destinationId: string;
   host: string | undefined;
   undoable: boolean | undefined;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: (consent: DialogConsent) => void;
 }) {
+  const { plan, confirmation, confirmText } = adopt;
+  const [typed, setTyped] = useState('');
+  // Without a backup the undo is by hand: the service asks the typed id then, like every unbacked apply.
+  const typedLevel = confirmation === 'typed_id';
+  const allowed = mayConfirm(confirmation, confirmText, typed);
   const outputs = plan.newState?.outputs.length ?? 0;
   const extras = plan.extras ?? [];
   return (
@@ -80,7 +94,24 @@ function AdoptConfirmDialog({
             : 'It is journaled and kept as a backup: Undo removes the state file again, and nothing else.'}
         </p>
       </div>
-      <ConfirmFooterForm label="Adopt: write the state file" onConfirm={onConfirm} onCancel={onCancel} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (allowed) onConfirm(consentOf(confirmation, typed));
+        }}
+      >
+        {typedLevel && confirmText !== undefined && (
+          <TypedConfirmField id="adopt-confirm-typed" confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
+        )}
+        <footer>
+          <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={!allowed} {...(typedLevel ? {} : { 'data-autofocus': true })}>
+            Adopt: write the state file
+          </button>
+        </footer>
+      </form>
     </Dialog>
   );
 }
@@ -89,7 +120,7 @@ export function FolderCompareSection({ entry, source, backup, onGoTo }: Props) {
   const compare = useCompareFolder();
   const plan = usePlanAdopt();
   const { outcome, apply, clear } = useApplyOutcome(entry.id);
-  const [confirming, setConfirming] = useState<{ planId: string; plan: ReplacePlan } | undefined>();
+  const [confirming, setConfirming] = useState<AdoptToConfirm | undefined>();
   const applying = useAppState((state) => state.jobs.find((job) => job.method === 'applyPlan' && job.destination === entry.id));
   const host = useHostPhrase(entry.id);
   const compared = compare.state.status === 'ok' ? compare.state.value : undefined;
@@ -103,7 +134,8 @@ export function FolderCompareSection({ entry, source, backup, onGoTo }: Props) {
     const answer = await plan.run({ destination: entry.id, ...source });
     if (answer.status !== 'ok') return;
     const read = readPlan(answer.value.plan);
-    if (read.ok) setConfirming({ planId: answer.value.planId, plan: read.value });
+    const { planId, confirmation, confirmText } = answer.value;
+    if (read.ok) setConfirming({ planId, plan: read.value, confirmation, confirmText });
   };
   const goToForcedReplace = () => {
     if (onGoTo) return onGoTo('forcedReplace');
@@ -197,15 +229,15 @@ export function FolderCompareSection({ entry, source, backup, onGoTo }: Props) {
       )}
       {confirming && (
         <AdoptConfirmDialog
-          plan={confirming.plan}
+          adopt={confirming}
           destinationId={entry.id}
           host={host}
           undoable={backup.target?.enabled}
           onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
+          onConfirm={(consent) => {
             const { planId } = confirming;
             setConfirming(undefined);
-            void apply({ planId }, `Adopt ${entry.id}`).then(() => plan.reset());
+            void apply({ planId, ...consent }, `Adopt ${entry.id}`).then(() => plan.reset());
           }}
         />
       )}

@@ -10,6 +10,7 @@ import type { ApiResult, DestinationEntry, InspectorBridge, VerifyEntry } from '
 import type { Issue } from '../../shared/issues';
 import { fingerprintOf } from '../../shared/verifyFreshness';
 import { initialState, store } from '../state/store';
+import { planCounts, planCountsSentence } from '../../shared/planCounts';
 import { selectRepair } from '../../shared/repairSelection';
 import { sampleDiscardPlan, sampleRepairPlan } from '../testing/samplePlan';
 import { DestinationTable } from '../view/destinationTable';
@@ -157,7 +158,16 @@ describe('Repair in the Actions tab', () => {
     expect(screen.getByText('index.html').closest('li')?.textContent).toContain('keep as is');
     expect(screen.getByText('index.html').closest('li')?.textContent).toContain('kept as it is, still drifted after');
     await user.click(screen.getByRole('button', { name: 'Repair: rewrite 1 output, keep 1 as it is…' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByTestId('apply-confirm'));
+    // The confirmation names the counts of the choice, not of the plan made before a box was unticked.
+    const dialog = await screen.findByRole('alertdialog');
+    const full = sampleRepairPlan({ refused });
+    const chosen = selectRepair(full, ['index.html']);
+    if (!chosen.ok) throw new Error(chosen.error.message);
+    const sentence = within(dialog).getByTestId('apply-confirm').textContent;
+    expect(sentence).toBe(planCountsSentence('repair', planCounts(chosen.value)));
+    expect(sentence).not.toBe(planCountsSentence('repair', planCounts(full)));
+    expect(document.activeElement).toBe(within(dialog).getByTestId('apply-confirm'));
+    await user.click(within(dialog).getByTestId('apply-confirm'));
     expect(calls.filter((call) => call.method === 'planRepair').map((call) => call.request)).toEqual([
       { destination: entry.id },
       { destination: entry.id, keep: ['index.html'] },
