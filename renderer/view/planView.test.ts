@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplacePlan } from '../../shared/plan';
 import { planRows } from '../../shared/planRows';
-import {
-  bundleName,
-  changedWarning,
-  confirmLabel,
-  planSourceWords,
-  planSummary,
-  readPlan,
-  rollbackWarning,
-} from './planView';
+import { bundleName, changedWarning, confirmLabel, planSourceWords, planSummary, readPlan, rollbackWarning } from './planView';
 import { describeComparison } from '../../shared/comparisonWords';
 
 const sha = `sha256:${'b'.repeat(64)}`;

@@ -75,4 +75,3 @@ export function rollbackWarning(plan: ReplacePlan): string | undefined {
   if (!planKindOf(plan.mode).deletesWholeTree || plan.comparison?.decision !== 'skip_newer') return undefined;
   return 'This rolls the destination back: it holds a newer publication of this source than the bundle you chose.';
 }
-
