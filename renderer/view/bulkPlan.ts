@@ -156,15 +156,17 @@ export function bulkPlanSummary(rows: readonly BulkRow[]): BulkPlanSummary {
     counts: emptyCounts(),
     changed: 0,
   };
+  const planned: ChangeCounts[] = [];
   for (const row of rows) {
     if (!row.plan) summary.waiting += 1;
     else if (row.plan.kind === 'planned') {
       summary.planned += 1;
-      summary.counts = addCounts([summary.counts, row.plan.counts]);
+      planned.push(row.plan.counts);
       summary.changed += row.plan.plan.summary.changedCount;
     } else if (row.plan.kind === 'not_planned') summary.notPlanned += 1;
     else summary[row.plan.kind] += 1;
   }
+  summary.counts = addCounts(planned);
   return summary;
 }
 
