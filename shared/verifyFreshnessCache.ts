@@ -60,21 +60,21 @@ export const statCacheFileSchema = z.object({
 });
 export type StatCacheFile = z.infer<typeof statCacheFileSchema>;
 
-/** The bound: at most this many outputs in all (~45 MB of JSON); the destinations verified longest ago go first. */
-export const STAT_CACHE_MAX_OUTPUTS = 300_000;
+/** The bound: at most this many entries in all, outputs and state records (~45 MB of JSON); the destinations verified longest ago go first. */
+export const STAT_CACHE_MAX_ENTRIES = 300_000;
 
 /** The destinations kept under the bound, the most recently verified first kept. */
 export function boundedDestinations(
   destinations: Record<string, CachedDestination>,
-  maxOutputs: number = STAT_CACHE_MAX_OUTPUTS,
+  maxEntries: number = STAT_CACHE_MAX_ENTRIES,
 ): Record<string, CachedDestination> {
   const byRecency = Object.entries(destinations).sort((a, b) => b[1].usedAt - a[1].usedAt);
   const kept: Record<string, CachedDestination> = {};
-  let outputs = 0;
+  let entries = 0;
   for (const [root, destination] of byRecency) {
-    const count = Object.keys(destination.outputs).length;
-    if (outputs + count > maxOutputs) continue;
-    outputs += count;
+    const count = Object.keys(destination.outputs).length + (destination.state?.outputs.length ?? 0);
+    if (entries + count > maxEntries) continue;
+    entries += count;
     kept[root] = destination;
   }
   return kept;

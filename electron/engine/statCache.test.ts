@@ -277,6 +277,21 @@ describe('StatCache on disk', () => {
     expect(cache.known('/w/site')).toBeUndefined();
   });
 
+  it('counts a state file’s records toward its bound as it counts outputs', () => {
+    const state: CachedState = {
+      file: entry,
+      issues: [],
+      outputs: [
+        ['a.html', 1, sha('x')],
+        ['b.html', 1, sha('x')],
+      ],
+    };
+    const withState: CachedDestination = { usedAt: 2, outputs: { 'a.html': entry, 'b.html': entry }, state };
+    const older: CachedDestination = { usedAt: 1, outputs: { 'c.html': entry } };
+    expect(Object.keys(boundedDestinations({ '/w/new': withState, '/w/old': older }, 4))).toEqual(['/w/new']);
+    expect(Object.keys(boundedDestinations({ '/w/new': withState, '/w/old': older }, 5))).toEqual(['/w/new', '/w/old']);
+  });
+
   it('stays within its bound, keeping the destinations verified most recently (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(1000), fc.nat(20)), { maxLength: 30 }), fc.integer({ min: 1, max: 100 }), (specs, max) => {
