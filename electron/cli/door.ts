@@ -35,7 +35,7 @@ export interface DoorJobHandlers<M extends JobMethod> {
   onProgress?: (progress: { done: number; total: number; bytes: number; step?: ApplyStep }) => void;
 }
 
-/** The API as a command sees it: the same on this machine and on a host (remote/agentConnection.ts has this shape). */
+/** The API as a command sees it: the same on this machine and on a host (service/hostLink.ts has this shape). */
 export interface Door {
   call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>>;
   job<M extends JobMethod>(method: M, request: RequestOf<M>, handlers?: DoorJobHandlers<M>): Promise<ApiResult<JobResultOf<M>>>;
