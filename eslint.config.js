@@ -210,6 +210,16 @@ export default tseslint.config(
   },
   { files: ['electron/cli/hostDoor.ts'], rules: restrict([...cliBans, agentFromCli]) },
   { files: ['electron/cli/agentClient.ts'], rules: restrict(cliBans) },
+  {
+    // The CLI's tests drive the commands (and the app's Session, to compare); the agent's own answers
+    // over a connection are tested in electron/remote/.
+    files: TESTS.map((glob) => `electron/cli/${glob}`),
+    rules: restrict([
+      ban(['shell', 'web'], 'The CLI does not import the desktop shell.'),
+      entries,
+      ban(['remote/agentConnection'], CLI_AGENT),
+    ]),
+  },
   ...room(
     'remote',
     ['replace', 'operations', 'demo', 'web', 'server', 'shell', 'cli', 'backup', 'watch'],

@@ -234,12 +234,15 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
       ['electron/cli/inspectCommand.ts', './agentClient'],
       // The connector too loads the connection through agentClient.ts, the split point of the cold start.
       ['electron/cli/hostDoor.ts', '../remote/agentConnection'],
+      ['electron/cli/remoteCommands.test.ts', '../remote/agentConnection'],
     ],
     allowed: [
       ['electron/cli/hostDoor.ts', './agentClient'],
       ['electron/cli/agentClient.ts', '../remote/agentConnection'],
       ['electron/cli/scanHosts.ts', './hostDoor'],
       ['electron/cli/agentCommand.ts', '../remote/agentServer'],
+      ['electron/cli/remoteCommands.test.ts', '../testing/sshHarness'],
+      ['electron/remote/agentOverSsh.test.ts', './agentConnection'],
     ],
   },
   {
