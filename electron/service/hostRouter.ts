@@ -3,8 +3,8 @@
 // and reused; each host's state (connecting, connected, failed or lost, with the named reason) told by
 // an event; reconnect. A connected host's destinations are the ones its agent's workspace lists, named
 // `NAME:ID`; its event also says what that workspace is (kind, where, its warnings), and a workspace
-// there that does not load fails the host with its file and every problem. Must never route a call to a host that is not connected (host_unavailable), nor keep
-// answers of a connection that was replaced.
+// there that does not load fails the host with its file and every problem. Must never route a call to
+// a host that is not connected (host_unavailable), nor keep answers of a connection that was replaced.
 
 import { z } from 'zod';
 import type { DestinationEntry, HostState, HostStateEvent } from '../../shared/api';
