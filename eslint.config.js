@@ -58,6 +58,31 @@ const room = (name, banned, why) => [
   { files: TESTS.map((glob) => `electron/${name}/${glob}`), rules: restrict([ban(banned, why), entries]) },
 ];
 
+/** What no file of electron/cli/ (tests aside) imports: the desktop shell, and the engine rooms the service drives. */
+const cliBans = [
+  ban(['shell', 'web'], 'The CLI does not import the desktop shell.'),
+  ban(
+    ['engine', 'replace', 'backup', 'history', 'operations'],
+    'The CLI drives the service through one door (electron/cli/door.ts): it imports no engine room.',
+  ),
+  testingOnly,
+  entries,
+];
+const CLI_AGENT = 'The CLI reaches an agent only through its Session, with the one connector electron/cli/hostDoor.ts hands it.';
+const agentFromCli = ban(['remote/agentConnection', 'remote/hostConnector'], CLI_AGENT);
+const agentClientFromCli = { regex: '^\\./agentClient$', message: CLI_AGENT };
+/** The connector and the module it loads the connection through: the only CLI files that may. */
+const CLI_AGENT_FILES = ['electron/cli/hostDoor.ts', 'electron/cli/agentClient.ts'];
+
+// no-restricted-imports reads import and export declarations only: an import() would be an edge
+// between rooms that lint cannot see. Only a sibling in the same folder may be loaded lazily (the
+// CLI's commands: './inspectCommand'), which cannot cross a room; tests, e2e and the bench may use any.
+const dynamicImportSelector = {
+  selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\.\\/[A-Za-z0-9]+$/])",
+  message: 'Import statically: a dynamic import() is invisible to the boundary rules.',
+};
+const agentClientSelector = { selector: "ImportExpression[source.value='./agentClient']", message: CLI_AGENT };
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'build/'] },
   js.configs.recommended,
@@ -73,20 +98,9 @@ export default tseslint.config(
     },
   },
   {
-    // no-restricted-imports reads import and export declarations only: an import() would be an edge
-    // between rooms that lint cannot see. Only a sibling in the same folder may be loaded lazily
-    // (the CLI's commands: './inspectCommand'), which cannot cross a room; tests, e2e and the bench may use any.
     files: ['electron/**', 'shared/**', 'renderer/**'],
     ignores: TESTS,
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\.\\/[A-Za-z0-9]+$/])",
-          message: 'Import statically: a dynamic import() is invisible to the boundary rules.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', dynamicImportSelector] },
   },
   {
     // Playwright reads a fixture's dependencies from its first parameter: `async ({}, use)` is how a
@@ -182,20 +196,28 @@ export default tseslint.config(
     'The desktop shell imports the service and web/, not the browser host or the CLI.',
   ),
   ...room('cli', ['shell', 'web'], 'The CLI does not import the desktop shell.'),
+  // One door (issue 25): a command renders the service's answers (electron/cli/door.ts); it reaches
+  // no engine room (inspect and scan keep their zod-free cold start through the service's lean
+  // entries, electron/cli/coldStart.test.ts). Nor does it open an agent connection of its own: the
+  // Session reaches hosts through the one connector hostDoor.ts hands it (agentClient.ts re-exports it).
   {
-    // One door (issue 25): a command renders the service's answers (electron/cli/door.ts); it reaches
-    // no engine room. inspect and scan still read the disk themselves to keep their zod-free cold start
-    // (electron/cli/coldStart.test.ts), until they go through the door too: those files are listed.
     files: ['electron/cli/**'],
-    ignores: TESTS,
+    ignores: [...TESTS, ...CLI_AGENT_FILES],
+    rules: {
+      ...restrict([...cliBans, agentFromCli, agentClientFromCli]),
+      'no-restricted-syntax': ['error', dynamicImportSelector, agentClientSelector],
+    },
+  },
+  { files: ['electron/cli/hostDoor.ts'], rules: restrict([...cliBans, agentFromCli]) },
+  { files: ['electron/cli/agentClient.ts'], rules: restrict(cliBans) },
+  {
+    // The CLI's tests drive the commands (and the app's Session, to compare); the agent's own answers
+    // over a connection are tested in electron/remote/.
+    files: TESTS.map((glob) => `electron/cli/${glob}`),
     rules: restrict([
       ban(['shell', 'web'], 'The CLI does not import the desktop shell.'),
-      ban(
-        ['engine', 'replace', 'backup', 'history', 'operations'],
-        'The CLI drives the service through one door (electron/cli/door.ts): it imports no engine room.',
-      ),
-      testingOnly,
       entries,
+      ban(['remote/agentConnection'], CLI_AGENT),
     ]),
   },
   ...room(
