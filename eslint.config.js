@@ -46,6 +46,25 @@ const rendererOnly = ban(
   'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
 );
 
+// Plan kinds as modules (docs/plan-kinds.md): what a kind does and says is a row of its table
+// (shared/planKinds.ts planKindOf; renderer/view/bulkModes.ts for a bulk run; the apply's dispatch in
+// electron/replace/kinds/index.ts), so a new kind is a new row. A `mode` or `kind` (a variable, a
+// property, an optional one) compared to a kind's string, either way round, or switched on with a
+// kind's string as a case, is the branch the table replaces. The names are appliedKindSchema's
+// (shared/planSchema.ts); scripts/lintPlanKinds.test.ts fails when a kind is missing here.
+const PLAN_KIND_NAMES = ['replace', 'force', 'repair', 'discard_staging', 'adopt', 'restore'];
+const KIND_TABLES = ['shared/planKinds.ts', 'renderer/view/bulkModes.ts', 'electron/replace/kinds/index.ts'];
+const kindString = `/^(${PLAN_KIND_NAMES.join('|')})$/`;
+const kindNamed = (node) =>
+  `:matches([${node}.name=/^(mode|kind)$/], [${node}.property.name=/^(mode|kind)$/], [${node}.expression.property.name=/^(mode|kind)$/])`;
+const KIND_MESSAGE =
+  "A plan's kind is not compared to its string: read a fact of its row (shared/planKinds.ts planKindOf, renderer/view/bulkModes.ts), or add one.";
+const planKindComparisons = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/]${kindNamed('left')}[right.value=${kindString}]`, message: KIND_MESSAGE },
+  { selector: `BinaryExpression[operator=/^[!=]==?$/]${kindNamed('right')}[left.value=${kindString}]`, message: KIND_MESSAGE },
+  { selector: `SwitchStatement${kindNamed('discriminant')} > SwitchCase[test.value=${kindString}]`, message: KIND_MESSAGE },
+];
+
 /** One no-restricted-imports rule: the patterns a file may not import, plus Electron's IPC objects. */
 const restrict = (patterns, paths = [electronIpc]) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
@@ -98,8 +117,14 @@ export default tseslint.config(
     },
   },
   {
+    // A plan's kind is read from its table, never compared to its string (planKindComparisons).
     files: ['electron/**', 'shared/**', 'renderer/**'],
     ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', dynamicImportSelector, ...planKindComparisons] },
+  },
+  {
+    // The tables themselves: the one place a kind's string may be read.
+    files: KIND_TABLES,
     rules: { 'no-restricted-syntax': ['error', dynamicImportSelector] },
   },
   {
@@ -205,7 +230,7 @@ export default tseslint.config(
     ignores: [...TESTS, ...CLI_AGENT_FILES],
     rules: {
       ...restrict([...cliBans, agentFromCli, agentClientFromCli]),
-      'no-restricted-syntax': ['error', dynamicImportSelector, agentClientSelector],
+      'no-restricted-syntax': ['error', dynamicImportSelector, agentClientSelector, ...planKindComparisons],
     },
   },
   { files: ['electron/cli/hostDoor.ts'], rules: restrict([...cliBans, agentFromCli]) },
