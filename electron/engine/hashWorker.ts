@@ -7,11 +7,13 @@
 import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import { cachedStateOf, stateFileBeforeRead } from './cachedState';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import type { FromWorker, Job, PoolJobOutcome, ToWorker } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
+import { checkUnchanged } from './statCheck';
 
 const CHUNK_BYTES = 1024 * 1024;
 // Progress for a big file: often enough for a smooth bar, rarely enough to cost nothing.
@@ -60,10 +62,21 @@ function run(job: Job): PoolJobOutcome {
         return { kind: 'error', message: `${job.root} cannot be listed (${message(cause)})` };
       }
     }
+    case 'check':
+      try {
+        return checkUnchanged(job.path, job.expectation, job.digests);
+      } catch {
+        // Unreadable now: the full verify says how.
+        return { kind: 'changed' };
+      }
     case 'inspect':
       try {
+        // Through the stat cache, the state file's signature comes first: the entry kept of it must never outlive its bytes.
+        const before = job.known ? stateFileBeforeRead(job.path) : undefined;
         const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
         const summary = summarizeInspection(inspection, json);
+        if (job.verify && job.known && (inspection.status !== 'managed' || !json))
+          return { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } };
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
@@ -76,7 +89,14 @@ function run(job: Job): PoolJobOutcome {
           };
         const cache = { known: job.known, seen: {}, hashed: 0 };
         const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
-        return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
+        const state = cachedStateOf(before, inspection, json);
+        return {
+          kind: 'inspected',
+          inspection,
+          summary,
+          verify,
+          cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed, state },
+        };
       } catch (cause) {
         return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
       }
