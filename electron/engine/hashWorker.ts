@@ -1,12 +1,15 @@
 // One thread of HashPool: takes a batch of jobs (hash a file, list a destination, inspect a
 // destination; poolProtocol.ts) and answers with their outcomes, reporting bytes as it goes.
 // Synchronous reads on purpose: this thread has nothing else to do, and a sync call skips a round
-// trip through libuv's thread pool and a promise per syscall.
-// Never follows a link; never holds more than one read buffer.
+// trip through libuv's thread pool and a promise per syscall. The one exception is a file bigger
+// than the buffer: it is read ahead on libuv's pool while this thread hashes (hashStream.ts), and
+// the jobs after it wait for it.
+// Never follows a link; never holds more than two read buffers.
 
 import { lstatSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import type { VerifyReport } from '../../shared/verifyReport';
 import { examineAndHash } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
@@ -24,6 +27,7 @@ let batchId = 0;
 let unreported = 0;
 const hasher = {
   buffer: Buffer.allocUnsafe(CHUNK_BYTES),
+  spare: Buffer.allocUnsafe(CHUNK_BYTES),
   checkedDirs: new Set<string>(),
   onBytes(bytes: number) {
     unreported += bytes;
@@ -46,10 +50,10 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
   return { changed, dropped };
 }
 
-function run(job: Job): PoolJobOutcome {
+function run(job: Job): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
-      return examineAndHash(job, hasher);
+      return examineAndHash(job, hasher, true);
     case 'list': {
       // The destination must be a real directory: listing through a link would leave it.
       const stat = lstatSync(job.root, { throwIfNoEntry: false });
@@ -67,20 +71,36 @@ function run(job: Job): PoolJobOutcome {
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
-        if (!job.known)
-          return {
-            kind: 'inspected',
-            inspection,
-            summary,
-            verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
-          };
-        const cache = { known: job.known, seen: {}, hashed: 0 };
-        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
-        return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
+        const outputs = json.outputs as RecordedOutput[];
+        const cache = job.known ? { known: job.known, seen: {}, hashed: 0 } : undefined;
+        const answer = (verify: VerifyReport): PoolJobOutcome =>
+          cache && job.known
+            ? { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } }
+            : { kind: 'inspected', inspection, summary, verify };
+        const verify = verifyHere(inspection.path, outputs, hasher, entries, cache, true);
+        return verify instanceof Promise ? verify.then(answer, (cause: unknown) => failed(job.path, cause)) : answer(verify);
       } catch (cause) {
-        return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
+        return failed(job.path, cause);
       }
   }
+}
+
+function failed(path: string, cause: unknown): PoolJobOutcome {
+  return { kind: 'error', message: `${path} cannot be read (${message(cause)})` };
+}
+
+/** The batch's outcomes in order; a job that answers with a promise holds the next until it settles. */
+function runAll(jobs: Job[], from = 0, outcomes: PoolJobOutcome[] = []): PoolJobOutcome[] | Promise<PoolJobOutcome[]> {
+  for (let index = from; index < jobs.length; index += 1) {
+    const outcome = run(jobs[index]!);
+    if (outcome instanceof Promise)
+      return outcome.then((settled) => {
+        outcomes.push(settled);
+        return runAll(jobs, index + 1, outcomes);
+      });
+    outcomes.push(outcome);
+  }
+  return outcomes;
 }
 
 port.on('message', (incoming: ToWorker) => {
@@ -89,8 +109,12 @@ port.on('message', (incoming: ToWorker) => {
   unreported = 0;
   // Directories are trusted for one batch only: a folder swapped for a link later is seen.
   hasher.checkedDirs.clear();
-  const outcomes = incoming.jobs.map(run);
-  port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
+  const done = (outcomes: PoolJobOutcome[]) =>
+    port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
+  const outcomes = runAll(incoming.jobs);
+  // The pool sends the next batch only after this one's answer: no other batch runs meanwhile.
+  if (outcomes instanceof Promise) void outcomes.then(done);
+  else done(outcomes);
 });
 
 port.postMessage({ type: 'ready' } satisfies FromWorker);
