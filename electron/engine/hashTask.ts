@@ -24,6 +24,9 @@ export type HashOutcome =
   | { kind: Exclude<FileKind, 'file'>; size?: number; linkTarget?: string }
   | { kind: 'error'; message: string };
 
+/** The read buffer of a hashing thread (and its spare): memory stays bounded whatever the file size. */
+export const READ_BUFFER_BYTES = 1024 * 1024;
+
 /** An outcome, or with reading ahead, for a file bigger than the buffer, the promise of one. */
 export type HashResult = HashOutcome | Promise<HashOutcome>;
 

@@ -8,10 +8,10 @@
 // Never follows a link; never holds more than two read buffers.
 
 import { parentPort } from 'node:worker_threads';
+import { READ_BUFFER_BYTES } from './hashTask';
 import { runAll } from './poolJobs';
 import type { FromWorker, PoolJobOutcome, ToWorker } from './poolProtocol';
 
-const CHUNK_BYTES = 1024 * 1024;
 // Progress for a big file: often enough for a smooth bar, rarely enough to cost nothing.
 const PROGRESS_EVERY_BYTES = 32 * 1024 * 1024;
 
@@ -21,8 +21,8 @@ if (!port) throw new Error('hashWorker runs only as a worker thread');
 let batchId = 0;
 let unreported = 0;
 const hasher = {
-  buffer: Buffer.allocUnsafe(CHUNK_BYTES),
-  spare: Buffer.allocUnsafe(CHUNK_BYTES),
+  buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+  spare: Buffer.allocUnsafe(READ_BUFFER_BYTES),
   checkedDirs: new Set<string>(),
   onBytes(bytes: number) {
     unreported += bytes;

@@ -23,7 +23,7 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
   return { changed, dropped };
 }
 
-function run(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
+export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
       return examineAndHash(job, hasher, true);
@@ -70,7 +70,7 @@ export function runAll(
   outcomes: PoolJobOutcome[] = [],
 ): PoolJobOutcome[] | Promise<PoolJobOutcome[]> {
   for (let index = from; index < jobs.length; index += 1) {
-    const outcome = run(jobs[index]!, hasher);
+    const outcome = runJob(jobs[index]!, hasher);
     if (outcome instanceof Promise)
       return outcome.then((settled) => {
         outcomes.push(settled);
