@@ -3,7 +3,8 @@
 // of a small verify. The same jobs a worker runs (poolJobs.ts), one at a time, in order, with the
 // same progress. A small file blocks the thread while it is read; a big one is read ahead, and the
 // thread is free between its chunks. Given to HashPool as `runHere`, by the command line only: never
-// by the app, whose main thread must stay responsive.
+// by the app, whose main thread must stay responsive. A job that exhausts memory ends the process
+// here, where in a worker it costs only its row (a state is read up to its size cap either way).
 
 import { READ_BUFFER_BYTES, type Hasher } from './hashTask';
 import { runJob } from './poolJobs';
