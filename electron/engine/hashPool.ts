@@ -13,14 +13,18 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import type { FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
+import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
-export type { InspectOutcome } from './poolProtocol';
+export type { CheckJobOutcome, InspectOutcome } from './poolProtocol';
 
 // Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
 // progress coarser and cancel slower.
 const BATCH_MAX_FILES = 64;
+// A re-verify's stat check is ~40 µs of a worker's time: in batches of 64 the worker would wait on
+// this thread between batches more than it works (on a loaded machine each wake-up of this thread
+// takes tens of ms). Batches of this many keep it busy and still come back every ~20 ms of work.
+const BATCH_MAX_CHECKS = 512;
 const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface HashProgress {
@@ -107,7 +111,7 @@ function fitsOneBatch(jobs: readonly Job[]): boolean {
 /** Why a job got no answer: its worker died running it (out of memory, most likely a huge file). */
 function crashMessage(job: Job, cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const what = job.kind === 'inspect' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
+  const what = job.kind === 'inspect' || job.kind === 'check' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
   const why =
     code === 'ERR_WORKER_OUT_OF_MEMORY'
       ? 'the reader ran out of memory on it'
@@ -196,6 +200,20 @@ export class HashPool {
     ) as Promise<InspectOutcome[]>;
   }
 
+  /**
+   * A re-verify's stat check (statCheck.ts) of each destination against the stat cache's expectation,
+   * in workers; each outcome also through onOutcome as it comes.
+   */
+  check(
+    destinations: { path: string; expectation: string }[],
+    options: HashOptions & { digests: boolean; onOutcome?: (index: number, outcome: CheckJobOutcome) => void },
+  ): Promise<CheckJobOutcome[]> {
+    return this.run(
+      destinations.map(({ path, expectation }) => ({ kind: 'check', path, expectation, digests: options.digests })),
+      { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
+    ) as Promise<CheckJobOutcome[]>;
+  }
+
   private run(jobs: Job[], options: RunOptions): Promise<PoolJobOutcome[]> {
     if (this.closed) return Promise.reject(new Error('HashPool is closed'));
     const { signal } = options;
@@ -244,9 +262,10 @@ export class HashPool {
     if (this.queue.peek()!.alone) return [this.queue.shift()!];
     const items: Item[] = [];
     let bytes = 0;
-    while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
+    const maxJobs = this.queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
+    while (this.queue.length > 0 && items.length < maxJobs) {
       const next = this.queue.peek()!;
-      if (next.alone) break;
+      if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
       const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);

@@ -54,7 +54,7 @@ export function uncleanOutcome(output: RecordedOutput): HashOutcome | undefined 
 }
 
 /** The listing options of a destination: its outputs, the state file and the staging folder left out. */
-export function listingFor(outputs: readonly RecordedOutput[]): { exclude: Set<string>; expectedDirs: Set<string> } {
+export function listingFor(outputs: readonly Pick<RecordedOutput, 'path'>[]): { exclude: Set<string>; expectedDirs: Set<string> } {
   const outputPaths = outputs.map((output) => output.path);
   return { exclude: new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]), expectedDirs: parentDirectories(outputPaths) };
 }

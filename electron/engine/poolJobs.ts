@@ -1,15 +1,17 @@
-// What HashPool's jobs do (poolProtocol.ts): hash a file, list a destination, inspect one (and
-// verify it). Run by the worker threads (hashWorker.ts), one batch at a time, with the thread's
+// What HashPool's jobs do (poolProtocol.ts): hash a file, list a destination, check one against
+// the stat cache, inspect one (and verify it). Run by the worker threads (hashWorker.ts), one batch at a time, with the thread's
 // hasher. Never follows a link; a batch holds the hasher's buffers for its whole run.
 
 import { lstatSync } from 'node:fs';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { VerifyReport } from '../../shared/verifyReport';
+import { cachedStateOf, stateFileBeforeRead } from './cachedState';
 import { examineAndHash, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import type { Job, PoolJobOutcome } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
+import { checkUnchanged } from './statCheck';
 
 function message(cause: unknown): string {
   return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
@@ -37,19 +39,37 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
         return { kind: 'error', message: `${job.root} cannot be listed (${message(cause)})` };
       }
     }
+    case 'check':
+      try {
+        return checkUnchanged(job.path, job.expectation, job.digests);
+      } catch {
+        // Unreadable now: the full verify says how.
+        return { kind: 'changed' };
+      }
     case 'inspect':
       try {
+        // Through the stat cache, the state file's signature comes first: the entry kept of it must never outlive its bytes.
+        const before = job.known ? stateFileBeforeRead(job.path) : undefined;
         const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
         const summary = summarizeInspection(inspection, json);
+        if (job.verify && job.known && (inspection.status !== 'managed' || !json))
+          return { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } };
         if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
         const outputs = json.outputs as RecordedOutput[];
         const cache = job.known ? { known: job.known, seen: {}, hashed: 0 } : undefined;
-        const answer = (verify: VerifyReport): PoolJobOutcome =>
-          cache && job.known
-            ? { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } }
-            : { kind: 'inspected', inspection, summary, verify };
+        const answer = (verify: VerifyReport): PoolJobOutcome => {
+          if (!cache || !job.known) return { kind: 'inspected', inspection, summary, verify };
+          const state = cachedStateOf(before, inspection, json);
+          return {
+            kind: 'inspected',
+            inspection,
+            summary,
+            verify,
+            cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed, state },
+          };
+        };
         const verify = verifyHere(inspection.path, outputs, hasher, entries, cache, true);
         return verify instanceof Promise ? verify.then(answer, (cause: unknown) => failed(job.path, cause)) : answer(verify);
       } catch (cause) {
