@@ -5,7 +5,8 @@
 // settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
-// Never reads a file itself.
+// Never reads a file itself; a caller with nothing else to do on its thread (the command line) may
+// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone.
 
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -43,6 +44,9 @@ interface RunOptions extends HashOptions {
   /** Each outcome as soon as its batch is back, before the whole request settles. */
   onOutcome?: (index: number, outcome: PoolJobOutcome) => void;
 }
+
+/** Runs a request's jobs in the calling thread, with the progress and outcomes a worker's batch gives (poolInThread.ts). */
+export type RunHere = (jobs: Job[], options: RunOptions) => Promise<PoolJobOutcome[]>;
 
 interface Request {
   outcomes: PoolJobOutcome[];
@@ -99,6 +103,12 @@ function weightOf(job: Job): number {
   return 0;
 }
 
+function fitsOneBatch(jobs: readonly Job[]): boolean {
+  if (jobs.length === 1) return true;
+  if (jobs.length > BATCH_MAX_FILES) return false;
+  return jobs.reduce((bytes, job) => bytes + weightOf(job), 0) <= BATCH_MAX_BYTES;
+}
+
 /** Why a job got no answer: its worker died running it (out of memory, most likely a huge file). */
 function crashMessage(job: Job, cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
@@ -122,10 +132,17 @@ export class HashPool {
   private closed = false;
 
   private readonly resourceLimits: ResourceLimits | undefined;
+  private readonly runHere: RunHere | undefined;
 
-  constructor(options: { size?: number; resourceLimits?: ResourceLimits } = {}) {
+  /**
+   * `runHere`: a request whose jobs fit in one batch, made while no worker runs and none waits, is
+   * run by it in this thread instead: one worker would have run it alone anyway, after tens of
+   * milliseconds of its own start. Only for a caller whose thread has nothing else to do.
+   */
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
+    this.runHere = options.runHere;
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -203,6 +220,7 @@ export class HashPool {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
+    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && fitsOneBatch(jobs)) return this.runHere(jobs, options);
     return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
