@@ -86,12 +86,6 @@ function partsOf(signature: StatSignature): { mtimeNs: bigint; ctimeNs: bigint }
   return { mtimeNs: BigInt(parts[3] ?? '0'), ctimeNs: BigInt(parts[4] ?? '0') };
 }
 
-/** The size a signature records (its third field); without a split, for a re-verify's every output. */
-export function sizeOfSignature(signature: StatSignature): number {
-  const afterInode = signature.indexOf(':', signature.indexOf(':') + 1) + 1;
-  return Number(signature.slice(afterInode, signature.indexOf(':', afterInode)));
-}
-
 /**
  * Whether what was read at an entry's signature (a hash, a state file's validation) may stand for the
  * file whenever it still has that signature: its timestamps older than the start of the read by the
