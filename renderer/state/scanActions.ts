@@ -13,17 +13,17 @@ import { store } from './store';
 /**
  * Scans the whole workspace, or the given destinations (after a replace). `listShown`: the scan was
  * asked for before the workspace's list is shown (the start, App.tsx; an open); its rows wait for the list,
- * and on false (no workspace shown after all) the scan is dropped unseen.
+ * and on false (no workspace shown after all) the scan is dropped unseen. `onRowsIn`: called as each
+ * batch of results is in the store (the start waits for the first before asking for more of the list).
  */
-export async function scan(destinations?: string[], listShown?: Promise<boolean>): Promise<JobOutcome<'scan'>> {
-  const items = batcher<ScanEntry>(
-    (entries) =>
-      store.set((state) => {
-        holdUnlisted(entries, state.destinationTable);
-        return { destinationTable: state.destinationTable.withScan(entries) };
-      }),
-    listShown,
-  );
+export async function scan(destinations?: string[], listShown?: Promise<boolean>, onRowsIn?: () => void): Promise<JobOutcome<'scan'>> {
+  const items = batcher<ScanEntry>((entries) => {
+    store.set((state) => {
+      holdUnlisted(entries, state.destinationTable);
+      return { destinationTable: state.destinationTable.withScan(entries) };
+    });
+    onRowsIn?.();
+  }, listShown);
   const label = destinations
     ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Scan workspace';
