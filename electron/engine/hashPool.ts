@@ -5,21 +5,26 @@
 // settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
-// Never reads a file itself.
+// Never reads a file itself; a caller with nothing else to do on its thread (the command line) may
+// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone.
 
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import type { FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
+import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
-export type { InspectOutcome } from './poolProtocol';
+export type { CheckJobOutcome, InspectOutcome } from './poolProtocol';
 
 // Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
 // progress coarser and cancel slower.
 const BATCH_MAX_FILES = 64;
+// A re-verify's stat check is ~40 µs of a worker's time: in batches of 64 the worker would wait on
+// this thread between batches more than it works (on a loaded machine each wake-up of this thread
+// takes tens of ms). Batches of this many keep it busy and still come back every ~20 ms of work.
+const BATCH_MAX_CHECKS = 512;
 const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface HashProgress {
@@ -38,6 +43,9 @@ interface RunOptions extends HashOptions {
   /** Each outcome as soon as its batch is back, before the whole request settles. */
   onOutcome?: (index: number, outcome: PoolJobOutcome) => void;
 }
+
+/** Runs a request's jobs in the calling thread, with the progress and outcomes a worker's batch gives (poolInThread.ts). */
+export type RunHere = (jobs: Job[], options: RunOptions) => Promise<PoolJobOutcome[]>;
 
 interface Request {
   outcomes: PoolJobOutcome[];
@@ -94,10 +102,16 @@ function weightOf(job: Job): number {
   return 0;
 }
 
+function fitsOneBatch(jobs: readonly Job[]): boolean {
+  if (jobs.length === 1) return true;
+  if (jobs.length > BATCH_MAX_FILES) return false;
+  return jobs.reduce((bytes, job) => bytes + weightOf(job), 0) <= BATCH_MAX_BYTES;
+}
+
 /** Why a job got no answer: its worker died running it (out of memory, most likely a huge file). */
 function crashMessage(job: Job, cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const what = job.kind === 'inspect' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
+  const what = job.kind === 'inspect' || job.kind === 'check' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
   const why =
     code === 'ERR_WORKER_OUT_OF_MEMORY'
       ? 'the reader ran out of memory on it'
@@ -117,10 +131,17 @@ export class HashPool {
   private closed = false;
 
   private readonly resourceLimits: ResourceLimits | undefined;
+  private readonly runHere: RunHere | undefined;
 
-  constructor(options: { size?: number; resourceLimits?: ResourceLimits } = {}) {
+  /**
+   * `runHere`: a request whose jobs fit in one batch, made while no worker runs and none waits, is
+   * run by it in this thread instead: one worker would have run it alone anyway, after tens of
+   * milliseconds of its own start. Only for a caller whose thread has nothing else to do.
+   */
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
+    this.runHere = options.runHere;
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -179,11 +200,26 @@ export class HashPool {
     ) as Promise<InspectOutcome[]>;
   }
 
+  /**
+   * A re-verify's stat check (statCheck.ts) of each destination against the stat cache's expectation,
+   * in workers; each outcome also through onOutcome as it comes.
+   */
+  check(
+    destinations: { path: string; expectation: string }[],
+    options: HashOptions & { digests: boolean; onOutcome?: (index: number, outcome: CheckJobOutcome) => void },
+  ): Promise<CheckJobOutcome[]> {
+    return this.run(
+      destinations.map(({ path, expectation }) => ({ kind: 'check', path, expectation, digests: options.digests })),
+      { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
+    ) as Promise<CheckJobOutcome[]>;
+  }
+
   private run(jobs: Job[], options: RunOptions): Promise<PoolJobOutcome[]> {
     if (this.closed) return Promise.reject(new Error('HashPool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
+    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && fitsOneBatch(jobs)) return this.runHere(jobs, options);
     return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
@@ -226,9 +262,10 @@ export class HashPool {
     if (this.queue.peek()!.alone) return [this.queue.shift()!];
     const items: Item[] = [];
     let bytes = 0;
-    while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
+    const maxJobs = this.queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
+    while (this.queue.length > 0 && items.length < maxJobs) {
       const next = this.queue.peek()!;
-      if (next.alone) break;
+      if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
       const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);
