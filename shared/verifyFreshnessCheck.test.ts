@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCleanRelativePath } from './cleanPath';
 import type { CachedOutput, CachedState } from './verifyFreshnessCache';
-import { parseExpectation, unchangedExpectation } from './verifyFreshnessCheck';
-import { RACY_MARGIN_NS } from './verifyFreshnessStat';
+import { expectedPaths, unchangedExpectation } from './verifyFreshnessCheck';
+import { RACY_MARGIN_NS, SIGNATURE_NUMBERS, writeSignatureNumbers } from './verifyFreshnessStat';
 
 const SHA = `sha256:${'a'.repeat(64)}`;
 const signature = fc
   .tuple(
-    fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
-    fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+    fc.bigInt({ min: 0n, max: 2n ** 53n - 1n }),
+    fc.bigInt({ min: 0n, max: 2n ** 53n - 1n }),
     fc.nat(),
     fc.bigInt({ min: 0n, max: 10n ** 19n }),
   )
@@ -37,16 +37,24 @@ function cacheOf(d: { state: string; outputs: [string, string][] }, settled = (_
 }
 
 describe('the re-verify expectation', () => {
-  it('gives back the state file’s and every output’s signature, in the state’s order, for any clean paths (property)', () => {
+  it('gives back every output’s path in the state’s order and each signature’s numbers, for any clean paths (property)', () => {
     fc.assert(
       fc.property(destination, (d) => {
         const { state, known } = cacheOf(d);
-        expect(parseExpectation(unchangedExpectation(state, known)!)).toEqual({
-          stateSignature: d.state,
-          outputs: d.outputs.map(([output, sig]) => ({ path: output, signature: sig })),
-        });
+        const made = unchangedExpectation(state, known)!;
+        expect(expectedPaths(made)).toEqual(d.outputs.map(([output]) => output));
+        const wanted = new Float64Array((d.outputs.length + 1) * SIGNATURE_NUMBERS);
+        [d.state, ...d.outputs.map(([, sig]) => sig)].forEach((sig, i) => writeSignatureNumbers(sig, wanted, i * SIGNATURE_NUMBERS));
+        expect(made.signatures).toEqual(wanted);
       }),
     );
+  });
+
+  it('is not made when a device or inode number is past what a double holds exactly', () => {
+    const { state, known } = cacheOf({ state: '1:2:3:4:4', outputs: [['a', `1:${2n ** 53n}:3:4:4`]] });
+    expect(unchangedExpectation(state, known)).toBeUndefined();
+    const ok = cacheOf({ state: '1:2:3:4:4', outputs: [['a', `1:${2n ** 53n - 1n}:3:4:4`]] });
+    expect(unchangedExpectation(ok.state, ok.known)).toBeDefined();
   });
 
   it('is not made when the state file or any output was read within the racy margin, or has no entry (property)', () => {

@@ -11,6 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
 import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
@@ -205,7 +206,7 @@ export class HashPool {
    * in workers; each outcome also through onOutcome as it comes.
    */
   check(
-    destinations: { path: string; expectation: string }[],
+    destinations: { path: string; expectation: UnchangedExpectation }[],
     options: HashOptions & { digests: boolean; onOutcome?: (index: number, outcome: CheckJobOutcome) => void },
   ): Promise<CheckJobOutcome[]> {
     return this.run(

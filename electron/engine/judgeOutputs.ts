@@ -55,8 +55,13 @@ export function uncleanOutcome(output: RecordedOutput): HashOutcome | undefined 
 
 /** The listing options of a destination: its outputs, the state file and the staging folder left out. */
 export function listingFor(outputs: readonly Pick<RecordedOutput, 'path'>[]): { exclude: Set<string>; expectedDirs: Set<string> } {
-  const outputPaths = outputs.map((output) => output.path);
-  return { exclude: new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]), expectedDirs: parentDirectories(outputPaths) };
+  return listingForPaths(outputs.map((output) => output.path));
+}
+
+/** listingFor, from the outputs' paths. */
+export function listingForPaths(outputPaths: readonly string[]): { exclude: Set<string>; expectedDirs: Set<string> } {
+  const exclude = new Set(outputPaths).add(STATE_FILE_NAME).add(STAGING_DIR_NAME);
+  return { exclude, expectedDirs: parentDirectories(outputPaths) };
 }
 
 /** Lists a destination's extra entries; nothing when it is not a real directory (never listed through a link). */

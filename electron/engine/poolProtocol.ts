@@ -4,6 +4,7 @@
 
 import type { ScanSummary, VerifyReport } from '../../shared/verifyReport';
 import type { CachedOutput, CachedState } from '../../shared/verifyFreshnessCache';
+import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import type { HashOutcome, HashTask } from './hashTask';
 import type { InspectionWire } from './scanReader';
 import type { CheckOutcome } from './statCheck';
@@ -35,7 +36,7 @@ export interface CheckJob {
   kind: 'check';
   path: string;
   /** shared/verifyFreshnessCheck.ts's expectation. */
-  expectation: string;
+  expectation: UnchangedExpectation;
   /** Digest the listing, as an inspection's fingerprint would. */
   digests: boolean;
 }

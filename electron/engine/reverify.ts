@@ -6,8 +6,7 @@
 // Never touches the disk itself.
 
 import type { OutputVerification, ScanSummary, VerifyReport } from '../../shared/verifyReport';
-import type { CachedOutput, CachedState } from '../../shared/verifyFreshnessCache';
-import { sizeOfSignature } from '../../shared/verifyFreshnessStat';
+import { SIGNATURE_NUMBERS } from '../../shared/verifyFreshnessStat';
 import type { WorkspaceDestination } from '../../shared/workspaceSchema';
 import { classifyDestination, type ClassifiedInspection } from './classifyDestination';
 import type { HashPool } from './hashPool';
@@ -22,14 +21,18 @@ export interface UnchangedRow {
   verify: VerifyReport;
 }
 
-/** The row of a destination (its absolute path) the stat check found as the cache recorded it (`known` holds every output of `state`). */
+/**
+ * The row of a destination the stat check found as the cache recorded it: `vouched` holds its
+ * absolute path, its state and every output's entry, and the expectation checked (whose numbers
+ * give each output's size, already parsed).
+ */
 export function unchangedRow(
-  destinationPath: string,
-  state: CachedState,
-  known: Record<string, CachedOutput>,
+  vouched: Pick<Vouched, 'key' | 'state' | 'known' | 'expectation'>,
   found: Extract<CheckOutcome, { kind: 'unchanged' }>,
   digests: boolean,
 ): UnchangedRow {
+  const { key: destinationPath, state, known } = vouched;
+  const numbers = vouched.expectation.signatures;
   const json: Record<string, unknown> = { outputs: state.outputs };
   if (state.pipeline_id !== undefined) json.pipeline_id = state.pipeline_id;
   if (state.destination_id !== undefined) json.destination_id = state.destination_id;
@@ -45,7 +48,7 @@ export function unchangedRow(
     outputPaths[i] = record[0];
     outputs[i] = judge(
       { path: record[0], size: record[1], sha256: record[2] },
-      { kind: 'file', size: sizeOfSignature(entry[0]), sha256: entry[1] },
+      { kind: 'file', size: numbers[(i + 1) * SIGNATURE_NUMBERS + 2]!, sha256: entry[1] },
     );
   }
   const { inspection } = classifyDestination(destinationPath, {
@@ -98,7 +101,7 @@ export async function checkUnchangedDestinations(
           return;
         }
         statCache.touch(vouched.key, now);
-        options.onRow(index, unchangedRow(vouched.key, vouched.state, vouched.known, outcome, options.digests));
+        options.onRow(index, unchangedRow(vouched, outcome, options.digests));
       },
     },
   );

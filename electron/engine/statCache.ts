@@ -19,7 +19,7 @@ import {
   type CachedState,
   type StatCacheFile,
 } from '../../shared/verifyFreshnessCache';
-import { unchangedExpectation } from '../../shared/verifyFreshnessCheck';
+import { unchangedExpectation, type UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import { userAppFolder } from './userFolders';
 
 export const STAT_CACHE_FILE_NAME = 'verify-stat-cache.json';
@@ -65,7 +65,7 @@ export interface Vouched {
   key: string;
   state: CachedState;
   known: Record<string, CachedOutput>;
-  expectation: string;
+  expectation: UnchangedExpectation;
 }
 
 export class StatCache {

@@ -7,14 +7,14 @@
 // read, answers `changed`: the destination is then read and verified in full.
 // Never follows a symbolic link, never opens a file, never writes.
 
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { StagingCandidate } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { parseExpectation } from '../../shared/verifyFreshnessCheck';
-import { statSignature } from '../../shared/verifyFreshnessStat';
+import { expectedPaths, type UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
+import { sameNumbers, SIGNATURE_NUMBERS } from '../../shared/verifyFreshnessStat';
 import type { FileKind } from '../../shared/verifyReport';
-import { listingFor } from './judgeOutputs';
+import { listingForPaths } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import { listingDigest } from './listingDigest';
 import { stagingCandidates } from './stagingReader';
@@ -32,28 +32,35 @@ export type CheckOutcome =
 
 const CHANGED: CheckOutcome = { kind: 'changed' };
 
-/** The signature of a regular file at `absolute`, or undefined for anything else (a link is not followed). */
-function signatureAt(absolute: string): string | undefined {
-  const stats = lstatSync(absolute, { bigint: true, throwIfNoEntry: false });
-  return stats?.isFile() ? statSignature(stats) : undefined;
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+/**
+ * Whether `absolute` is a regular file (no link followed) with the signature expected at `at`. A
+ * non-bigint lstat: no BigInt or signature string made per file, the comparison in the precision the
+ * expectation was written in (writeSignatureNumbers says why it is enough).
+ */
+function matchesAt(absolute: string, expected: Float64Array, at: number): boolean {
+  const stats: Stats | undefined = lstatSync(absolute, NO_THROW);
+  return stats !== undefined && stats.isFile() && sameNumbers(stats, expected, at);
 }
 
-export function checkUnchanged(destination: string, expectation: string, digests: boolean): CheckOutcome {
+export function checkUnchanged(destination: string, expectation: UnchangedExpectation, digests: boolean): CheckOutcome {
   const dir = path.resolve(destination);
-  const expected = parseExpectation(expectation);
-  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  const stat = lstatSync(dir, NO_THROW);
   if (!stat?.isDirectory()) return CHANGED;
   const entries = readdirSync(dir, { withFileTypes: true });
   // Joined by hand: the paths are clean and relative (path.join's normalising is a tenth of the check).
   const inside = dir.endsWith(path.sep) ? dir : dir + path.sep;
-  if (signatureAt(inside + STATE_FILE_NAME) !== expected.stateSignature) return CHANGED;
+  const expected = expectation.signatures;
+  if (!matchesAt(inside + STATE_FILE_NAME, expected, 0)) return CHANGED;
+  const outputs = expectedPaths(expectation);
   // The listing says what stands at each output path without following a link; only a regular file
   // reached through real folders is lstat'ed (the full verify's hashThroughCache does the same).
   const kinds = new Map<string, FileKind>();
-  const extra = listFiles(dir, { ...listingFor(expected.outputs), excludedKinds: kinds }, entries);
-  for (const output of expected.outputs) {
-    if (kinds.get(output.path) !== 'file') return CHANGED;
-    if (signatureAt(inside + output.path) !== output.signature) return CHANGED;
+  const extra = listFiles(dir, { ...listingForPaths(outputs), excludedKinds: kinds }, entries);
+  for (let i = 0; i < outputs.length; i += 1) {
+    const output = outputs[i]!;
+    if (kinds.get(output) !== 'file' || !matchesAt(inside + output, expected, (i + 1) * SIGNATURE_NUMBERS)) return CHANGED;
   }
   const names = entries.map((entry) => entry.name);
   const outcome: CheckOutcome = {
