@@ -39,7 +39,9 @@ async function runScan(
 async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verify: boolean, io: CliIo): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb' && !workspace.hosts?.length);
-  const pool = new HashPool();
+  // A plain scan reads on this thread too (it has nothing else to do meanwhile) and starts one worker
+  // fewer; a verify's hashing stays in workers alone.
+  const pool = new HashPool({ shareThisThread: !verify });
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();

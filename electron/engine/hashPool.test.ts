@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stateSchema } from '../../shared/documentSchemas';
-import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
+import { makeTempDir, sha256Of, stateFor, writeManagedDestination } from '../testing/fixtureTrees';
+import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { HashPool } from './hashPool';
 import { verifyDestination } from './verify';
 
@@ -194,6 +195,73 @@ describe('HashPool', () => {
     controller.abort();
     await expect(pool.hash([{ root: dir, path: 'x' }], { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(pool.workerCount).toBe(0);
+  });
+});
+
+/** Destinations of every status, and how each kind of pool inspects them. */
+function mixedDestinations(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const destination = path.join(dir, `d${i}`);
+    if (i % 5 === 0) writeManagedDestination(destination, { 'a.html': `page ${i}` });
+    if (i % 5 === 1) mkdirSync(destination);
+    if (i % 5 === 2) writeManagedDestination(destination, { 'a.html': 'x' }, { publishedAt: 'not a time' });
+    if (i % 5 === 3) {
+      mkdirSync(destination);
+      writeFileSync(path.join(destination, 'left.txt'), 'not published');
+    }
+    return destination; // i % 5 === 4: missing
+  });
+}
+
+async function inspectWith(options: ConstructorParameters<typeof HashPool>[0], paths: string[]) {
+  const pool = new HashPool(options);
+  try {
+    const outcomes = await pool.inspect(paths, { withText: true });
+    return { outcomes, workers: pool.workerCount };
+  } finally {
+    await pool.close();
+  }
+}
+
+describe('a pool that shares the calling thread', () => {
+  it('reads a small scan on the calling thread alone, answering as the workers do', async () => {
+    const paths = mixedDestinations(40);
+    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => true }, paths);
+    expect(shared.workers).toBe(0);
+    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+    expect(shared.outcomes.map((outcome) => outcome.kind === 'inspected' && outcome.inspection.status).slice(0, 5)).toEqual([
+      'managed',
+      'empty',
+      'invalid',
+      'unmanaged',
+      'empty',
+    ]);
+  });
+
+  it('starts one worker fewer than its size for a large scan, every outcome in task order', async () => {
+    const paths = mixedDestinations(600);
+    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => true }, paths);
+    expect(shared.workers).toBe(1);
+    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+  });
+
+  it('reads a large scan alone while its workers would not help (no idle core)', async () => {
+    const paths = mixedDestinations(600);
+    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => false }, paths);
+    expect(shared.workers).toBe(0);
+    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+  });
+
+  it('leaves a state file above 1 MiB to a worker (even on busy cores): running out of memory costs one row', async () => {
+    const paths = mixedDestinations(5);
+    const big = path.join(dir, 'big');
+    writeManagedDestination(big, { 'a.html': 'big' });
+    const padded = { ...stateFor({ 'a.html': 'big' }), padding: 'x'.repeat(1100 * 1024) };
+    writeFileSync(path.join(big, STATE_FILE_NAME), JSON.stringify(padded));
+    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => false }, [...paths, big]);
+    expect(shared.workers).toBe(1);
+    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, [...paths, big])).outcomes);
+    expect(shared.outcomes[5]).toMatchObject({ kind: 'inspected', summary: { status: 'managed', warningCount: 1 } });
   });
 });
 

@@ -5,14 +5,16 @@
 // settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
-// Never reads a file itself.
+// Never reads a file itself, unless made to share the calling thread (`shareThisThread`): that thread
+// then inspects destinations too, never a state big enough to run it out of memory (poolJobs.ts).
 
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import type { FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
+import { inspectHere } from './poolJobs';
+import type { FromWorker, InspectJob, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
 export type { InspectOutcome } from './poolProtocol';
@@ -56,6 +58,8 @@ interface Item {
   job: Job;
   /** Set after the worker running its batch died: it runs in a batch of its own, to find the culprit. */
   alone?: boolean;
+  /** Set when the calling thread found its state too large to read there. */
+  workerOnly?: boolean;
 }
 
 interface Slot {
@@ -82,6 +86,16 @@ function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
   const entry = new URL('./hashWorker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
   return new Worker(bootstrap, { eval: true, resourceLimits });
+}
+
+// The calling thread's turns (shareThisThread) are short, so a worker's answer waits little for it.
+const HERE_BATCH_MAX_JOBS = 16;
+// A scan this small is read on the calling thread alone: a worker's start costs more than it saves.
+const HERE_ALONE_MAX_JOBS = 256;
+
+/** Whether the calling thread may run a queued job: a plain inspection, not already sent to a worker. */
+function runsHere(item: Item): boolean {
+  return item.job.kind === 'inspect' && !item.job.verify && !item.alone && !item.workerOnly;
 }
 
 // A destination inspected and verified in one job holds files of unknown size: counted as this much,
@@ -117,10 +131,21 @@ export class HashPool {
   private closed = false;
 
   private readonly resourceLimits: ResourceLimits | undefined;
+  private readonly shareThisThread: boolean;
+  private readonly workersHelp: () => boolean;
+  private hereScheduled = false;
 
-  constructor(options: { size?: number; resourceLimits?: ResourceLimits } = {}) {
-    this.size = Math.max(1, options.size ?? availableParallelism());
+  /**
+   * `shareThisThread` (a command line's, idle while it scans; never the app host's): the calling thread
+   * inspects too, and starts workers (`size` − 1, at least one) for a large scan only while
+   * `workersHelp()` (default: a core idle; on busy cores a worker adds its start, not speed).
+   */
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; shareThisThread?: boolean; workersHelp?: () => boolean } = {}) {
+    const threads = options.size ?? availableParallelism();
+    this.shareThisThread = options.shareThisThread === true;
+    this.size = Math.max(1, this.shareThisThread ? threads - 1 : threads);
     this.resourceLimits = options.resourceLimits;
+    this.workersHelp = options.workersHelp ?? (() => loadavg()[0]! < availableParallelism());
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -131,10 +156,6 @@ export class HashPool {
   /** Workers running a batch right now. */
   get busyCount(): number {
     return this.slots.filter((slot) => slot.batch !== undefined).length;
-  }
-
-  get threadIds(): number[] {
-    return this.slots.map((slot) => slot.worker.threadId);
   }
 
   /** Examines and hashes every task; outcomes in task order. Rejects with the signal's reason on abort. */
@@ -211,7 +232,7 @@ export class HashPool {
     while (this.queue.length > 0) {
       let slot = this.slots.find((candidate) => !candidate.batch && !candidate.stopping);
       if (!slot) {
-        if (this.slots.length >= this.size) return;
+        if (this.slots.length >= this.size || !this.wantsWorker()) break;
         slot = this.spawn();
       }
       const items = this.takeBatch();
@@ -220,6 +241,34 @@ export class HashPool {
       slot.worker.ref();
       slot.worker.postMessage({ type: 'batch', id, jobs: items.map((item) => item.job) } satisfies ToWorker);
     }
+    if (this.shareThisThread) this.scheduleHere();
+  }
+
+  /** Without a shared thread always; with it, for a job only a worker runs, or a large scan while workers help. */
+  private wantsWorker(): boolean {
+    if (!this.shareThisThread || !runsHere(this.queue.peek()!)) return true;
+    return this.queue.length > HERE_ALONE_MAX_JOBS && this.workersHelp();
+  }
+
+  /** The calling thread's next turn, after the events waiting now (a worker's answer is handled first). */
+  private scheduleHere(): void {
+    if (this.hereScheduled || this.closed || this.queue.length === 0 || !runsHere(this.queue.peek()!)) return;
+    this.hereScheduled = true;
+    setImmediate(() => this.runHere());
+  }
+
+  /** One short turn on the calling thread: a few inspections, each delivered as a worker's would be. */
+  private runHere(): void {
+    this.hereScheduled = false;
+    if (this.closed) return;
+    for (let taken = 0; taken < HERE_BATCH_MAX_JOBS && this.queue.length > 0 && runsHere(this.queue.peek()!); taken++) {
+      const item = this.queue.shift()!;
+      if (item.request.settled || item.request.options.signal?.aborted) continue;
+      const outcome = inspectHere(item.job as InspectJob);
+      if (outcome) this.deliver(item, outcome);
+      else this.queue.unshiftAll([{ ...item, workerOnly: true }]);
+    }
+    this.dispatch();
   }
 
   private takeBatch(): Item[] {

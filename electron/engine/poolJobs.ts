@@ -9,7 +9,8 @@ import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { examineAndHash, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
-import type { Job, PoolJobOutcome } from './poolProtocol';
+import { STATE_FILE_MAX_BYTES } from '../../shared/stateSchema';
+import type { InspectJob, InspectOutcome, Job, PoolJobOutcome } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 
 function message(cause: unknown): string {
@@ -39,24 +40,41 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome {
       }
     }
     case 'inspect':
-      try {
-        const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
-        const summary = summarizeInspection(inspection, json);
-        if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
-        // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
-        // The walk for extras starts from the listing the inspection read: one listing per destination.
-        if (!job.known)
-          return {
-            kind: 'inspected',
-            inspection,
-            summary,
-            verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
-          };
-        const cache = { known: job.known, seen: {}, hashed: 0 };
-        const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
-        return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
-      } catch (cause) {
-        return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
-      }
+      return inspect(job, hasher, STATE_FILE_MAX_BYTES)!;
+  }
+}
+
+// States above this are parsed in a worker, where running out of memory costs one row, not the process.
+const HERE_STATE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * An inspect job on the calling thread of a pool that shares it, which must not run out of memory
+ * and does not hash: undefined (a worker's job then) for a verify, or a state file above 1 MiB.
+ */
+export function inspectHere(job: InspectJob): InspectOutcome | undefined {
+  return job.verify ? undefined : inspect(job, undefined, HERE_STATE_MAX_BYTES);
+}
+
+function inspect(job: InspectJob, hasher: Hasher | undefined, stateBytesAtMost: number): InspectOutcome | undefined {
+  try {
+    const read = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText, stateBytesAtMost });
+    if (!read) return undefined;
+    const { inspection, json, entries } = read;
+    const summary = summarizeInspection(inspection, json);
+    if (!job.verify || !hasher || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
+    // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
+    // The walk for extras starts from the listing the inspection read: one listing per destination.
+    if (!job.known)
+      return {
+        kind: 'inspected',
+        inspection,
+        summary,
+        verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
+      };
+    const cache = { known: job.known, seen: {}, hashed: 0 };
+    const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
+    return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
+  } catch (cause) {
+    return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
   }
 }

@@ -24,11 +24,17 @@ export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> 
 
 /**
  * The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device,
- * never past the cap. Its entry in the listing just read is the first look (no lstat of its own).
+ * never past the cap (or past `atMostBytes`, then `defer`: the caller reads it elsewhere). Its entry
+ * in the listing just read is the first look (no lstat of its own).
  */
-function readStateFile(file: string, listed: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
+function readStateFile(
+  file: string,
+  listed: Dirent,
+  atMostBytes: number,
+): RegularFileRead | { kind: 'permission_denied'; why: string } | { kind: 'defer' } {
   try {
-    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES }, listed);
+    const read = readRegularFileSync(file, { maxBytes: Math.min(atMostBytes, STATE_FILE_MAX_BYTES) }, listed);
+    return read.kind === 'too_large' && read.sizeBytes <= STATE_FILE_MAX_BYTES ? { kind: 'defer' } : read;
   } catch (cause) {
     if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
     throw cause;
@@ -49,9 +55,23 @@ export interface SyncInspection {
  * `withText: false` leaves out the state's text (never added, then deleted: that turned every
  * inspection into a slow dictionary object before its JSON).
  */
-export function inspectDestinationSync(destination: string, options: { digests?: boolean; withText?: boolean } = {}): SyncInspection {
+export function inspectDestinationSync(destination: string, options?: { digests?: boolean; withText?: boolean }): SyncInspection;
+/**
+ * With `stateBytesAtMost`: undefined when the state file is larger than that (and within the cap),
+ * so that a thread which must not run out of memory hands the destination to a worker instead.
+ */
+export function inspectDestinationSync(
+  destination: string,
+  options: { digests?: boolean; withText?: boolean; stateBytesAtMost: number },
+): SyncInspection | undefined;
+export function inspectDestinationSync(
+  destination: string,
+  options: { digests?: boolean; withText?: boolean; stateBytesAtMost?: number } = {},
+): SyncInspection | undefined {
   const dir = path.resolve(destination);
-  const { facts, entries } = readFactsSync(dir, options.digests !== false);
+  const read = readFactsSync(dir, options.digests !== false, options.stateBytesAtMost ?? STATE_FILE_MAX_BYTES);
+  if (!read) return undefined;
+  const { facts, entries } = read;
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
@@ -67,7 +87,11 @@ export function inspectDestinationSync(destination: string, options: { digests?:
  * What is at the destination, for the classifier: one listing (with file types, which costs the
  * same) answers three questions (state file, anything else, staging) and starts a verify's walk.
  */
-function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts; entries?: Dirent[] } {
+function readFactsSync(
+  dir: string,
+  digests: boolean,
+  stateBytesAtMost: number,
+): { facts: DestinationFacts; entries?: Dirent[] } | undefined {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return { facts: { kind: 'missing' } };
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
@@ -75,7 +99,8 @@ function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts
   const entries = readdirSync(dir, { withFileTypes: true });
   const names = entries.map((entry) => entry.name);
   const stateEntry = entries.find((entry) => entry.name === STATE_FILE_NAME);
-  const read = stateEntry ? readStateFile(path.join(dir, STATE_FILE_NAME), stateEntry) : { kind: 'missing' as const };
+  const read = stateEntry ? readStateFile(path.join(dir, STATE_FILE_NAME), stateEntry, stateBytesAtMost) : { kind: 'missing' as const };
+  if (read.kind === 'defer') return undefined;
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.
