@@ -46,6 +46,25 @@ const rendererOnly = ban(
   'renderer/ imports only shared/ and its own modules; it reaches the engine through shared/api.ts.',
 );
 
+// Plan kinds as modules (docs/plan-kinds.md): what a kind does and says is a row of its table
+// (shared/planKinds.ts planKindOf; renderer/view/bulkModes.ts for a bulk run; the apply's dispatch in
+// electron/replace/kinds/index.ts), so a new kind is a new row. A `mode` or `kind` (a variable, a
+// property, an optional one) compared to a kind's string, either way round, or switched on with a
+// kind's string as a case, is the branch the table replaces. The names are appliedKindSchema's
+// (shared/planSchema.ts); scripts/lintPlanKinds.test.ts fails when a kind is missing here.
+const PLAN_KIND_NAMES = ['replace', 'force', 'repair', 'discard_staging', 'adopt', 'restore'];
+const KIND_TABLES = ['shared/planKinds.ts', 'renderer/view/bulkModes.ts', 'electron/replace/kinds/index.ts'];
+const kindString = `/^(${PLAN_KIND_NAMES.join('|')})$/`;
+const kindNamed = (node) =>
+  `:matches([${node}.name=/^(mode|kind)$/], [${node}.property.name=/^(mode|kind)$/], [${node}.expression.property.name=/^(mode|kind)$/])`;
+const KIND_MESSAGE =
+  "A plan's kind is not compared to its string: read a fact of its row (shared/planKinds.ts planKindOf, renderer/view/bulkModes.ts), or add one.";
+const planKindComparisons = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/]${kindNamed('left')}[right.value=${kindString}]`, message: KIND_MESSAGE },
+  { selector: `BinaryExpression[operator=/^[!=]==?$/]${kindNamed('right')}[left.value=${kindString}]`, message: KIND_MESSAGE },
+  { selector: `SwitchStatement${kindNamed('discriminant')} > SwitchCase[test.value=${kindString}]`, message: KIND_MESSAGE },
+];
+
 /** One no-restricted-imports rule: the patterns a file may not import, plus Electron's IPC objects. */
 const restrict = (patterns, paths = [electronIpc]) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
@@ -57,6 +76,31 @@ const room = (name, banned, why) => [
   { files: [`electron/${name}/**`], rules: restrict([ban(name === 'cli' ? banned : [...banned, 'serve'], why), testingOnly, entries]) },
   { files: TESTS.map((glob) => `electron/${name}/${glob}`), rules: restrict([ban(banned, why), entries]) },
 ];
+
+/** What no file of electron/cli/ (tests aside) imports: the desktop shell, and the engine rooms the service drives. */
+const cliBans = [
+  ban(['shell', 'web'], 'The CLI does not import the desktop shell.'),
+  ban(
+    ['engine', 'replace', 'backup', 'history', 'operations'],
+    'The CLI drives the service through one door (electron/cli/door.ts): it imports no engine room.',
+  ),
+  testingOnly,
+  entries,
+];
+const CLI_AGENT = 'The CLI reaches an agent only through its Session, with the one connector electron/cli/hostDoor.ts hands it.';
+const agentFromCli = ban(['remote/agentConnection', 'remote/hostConnector'], CLI_AGENT);
+const agentClientFromCli = { regex: '^\\./agentClient$', message: CLI_AGENT };
+/** The connector and the module it loads the connection through: the only CLI files that may. */
+const CLI_AGENT_FILES = ['electron/cli/hostDoor.ts', 'electron/cli/agentClient.ts'];
+
+// no-restricted-imports reads import and export declarations only: an import() would be an edge
+// between rooms that lint cannot see. Only a sibling in the same folder may be loaded lazily (the
+// CLI's commands: './inspectCommand'), which cannot cross a room; tests, e2e and the bench may use any.
+const dynamicImportSelector = {
+  selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\.\\/[A-Za-z0-9]+$/])",
+  message: 'Import statically: a dynamic import() is invisible to the boundary rules.',
+};
+const agentClientSelector = { selector: "ImportExpression[source.value='./agentClient']", message: CLI_AGENT };
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'build/'] },
@@ -73,20 +117,15 @@ export default tseslint.config(
     },
   },
   {
-    // no-restricted-imports reads import and export declarations only: an import() would be an edge
-    // between rooms that lint cannot see. Only a sibling in the same folder may be loaded lazily
-    // (the CLI's commands: './inspectCommand'), which cannot cross a room; tests, e2e and the bench may use any.
+    // A plan's kind is read from its table, never compared to its string (planKindComparisons).
     files: ['electron/**', 'shared/**', 'renderer/**'],
     ignores: TESTS,
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportExpression:not([source.type='Literal'][source.value=/^\\.\\/[A-Za-z0-9]+$/])",
-          message: 'Import statically: a dynamic import() is invisible to the boundary rules.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', dynamicImportSelector, ...planKindComparisons] },
+  },
+  {
+    // The tables themselves: the one place a kind's string may be read.
+    files: KIND_TABLES,
+    rules: { 'no-restricted-syntax': ['error', dynamicImportSelector] },
   },
   {
     // Playwright reads a fixture's dependencies from its first parameter: `async ({}, use)` is how a
@@ -182,20 +221,28 @@ export default tseslint.config(
     'The desktop shell imports the service and web/, not the browser host or the CLI.',
   ),
   ...room('cli', ['shell', 'web'], 'The CLI does not import the desktop shell.'),
+  // One door (issue 25): a command renders the service's answers (electron/cli/door.ts); it reaches
+  // no engine room (inspect and scan keep their zod-free cold start through the service's lean
+  // entries, electron/cli/coldStart.test.ts). Nor does it open an agent connection of its own: the
+  // Session reaches hosts through the one connector hostDoor.ts hands it (agentClient.ts re-exports it).
   {
-    // One door (issue 25): a command renders the service's answers (electron/cli/door.ts); it reaches
-    // no engine room. inspect and scan still read the disk themselves to keep their zod-free cold start
-    // (electron/cli/coldStart.test.ts), until they go through the door too: those files are listed.
     files: ['electron/cli/**'],
-    ignores: TESTS,
+    ignores: [...TESTS, ...CLI_AGENT_FILES],
+    rules: {
+      ...restrict([...cliBans, agentFromCli, agentClientFromCli]),
+      'no-restricted-syntax': ['error', dynamicImportSelector, agentClientSelector, ...planKindComparisons],
+    },
+  },
+  { files: ['electron/cli/hostDoor.ts'], rules: restrict([...cliBans, agentFromCli]) },
+  { files: ['electron/cli/agentClient.ts'], rules: restrict(cliBans) },
+  {
+    // The CLI's tests drive the commands (and the app's Session, to compare); the agent's own answers
+    // over a connection are tested in electron/remote/.
+    files: TESTS.map((glob) => `electron/cli/${glob}`),
     rules: restrict([
       ban(['shell', 'web'], 'The CLI does not import the desktop shell.'),
-      ban(
-        ['engine', 'replace', 'backup', 'history', 'operations'],
-        'The CLI drives the service through one door (electron/cli/door.ts): it imports no engine room.',
-      ),
-      testingOnly,
       entries,
+      ban(['remote/agentConnection'], CLI_AGENT),
     ]),
   },
   ...room(

@@ -225,6 +225,27 @@ const boundaries: { boundary: string; crossed: Case[]; allowed: Case[] }[] = [
     ],
   },
   {
+    boundary: "the CLI opens no agent connection of its own: the Session reaches hosts through hostDoor.ts's one connector",
+    crossed: [
+      ['electron/cli/scanHosts.ts', '../remote/agentConnection'],
+      ['electron/cli/scanCommand.ts', '../remote/hostConnector'],
+      ['electron/cli/door.ts', '../../electron/remote/agentConnection'],
+      ['electron/cli/scanHosts.ts', './agentClient'],
+      ['electron/cli/inspectCommand.ts', './agentClient'],
+      // The connector too loads the connection through agentClient.ts, the split point of the cold start.
+      ['electron/cli/hostDoor.ts', '../remote/agentConnection'],
+      ['electron/cli/remoteCommands.test.ts', '../remote/agentConnection'],
+    ],
+    allowed: [
+      ['electron/cli/hostDoor.ts', './agentClient'],
+      ['electron/cli/agentClient.ts', '../remote/agentConnection'],
+      ['electron/cli/scanHosts.ts', './hostDoor'],
+      ['electron/cli/agentCommand.ts', '../remote/agentServer'],
+      ['electron/cli/remoteCommands.test.ts', '../testing/sshHarness'],
+      ['electron/remote/agentOverSsh.test.ts', './agentConnection'],
+    ],
+  },
+  {
     boundary: 'the remote transport imports the service, never the CLI, a shell or a use case; only the CLI imports it',
     crossed: [
       ['electron/remote/agentServer.ts', '../cli/run'],
@@ -279,6 +300,14 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('./scanCommand');\n")).toEqual([]);
     expect(await boundaryErrors('electron/cli/commands.ts', "export const load = () => import('../shell/menu');\n")).toHaveLength(1);
     expect(await boundaryErrors('e2e/fixtures.ts', "export const load = () => import('../electron/demo/demo');\n")).toEqual([]);
+  });
+
+  it('refuses a lazy import() of the agent connection in a command, and allows it in the one connector', async () => {
+    const lazy = "export const load = () => import('./agentClient');\n";
+    expect(await boundaryErrors('electron/cli/scanHosts.ts', lazy)).toHaveLength(1);
+    expect(await boundaryErrors('electron/cli/scanCommand.ts', lazy)).toHaveLength(1);
+    expect(await boundaryErrors('electron/cli/hostDoor.ts', lazy)).toEqual([]);
+    expect(await boundaryErrors('electron/cli/scanCommand.ts', "export const load = () => import('./scanHosts');\n")).toEqual([]);
   });
 
   it('refuses a re-export and a type-only import across a boundary as it refuses an import', async () => {

@@ -3,7 +3,8 @@
 // Pure; never imports Node, Electron or the DOM.
 
 import { z } from 'zod';
-import { workspaceDestinationSchema } from './workspaceSchema';
+import { issueSchema } from './issueSchema';
+import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
 
 export const hostConnectionSchema = z.enum(['connecting', 'connected', 'failed', 'lost']);
 export type HostConnection = z.infer<typeof hostConnectionSchema>;
@@ -15,7 +16,15 @@ export const hostStateSchema = z.object({
   url: z.string(),
   state: hostConnectionSchema,
   /** Why it failed or was lost: a RemoteFailure code (`host_unreachable`, `auth_failed`, `connection_lost`…) and what to do. */
-  failure: z.object({ code: z.string(), message: z.string() }).optional(),
+  failure: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      /** A workspace there that does not load (invalid_workspace): its file and every problem, each at its field. */
+      file: z.string().optional(),
+      issues: z.array(issueSchema).optional(),
+    })
+    .optional(),
   /** What the agent said in its handshake, once connected. */
   agent: z.object({ version: z.string(), host: z.string(), platform: z.string() }).optional(),
   /** How many destinations its workspace lists (known once connected; kept while lost). */
@@ -43,6 +52,8 @@ export type HostState = z.infer<typeof hostStateSchema>;
 export const hostStateEventSchema = z.object({
   host: hostStateSchema,
   destinations: z.array(workspaceDestinationSchema).optional(),
+  /** On `connected`: the workspace its agent opened there (kind, where, its own warnings). */
+  workspace: workspaceSummarySchema.pick({ kind: true, root: true, path: true, issues: true }).optional(),
 });
 export type HostStateEvent = z.infer<typeof hostStateEventSchema>;
 

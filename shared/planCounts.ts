@@ -197,8 +197,8 @@ export function countsBytesWords(counts: ChangeCounts): string {
  */
 export function countsTitle(kind: string | undefined, counts: ChangeCounts): string {
   const facts = planKindOf(kind);
-  // A publish writes outputs; an adopt writes only the state over files already there.
-  if (!facts.keepsState && !facts.writesOnlyState && kind !== 'restore' && onlyCreates(counts)) return 'Publish';
+  // A publish writes outputs; an adopt writes only the state over files already there; a restore puts a backup back.
+  if (!facts.keepsState && !facts.writesOnlyState && !facts.putsBackBackup && onlyCreates(counts)) return 'Publish';
   return facts.title;
 }
 

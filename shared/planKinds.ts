@@ -157,6 +157,6 @@ export function planKindNoun(kind: string): string {
  * for one explicit confirmation that names the counts. No apply is ever one click.
  */
 export function confirmationOf(kind: string | undefined, backupKept: boolean): ConfirmationLevel {
-  const facts = kind === 'restore' ? PLAN_KINDS.restore : planKindOf(kind);
+  const facts = planKindOf(kind);
   return facts.confirmsById || !backupKept ? 'typed_id' : 'explicit';
 }

@@ -10,6 +10,7 @@ import type {
   ApiResult,
   DestinationEntry,
   HostState,
+  HostStateEvent,
   JobItemOf,
   JobMethod,
   JobResultOf,
@@ -24,7 +25,7 @@ import { formatIssuePath, type Issue } from '../../shared/issues';
 import { Session } from '../service/session';
 import { sessionBridge } from '../service/sessionBridge';
 import type { SessionStorage } from '../service/sessionStorage';
-import type { HostConnector } from '../service/hostLink';
+import type { SessionOptions } from '../service/sessionOptions';
 import { CliError, type CliIo } from './command';
 import { printable } from './terminalText';
 import { findWorkspace, nearestWorkspaceFile, workspaceOrigin, WORKSPACE_ENV, type WorkspaceContext } from './workspaceContext';
@@ -34,7 +35,7 @@ export interface DoorJobHandlers<M extends JobMethod> {
   onProgress?: (progress: { done: number; total: number; bytes: number; step?: ApplyStep }) => void;
 }
 
-/** The API as a command sees it: the same on this machine and on a host (remote/agentConnection.ts has this shape). */
+/** The API as a command sees it: the same on this machine and on a host (service/hostLink.ts has this shape). */
 export interface Door {
   call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ApiResult<ResponseOf<M>>>;
   job<M extends JobMethod>(method: M, request: RequestOf<M>, handlers?: DoorJobHandlers<M>): Promise<ApiResult<JobResultOf<M>>>;
@@ -116,21 +117,30 @@ export function noWorkspaceNote(command: string, io: CliIo): void {
   );
 }
 
-/** A host the Session reached, settled: connected with its destinations (ids `NAME:ID`), or why not. */
-export type SettledHost = { state: HostState; destinations: DestinationEntry[] };
+/** A host the Session reached, settled: connected with its destinations (ids `NAME:ID`) and its workspace there, or why not. */
+export type SettledHost = { state: HostState; destinations: DestinationEntry[]; workspace?: HostStateEvent['workspace'] };
 
 /** The door of a Session that reaches hosts: opening an `ssh://` path waits until its host has settled. */
 export interface HostDoor extends Door {
   openHost(url: string, asDestination: boolean): Promise<SettledHost>;
+  /** Hears each host's new state (the app's `hostState` event); returns the unsubscribe. */
+  onHostState(listener: (event: HostStateEvent) => void): () => void;
 }
+
+/** What a command adds to its Session: how it reaches hosts (at most how many connecting at once), and the verify stat cache. */
+export type DoorOptions = Required<Pick<SessionOptions, 'connectHost'>> & Pick<SessionOptions, 'hostsParallel' | 'statCacheFile'>;
 
 /** Runs `work` with a door to a Session of this process, made for these places; closed after. */
 export async function withLocalDoor<T>(places: CliPlaces, work: (door: Door) => Promise<T>): Promise<T>;
-/** The same Session reaching hosts through `connectHost` (hostDoor.ts: loaded only for ssh:// paths). */
-export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, connectHost: HostConnector): Promise<T>;
-export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, connectHost?: HostConnector): Promise<T> {
-  const session = new Session({ transport: 'cli', storage: places.storage, ...(connectHost ? { connectHost } : {}) });
+/** The same Session reaching hosts (hostDoor.ts: loaded only when a command reaches a host). */
+export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, reach: DoorOptions): Promise<T>;
+export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, reach?: DoorOptions): Promise<T> {
+  const session = new Session({ transport: 'cli', storage: places.storage, ...reach });
   const client = clientFromBridge(sessionBridge(session), 'cli');
+  const onHostState = (listener: (event: HostStateEvent) => void) =>
+    session.onEvent((event) => {
+      if (event.event === 'hostState') listener(event.data);
+    });
   const door: HostDoor = {
     call: (method, request) => client.invoke(method, request),
     job: (method, request, handlers = {}) =>
@@ -138,13 +148,13 @@ export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor)
         ...(handlers.onItem ? { onItem: handlers.onItem } : {}),
         ...(handlers.onProgress ? { onProgress: handlers.onProgress } : {}),
       }),
+    onHostState,
     // Heard from before the call: the host's first state is told while the workspace opens.
     openHost: async (url, asDestination) => {
       let heard: (settled: SettledHost) => void = () => {};
       const settled = new Promise<SettledHost>((resolve) => (heard = resolve));
-      const stop = session.onEvent((event) => {
-        if (event.event === 'hostState' && event.data.host.state !== 'connecting')
-          heard({ state: event.data.host, destinations: event.data.destinations ?? [] });
+      const stop = onHostState(({ host, destinations, workspace }) => {
+        if (host.state !== 'connecting') heard({ state: host, destinations: destinations ?? [], ...(workspace ? { workspace } : {}) });
       });
       try {
         const opened = answerOf(await door.call('openWorkspace', { path: url, asDestination }), 'openWorkspace');

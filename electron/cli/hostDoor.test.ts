@@ -40,7 +40,8 @@ function answering(answer: ApiResult<{ destinations: { id: string; path: string 
 
 const DEST = target('ssh://ops@web-1:2222/srv/www/docs');
 const places = { storage: { env: {} }, undoOptions: [] };
-const open = (connector: HostConnector) => withLocalDoor(places, (door) => openHostDestination(door, DEST, undefined), connector);
+const open = (connector: HostConnector) =>
+  withLocalDoor(places, (door) => openHostDestination(door, DEST, undefined), { connectHost: connector });
 
 describe('opening a destination on a host through the Session', () => {
   it('names the host and the field when the agent lists no destination', async () => {

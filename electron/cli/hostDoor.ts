@@ -1,30 +1,37 @@
-// A command's ssh:// paths through the one door (issue 25, step 2): the same in-process Session as a
-// local command, made to reach hosts, opens the ssh:// path as a workspace of one host; the command
-// then names the destination `NAME:ID` as the app does, and the Session's one routing wrapper
-// (service/hostRouting.ts) sends its calls to that host's agent. Loaded only when a path is on a host:
-// ssh and the agent connection are no part of a local command's start.
+// A command's hosts through the one door (issue 25, step 2): the same in-process Session as a local
+// command, made to reach hosts, opens the ssh:// path as a workspace of one host (or a workspace file
+// that lists hosts, for `scan`); the command then names the destination `NAME:ID` as the app does, and
+// the Session's one routing wrapper (service/hostRouting.ts) sends its calls to that host's agent.
+// Loaded only when a command reaches a host: ssh and the agent connection are no part of a local
+// command's start. The connector below is the CLI's only way to an agent (a lint rule holds it).
 // Must never open a connection of its own beside the Session's, nor name a destination by the agent's bare id.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import os from 'node:os';
+import { sshOptionsOf } from '../../shared/hostSettings';
 import { formatSshUrl, parseSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { HostConnector } from '../service/hostLink';
 import { AgentConnection, APP_VERSION, RemoteFailure } from './agentClient';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
-import { withLocalDoor, type HostDoor, type OpenedDestination } from './door';
+import { withLocalDoor, type CliPlaces, type DoorOptions, type HostDoor, type OpenedDestination } from './door';
 import { hostLabel, type CommandOptions } from './hostPaths';
 import { printable } from './terminalText';
 
-/** The system ssh and the agent as `--agent` names it; `--debug` shows the remote side's log lines. */
+/**
+ * The system ssh and the agent as the host's `agent` or `--agent` names it, with the host's own ssh
+ * settings (a workspace file's hosts); `--debug` shows the remote side's log lines.
+ */
 function cliHostConnector(options: CommandOptions, io: CliIo): HostConnector {
   const agent = typeof options.agent === 'string' ? options.agent : undefined;
   const debug = options.debug === true;
   return async (host) => {
     const target = parseSshUrl(host.url);
     if (!target.ok) throw new RemoteFailure('ssh_failed', target.message);
+    const sshOptions = sshOptionsOf(host, io.env.HOME ?? os.homedir());
     return AgentConnection.connect({
       target: target.value,
       agent: host.agent ?? agent,
+      ...(sshOptions.length > 0 ? { sshOptions } : {}),
       env: io.env,
       clientVersion: APP_VERSION,
       onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
@@ -33,11 +40,20 @@ function cliHostConnector(options: CommandOptions, io: CliIo): HostConnector {
   };
 }
 
-/** Runs `work` with a door to a Session that reaches hosts; the host's connection is closed after. */
-export async function withHostDoor<T>(options: CommandOptions, io: CliIo, work: (door: HostDoor) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a door to a Session that reaches hosts; the hosts' connections are closed after.
+ * `session`: at most how many hosts connect at once, whether verify keeps a stat cache, and (tests) a
+ * stand-in for ssh.
+ */
+export async function withHostDoor<T>(
+  options: CommandOptions,
+  io: CliIo,
+  work: (door: HostDoor) => Promise<T>,
+  session: Partial<DoorOptions> = {},
+): Promise<T> {
   // The journal and backups are the host's: nothing of this machine's is read or written.
-  const places = { storage: { env: { ...io.env, HOME: io.env.HOME ?? os.homedir() } }, undoOptions: [] };
-  return withLocalDoor(places, work, cliHostConnector(options, io));
+  const places: CliPlaces = { storage: { env: { ...io.env, HOME: io.env.HOME ?? os.homedir() } }, undoOptions: [] };
+  return withLocalDoor(places, work, { connectHost: cliHostConnector(options, io), ...session });
 }
 
 /**

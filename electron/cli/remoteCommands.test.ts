@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorkspace } from '../demo/demo';
 import { runCliCaptured } from '../testing/cliCapture';
 import { APP_VERSION } from '../engine/appVersion';
-import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
+import { makeTempDir } from '../testing/fixtureTrees';
 import { sshUnavailableReason, startSshServer, type ClientSetup, type SshServer } from '../testing/sshHarness';
-import { AgentConnection } from '../remote/agentConnection';
-import { RemoteFailure } from '../remote/sshFailures';
 
 const unavailable = sshUnavailableReason();
 if (unavailable) console.log(`skipped the ssh tests: ${unavailable}`);
@@ -183,30 +181,10 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     expect(JSON.parse(inspected.stdout)).toMatchObject({ status: 'managed', verify: { status: 'intact' } });
   }, 60_000);
 
-  it('refuses a forced apply without the typed destination id, as the local session does', async () => {
+  it("asks for a forced apply's destination id named by its host, as the app does", async () => {
     const dest = path.join(dir, 'forced');
     await fs.mkdir(dest);
     await fs.writeFile(path.join(dest, 'keep.txt'), 'mine');
-    const connection = await AgentConnection.connect(connectOptions());
-    try {
-      const opened = await connection.call('openWorkspace', { path: dest, asDestination: true });
-      if (!opened.ok) throw new Error(opened.error.message);
-      const planned = await connection.call('planReplace', {
-        destination: opened.value.destinations[0]!.id,
-        mode: 'force',
-        source: path.join(dir, 'demo', 'sources', 'handbook-2026-06'),
-        pipelineId: 'p',
-        destinationId: 'd',
-      });
-      if (!planned.ok) throw new Error(planned.error.message);
-      const refused = await connection.call('applyPlan', { confirmed: true, planId: planned.value.planId, confirm: 'wrong' });
-      expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
-      const outside = await connection.call('inspectDestination', { destination: '../etc' });
-      expect(outside).toMatchObject({ ok: false, error: { code: 'not_found' } });
-      expect(await connection.call('revealPath', { destination: 'forced' })).toMatchObject({ ok: false, error: { code: 'not_available' } });
-    } finally {
-      await connection.close();
-    }
     // The command line asks for the id as the app does, named by its host: the agent's bare id is not it.
     const source = path.join(dir, 'demo', 'sources', 'handbook-2026-06');
     const env = { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: sshCommand };
@@ -216,16 +194,6 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     expect(bare.stdout).toContain('Not applied');
     expect(await fs.readFile(path.join(dest, 'keep.txt'), 'utf8')).toBe('mine');
   });
-
-  function connectOptions(extra: Partial<Parameters<typeof AgentConnection.connect>[0]> = {}) {
-    return {
-      target: { host: '127.0.0.1', port: server.port, path: '/' },
-      agent: server.agentCommand,
-      env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: sshCommand },
-      clientVersion: APP_VERSION,
-      ...extra,
-    };
-  }
 
   async function failureOf(argv: string[], setup?: ClientSetup, agent = server.agentCommand) {
     const result = await cli([...argv, '--agent', agent], setup);
@@ -295,31 +263,4 @@ describe.skipIf(unavailable !== undefined)('the agent over a real OpenSSH', () =
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('(host_unreachable)');
   });
-
-  it('reports a connection lost mid-verify as an unknown outcome, with what to do', async () => {
-    const big = path.join(dir, 'big');
-    await fs.mkdir(big);
-    const files: Record<string, string> = {};
-    for (let index = 0; index < 40; index++) files[`f${index}.bin`] = 'x'.repeat(2 * 1024 * 1024);
-    writeManagedDestination(big, files);
-    const connection = await AgentConnection.connect(connectOptions());
-    const opened = await connection.call('openWorkspace', { path: big, asDestination: true });
-    if (!opened.ok) throw new Error(opened.error.message);
-    let running: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => (running = resolve));
-    const verifying = connection.job('verify', {}, { onProgress: () => running() });
-    // The job runs on the host (its first progress came); the host goes away before it can answer.
-    await started;
-    server.killAll();
-    const failure = await verifying.then(
-      () => undefined,
-      (cause: unknown) => cause,
-    );
-    expect(failure).toBeInstanceOf(RemoteFailure);
-    expect((failure as RemoteFailure).code).toBe('connection_lost');
-    expect((failure as RemoteFailure).message).toContain('outcome is unknown');
-    expect((failure as RemoteFailure).message).toContain('stale');
-    await connection.close();
-    // Later tests of this file would need a fresh server: this one runs last.
-  }, 60_000);
 });

@@ -150,7 +150,7 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
     lines.push('', style.bold('HOSTS'));
     for (const host of outcome.hosts) {
       const state = host.failure
-        ? style.red(`failed: ${printable(host.failure.message)}${host.failure.code === 'cli_error' ? '' : ` (${host.failure.code})`}`)
+        ? style.red(`failed: ${printable(host.failure.message)} (${host.failure.code})`)
         : plural(host.destinations, 'destination');
       lines.push(`  ${printable(host.name)} ${style.dim(printable(host.url))}: ${state}`);
     }

@@ -1,6 +1,7 @@
 // `distributor-inspector scan WORKSPACE [--verify] [--json]`: every destination's status, and with
 // --verify every output checked against its recorded hash. A thin shell over the service's scan (service/workspaceScan.ts:
-// the function the Session's scan runs) and, for hosts, their agents (scanHosts.ts); the words are renderScan.ts.
+// the function the Session's scan runs) and, for hosts, the Session that reaches them (scanHosts.ts,
+// loaded only then); the words are renderScan.ts.
 // Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
@@ -8,37 +9,43 @@ import path from 'node:path';
 import type { Issue } from '../../shared/issues';
 import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
 import { HashPool, isFinding, loadWorkspace, scanWorkspace, type LoadedWorkspace } from '../service/workspaceScan';
-import { EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
+import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
+import { printable } from './terminalText';
 import { agentOption, remotePaths, type CommandOptions } from './hostPaths';
 import { humanText, issueLine, jsonDocument, type ScanOutcome } from './renderScan';
-import { hostsParallel, runRemoteScan, scanHosts, withHosts } from './scanHosts';
+
+/** `--hosts-parallel N`: at most N hosts connecting at once (the Session's own default when not given). */
+function hostsParallel(options: CommandOptions): number | undefined {
+  const text = options['hosts-parallel'];
+  if (text === undefined) return undefined;
+  const count = Number(text);
+  if (typeof text !== 'string' || !/^[0-9]+$/.test(text) || count < 1 || count > 256)
+    throw new CliError(`--hosts-parallel must be a whole number from 1 to 256, not ${JSON.stringify(printable(String(text)))}`);
+  return count;
+}
 
 async function runScan(
   target: string,
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
-  hostsLimit: number,
+  hostsLimit: number | undefined,
 ): Promise<ScanOutcome | { inputIssues: string[] }> {
   const load = await loadWorkspace(path.resolve(io.cwd, target));
   if (!load.ok) return { inputIssues: load.issues.map((issue) => issueLine(load.file, issue)) };
   const { workspace } = load;
   if (workspace.hosts?.length) {
-    // The hosts work on their own disks meanwhile; this machine scans its own destinations.
-    const [local, hosts] = await Promise.all([
-      runLocalScan(workspace, load.issues, verify, io),
-      scanHosts(workspace.hosts, options, verify, io, hostsLimit),
-    ]);
-    return withHosts(local, hosts);
+    const { scanWithHosts } = await import('./scanHosts');
+    return scanWithHosts(workspace, load.issues, options, verify, io, hostsLimit);
   }
   return runLocalScan(workspace, load.issues, verify, io);
 }
 
 async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verify: boolean, io: CliIo): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
-  const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb' && !workspace.hosts?.length);
+  const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
   // A plain scan reads on this thread too (it has nothing else to do meanwhile) and starts one worker
   // fewer; a verify's hashing stays in workers alone.
   const pool = new HashPool({ shareThisThread: !verify });
@@ -76,7 +83,7 @@ export const scanCommand: Command = {
     const remote = remotePaths([positionals[0]!], ['WORKSPACE'], options.agent);
     const hostsLimit = hostsParallel(options); // a bad count is refused before any work starts
     const outcome = remote
-      ? await runRemoteScan(remote[0]!, options, options.verify === true, io)
+      ? await (await import('./scanHosts')).runRemoteScan(remote[0]!, options, options.verify === true, io)
       : await runScan(positionals[0]!, options, options.verify === true, io, hostsLimit);
     if ('inputIssues' in outcome) {
       for (const line of outcome.inputIssues) io.stderr(`distributor-inspector scan: ${line}\n`);

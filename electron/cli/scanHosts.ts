@@ -1,75 +1,177 @@
-// `scan` across hosts (scanCommand.ts): a workspace's hosts each asked through its agent, at most
-// `--hosts-parallel` at once, and a workspace on a host (`scan ssh://…`) scanned there, through the
-// same API the app uses; one host failing or hanging never stops the others.
+// `scan` across hosts (scanCommand.ts), through the one door as the app does it: the CLI's Session
+// (hostDoor.ts) opens the workspace file, which connects its hosts (at most `--hosts-parallel` at once,
+// service/hostRouter.ts); this machine's destinations are scanned at once and each host's as soon as it
+// has connected, by the Session's own `scan` and `verify` (routed to the host by service/hostRouting.ts),
+// as the app scans a host when it connects (renderer/state/hostActions.ts). A workspace on a host
+// (`scan ssh://…`) is that workspace's one host, printed as the local document with the host's own ids.
+// Renders answers only: one host failing or hanging never stops the others, and opens no connection here.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
+import type { DestinationEntry, HostStateEvent, ScanEntry } from '../../shared/api';
+import type { ApiResult } from '../../shared/apiError';
+import { idOnHost } from '../../shared/hostState';
 import type { Issue } from '../../shared/issues';
-import type { VerifyReport } from '../../shared/verifyReport';
-import { type LoadedWorkspace, type ScannedDestination } from '../service/workspaceScan';
-import { CliError, EXIT_INPUT, type CliIo } from './command';
-import { createProgressBar } from './progressBar';
-import { printable } from './terminalText';
-import type { ScanEntry } from '../../shared/api';
 import { problem, type Problem, type Result } from '../../shared/result';
-import { parseSshUrl, type SshTarget } from '../../shared/sshUrl';
+import { formatSshUrl, type SshTarget } from '../../shared/sshUrl';
+import type { VerifyReport } from '../../shared/verifyReport';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
-import type { AgentConnection } from '../remote/agentConnection';
-import { valueOf, type CommandOptions } from './hostPaths';
+import type { HostConnector } from '../service/hostLink';
+import type { LoadedWorkspace, ScannedDestination } from '../service/workspaceScan';
+import { CliError, EXIT_INPUT, type CliIo } from './command';
+import { answerOf, type HostDoor, type SettledHost } from './door';
+import { withHostDoor } from './hostDoor';
+import type { CommandOptions } from './hostPaths';
+import { createProgressBar, type ProgressBar } from './progressBar';
 import { issueLine, type ScanOutcome } from './renderScan';
+import { printable } from './terminalText';
 
-/** Hosts contacted at once: each runs its own work, so this bounds ssh processes, not CPU here. */
-export const DEFAULT_HOSTS_PARALLEL = 8;
+/** What a scan (and with --verify a verify) of some destinations answered, by row. */
+type Read = Pick<ScanOutcome, 'rows' | 'verify' | 'verifiedAt'>;
 
-/** Every host of the workspace, at most `--hosts-parallel` at once; one host failing or hanging never stops the others. */
-export async function scanHosts(
-  hosts: WorkspaceHost[],
+/** How the Session is made for a scan: hosts at once, and the CLI's verify hashes every output (no stat cache). */
+function sessionFor(hostsParallel: number | undefined, connectHost: HostConnector | undefined) {
+  return {
+    statCacheFile: false as const,
+    ...(hostsParallel !== undefined ? { hostsParallel } : {}),
+    ...(connectHost ? { connectHost } : {}),
+  };
+}
+
+/**
+ * Scans `ids` and with `verify` verifies them, through the Session; rows in the order of `listed`.
+ * A refusal is the answer's error: what a host's part needs, where it must not end the others.
+ */
+async function readThrough(door: HostDoor, listed: DestinationEntry[], verify: boolean, bar?: ProgressBar): Promise<ApiResult<Read>> {
+  const destinations = listed.map((entry) => entry.id);
+  const entries = new Map<string, ScanEntry>();
+  const reports = new Map<string, VerifyReport>();
+  const stamps = new Map<string, string>();
+  // A scan of no destination is no job: the Session would have nothing to add up.
+  if (destinations.length > 0) {
+    const scanned = await door.job(
+      'scan',
+      { destinations },
+      { onItem: (entry) => entries.set(entry.destination, entry), onProgress: (step) => bar?.update('scan  ', step) },
+    );
+    if (!scanned.ok) return scanned;
+    if (verify) {
+      const verified = await door.job(
+        'verify',
+        { destinations },
+        {
+          onItem: (entry) => (reports.set(entry.destination, entry.report), stamps.set(entry.destination, entry.stamp.verifiedAt)),
+          onProgress: (step) => bar?.update('verify', step),
+        },
+      );
+      if (!verified.ok) return verified;
+    }
+  }
+  // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
+  const rows: ScannedDestination[] = listed.flatMap((destination) => {
+    const entry = entries.get(destination.id);
+    return entry
+      ? [{ destination, inspection: entry.inspection, summary: entry.summary, ...(entry.sync ? { sync: entry.sync } : {}) }]
+      : [];
+  });
+  const read: Read = { rows };
+  if (verify) read.verify = rows.map((row) => reports.get(row.destination.id));
+  if (verify) read.verifiedAt = rows.map((row) => stamps.get(row.destination.id));
+  return { ok: true, value: read };
+}
+
+/** Each host's first settled state (connected, or why not), heard from before the workspace opens. */
+function settledHosts(door: HostDoor) {
+  const waits = new Map<string, { settled: Promise<SettledHost>; heard: (settled: SettledHost) => void }>();
+  const wait = (name: string) => {
+    let found = waits.get(name);
+    if (!found) {
+      let heard: (settled: SettledHost) => void = () => {};
+      const settled = new Promise<SettledHost>((resolve) => (heard = resolve));
+      waits.set(name, (found = { settled, heard }));
+    }
+    return found;
+  };
+  const stop = door.onHostState(({ host, destinations, workspace }: HostStateEvent) => {
+    if (host.state !== 'connecting')
+      wait(host.name).heard({ state: host, destinations: destinations ?? [], ...(workspace ? { workspace } : {}) });
+  });
+  return { of: (name: string) => wait(name).settled, stop };
+}
+
+/** A host's failure as the HOSTS rows say it: its code, its message without the host's name (the row names it). */
+function hostProblem(name: string, failure: { code: string; message: string; file?: string; issues?: Issue[] }): Problem {
+  if (failure.file !== undefined && failure.issues?.length)
+    return problem(
+      failure.code,
+      `the workspace there is not valid: ${failure.issues.map((issue) => issueLine(failure.file!, issue)).join('; ')}`,
+    );
+  const message = failure.message.startsWith(`${name}: `) ? failure.message.slice(name.length + 2) : failure.message;
+  return problem(failure.code, printable(message));
+}
+
+/** One host's part: once it settled, its destinations read through the Session, or why it could not be. */
+async function hostPart(door: HostDoor, host: WorkspaceHost, settled: Promise<SettledHost>, verify: boolean) {
+  const { state, destinations, workspace } = await settled;
+  if (state.state !== 'connected')
+    return { ok: false as const, error: hostProblem(host.name, state.failure ?? { code: 'host_unavailable', message: state.state }) };
+  const read = await readThrough(door, destinations, verify);
+  if (!read.ok) return { ok: false as const, error: hostProblem(host.name, read.error) };
+  return { ok: true as const, value: { ...read.value, warnings: workspace?.issues ?? [] } };
+}
+
+type HostResult = Result<Read & { warnings: Issue[] }, Problem>;
+
+/**
+ * A workspace file with hosts: this machine's destinations and every host's, through one Session that
+ * reaches the hosts (`connectHost`: the tests' stand-in; else ssh and the agent). The rows of each host
+ * are named `NAME:ID`; a host that failed is listed with why, and the others still answer.
+ */
+export async function scanWithHosts(
+  workspace: LoadedWorkspace,
+  warnings: Issue[],
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
-  limit: number,
-): Promise<{ host: WorkspaceHost; result: Result<ScanOutcome, Problem> }[]> {
-  const results: { host: WorkspaceHost; result: Result<ScanOutcome, Problem> }[] = new Array(hosts.length);
-  let next = 0;
-  const lane = async () => {
-    for (let index = next++; index < hosts.length; index = next++) {
-      const host = hosts[index]!;
-      results[index] = { host, result: await scanHost(host, options, verify, io) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, hosts.length) }, lane));
-  return results;
-}
-
-export function hostsParallel(options: CommandOptions): number {
-  const text = options['hosts-parallel'];
-  if (text === undefined) return DEFAULT_HOSTS_PARALLEL;
-  const count = Number(text);
-  if (typeof text !== 'string' || !/^[0-9]+$/.test(text) || count < 1 || count > 256)
-    throw new CliError(`--hosts-parallel must be a whole number from 1 to 256, not ${JSON.stringify(printable(String(text)))}`);
-  return count;
-}
-
-async function scanHost(host: WorkspaceHost, options: CommandOptions, verify: boolean, io: CliIo): Promise<Result<ScanOutcome, Problem>> {
-  const target = parseSshUrl(host.url);
-  // The loader checked the URL; a failure here would be a bug, reported like any other host's.
-  if (!target.ok) return { ok: false, error: problem('invalid_ssh_url', target.message) };
-  const hostOptions: CommandOptions = { ...options, agent: host.agent ?? options.agent };
-  const attempt = await attemptWithAgent(target.value, hostOptions, io, (connection) =>
-    remoteScan(connection, target.value, verify, io, false),
+  hostsParallel: number | undefined,
+  connectHost?: HostConnector,
+): Promise<ScanOutcome> {
+  const hosts = workspace.hosts ?? [];
+  return withHostDoor(
+    options,
+    io,
+    async (door) => {
+      const settled = settledHosts(door);
+      try {
+        const opened = answerOf(await door.call('openWorkspace', { path: workspace.file ?? workspace.root }), 'openWorkspace');
+        // The hosts work on their own disks meanwhile; this machine scans its own destinations.
+        const [local, ...parts] = await Promise.all([
+          readThrough(
+            door,
+            opened.destinations.filter((entry) => entry.host === undefined),
+            verify,
+          ),
+          ...hosts.map((host) => hostPart(door, host, settled.of(host.name), verify)),
+        ]);
+        return withHosts(
+          { workspace, warnings, ...answerOf(local!, 'scan') },
+          hosts.map((host, index) => ({ host, result: parts[index]! })),
+        );
+      } finally {
+        settled.stop();
+      }
+    },
+    sessionFor(hostsParallel, connectHost),
   );
-  if (!attempt.ok) return attempt;
-  if ('inputIssues' in attempt.value)
-    return { ok: false, error: problem('invalid_workspace', `the workspace there is not valid: ${attempt.value.inputIssues.join('; ')}`) };
-  return { ok: true, value: attempt.value };
 }
 
-/** The local rows first, then each host's, ids as `host:id`; the hosts' own workspace warnings named by host. */
-export function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; result: Result<ScanOutcome, Problem> }[]): ScanOutcome {
+/** The local rows first, then each host's (ids `NAME:ID`); the hosts' own workspace warnings named by host. */
+function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; result: HostResult }[]): ScanOutcome {
   const outcome: ScanOutcome = {
     ...local,
     rows: [...local.rows],
     rowHosts: local.rows.map(() => undefined),
     hosts: [],
+    warnings: [...local.warnings],
     ...(local.verify ? { verify: [...local.verify] } : {}),
     ...(local.verifiedAt ? { verifiedAt: [...local.verifiedAt] } : {}),
   };
@@ -81,7 +183,7 @@ export function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; resu
     const remote = result.value;
     outcome.hosts!.push({ name: host.name, url: host.url, destinations: remote.rows.length });
     remote.rows.forEach((row, index) => {
-      outcome.rows.push({ ...row, destination: { ...row.destination, id: `${host.name}:${row.destination.id}` } });
+      outcome.rows.push(row);
       outcome.rowHosts!.push(host.name);
       outcome.verify?.push(remote.verify?.[index]);
       outcome.verifiedAt?.push(remote.verifiedAt?.[index]);
@@ -91,122 +193,50 @@ export function withHosts(local: ScanOutcome, hosts: { host: WorkspaceHost; resu
   return outcome;
 }
 
-/** The same scan on an agent: open the workspace there, scan it, and with --verify verify it, through the API. */
+/**
+ * A workspace on a host (`scan ssh://…`): the Session opens it as a workspace of one host and reads it
+ * through the host's agent; printed as the local document of that workspace, with the host's own ids.
+ */
 export async function runRemoteScan(
   target: SshTarget,
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
+  connectHost?: HostConnector,
 ): Promise<ScanOutcome | { inputIssues: string[] }> {
-  return withAgent(target, options, io, (connection) => remoteScan(connection, target, verify, io, true));
-}
-
-async function remoteScan(
-  connection: AgentConnection,
-  target: SshTarget,
-  verify: boolean,
-  io: CliIo,
-  showProgress: boolean,
-): Promise<ScanOutcome | { inputIssues: string[] }> {
-  const opened = await connection.call('openWorkspace', { path: target.path });
-  if (!opened.ok) {
-    const details = opened.error.details as { file?: string; issues?: Issue[] } | undefined;
-    if (opened.error.code === 'invalid_workspace' && details?.file && details.issues)
-      return { inputIssues: details.issues.map((issue) => issueLine(details.file!, issue)) };
-  }
-  const summary = valueOf(opened, 'openWorkspace');
-  const bar = createProgressBar(io.stderr, showProgress && Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-  try {
-    const byId = new Map<string, ScanEntry>();
-    valueOf(
-      await connection.job(
-        'scan',
-        {},
-        { onItem: (entry) => byId.set(entry.destination, entry), onProgress: (step) => bar.update('scan  ', step) },
-      ),
-      'scan',
-    );
-    const reports = new Map<string, VerifyReport>();
-    const stamps = new Map<string, string>();
-    if (verify)
-      valueOf(
-        await connection.job(
-          'verify',
-          {},
-          {
-            onItem: (entry) => (reports.set(entry.destination, entry.report), stamps.set(entry.destination, entry.stamp.verifiedAt)),
-            onProgress: (step) => bar.update('verify', step),
-          },
-        ),
-        'verify',
-      );
-    // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
-    const rows: ScannedDestination[] = summary.destinations.flatMap((destination) => {
-      const entry = byId.get(destination.id);
-      return entry
-        ? [{ destination, inspection: entry.inspection, summary: entry.summary, ...(entry.sync ? { sync: entry.sync } : {}) }]
-        : [];
-    });
-    const workspace: LoadedWorkspace = {
-      kind: summary.kind,
-      root: summary.root,
-      ...(summary.kind === 'file' ? { file: summary.path } : {}),
-      destinations: summary.destinations,
-    };
-    const outcome: ScanOutcome = { workspace, warnings: summary.issues, rows };
-    if (verify) outcome.verify = rows.map((row) => reports.get(row.destination.id));
-    if (verify) outcome.verifiedAt = rows.map((row) => stamps.get(row.destination.id));
-    return outcome;
-  } finally {
-    bar.clear();
-  }
-}
-
-// scan's own connection to each host, until its fan-out goes through the Session's routing as the
-// other commands' ssh:// paths do (hostDoor.ts).
-/** Connects, runs `work`, closes; any remote failure becomes a CliError with what to do. */
-async function withAgent<T>(
-  target: SshTarget,
-  options: CommandOptions,
-  io: CliIo,
-  work: (connection: AgentConnection) => Promise<T>,
-): Promise<T> {
-  const attempt = await attemptWithAgent(target, options, io, work);
-  if (attempt.ok) return attempt.value;
-  const { code, message, details } = attempt.error;
-  throw code === 'cli_error' ? new CliError(message, details!.exitCode as number) : new CliError(`${message} (${code})`, EXIT_INPUT);
-}
-
-/**
- * The same, with a failure as data (its RemoteFailure code, or `cli_error` for an answer the command
- * refused): what a scan of many hosts needs, where one host's failure must not end the others.
- */
-async function attemptWithAgent<T>(
-  target: SshTarget,
-  options: CommandOptions,
-  io: CliIo,
-  work: (connection: AgentConnection) => Promise<T>,
-): Promise<Result<T, Problem>> {
-  const agent = typeof options.agent === 'string' ? options.agent : undefined;
-  const debug = options.debug === true;
-  const { AgentConnection, RemoteFailure, APP_VERSION } = await import('./agentClient');
-  let connection: AgentConnection | undefined;
-  try {
-    connection = await AgentConnection.connect({
-      target,
-      agent,
-      env: io.env,
-      clientVersion: APP_VERSION,
-      onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
-      onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
-    });
-    return { ok: true, value: await work(connection) };
-  } catch (cause) {
-    const failure = connection?.lost ?? cause;
-    if (failure instanceof RemoteFailure) return { ok: false, error: problem(failure.code, printable(failure.message)) };
-    if (failure instanceof CliError) return { ok: false, error: problem('cli_error', failure.message, { exitCode: failure.exitCode }) };
-    throw failure;
-  } finally {
-    await connection?.close();
-  }
+  return withHostDoor(
+    options,
+    io,
+    async (door) => {
+      const { state, destinations, workspace } = await door.openHost(formatSshUrl(target), false);
+      if (state.state !== 'connected' || !workspace) {
+        const failure = state.failure ?? { code: 'host_unavailable', message: state.state };
+        if (failure.file !== undefined && failure.issues?.length)
+          return { inputIssues: failure.issues.map((issue) => issueLine(failure.file!, issue)) };
+        throw new CliError(`${printable(failure.message)} (${failure.code})`, EXIT_INPUT);
+      }
+      const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+      try {
+        const read = await readThrough(door, destinations, verify, bar);
+        const { rows, ...reports } = answerOf(read, 'scan');
+        // The host's own ids: this is that workspace's document, not a row of a workspace here.
+        const bare = ({ host: _host, ...entry }: DestinationEntry) => ({ ...entry, id: idOnHost(state.name, entry.id) ?? entry.id });
+        const loaded: LoadedWorkspace = {
+          kind: workspace.kind,
+          root: workspace.root,
+          ...(workspace.kind === 'file' ? { file: workspace.path } : {}),
+          destinations: destinations.map(bare),
+        };
+        return {
+          workspace: loaded,
+          warnings: workspace.issues,
+          rows: rows.map((row) => ({ ...row, destination: bare(row.destination) })),
+          ...reports,
+        };
+      } finally {
+        bar.clear();
+      }
+    },
+    sessionFor(undefined, connectHost),
+  );
 }

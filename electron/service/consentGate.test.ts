@@ -22,7 +22,6 @@ const apply = (
   facts: Partial<Facts>,
   extra: { confirmText?: string; host?: string; busy?: boolean; confirmation?: GatedPlan['confirmation'] } = {},
 ): GatedPlan => ({
-  kind: 'apply',
   plan: planOf(facts),
   busy: false,
   confirmation: extra.confirmText !== undefined ? 'typed_id' : 'explicit',
@@ -120,7 +119,6 @@ describe('the consent gate', () => {
 
   it('refuses a restore until the destination id is typed, then while another apply runs', () => {
     const restore: GatedPlan = {
-      kind: 'restore',
       plan: { backupId: 'B1', destinationPath: '/d' },
       confirmation: 'typed_id',
       confirmText: 'site',

@@ -30,11 +30,14 @@ export interface Consent {
   keep?: readonly string[] | undefined;
 }
 
-/** A plan about to be applied: what was planned, the id to type (if it has one), where it runs. */
-export type GatedPlan = (
-  | { kind: 'apply'; plan: Pick<ReplacePlan, 'mode' | 'destinationPath' | 'nestedDestinations' | 'repair' | 'writes'> }
-  | { kind: 'restore'; plan: Pick<RestorePlan, 'backupId' | 'destinationPath'> }
-) & {
+/**
+ * A plan about to be applied: what was planned (a restore's plan has a shape of its own: it names the
+ * backup it puts back), the id to type (if it has one), where it runs.
+ */
+export interface GatedPlan {
+  plan:
+    | Pick<ReplacePlan, 'mode' | 'destinationPath' | 'nestedDestinations' | 'repair' | 'writes'>
+    | Pick<RestorePlan, 'backupId' | 'destinationPath'>;
   /** The level the plan was offered at (shared/planKinds.ts confirmationOf). */
   confirmation: ConfirmationLevel;
   /** What the operator must type at the typed_id level. */
@@ -43,7 +46,7 @@ export type GatedPlan = (
   host?: string | undefined;
   /** Whether another apply or restore is running now (two at once could both pass their staleness check). */
   busy: boolean;
-};
+}
 
 /** "no output as it is" or "2 outputs as they are (a.html, b.html)". */
 function keptWords(paths: readonly string[], limit = 5): string {
@@ -70,7 +73,7 @@ export function consentRefusal(gated: GatedPlan, consent: Consent): ApiFailure |
       confirmation: 'explicit',
       ...host,
     });
-  if (gated.kind === 'restore') {
+  if ('backupId' in gated.plan) {
     if (!typedRight) return typed(`a restore removes what the apply of backup ${gated.plan.backupId} wrote in`);
     if (gated.busy) return fail('refused', 'another replace or restore is running: wait for it to finish, then plan the restore again');
     return undefined;

@@ -2,10 +2,13 @@
 // `limit` connecting at once, so a slow or down host holds one lane and never the others), kept open
 // and reused; each host's state (connecting, connected, failed or lost, with the named reason) told by
 // an event; reconnect. A connected host's destinations are the ones its agent's workspace lists, named
-// `NAME:ID`. Must never route a call to a host that is not connected (host_unavailable), nor keep
-// answers of a connection that was replaced.
+// `NAME:ID`; its event also says what that workspace is (kind, where, its warnings), and a workspace
+// there that does not load fails the host with its file and every problem. Must never route a call to
+// a host that is not connected (host_unavailable), nor keep answers of a connection that was replaced.
 
+import { z } from 'zod';
 import type { DestinationEntry, HostState, HostStateEvent } from '../../shared/api';
+import { issueSchema } from '../../shared/issueSchema';
 import { fail } from '../../shared/apiError';
 import { remoteDestinationId } from '../../shared/hostState';
 import { parseSshUrl } from '../../shared/sshUrl';
@@ -29,6 +32,9 @@ export interface HostRouterOptions {
   onState: (event: HostStateEvent) => void;
   limit?: number;
 }
+
+/** What an agent's invalid_workspace refusal carries: checked, as anything else the agent sends. */
+const workspaceProblemSchema = z.object({ file: z.string(), issues: z.array(issueSchema) });
 
 function failureOf(cause: unknown): HostFailure {
   const { code, message } = (cause ?? {}) as Partial<HostFailure>;
@@ -135,11 +141,11 @@ export class HostRouter {
     await Promise.all(links.map((link) => link.close().catch(() => {})));
   }
 
-  private setState(entry: HostEntry, patch: Omit<Partial<HostState>, 'name' | 'url'>, destinations?: DestinationEntry[]): void {
+  private setState(entry: HostEntry, patch: Omit<Partial<HostState>, 'name' | 'url'>, opened?: Omit<HostStateEvent, 'host'>): void {
     const { failure: _failure, ...kept } = entry.state;
     entry.state = { ...kept, ...patch, since: new Date().toISOString() };
     if (this.entries.get(entry.host.name) !== entry || this.closed) return;
-    this.options.onState(destinations ? { host: entry.state, destinations } : { host: entry.state });
+    this.options.onState({ host: entry.state, ...opened });
   }
 
   private enqueue(entry: HostEntry): void {
@@ -176,9 +182,14 @@ export class HostRouter {
       if (!current()) return void (await link.close());
       if (!opened.ok) {
         await link.close();
+        const problem = opened.error.code === 'invalid_workspace' ? workspaceProblemSchema.safeParse(opened.error.details) : undefined;
         return this.setState(entry, {
           state: 'failed',
-          failure: { code: opened.error.code, message: `${entry.host.name}: ${target.value.path}: ${opened.error.message}` },
+          failure: {
+            code: opened.error.code,
+            message: `${entry.host.name}: ${target.value.path}: ${opened.error.message}`,
+            ...(problem?.success ? { file: problem.data.file, issues: problem.data.issues } : {}),
+          },
         });
       }
       const name = entry.host.name;
@@ -198,7 +209,12 @@ export class HostRouter {
           failure: connected.lost ? failureOf(connected.lost) : { code: 'connection_lost', message: `the connection to ${name} ended` },
         });
       });
-      this.setState(entry, { state: 'connected', agent: { ...link.hello }, destinations: entry.destinations.length }, entry.destinations);
+      const { kind, root, path, issues } = opened.value;
+      this.setState(
+        entry,
+        { state: 'connected', agent: { ...link.hello }, destinations: entry.destinations.length },
+        { destinations: entry.destinations, workspace: { kind, root, path, issues } },
+      );
     } catch (cause) {
       if (link && entry.link !== link) void link.close().catch(() => {});
       if (current()) this.setState(entry, { state: 'failed', failure: failureOf(cause) });

@@ -100,7 +100,6 @@ export function applyRestoreJob(
     throw fail('refused', 'the restore is for another destination than its id names now: plan it again');
   requireConsent(
     {
-      kind: 'restore',
       plan: stored.plan,
       confirmation: 'typed_id',
       confirmText: stored.confirmText,

@@ -240,7 +240,7 @@ interface HostPlanBase {
 }
 
 /** A replace, forced replace, repair or discard of staging (the agent's ReplacePlan), or a restore of a backup. */
-type HostPlan = (HostPlanBase & { kind: 'apply'; plan: ReplacePlan }) | (HostPlanBase & { kind: 'restore'; plan: RestorePlan });
+type HostPlan = HostPlanBase & { plan: ReplacePlan | RestorePlan };
 
 /** The plans made on hosts, under local opaque ids: a remote plan id never reaches the renderer. */
 export function hostPlanStore() {
@@ -279,12 +279,7 @@ export function hostPlanStore() {
         confirmText,
         remoteConfirm: answer.confirmText,
       };
-      plans.set(
-        planId,
-        method === 'planRestore'
-          ? { ...base, kind: 'restore', plan: answer.plan as RestorePlan }
-          : { ...base, kind: 'apply', plan: answer.plan as ReplacePlan },
-      );
+      plans.set(planId, { ...base, plan: answer.plan });
       return {
         planId,
         plan: answer.plan,

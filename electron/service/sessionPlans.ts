@@ -210,7 +210,6 @@ export function planStore() {
         throw fail('refused', 'the plan is for another destination than its id names now: plan again');
       requireConsent(
         {
-          kind: 'apply',
           plan: stored.plan,
           confirmation: stored.confirmation,
           confirmText: stored.confirmText,

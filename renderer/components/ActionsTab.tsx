@@ -299,7 +299,8 @@ export function ActionsTab({
         {force.outcome && !confirming && <ApplyOutcomeView outcome={force.outcome} onPlanAgain={force.makePlan} destination={entry.id} />}
       </section>
 
-      {confirming?.mode === 'replace' && (
+      {/* The dialog is the kind's: one confirmed by its typed id (a forced replace) stays open, locked, while it runs. */}
+      {confirming && !planKindOf(confirming.mode).confirmsById && (
         <ReplaceConfirmDialog
           destinationId={entry.id}
           plan={confirming.plan}
@@ -317,7 +318,7 @@ export function ActionsTab({
           }}
         />
       )}
-      {confirming?.mode === 'force' && (
+      {confirming && planKindOf(confirming.mode).confirmsById && (
         <ForceReplaceDialog
           plan={confirming.plan}
           confirmText={confirming.confirmText}

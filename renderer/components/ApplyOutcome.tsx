@@ -149,7 +149,7 @@ function Done({ result }: { result: ApplyResult }) {
         {doneWords(result)}
         {staging} in {Math.round(result.durationMs)} ms. {facts.doneNote} The destination was read again and verified.
       </p>
-      {result.mode === 'restore' && result.backup?.warning && <p className="muted">{result.backup.warning}</p>}
+      {facts.putsBackBackup && result.backup?.warning && <p className="muted">{result.backup.warning}</p>}
     </Callout>
   );
 }

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { applyAftermathText } from '../../shared/plan';
 import { verify } from '../state/actions';
-import { applyBulkReplace, discardBulk, planBulkRepair, planBulkReplace, stopBulk } from '../state/bulk';
+import { applyBulkReplace, discardBulk, planBulk, stopBulk } from '../state/bulk';
 import { selectAll } from '../view/multiSelection';
 import { selectionPatch } from '../state/selectionActions';
 import { store, useAppState } from '../state/store';
@@ -18,12 +18,13 @@ import {
   bulkPlanSentence,
   bulkPlanSummary,
   DRIFTED_TITLE,
+  editsLost,
   FORCE_NOT_IN_BULK,
   nothingGroups,
-  type BulkMode,
   type BulkRow,
   type BulkRun,
 } from '../view/bulkPlan';
+import { BULK_MODE_ORDER, bulkModeOf, type BulkMode } from '../view/bulkModes';
 import { plural } from '../view/format';
 import { countsWords } from '../../shared/planCounts';
 import { BulkReplaceDialog } from './BulkReplaceDialog';
@@ -41,9 +42,7 @@ function PlanCell({ row, phase }: { row: BulkRow; phase: BulkRun['phase'] | unde
     return (
       <span data-plan="planned">
         <Icon name="refresh" /> {countsWords(plan.counts)}
-        {plan.plan.mode !== 'repair' && plan.plan.summary.changedCount > 0
-          ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
-          : ''}
+        {editsLost(plan.plan) > 0 ? ` · ${plural(editsLost(plan.plan), 'edited output')} lost` : ''}
       </span>
     );
   const word = plan.kind === 'nothing' ? 'Nothing to do' : plan.kind === 'refused' ? 'Refused' : 'Not planned';
@@ -68,18 +67,14 @@ function OutcomeCell({ row, mode }: { row: BulkRow; mode: BulkMode }) {
   if (apply === undefined) return null;
   if (apply === 'waiting') return <span className="muted">waiting for its turn</span>;
   if (apply === 'applying') return job ? <JobProgress job={job} compact /> : <span role="status">applying…</span>;
-  if (apply.kind === 'replaced')
-    return mode === 'repair' ? (
-      <span data-outcome="repaired">
-        <Icon name="check" /> <strong>Repaired:</strong> wrote {plural(apply.result.written.length, 'file')} in{' '}
-        {Math.round(apply.result.durationMs)} ms
-      </span>
-    ) : (
-      <span data-outcome="replaced">
-        <Icon name="check" /> <strong>Replaced:</strong> deleted {plural(apply.result.deleted.length, 'path')}, wrote{' '}
-        {plural(apply.result.written.length, 'file')} in {Math.round(apply.result.durationMs)} ms
+  if (apply.kind === 'replaced') {
+    const words = bulkModeOf(mode);
+    return (
+      <span data-outcome={words.done}>
+        <Icon name="check" /> <strong>{words.doneTitle}:</strong> {words.doneWork(apply.result)} in {Math.round(apply.result.durationMs)} ms
       </span>
     );
+  }
   if (apply.kind === 'not_run')
     return (
       <span data-outcome="not_run">
@@ -137,22 +132,7 @@ function BulkTable({ ids, run }: { ids: readonly string[]; run: BulkRun | undefi
   );
 }
 
-const SECTION_WORDS: Record<BulkMode, { title: string; verb: string; about: string }> = {
-  repair: {
-    title: 'Repair',
-    verb: 'repair',
-    about:
-      'Plans a repair of each destination: only the outputs verify finds drifted are written again, from bytes proven from its configured source; the state and the extra files stay. Each is planned, confirmed once for all, then applied one after another and recorded in the history on its own.',
-  },
-  replace: {
-    title: 'Replace',
-    verb: 'replace',
-    about:
-      'Plans a normal replace of each destination from its configured source: each is planned, confirmed once for all, then applied one after another and recorded in the history on its own. A refusal or failure of one does not stop the others.',
-  },
-};
-
-/** One bulk action (repair or replace): its plan button, the run's summaries, and Cancel the rest. */
+/** One bulk action (a row of renderer/view/bulkModes.ts): its plan button, the run's summaries, and Cancel the rest. */
 function RunSection({
   mode,
   ids,
@@ -166,8 +146,7 @@ function RunSection({
   busy: boolean;
   onReview: () => void;
 }) {
-  const words = SECTION_WORDS[mode];
-  const plan = mode === 'repair' ? planBulkRepair : planBulkReplace;
+  const words = bulkModeOf(mode);
   const planSummary = run ? bulkPlanSummary(run.rows) : undefined;
   const outcome = run && (run.phase === 'applying' || run.phase === 'done') ? bulkOutcomeSummary(run.rows) : undefined;
   const groups = run ? nothingGroups(run.rows) : [];
@@ -175,16 +154,16 @@ function RunSection({
   return (
     <section className="action-section" aria-labelledby={`bulk-${mode}-title`}>
       <h2 id={`bulk-${mode}-title`}>
-        <Icon name={mode === 'repair' ? 'shield' : 'refresh'} /> {words.title}
+        <Icon name={words.icon} /> {words.title}
       </h2>
       <p>{words.about}</p>
-      {mode === 'replace' && (
+      {words.saysNoForce && (
         <p className="muted" data-testid="bulk-no-force-note">
           {FORCE_NOT_IN_BULK}
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="button" onClick={() => void plan(ids)} disabled={busy}>
+        <button type="button" className="button" onClick={() => void planBulk(ids, mode)} disabled={busy}>
           {run ? `Plan ${words.verb} for ${count} again` : `Plan ${words.verb} for ${count}`}
         </button>
         {run?.phase === 'planned' && planSummary && (
@@ -204,7 +183,7 @@ function RunSection({
         )}
       </div>
       {planSummary && (
-        <p role="status" data-testid={mode === 'replace' ? 'bulk-plan-summary' : 'bulk-repair-plan-summary'}>
+        <p role="status" data-testid={words.planSummaryTestId}>
           Plan: {bulkPlanSentence(planSummary)}
           {planSummary.planned > 0 ? ` (${countsWords(planSummary.counts)} in all)` : ''}.
         </p>
@@ -212,9 +191,9 @@ function RunSection({
       {groups.map((group) => (
         <Callout key={group.title} tone="info" title={`${plural(group.ids.length, 'destination')}: nothing to do (${group.title})`}>
           {group.next && <p data-testid="bulk-nothing-next">{group.next}</p>}
-          {mode === 'replace' && group.title === DRIFTED_TITLE && (
+          {words.offersRepairOfDrifted && group.title === DRIFTED_TITLE && (
             <div className="button-row">
-              <button type="button" className="button" onClick={() => void planBulkRepair(group.ids)} disabled={busy}>
+              <button type="button" className="button" onClick={() => void planBulk(group.ids, 'repair')} disabled={busy}>
                 Plan repair for {group.ids.length.toLocaleString('en-US')}
               </button>
             </div>
@@ -222,7 +201,7 @@ function RunSection({
         </Callout>
       ))}
       {outcome && (
-        <p role="status" data-testid={mode === 'replace' ? 'bulk-outcome-summary' : 'bulk-repair-outcome-summary'}>
+        <p role="status" data-testid={words.outcomeSummaryTestId}>
           {run?.phase === 'done' ? 'Done' : 'Applying'}: {bulkOutcomeSentence(outcome, mode)}.
         </p>
       )}
@@ -309,20 +288,16 @@ export function BulkPanel({ ids, hidden }: { ids: readonly string[]; hidden: num
             </p>
           )}
         </section>
-        <RunSection
-          mode="repair"
-          ids={ids}
-          run={run?.mode === 'repair' ? run : undefined}
-          busy={busy}
-          onReview={() => setConfirming(true)}
-        />
-        <RunSection
-          mode="replace"
-          ids={ids}
-          run={run?.mode === 'replace' ? run : undefined}
-          busy={busy}
-          onReview={() => setConfirming(true)}
-        />
+        {BULK_MODE_ORDER.map((mode) => (
+          <RunSection
+            key={mode}
+            mode={mode}
+            ids={ids}
+            run={run?.mode === mode ? run : undefined}
+            busy={busy}
+            onReview={() => setConfirming(true)}
+          />
+        ))}
         <BulkTable ids={ids} run={run} />
       </div>
       {confirming && run && planSummary && (

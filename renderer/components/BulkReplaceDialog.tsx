@@ -5,8 +5,9 @@
 // says so, and never offers a forced one.
 
 import { useState } from 'react';
-import type { BulkMode, BulkPlanSummary, BulkRow } from '../view/bulkPlan';
-import { bulkConfirmLabel, FORCE_NOT_IN_BULK } from '../view/bulkPlan';
+import type { BulkPlanSummary, BulkRow } from '../view/bulkPlan';
+import { bulkConfirmLabel, editsLost, FORCE_NOT_IN_BULK } from '../view/bulkPlan';
+import { bulkModeOf, type BulkMode } from '../view/bulkModes';
 import { plural } from '../view/format';
 import { countsWords } from '../../shared/planCounts';
 import { ConfirmFooterForm } from './ConfirmControls';
@@ -26,7 +27,7 @@ interface Props {
 const PLAN_WORDS = { nothing: 'nothing to do', refused: 'refused', not_planned: 'not planned' } as const;
 
 export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, onConfirm }: Props) {
-  const repair = mode === 'repair';
+  const words = bulkModeOf(mode);
   const [open, setOpen] = useState<string | undefined>();
   const planned = rows.flatMap((row) => (row.plan?.kind === 'planned' ? [{ id: row.id, plan: row.plan }] : []));
   const left = rows.flatMap((row) => (row.plan && row.plan.kind !== 'planned' ? [{ id: row.id, plan: row.plan }] : []));
@@ -34,7 +35,7 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
     <Dialog
       title={
         <>
-          <Icon name="refresh" /> {repair ? 'Repair' : 'Replace'} {plural(summary.planned, 'destination')}?
+          <Icon name="refresh" /> {words.title} {plural(summary.planned, 'destination')}?
         </>
       }
       labelId="bulk-confirm-title"
@@ -42,20 +43,10 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
       onClose={onCancel}
     >
       <div id="bulk-confirm-description">
-        {repair ? (
-          <p data-testid="bulk-confirm-counts">
-            A repair of each, one after another: only the outputs verify found drifted are written again, from bytes proven from its
-            configured source, and each is recorded in the history on its own: <strong>{countsWords(summary.counts)}</strong> in all. The
-            state files and extra files stay; what is overwritten is kept in a backup. A refusal or failure of one does not stop the others.
-          </p>
-        ) : (
-          <p data-testid="bulk-confirm-counts">
-            A normal replace of each, one after another, each from its configured source and recorded in the history on its own:{' '}
-            <strong>{countsWords(summary.counts)}</strong> in all. Extra files are kept; a refusal or failure of one does not stop the
-            others.
-          </p>
-        )}
-        {!repair && summary.changed > 0 && (
+        <p data-testid="bulk-confirm-counts">
+          {words.confirmLead} <strong>{countsWords(summary.counts)}</strong> {words.confirmTail}
+        </p>
+        {summary.changed > 0 && (
           <p role="note" data-testid="bulk-confirm-changed">
             <Icon name="alert" />{' '}
             <strong>
@@ -64,7 +55,7 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
             </strong>
           </p>
         )}
-        {!repair && (
+        {words.saysNoForce && (
           <p className="muted" data-testid="bulk-no-force">
             {FORCE_NOT_IN_BULK}
           </p>
@@ -87,9 +78,7 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
                 <th scope="row">{id}</th>
                 <td>
                   {countsWords(plan.counts)}
-                  {!repair && plan.plan.summary.changedCount > 0
-                    ? ` · ${plural(plan.plan.summary.changedCount, 'edited output')} lost`
-                    : ''}
+                  {editsLost(plan.plan) > 0 ? ` · ${plural(editsLost(plan.plan), 'edited output')} lost` : ''}
                 </td>
                 <td>
                   <button
@@ -114,7 +103,7 @@ export function BulkReplaceDialog({ mode = 'replace', rows, summary, onCancel, o
       {left.length > 0 && (
         <details data-testid="bulk-confirm-left">
           <summary>
-            {plural(left.length, 'destination')} not {repair ? 'repaired' : 'replaced'}
+            {plural(left.length, 'destination')} not {words.done}
           </summary>
           <ul>
             {left.map(({ id, plan }) => (

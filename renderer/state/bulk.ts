@@ -14,10 +14,11 @@ import {
   stopsTheRun,
   unplannedRows,
   withRow,
-  type BulkMode,
+  type BulkPlanOutcome,
   type BulkRow,
   type BulkRun,
 } from '../view/bulkPlan';
+import { bulkModeOf, type BulkMode } from '../view/bulkModes';
 import { applyPlan } from './actions';
 import { store } from './store';
 
@@ -31,17 +32,16 @@ const current = (ids: readonly string[]) => {
   return run && run.ids === ids ? run : undefined;
 };
 
-/** Plans a normal replace of each destination against its configured source, one after another. */
-export function planBulkReplace(destinations: readonly string[]): Promise<void> {
-  return planBulk(destinations, 'replace');
-}
+/** How one destination is planned in each bulk mode (its words and facts: renderer/view/bulkModes.ts). */
+const PLAN_ONE: Record<BulkMode, (destination: string) => Promise<BulkPlanOutcome>> = {
+  // Its drifted outputs, from bytes proven from its configured source.
+  repair: async (destination) => bulkRepairOutcome(await getClient().invoke('planRepair', { destination })),
+  // A normal replace against its configured source: never a forced one (bulkPlan.ts FORCE_NOT_IN_BULK).
+  replace: async (destination) => bulkPlanOutcome(await getClient().invoke('planReplace', { destination, mode: 'replace' })),
+};
 
-/** Plans a repair of each destination's drifted outputs from its configured source, one after another. */
-export function planBulkRepair(destinations: readonly string[]): Promise<void> {
-  return planBulk(destinations, 'repair');
-}
-
-async function planBulk(destinations: readonly string[], mode: BulkMode): Promise<void> {
+/** Plans each destination in this mode against its configured source, one after another. */
+export async function planBulk(destinations: readonly string[], mode: BulkMode): Promise<void> {
   if (store.get().bulk?.phase === 'applying') return;
   const ids = [...destinations];
   store.set({ bulk: { mode, ids, phase: 'planning', rows: ids.map((id) => ({ id })), stopping: false } });
@@ -50,12 +50,8 @@ async function planBulk(destinations: readonly string[], mode: BulkMode): Promis
     const run = current(ids);
     if (!run) return;
     if (run.stopping) break;
-    const plan =
-      entries.get(id)?.source === undefined
-        ? ({ kind: 'refused', reason: NO_SOURCE_REASON } as const)
-        : mode === 'repair'
-          ? bulkRepairOutcome(await getClient().invoke('planRepair', { destination: id }))
-          : bulkPlanOutcome(await getClient().invoke('planReplace', { destination: id, mode: 'replace' }));
+    const plan: BulkPlanOutcome =
+      entries.get(id)?.source === undefined ? { kind: 'refused', reason: NO_SOURCE_REASON } : await PLAN_ONE[mode](id);
     updateRun(ids, (latest) => ({ rows: withRow(latest.rows, id, { plan }) }));
   }
   updateRun(ids, (latest) => ({ phase: 'planned', stopping: false, rows: unplannedRows(latest.rows) }));
@@ -81,8 +77,8 @@ export async function applyBulkReplace(): Promise<void> {
       break;
     }
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: 'applying' }) }));
-    const what = run.mode === 'repair' ? 'Repair' : 'Replace';
-    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId, confirmed: true }, `${what} ${row.id}`));
+    const label = `${bulkModeOf(run.mode).title} ${row.id}`;
+    const outcome = bulkApplyOutcome(await applyPlan(row.id, { planId: row.plan.planId, confirmed: true }, label));
     updateRun(ids, (now) => ({ rows: withRow(now.rows, row.id, { apply: outcome }) }));
     if (stopsTheRun(outcome)) {
       updateRun(ids, (now) => ({ rows: stoppedRows(now.rows, 'Not run: the connection to the inspector was lost before its turn.') }));

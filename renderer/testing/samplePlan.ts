@@ -3,6 +3,7 @@
 
 import { describeComparison } from '../../shared/comparisonWords';
 import type { ReplacePlan } from '../../shared/plan';
+import { planKindOf } from '../../shared/planKinds';
 
 const SHA = `sha256:${'b'.repeat(64)}`;
 
@@ -40,7 +41,7 @@ export function samplePlan({
     comparison: { decision, rule: 6, explanation: describeComparison({ decision, rule: 6 }, { replaceAllowed }) },
     deletes,
     writes,
-    fingerprint: { stateSha256: SHA, wholeTree: mode === 'force', entries: [] },
+    fingerprint: { stateSha256: SHA, wholeTree: planKindOf(mode).deletesWholeTree, entries: [] },
     plannedAt: '2026-06-04T12:00:00Z',
     stagingName: '.distributor-staging',
     nestedDestinations: [],

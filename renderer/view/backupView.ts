@@ -4,6 +4,7 @@
 // with what to do next. Pure.
 
 import { planCountsSentence, restoreCounts } from '../../shared/planCounts';
+import { planKindOf } from '../../shared/planKinds';
 import type { BackupSummary, BackupTargetInfo, RestorePlan } from '../../shared/backupSchema';
 import type { HistoryRecord } from '../../shared/historySchema';
 import { formatBytes, plural } from './format';
@@ -107,7 +108,7 @@ export function historyBackupLink(
 ): HistoryBackupLink {
   const id = record.backupId;
   if (id === undefined) return { kind: 'none' };
-  if (record.action === 'restore') return { kind: 'restored_from', id };
+  if (planKindOf(record.action).putsBackBackup) return { kind: 'restored_from', id };
   const backup = backups?.get(backupKey(record.destination, id));
   if (!backup) return { kind: 'gone', id };
   return {

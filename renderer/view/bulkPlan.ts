@@ -7,6 +7,8 @@
 import type { ApiError, ApiResult, ResponseOf } from '../../shared/api';
 import { repairRefusedText, type ApplyResult, type ReplacePlan } from '../../shared/plan';
 import { addCounts, emptyCounts, planCounts, type ChangeCounts } from '../../shared/planCounts';
+import { planKindOf } from '../../shared/planKinds';
+import { bulkModeOf, type BulkMode } from './bulkModes';
 import { plural } from './format';
 import { readPlan } from './planView';
 
@@ -36,9 +38,6 @@ export interface BulkRow {
 }
 
 export type BulkPhase = 'planning' | 'planned' | 'applying' | 'done';
-
-/** A bulk run replaces from each configured source, or repairs each one's drifted outputs. */
-export type BulkMode = 'replace' | 'repair';
 
 export interface BulkRun {
   mode: BulkMode;
@@ -141,8 +140,16 @@ export interface BulkPlanSummary {
   waiting: number;
   /** The planned ones' counts, added up (shared/planCounts.ts). */
   counts: ChangeCounts;
-  /** Recorded outputs edited on disk that the planned replaces delete. */
+  /** Recorded outputs edited on disk that the planned replaces delete (editsLost). */
   changed: number;
+}
+
+/**
+ * The recorded outputs edited on disk that this plan deletes, edits and all: none for a kind that
+ * keeps the state (a repair rewrites exactly those, from a backup-kept copy: that is its job).
+ */
+export function editsLost(plan: Pick<ReplacePlan, 'mode' | 'summary'>): number {
+  return planKindOf(plan.mode).keepsState ? 0 : plan.summary.changedCount;
 }
 
 export function bulkPlanSummary(rows: readonly BulkRow[]): BulkPlanSummary {
@@ -162,7 +169,7 @@ export function bulkPlanSummary(rows: readonly BulkRow[]): BulkPlanSummary {
     else if (row.plan.kind === 'planned') {
       summary.planned += 1;
       planned.push(row.plan.counts);
-      summary.changed += row.plan.plan.summary.changedCount;
+      summary.changed += editsLost(row.plan.plan);
     } else if (row.plan.kind === 'not_planned') summary.notPlanned += 1;
     else summary[row.plan.kind] += 1;
   }
@@ -208,7 +215,7 @@ export function bulkOutcomeSummary(rows: readonly BulkRow[]): BulkOutcomeSummary
 /** "2 replaced, 1 refused, 1 not run" (parts with none left out); "2 repaired, …" for a repair. */
 export function bulkOutcomeSentence(summary: BulkOutcomeSummary, mode: BulkMode = 'replace'): string {
   const parts = [
-    summary.replaced > 0 ? `${summary.replaced.toLocaleString('en-US')} ${mode === 'repair' ? 'repaired' : 'replaced'}` : '',
+    summary.replaced > 0 ? `${summary.replaced.toLocaleString('en-US')} ${bulkModeOf(mode).done}` : '',
     summary.refused > 0 ? `${summary.refused.toLocaleString('en-US')} refused` : '',
     summary.failed > 0 ? `${summary.failed.toLocaleString('en-US')} failed` : '',
     summary.notRun > 0 ? `${summary.notRun.toLocaleString('en-US')} not run` : '',
@@ -219,7 +226,7 @@ export function bulkOutcomeSentence(summary: BulkOutcomeSummary, mode: BulkMode 
 
 /** The confirm button's words: "Replace 3 destinations", "Repair 3 destinations". */
 export function bulkConfirmLabel(summary: Pick<BulkPlanSummary, 'planned'>, mode: BulkMode = 'replace'): string {
-  return `${mode === 'repair' ? 'Repair' : 'Replace'} ${plural(summary.planned, 'destination')}`;
+  return `${bulkModeOf(mode).title} ${plural(summary.planned, 'destination')}`;
 }
 
 /** The run after Cancel: the planned rows not yet started are marked as not run; the one running finishes. */

@@ -1,0 +1,213 @@
+// `scan` of a workspace with hosts goes through the CLI's Session (scanHosts.ts): each host reached
+// once, by the connector the Session is given, at most --hosts-parallel connecting at once; a host that
+// fails or hangs never stops the others. Here each host is a real agent Session in this process behind
+// a stand-in link (no ssh): what each was asked, and how many connected at once, is counted.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiEvent, ApiResult } from '../../shared/api';
+import type { HostConnector, HostFailure, HostJobHandlers, HostLink } from '../service/hostLink';
+import { Session } from '../service/session';
+import { loadWorkspace } from '../service/workspaceScan';
+import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
+import type { CliIo } from './command';
+import { issueLine, jsonDocument } from './renderScan';
+import { runRemoteScan, scanWithHosts } from './scanHosts';
+
+let dir: string;
+let remove: () => Promise<void>;
+beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-hosts-test')));
+afterEach(async () => remove());
+
+const io: CliIo = { stdout: () => {}, stderr: () => {}, isTerminal: false, env: { ...process.env }, cwd: '/' };
+
+/** A link to an agent Session of this process; its items reach the client as they come. */
+function agentLink(name: string, asked: string[], onClose: () => void, failJob?: (method: string) => HostFailure | undefined): HostLink {
+  const agent = new Session({ transport: 'agent', liveRefresh: false, statCacheFile: false, progressIntervalMs: 0 });
+  return {
+    hello: { version: 'test', host: name, platform: 'linux' },
+    lost: undefined,
+    ended: new Promise(() => {}),
+    call: (async (method: string, request: unknown) => {
+      asked.push(method);
+      return agent.call(method, request);
+    }) as HostLink['call'],
+    job: (async (method: string, request: unknown, handlers: HostJobHandlers<'scan'> = {}) => {
+      asked.push(method);
+      const lost = failJob?.(method);
+      if (lost) throw lost;
+      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
+      if (!started.ok) return started;
+      return new Promise((resolve) => {
+        const off = agent.onEvent((event: ApiEvent) => {
+          if (!('job' in event.data) || event.data.job !== started.value.job) return;
+          if (event.event === 'item') handlers.onItem?.(event.data.item as never);
+          if (event.event === 'result') resolve({ ok: true, value: event.data.result });
+          if (event.event === 'error') resolve({ ok: false, error: event.data.error });
+          if (event.event === 'result' || event.event === 'error') off();
+        });
+      });
+    }) as unknown as HostLink['job'],
+    close: async () => {
+      onClose();
+      await agent.close();
+    },
+  };
+}
+
+/** Hosts by name: a folder of destinations (its agent answers), a failure, or a wait that ends when released. */
+type HostPlan = { folder: string } | { failure: HostFailure } | { hang: Promise<HostFailure> };
+
+function countingConnector(plans: Record<string, HostPlan>, failJob?: (host: string, method: string) => HostFailure | undefined) {
+  const seen = { connects: {} as Record<string, number>, closes: 0, connecting: 0, mostAtOnce: 0, asked: {} as Record<string, string[]> };
+  const connector: HostConnector = async (host) => {
+    seen.connects[host.name] = (seen.connects[host.name] ?? 0) + 1;
+    seen.mostAtOnce = Math.max(seen.mostAtOnce, ++seen.connecting);
+    try {
+      // ssh takes a while: the connects that the bound lets run at once overlap.
+      await new Promise((resolve) => setImmediate(resolve));
+      const plan = plans[host.name]!;
+      if ('failure' in plan) throw plan.failure;
+      if ('hang' in plan) throw await plan.hang;
+      return agentLink(host.name, (seen.asked[host.name] ??= []), () => seen.closes++, failJob && ((method) => failJob(host.name, method)));
+    } finally {
+      seen.connecting--;
+    }
+  };
+  return { connector, seen };
+}
+
+async function hostFolder(name: string, ids: string[]): Promise<string> {
+  const folder = path.join(dir, name);
+  for (const id of ids) writeManagedDestination(path.join(folder, id), { 'index.html': `${name} ${id}` }, { destinationId: id });
+  return folder;
+}
+
+/** A workspace file of one local destination and these hosts, each URL naming the host's folder (its agent is here). */
+async function workspaceWith(plans: Record<string, HostPlan>) {
+  writeManagedDestination(path.join(dir, 'here', 'docs'), { 'index.html': 'here' }, { destinationId: 'docs' });
+  const file = path.join(dir, 'distributor-inspector.json');
+  const hosts = Object.entries(plans).map(([name, plan]) => ({
+    name,
+    url: `ssh://${name}.example${'folder' in plan ? plan.folder : `/srv/${name}`}`,
+  }));
+  await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 'here/docs' }], hosts }));
+  const load = await loadWorkspace(file);
+  if (!load.ok) throw new Error(JSON.stringify(load.issues));
+  return { ...load, plans };
+}
+
+describe('scan of a workspace with hosts, through the Session', () => {
+  it('reaches each host once, through the Session connector, and reads every host with the scan and verify the app uses', async () => {
+    const load = await workspaceWith({
+      'web-1': { folder: await hostFolder('web-1', ['a', 'b']) },
+      'web-2': { folder: await hostFolder('web-2', ['c']) },
+    });
+    const { connector, seen } = countingConnector(load.plans);
+    const outcome = await scanWithHosts(load.workspace, load.issues, {}, true, io, undefined, connector);
+    expect(seen.connects).toEqual({ 'web-1': 1, 'web-2': 1 });
+    expect(seen.asked).toEqual({ 'web-1': ['openWorkspace', 'scan', 'verify'], 'web-2': ['openWorkspace', 'scan', 'verify'] });
+    // Closed with the Session: nothing is left running behind the command.
+    expect(seen.closes).toBe(2);
+    const document = jsonDocument(outcome);
+    expect(document.destinations.map((row) => [row.host ?? null, row.id, row.verify?.status])).toEqual([
+      [null, 'here/docs', 'intact'],
+      ['web-1', 'web-1:a', 'intact'],
+      ['web-1', 'web-1:b', 'intact'],
+      ['web-2', 'web-2:c', 'intact'],
+    ]);
+    expect(document.hosts).toEqual([
+      { name: 'web-1', url: `ssh://web-1.example${path.join(dir, 'web-1')}`, state: 'scanned', destinations: 2 },
+      { name: 'web-2', url: `ssh://web-2.example${path.join(dir, 'web-2')}`, state: 'scanned', destinations: 1 },
+    ]);
+    expect(document.counts).toEqual({ total: 4, managed: 4, unmanaged: 0, empty: 0, invalid: 0, intact: 4, drifted: 0 });
+  });
+
+  it('connects at most --hosts-parallel hosts at once, and every host at once without it', async () => {
+    const load = await workspaceWith({
+      'web-1': { folder: await hostFolder('web-1', ['a']) },
+      'web-2': { folder: await hostFolder('web-2', ['b']) },
+      'web-3': { folder: await hostFolder('web-3', ['c']) },
+    });
+    const one = countingConnector(load.plans);
+    const bounded = await scanWithHosts(load.workspace, load.issues, {}, false, io, 1, one.connector);
+    expect(one.seen.mostAtOnce).toBe(1);
+    expect(bounded.rows).toHaveLength(4);
+    const all = countingConnector(load.plans);
+    await scanWithHosts(load.workspace, load.issues, {}, false, io, undefined, all.connector);
+    expect(all.seen.mostAtOnce).toBe(3);
+  });
+
+  it('reports a host that fails, hangs or is lost mid-scan with its reason, and every other host still answers', async () => {
+    let release: (failure: HostFailure) => void = () => {};
+    const hang = new Promise<HostFailure>((resolve) => (release = resolve));
+    const load = await workspaceWith({
+      hung: { hang },
+      refused: { failure: { code: 'auth_failed', message: 'ssh refused the key: load one with ssh-add' } },
+      'web-1': { folder: await hostFolder('web-1', ['a']) },
+      dropped: { folder: await hostFolder('dropped', ['d']) },
+      'web-2': { folder: await hostFolder('web-2', ['b']) },
+    });
+    const { connector, seen } = countingConnector(load.plans, (host, method) =>
+      host === 'dropped' && method === 'scan' ? { code: 'connection_lost', message: 'ssh exited' } : undefined,
+    );
+    // Two lanes: the hung host holds one; every other host goes through the other meanwhile.
+    const scanning = scanWithHosts(load.workspace, load.issues, {}, false, io, 2, connector);
+    while ((seen.asked['web-2'] ?? []).length < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.asked['web-1']).toEqual(['openWorkspace', 'scan']);
+    release({ code: 'host_unreachable', message: 'hung.example did not answer' });
+    const document = jsonDocument(await scanning);
+    expect(document.hosts).toEqual([
+      expect.objectContaining({
+        name: 'hung',
+        state: 'failed',
+        error: { code: 'host_unreachable', message: 'hung.example did not answer' },
+      }),
+      expect.objectContaining({
+        name: 'refused',
+        state: 'failed',
+        error: { code: 'auth_failed', message: 'ssh refused the key: load one with ssh-add' },
+      }),
+      expect.objectContaining({ name: 'web-1', state: 'scanned', destinations: 1 }),
+      // The host's name is the row's: its message is the failure's own.
+      expect.objectContaining({
+        name: 'dropped',
+        state: 'failed',
+        destinations: 0,
+        error: { code: 'connection_lost', message: 'ssh exited' },
+      }),
+      expect.objectContaining({ name: 'web-2', state: 'scanned', destinations: 1 }),
+    ]);
+    expect(document.destinations.map((row) => row.id)).toEqual(['here/docs', 'web-1:a', 'web-2:b']);
+  });
+});
+
+describe('scan ssh://… through the Session', () => {
+  it("prints the host's workspace as its own document, with the host's ids", async () => {
+    const folder = await hostFolder('web-1', ['a', 'b']);
+    const { connector, seen } = countingConnector({ 'web-1': { folder } });
+    const outcome = await runRemoteScan({ host: 'web-1', path: folder }, {}, true, io, connector);
+    if ('inputIssues' in outcome) throw new Error(outcome.inputIssues.join('\n'));
+    expect(seen.connects).toEqual({ 'web-1': 1 });
+    const document = jsonDocument(outcome);
+    expect(document.workspace).toEqual({ kind: 'folder', root: folder, issues: [] });
+    expect(document.hosts).toBeUndefined();
+    expect(document.destinations.map((row) => [row.id, row.host, row.verify?.status])).toEqual([
+      ['a', undefined, 'intact'],
+      ['b', undefined, 'intact'],
+    ]);
+  });
+
+  it('lists every problem of a workspace there that does not load, each at its field', async () => {
+    const file = path.join(dir, 'distributor-inspector.json');
+    await fs.writeFile(file, JSON.stringify({ destinations: [{ path: 42 }, { pathx: 'a' }] }));
+    const { connector } = countingConnector({ 'web-1': { folder: dir } });
+    const outcome = await runRemoteScan({ host: 'web-1', path: file }, {}, false, io, connector);
+    // The very lines `scan FILE` prints for it on the host's own disk.
+    const there = await loadWorkspace(file);
+    if (there.ok) throw new Error('the workspace loaded');
+    expect(there.issues).toHaveLength(3);
+    expect(outcome).toEqual({ inputIssues: there.issues.map((issue) => issueLine(there.file, issue)) });
+  });
+});
