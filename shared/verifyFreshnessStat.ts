@@ -27,11 +27,25 @@ function partsOf(signature: StatSignature): { mtimeNs: bigint; ctimeNs: bigint }
   return { mtimeNs: BigInt(parts[3] ?? '0'), ctimeNs: BigInt(parts[4] ?? '0') };
 }
 
-/** Whether a cached hash may stand for the file now: the same signature, and the signature older than the hash by the margin. */
-export function mayReuse(cached: CachedOutput, now: StatSignature): boolean {
-  const [signature, , hashedAtNs] = cached;
-  if (signature !== now) return false;
+/** The size a signature records (its third field); without a split, for a re-verify's every output. */
+export function sizeOfSignature(signature: StatSignature): number {
+  const afterInode = signature.indexOf(':', signature.indexOf(':') + 1) + 1;
+  return Number(signature.slice(afterInode, signature.indexOf(':', afterInode)));
+}
+
+/**
+ * Whether what was read at an entry's signature (a hash, a state file's validation) may stand for the
+ * file whenever it still has that signature: its timestamps older than the start of the read by the
+ * margin, so no write in the same tick after the read can hide behind them.
+ */
+export function isSettled(cached: CachedOutput): boolean {
+  const [signature, , readAtNs] = cached;
   const { mtimeNs, ctimeNs } = partsOf(signature);
   const newest = mtimeNs > ctimeNs ? mtimeNs : ctimeNs;
-  return newest + RACY_MARGIN_NS < BigInt(hashedAtNs);
+  return newest + RACY_MARGIN_NS < BigInt(readAtNs);
+}
+
+/** Whether a cached hash may stand for the file now: the same signature, and the signature older than the hash by the margin. */
+export function mayReuse(cached: CachedOutput, now: StatSignature): boolean {
+  return cached[0] === now && isSettled(cached);
 }

@@ -8,7 +8,7 @@ import './startupChunk'; // what every command's start shares, as one chunk of t
 import path from 'node:path';
 import type { Issue } from '../../shared/issues';
 import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
-import { HashPool, isFinding, loadWorkspace, scanWorkspace, type LoadedWorkspace } from '../service/workspaceScan';
+import { HashPool, isFinding, loadWorkspace, runInThread, scanWorkspace, type LoadedWorkspace } from '../service/workspaceScan';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
@@ -46,9 +46,9 @@ async function runScan(
 async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verify: boolean, io: CliIo): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-  // A plain scan reads on this thread too (it has nothing else to do meanwhile) and starts one worker
-  // fewer; a verify's hashing stays in workers alone.
-  const pool = new HashPool({ shareThisThread: !verify });
+  // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
+  // a plain scan of any size while every core is busy: workers would add CPU, not speed (HashPool).
+  const pool = new HashPool({ runHere: runInThread });
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();

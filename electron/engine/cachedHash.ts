@@ -7,7 +7,7 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { mayReuse, statSignature } from '../../shared/verifyFreshnessStat';
-import { hashListedFile, type Hasher, type HashOutcome, type HashTask } from './hashTask';
+import { hashListedFile, type Hasher, type HashOutcome, type HashResult, type HashTask } from './hashTask';
 
 export interface HashCache {
   /** What the cache knew of this destination's outputs, by path. */
@@ -20,7 +20,10 @@ export interface HashCache {
   nowNs?: () => bigint;
 }
 
-export function hashThroughCache(task: HashTask, hasher: Hasher, cache: HashCache): HashOutcome {
+/** With `readAhead`, a big file read again is a promise (hashTask.ts), recorded once it is hashed. */
+export function hashThroughCache(task: HashTask, hasher: Hasher, cache: HashCache): HashOutcome;
+export function hashThroughCache(task: HashTask, hasher: Hasher, cache: HashCache, readAhead: boolean): HashResult;
+export function hashThroughCache(task: HashTask, hasher: Hasher, cache: HashCache, readAhead = false): HashResult {
   // Taken before the lstat: a write after it has a timestamp the racy rule does not trust.
   const startedNs = cache.nowNs ? cache.nowNs() : BigInt(Date.now()) * 1_000_000n;
   const stats = lstatSync(path.join(task.root, task.path), { bigint: true, throwIfNoEntry: false });
@@ -30,10 +33,13 @@ export function hashThroughCache(task: HashTask, hasher: Hasher, cache: HashCach
     cache.seen[task.path] = cached;
     return { kind: 'file', size: Number(stats.size), sha256: cached[1] };
   }
-  const outcome = hashListedFile(task, hasher);
-  if (outcome.kind === 'file' && outcome.sha256 !== undefined) {
-    cache.hashed += 1;
-    if (signature !== undefined) cache.seen[task.path] = [signature, outcome.sha256, String(startedNs)];
-  }
-  return outcome;
+  const record = (outcome: HashOutcome): HashOutcome => {
+    if (outcome.kind === 'file' && outcome.sha256 !== undefined) {
+      cache.hashed += 1;
+      if (signature !== undefined) cache.seen[task.path] = [signature, outcome.sha256, String(startedNs)];
+    }
+    return outcome;
+  };
+  const outcome = hashListedFile(task, hasher, readAhead);
+  return outcome instanceof Promise ? outcome.then(record) : record(outcome);
 }

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { formatBytes } from '../../shared/byteSize';
 import type { DestinationInspectionData } from '../../shared/inspection';
-import { error } from '../../shared/issues';
+import { error, type Issue } from '../../shared/issues';
 import { parseState } from '../../shared/parseDocument';
 import { interruptedMessage, interruptedStagingNames, type StagingCandidate } from '../../shared/staging';
 import { INVALID_STATE_SHOWN_MAX_BYTES, STATE_FILE_MAX_BYTES, STATE_FILE_NAME, type State } from '../../shared/stateSchema';
@@ -21,7 +21,13 @@ export type StateFileFacts =
   /** The open was refused (EACCES, EPERM); `why` completes "permission denied: …" with owner, mode and our uid when known. */
   | { kind: 'permission_denied'; why: string }
   /** `sha256` is absent when the reader was asked for no digests (inspectDestination.ts). */
-  | { kind: 'bytes'; bytes: Uint8Array; sha256?: string };
+  | { kind: 'bytes'; bytes: Uint8Array; sha256?: string }
+  /**
+   * Bytes a verify read and validated as managed before, proven unchanged since by their stat
+   * signature (the verify stat cache, engine/reverify.ts): what their validation found, without them.
+   * `json` holds only what the list's summary reads (the ids and the outputs).
+   */
+  | { kind: 'validated'; sha256?: string; issues: Issue[]; outputPaths: readonly string[]; json: Record<string, unknown> };
 
 /** What a reader found at a destination bundle path. */
 export type DestinationFacts =
@@ -47,9 +53,9 @@ export interface Classification {
   inspection: ClassifiedInspection;
   /** The state file's text when its bytes are UTF-8. */
   text?: string;
-  /** The state file as a JSON object, whenever it is one (also when invalid). */
+  /** The state file as a JSON object, whenever it is one (also when invalid); for a `validated` one, its summary's part. */
   json?: Record<string, unknown>;
-  /** The validated state, exactly when the status is managed. */
+  /** The validated state, exactly when the status is managed from bytes read now (not from a `validated` state file). */
   state?: State;
 }
 
@@ -148,6 +154,15 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
           error([], 'state_unreadable', `permission denied: ${file} cannot be read by the inspector (${stateFile.why})`),
         ],
       },
+    };
+  }
+  if (stateFile.kind === 'validated') {
+    // As for bytes that parse as managed, below: the same issues in the same order.
+    const interruptedNow = facts.staging.length === 0 ? [] : interruptedBy(stateFile.outputPaths.map((output) => ({ path: output })));
+    const stateSha256 = stateFile.sha256 === undefined ? {} : { stateSha256: stateFile.sha256 };
+    return {
+      inspection: { path: dir, status: 'managed', issues: [...interruptedNow, ...stateFile.issues], ...stateSha256, hasContent, ...listed },
+      json: stateFile.json,
     };
   }
   // Decode once: the parser and the raw view share the text. Bytes that are not UTF-8 go to the

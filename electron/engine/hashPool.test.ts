@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stateSchema } from '../../shared/documentSchemas';
-import { makeTempDir, sha256Of, stateFor, writeManagedDestination } from '../testing/fixtureTrees';
-import { STATE_FILE_NAME } from '../../shared/stateSchema';
+import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
 import { HashPool } from './hashPool';
+import { runInThread } from './poolInThread';
 import { verifyDestination } from './verify';
 
 let dir: string;
@@ -223,13 +223,13 @@ async function inspectWith(options: ConstructorParameters<typeof HashPool>[0], p
   }
 }
 
-describe('a pool that shares the calling thread', () => {
-  it('reads a small scan on the calling thread alone, answering as the workers do', async () => {
-    const paths = mixedDestinations(40);
-    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => true }, paths);
-    expect(shared.workers).toBe(0);
-    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
-    expect(shared.outcomes.map((outcome) => outcome.kind === 'inspected' && outcome.inspection.status).slice(0, 5)).toEqual([
+describe('a pool that may inspect in the calling thread (runHere)', () => {
+  it('reads a large scan in this thread while every core is busy, answering as the workers do', async () => {
+    const paths = mixedDestinations(600);
+    const here = await inspectWith({ size: 2, runHere: runInThread, coresBusy: () => true }, paths);
+    expect(here.workers).toBe(0);
+    expect(here.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+    expect(here.outcomes.map((outcome) => outcome.kind === 'inspected' && outcome.inspection.status).slice(0, 5)).toEqual([
       'managed',
       'empty',
       'invalid',
@@ -238,30 +238,22 @@ describe('a pool that shares the calling thread', () => {
     ]);
   });
 
-  it('starts one worker fewer than its size for a large scan, every outcome in task order', async () => {
+  it('gives a large scan to its workers while a core is idle', async () => {
     const paths = mixedDestinations(600);
-    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => true }, paths);
-    expect(shared.workers).toBe(1);
-    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+    const pooled = await inspectWith({ size: 2, runHere: runInThread, coresBusy: () => false }, paths);
+    expect(pooled.workers).toBe(2);
+    expect(pooled.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
   });
 
-  it('reads a large scan alone while its workers would not help (no idle core)', async () => {
-    const paths = mixedDestinations(600);
-    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => false }, paths);
-    expect(shared.workers).toBe(0);
-    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
-  });
-
-  it('leaves a state file above 1 MiB to a worker (even on busy cores): running out of memory costs one row', async () => {
-    const paths = mixedDestinations(5);
-    const big = path.join(dir, 'big');
-    writeManagedDestination(big, { 'a.html': 'big' });
-    const padded = { ...stateFor({ 'a.html': 'big' }), padding: 'x'.repeat(1100 * 1024) };
-    writeFileSync(path.join(big, STATE_FILE_NAME), JSON.stringify(padded));
-    const shared = await inspectWith({ size: 2, shareThisThread: true, workersHelp: () => false }, [...paths, big]);
-    expect(shared.workers).toBe(1);
-    expect(shared.outcomes).toEqual((await inspectWith({ size: 2 }, [...paths, big])).outcomes);
-    expect(shared.outcomes[5]).toMatchObject({ kind: 'inspected', summary: { status: 'managed', warningCount: 1 } });
+  it('never verifies a large scan in this thread, busy cores or not', async () => {
+    const paths = mixedDestinations(100);
+    const pool = new HashPool({ size: 2, runHere: runInThread, coresBusy: () => true });
+    try {
+      await pool.inspect(paths, { withText: false, verify: true });
+      expect(pool.workerCount).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -5,23 +5,27 @@
 // settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
-// Never reads a file itself, unless made to share the calling thread (`shareThisThread`): that thread
-// then inspects destinations too, never a state big enough to run it out of memory (poolJobs.ts).
+// Never reads a file itself; a caller with nothing else to do on its thread (the command line) may
+// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone, and for a
+// scan's inspections while every core is busy.
 
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import { inspectHere } from './poolJobs';
-import type { FromWorker, InspectJob, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
+import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
-export type { InspectOutcome } from './poolProtocol';
+export type { CheckJobOutcome, InspectOutcome } from './poolProtocol';
 
 // Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
 // progress coarser and cancel slower.
 const BATCH_MAX_FILES = 64;
+// A re-verify's stat check is ~40 µs of a worker's time: in batches of 64 the worker would wait on
+// this thread between batches more than it works (on a loaded machine each wake-up of this thread
+// takes tens of ms). Batches of this many keep it busy and still come back every ~20 ms of work.
+const BATCH_MAX_CHECKS = 512;
 const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface HashProgress {
@@ -41,6 +45,9 @@ interface RunOptions extends HashOptions {
   onOutcome?: (index: number, outcome: PoolJobOutcome) => void;
 }
 
+/** Runs a request's jobs in the calling thread, with the progress and outcomes a worker's batch gives (poolInThread.ts). */
+export type RunHere = (jobs: Job[], options: RunOptions) => Promise<PoolJobOutcome[]>;
+
 interface Request {
   outcomes: PoolJobOutcome[];
   remaining: number;
@@ -58,8 +65,6 @@ interface Item {
   job: Job;
   /** Set after the worker running its batch died: it runs in a batch of its own, to find the culprit. */
   alone?: boolean;
-  /** Set when the calling thread found its state too large to read there. */
-  workerOnly?: boolean;
 }
 
 interface Slot {
@@ -88,16 +93,6 @@ function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
   return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
-// The calling thread's turns (shareThisThread) are short, so a worker's answer waits little for it.
-const HERE_BATCH_MAX_JOBS = 16;
-// A scan this small is read on the calling thread alone: a worker's start costs more than it saves.
-const HERE_ALONE_MAX_JOBS = 256;
-
-/** Whether the calling thread may run a queued job: a plain inspection, not already sent to a worker. */
-function runsHere(item: Item): boolean {
-  return item.job.kind === 'inspect' && !item.job.verify && !item.alone && !item.workerOnly;
-}
-
 // A destination inspected and verified in one job holds files of unknown size: counted as this much,
 // so a batch carries a few of them, not 64.
 const INSPECT_AND_VERIFY_WEIGHT = 512 * 1024;
@@ -108,10 +103,16 @@ function weightOf(job: Job): number {
   return 0;
 }
 
+function fitsOneBatch(jobs: readonly Job[]): boolean {
+  if (jobs.length === 1) return true;
+  if (jobs.length > BATCH_MAX_FILES) return false;
+  return jobs.reduce((bytes, job) => bytes + weightOf(job), 0) <= BATCH_MAX_BYTES;
+}
+
 /** Why a job got no answer: its worker died running it (out of memory, most likely a huge file). */
 function crashMessage(job: Job, cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const what = job.kind === 'inspect' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
+  const what = job.kind === 'inspect' || job.kind === 'check' ? job.path : job.kind === 'list' ? job.root : `${job.root}/${job.path}`;
   const why =
     code === 'ERR_WORKER_OUT_OF_MEMORY'
       ? 'the reader ran out of memory on it'
@@ -131,21 +132,21 @@ export class HashPool {
   private closed = false;
 
   private readonly resourceLimits: ResourceLimits | undefined;
-  private readonly shareThisThread: boolean;
-  private readonly workersHelp: () => boolean;
-  private hereScheduled = false;
+  private readonly runHere: RunHere | undefined;
+  private readonly coresBusy: () => boolean;
 
   /**
-   * `shareThisThread` (a command line's, idle while it scans; never the app host's): the calling thread
-   * inspects too, and starts workers (`size` − 1, at least one) for a large scan only while
-   * `workersHelp()` (default: a core idle; on busy cores a worker adds its start, not speed).
+   * `runHere`: a request whose jobs fit in one batch, made while no worker runs and none waits, is
+   * run by it in this thread instead: one worker would have run it alone anyway, after tens of
+   * milliseconds of its own start. So is a larger one of plain inspections while `coresBusy()`
+   * (default: the load average at or above the cores): there a worker adds its start, its own JIT
+   * and GC and the hand-off of every outcome, not speed. Only for a caller with nothing else to do.
    */
-  constructor(options: { size?: number; resourceLimits?: ResourceLimits; shareThisThread?: boolean; workersHelp?: () => boolean } = {}) {
-    const threads = options.size ?? availableParallelism();
-    this.shareThisThread = options.shareThisThread === true;
-    this.size = Math.max(1, this.shareThisThread ? threads - 1 : threads);
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere; coresBusy?: () => boolean } = {}) {
+    this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
-    this.workersHelp = options.workersHelp ?? (() => loadavg()[0]! < availableParallelism());
+    this.runHere = options.runHere;
+    this.coresBusy = options.coresBusy ?? (() => loadavg()[0]! >= availableParallelism());
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -156,6 +157,10 @@ export class HashPool {
   /** Workers running a batch right now. */
   get busyCount(): number {
     return this.slots.filter((slot) => slot.batch !== undefined).length;
+  }
+
+  get threadIds(): number[] {
+    return this.slots.map((slot) => slot.worker.threadId);
   }
 
   /** Examines and hashes every task; outcomes in task order. Rejects with the signal's reason on abort. */
@@ -200,11 +205,27 @@ export class HashPool {
     ) as Promise<InspectOutcome[]>;
   }
 
+  /**
+   * A re-verify's stat check (statCheck.ts) of each destination against the stat cache's expectation,
+   * in workers; each outcome also through onOutcome as it comes.
+   */
+  check(
+    destinations: { path: string; expectation: string }[],
+    options: HashOptions & { digests: boolean; onOutcome?: (index: number, outcome: CheckJobOutcome) => void },
+  ): Promise<CheckJobOutcome[]> {
+    return this.run(
+      destinations.map(({ path, expectation }) => ({ kind: 'check', path, expectation, digests: options.digests })),
+      { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
+    ) as Promise<CheckJobOutcome[]>;
+  }
+
   private run(jobs: Job[], options: RunOptions): Promise<PoolJobOutcome[]> {
     if (this.closed) return Promise.reject(new Error('HashPool is closed'));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
+    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && (fitsOneBatch(jobs) || this.inspectsHere(jobs)))
+      return this.runHere(jobs, options);
     return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
@@ -214,6 +235,11 @@ export class HashPool {
       }
       this.dispatch();
     });
+  }
+
+  /** Plain inspections (no verify, no hashing) while the cores are busy: a worker would not speed them up. */
+  private inspectsHere(jobs: readonly Job[]): boolean {
+    return jobs.every((job) => job.kind === 'inspect' && !job.verify) && this.coresBusy();
   }
 
   /** Terminates every worker and waits for them to exit. Pending requests are rejected. */
@@ -232,7 +258,7 @@ export class HashPool {
     while (this.queue.length > 0) {
       let slot = this.slots.find((candidate) => !candidate.batch && !candidate.stopping);
       if (!slot) {
-        if (this.slots.length >= this.size || !this.wantsWorker()) break;
+        if (this.slots.length >= this.size) return;
         slot = this.spawn();
       }
       const items = this.takeBatch();
@@ -241,43 +267,16 @@ export class HashPool {
       slot.worker.ref();
       slot.worker.postMessage({ type: 'batch', id, jobs: items.map((item) => item.job) } satisfies ToWorker);
     }
-    if (this.shareThisThread) this.scheduleHere();
-  }
-
-  /** Without a shared thread always; with it, for a job only a worker runs, or a large scan while workers help. */
-  private wantsWorker(): boolean {
-    if (!this.shareThisThread || !runsHere(this.queue.peek()!)) return true;
-    return this.queue.length > HERE_ALONE_MAX_JOBS && this.workersHelp();
-  }
-
-  /** The calling thread's next turn, after the events waiting now (a worker's answer is handled first). */
-  private scheduleHere(): void {
-    if (this.hereScheduled || this.closed || this.queue.length === 0 || !runsHere(this.queue.peek()!)) return;
-    this.hereScheduled = true;
-    setImmediate(() => this.runHere());
-  }
-
-  /** One short turn on the calling thread: a few inspections, each delivered as a worker's would be. */
-  private runHere(): void {
-    this.hereScheduled = false;
-    if (this.closed) return;
-    for (let taken = 0; taken < HERE_BATCH_MAX_JOBS && this.queue.length > 0 && runsHere(this.queue.peek()!); taken++) {
-      const item = this.queue.shift()!;
-      if (item.request.settled || item.request.options.signal?.aborted) continue;
-      const outcome = inspectHere(item.job as InspectJob);
-      if (outcome) this.deliver(item, outcome);
-      else this.queue.unshiftAll([{ ...item, workerOnly: true }]);
-    }
-    this.dispatch();
   }
 
   private takeBatch(): Item[] {
     if (this.queue.peek()!.alone) return [this.queue.shift()!];
     const items: Item[] = [];
     let bytes = 0;
-    while (this.queue.length > 0 && items.length < BATCH_MAX_FILES) {
+    const maxJobs = this.queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
+    while (this.queue.length > 0 && items.length < maxJobs) {
       const next = this.queue.peek()!;
-      if (next.alone) break;
+      if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
       const size = weightOf(next.job);
       if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
       items.push(this.queue.shift()!);

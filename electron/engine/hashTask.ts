@@ -1,10 +1,13 @@
 // How one output file is examined and hashed, in a worker of HashPool. Never follows a symbolic
 // link, not even in a parent directory, and never opens what lstat did not show to be a regular file.
+// Synchronous, except for a file bigger than one buffer when the caller asks to read ahead
+// (hashStream.ts): its outcome is then a promise, and the next file waits for it (one buffer pair).
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, type Stats } from 'node:fs';
 import { createHash, hash as oneShotHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { FileKind } from '../../shared/verifyReport';
+import { hashRestReadingAhead } from './hashStream';
 
 export interface HashTask {
   /** Absolute directory the path is inside of (the destination). */
@@ -20,6 +23,12 @@ export type HashOutcome =
   | { kind: 'missing' }
   | { kind: Exclude<FileKind, 'file'>; size?: number; linkTarget?: string }
   | { kind: 'error'; message: string };
+
+/** The read buffer of a hashing thread (and its spare): memory stays bounded whatever the file size. */
+export const READ_BUFFER_BYTES = 1024 * 1024;
+
+/** An outcome, or with reading ahead, for a file bigger than the buffer, the promise of one. */
+export type HashResult = HashOutcome | Promise<HashOutcome>;
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 // A FIFO swapped in between lstat and open must not block the open.
@@ -94,6 +103,8 @@ export interface Hasher {
   checkedDirs: Set<string>;
   /** Called after every chunk with the bytes just read. */
   onBytes(bytes: number): void;
+  /** A second buffer as big as `buffer`: reading ahead fills one while the other is hashed. */
+  spare?: Buffer;
 }
 
 /** Reads the rest of a big file through the one buffer, hashing as it goes. */
@@ -119,7 +130,13 @@ function absoluteOf(task: HashTask): string | HashOutcome {
   return absolute;
 }
 
-export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
+/**
+ * Examines and hashes one output. With `readAhead` (and `hasher.spare`), a file bigger than the
+ * buffer is read ahead as it is hashed and the outcome is a promise: wait for it before the next call.
+ */
+export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome;
+export function examineAndHash(task: HashTask, hasher: Hasher, readAhead: boolean): HashResult;
+export function examineAndHash(task: HashTask, hasher: Hasher, readAhead = false): HashResult {
   const absolute = absoluteOf(task);
   if (typeof absolute !== 'string') return absolute;
   const parent = parentProblem(task.root, task.path, hasher.checkedDirs);
@@ -136,7 +153,7 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
   }
   if (!stat.isFile()) return notAFileOutcome(kindOf(stat) as Exclude<FileKind, 'file'>, absolute, stat.size);
   if (task.expectedSize !== undefined && stat.size !== task.expectedSize) return { kind: 'file', size: stat.size };
-  return openAndHash(absolute, task.expectedSize, hasher);
+  return openAndHash(absolute, task.expectedSize, hasher, readAhead);
 }
 
 /**
@@ -144,12 +161,18 @@ export function examineAndHash(task: HashTask, hasher: Hasher): HashOutcome {
  * to be a regular file: its parents are real directories and it is no link, so the lstat calls of
  * examineAndHash are skipped. The open still refuses a link and the fstat anything else.
  */
-export function hashListedFile(task: HashTask, hasher: Hasher): HashOutcome {
+export function hashListedFile(task: HashTask, hasher: Hasher): HashOutcome;
+export function hashListedFile(task: HashTask, hasher: Hasher, readAhead: boolean): HashResult;
+export function hashListedFile(task: HashTask, hasher: Hasher, readAhead = false): HashResult {
   const absolute = absoluteOf(task);
-  return typeof absolute === 'string' ? openAndHash(absolute, task.expectedSize, hasher) : absolute;
+  return typeof absolute === 'string' ? openAndHash(absolute, task.expectedSize, hasher, readAhead) : absolute;
 }
 
-function openAndHash(absolute: string, expectedSize: number | undefined, hasher: Hasher): HashOutcome {
+function readError(cause: unknown): HashOutcome {
+  return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
+}
+
+function openAndHash(absolute: string, expectedSize: number | undefined, hasher: Hasher, readAhead: boolean): HashResult {
   let fd: number;
   try {
     fd = openSync(absolute, OPEN_FLAGS);
@@ -159,6 +182,8 @@ function openAndHash(absolute: string, expectedSize: number | undefined, hasher:
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'error', message: `cannot be read (${code ?? String(cause)})` };
   }
+  // Set when the file is handed to hashRestReadingAhead, which closes it after its last read.
+  let handedOver = false;
   try {
     const opened = fstatSync(fd);
     // Replaced since it was seen: report what was opened, read nothing else.
@@ -171,10 +196,18 @@ function openAndHash(absolute: string, expectedSize: number | undefined, hasher:
     // A short read of a regular file is its end: no second read to see 0.
     if (first < buffer.length)
       return { kind: 'file', size: first, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, first), 'hex')}` };
+    const spare = hasher.spare;
+    if (readAhead && spare?.length === buffer.length) {
+      handedOver = true;
+      return hashRestReadingAhead(fd, { buffer, spare, onBytes: (bytes) => hasher.onBytes(bytes) }, createHash('sha256'), first).then(
+        ({ size, hex }): HashOutcome => ({ kind: 'file', size, sha256: `sha256:${hex}` }),
+        readError,
+      );
+    }
     return streamRest(fd, hasher, createHash('sha256').update(buffer), first);
   } catch (cause) {
-    return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
+    return readError(cause);
   } finally {
-    closeSync(fd);
+    if (!handedOver) closeSync(fd);
   }
 }

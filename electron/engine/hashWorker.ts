@@ -1,14 +1,17 @@
 // One thread of HashPool: takes a batch of jobs (hash a file, list a destination, inspect a
-// destination; poolProtocol.ts), runs them (poolJobs.ts) and answers with their outcomes, reporting
-// bytes as it goes. Blocking reads are free here: this thread has nothing else to do.
-// Never follows a link; never holds more than one read buffer.
+// destination; poolProtocol.ts, run by poolJobs.ts) and answers with their outcomes, reporting
+// bytes as it goes.
+// Synchronous reads on purpose: this thread has nothing else to do, and a sync call skips a round
+// trip through libuv's thread pool and a promise per syscall. The one exception is a file bigger
+// than the buffer: it is read ahead on libuv's pool while this thread hashes (hashStream.ts), and
+// the jobs after it wait for it.
+// Never follows a link; never holds more than two read buffers.
 
 import { parentPort } from 'node:worker_threads';
-import type { Hasher } from './hashTask';
-import type { FromWorker, ToWorker } from './poolProtocol';
-import { runJob } from './poolJobs';
+import { READ_BUFFER_BYTES } from './hashTask';
+import { runAll } from './poolJobs';
+import type { FromWorker, PoolJobOutcome, ToWorker } from './poolProtocol';
 
-const CHUNK_BYTES = 1024 * 1024;
 // Progress for a big file: often enough for a smooth bar, rarely enough to cost nothing.
 const PROGRESS_EVERY_BYTES = 32 * 1024 * 1024;
 
@@ -17,8 +20,9 @@ if (!port) throw new Error('hashWorker runs only as a worker thread');
 
 let batchId = 0;
 let unreported = 0;
-const hasher: Hasher = {
-  buffer: Buffer.allocUnsafe(CHUNK_BYTES),
+const hasher = {
+  buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+  spare: Buffer.allocUnsafe(READ_BUFFER_BYTES),
   checkedDirs: new Set<string>(),
   onBytes(bytes: number) {
     unreported += bytes;
@@ -35,8 +39,12 @@ port.on('message', (incoming: ToWorker) => {
   unreported = 0;
   // Directories are trusted for one batch only: a folder swapped for a link later is seen.
   hasher.checkedDirs.clear();
-  const outcomes = incoming.jobs.map((job) => runJob(job, hasher));
-  port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
+  const done = (outcomes: PoolJobOutcome[]) =>
+    port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
+  const outcomes = runAll(incoming.jobs, hasher);
+  // The pool sends the next batch only after this one's answer: no other batch runs meanwhile.
+  if (outcomes instanceof Promise) void outcomes.then(done);
+  else done(outcomes);
 });
 
 port.postMessage({ type: 'ready' } satisfies FromWorker);

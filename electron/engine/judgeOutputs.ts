@@ -9,7 +9,7 @@ import { STAGING_DIR_NAME } from '../../shared/staging';
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import type { FileKind, OutputVerification, VerifyReport } from '../../shared/verifyReport';
 import { hashThroughCache, type HashCache } from './cachedHash';
-import { examineAndHash, hashListedFile, notAFileOutcome, type Hasher, type HashOutcome } from './hashTask';
+import { examineAndHash, hashListedFile, notAFileOutcome, type Hasher, type HashOutcome, type HashResult } from './hashTask';
 import { listFiles, parentDirectories } from './listFiles';
 
 /** What verify needs of each output record. */
@@ -54,7 +54,7 @@ export function uncleanOutcome(output: RecordedOutput): HashOutcome | undefined 
 }
 
 /** The listing options of a destination: its outputs, the state file and the staging folder left out. */
-export function listingFor(outputs: readonly RecordedOutput[]): { exclude: Set<string>; expectedDirs: Set<string> } {
+export function listingFor(outputs: readonly Pick<RecordedOutput, 'path'>[]): { exclude: Set<string>; expectedDirs: Set<string> } {
   const outputPaths = outputs.map((output) => output.path);
   return { exclude: new Set([...outputPaths, STATE_FILE_NAME, STAGING_DIR_NAME]), expectedDirs: parentDirectories(outputPaths) };
 }
@@ -73,6 +73,8 @@ export function listExtra(root: string, outputs: readonly RecordedOutput[]): str
  * root's listing the inspection just read, from a root it found to be a real directory (lstat):
  * the walk starts from it, so a scan lists each destination once. `cache`: the verify stat cache's
  * entries for this destination; a listed file whose signature is unchanged is not read again.
+ * `readAhead` (hashTask.ts): a file bigger than the hasher's buffer is read ahead as it is hashed,
+ * and the report is then a promise; outputs are still read one at a time, in order.
  */
 export function verifyHere(
   root: string,
@@ -80,7 +82,23 @@ export function verifyHere(
   hasher: Hasher,
   rootEntries?: readonly Dirent[],
   cache?: HashCache,
-): VerifyReport {
+): VerifyReport;
+export function verifyHere(
+  root: string,
+  outputs: readonly RecordedOutput[],
+  hasher: Hasher,
+  rootEntries: readonly Dirent[] | undefined,
+  cache: HashCache | undefined,
+  readAhead: boolean,
+): VerifyReport | Promise<VerifyReport>;
+export function verifyHere(
+  root: string,
+  outputs: readonly RecordedOutput[],
+  hasher: Hasher,
+  rootEntries?: readonly Dirent[],
+  cache?: HashCache,
+  readAhead = false,
+): VerifyReport | Promise<VerifyReport> {
   const kinds = new Map<string, FileKind>();
   let extra: string[] = [];
   let listed = false;
@@ -92,14 +110,29 @@ export function verifyHere(
   } catch {
     extra = [];
   }
-  const judged = outputs.map((output) => {
+  const outcomeOf = (output: RecordedOutput): HashResult => {
     const refused = uncleanOutcome(output);
-    if (refused) return judge(output, refused);
+    if (refused) return refused;
     const task = { root, path: output.path, expectedSize: output.size };
     const kind = listed ? kinds.get(output.path) : undefined;
-    if (kind === 'file') return judge(output, cache ? hashThroughCache(task, hasher, cache) : hashListedFile(task, hasher));
-    if (kind !== undefined) return judge(output, notAFileOutcome(kind as Exclude<FileKind, 'file'>, join(root, output.path)));
-    return judge(output, examineAndHash(task, hasher));
-  });
-  return summarize(judged, extra);
+    if (kind === 'file') return cache ? hashThroughCache(task, hasher, cache, readAhead) : hashListedFile(task, hasher, readAhead);
+    if (kind !== undefined) return notAFileOutcome(kind as Exclude<FileKind, 'file'>, join(root, output.path));
+    return examineAndHash(task, hasher, readAhead);
+  };
+  const judged: OutputVerification[] = [];
+  // Synchronous until an outcome is a promise; the outputs after it wait for it (one buffer pair).
+  const judgeFrom = (start: number): VerifyReport | Promise<VerifyReport> => {
+    for (let index = start; index < outputs.length; index += 1) {
+      const output = outputs[index]!;
+      const outcome = outcomeOf(output);
+      if (outcome instanceof Promise)
+        return outcome.then((settled) => {
+          judged.push(judge(output, settled));
+          return judgeFrom(index + 1);
+        });
+      judged.push(judge(output, outcome));
+    }
+    return summarize(judged, extra);
+  };
+  return judgeFrom(0);
 }

@@ -1,17 +1,17 @@
-// What one job of HashPool does (poolProtocol.ts): hash a file, list a destination, inspect one
-// (and verify it). Run by the worker threads (hashWorker.ts) and, for a pool that shares the calling
-// thread, by that thread too (hashPool.ts): one implementation, so both answer alike.
-// Synchronous on purpose: a sync call skips a round trip through libuv's thread pool and a promise
-// per syscall. Never follows a link; never holds more than the one read buffer of its hasher.
+// What HashPool's jobs do (poolProtocol.ts): hash a file, list a destination, check one against
+// the stat cache, inspect one (and verify it). Run by the worker threads (hashWorker.ts), one batch at a time, with the thread's
+// hasher. Never follows a link; a batch holds the hasher's buffers for its whole run.
 
 import { lstatSync } from 'node:fs';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import type { VerifyReport } from '../../shared/verifyReport';
+import { cachedStateOf, stateFileBeforeRead } from './cachedState';
 import { examineAndHash, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
-import { STATE_FILE_MAX_BYTES } from '../../shared/stateSchema';
-import type { InspectJob, InspectOutcome, Job, PoolJobOutcome } from './poolProtocol';
+import type { Job, PoolJobOutcome } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
+import { checkUnchanged } from './statCheck';
 
 function message(cause: unknown): string {
   return (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
@@ -25,10 +25,10 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
   return { changed, dropped };
 }
 
-export function runJob(job: Job, hasher: Hasher): PoolJobOutcome {
+export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
-      return examineAndHash(job, hasher);
+      return examineAndHash(job, hasher, true);
     case 'list': {
       // The destination must be a real directory: listing through a link would leave it.
       const stat = lstatSync(job.root, { throwIfNoEntry: false });
@@ -39,42 +39,64 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome {
         return { kind: 'error', message: `${job.root} cannot be listed (${message(cause)})` };
       }
     }
+    case 'check':
+      try {
+        return checkUnchanged(job.path, job.expectation, job.digests);
+      } catch {
+        // Unreadable now: the full verify says how.
+        return { kind: 'changed' };
+      }
     case 'inspect':
-      return inspect(job, hasher, STATE_FILE_MAX_BYTES)!;
+      try {
+        // Through the stat cache, the state file's signature comes first: the entry kept of it must never outlive its bytes.
+        const before = job.known ? stateFileBeforeRead(job.path) : undefined;
+        const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
+        const summary = summarizeInspection(inspection, json);
+        if (job.verify && job.known && (inspection.status !== 'managed' || !json))
+          return { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } };
+        if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
+        // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
+        // The walk for extras starts from the listing the inspection read: one listing per destination.
+        const outputs = json.outputs as RecordedOutput[];
+        const cache = job.known ? { known: job.known, seen: {}, hashed: 0 } : undefined;
+        const answer = (verify: VerifyReport): PoolJobOutcome => {
+          if (!cache || !job.known) return { kind: 'inspected', inspection, summary, verify };
+          const state = cachedStateOf(before, inspection, json);
+          return {
+            kind: 'inspected',
+            inspection,
+            summary,
+            verify,
+            cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed, state },
+          };
+        };
+        const verify = verifyHere(inspection.path, outputs, hasher, entries, cache, true);
+        return verify instanceof Promise ? verify.then(answer, (cause: unknown) => failed(job.path, cause)) : answer(verify);
+      } catch (cause) {
+        return failed(job.path, cause);
+      }
   }
 }
 
-// States above this are parsed in a worker, where running out of memory costs one row, not the process.
-const HERE_STATE_MAX_BYTES = 1024 * 1024;
-
-/**
- * An inspect job on the calling thread of a pool that shares it, which must not run out of memory
- * and does not hash: undefined (a worker's job then) for a verify, or a state file above 1 MiB.
- */
-export function inspectHere(job: InspectJob): InspectOutcome | undefined {
-  return job.verify ? undefined : inspect(job, undefined, HERE_STATE_MAX_BYTES);
+function failed(path: string, cause: unknown): PoolJobOutcome {
+  return { kind: 'error', message: `${path} cannot be read (${message(cause)})` };
 }
 
-function inspect(job: InspectJob, hasher: Hasher | undefined, stateBytesAtMost: number): InspectOutcome | undefined {
-  try {
-    const read = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText, stateBytesAtMost });
-    if (!read) return undefined;
-    const { inspection, json, entries } = read;
-    const summary = summarizeInspection(inspection, json);
-    if (!job.verify || !hasher || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
-    // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
-    // The walk for extras starts from the listing the inspection read: one listing per destination.
-    if (!job.known)
-      return {
-        kind: 'inspected',
-        inspection,
-        summary,
-        verify: verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries),
-      };
-    const cache = { known: job.known, seen: {}, hashed: 0 };
-    const verify = verifyHere(inspection.path, json.outputs as RecordedOutput[], hasher, entries, cache);
-    return { kind: 'inspected', inspection, summary, verify, cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed } };
-  } catch (cause) {
-    return { kind: 'error', message: `${job.path} cannot be read (${message(cause)})` };
+/** The batch's outcomes in order; a job that answers with a promise holds the next until it settles. */
+export function runAll(
+  jobs: Job[],
+  hasher: Hasher,
+  from = 0,
+  outcomes: PoolJobOutcome[] = [],
+): PoolJobOutcome[] | Promise<PoolJobOutcome[]> {
+  for (let index = from; index < jobs.length; index += 1) {
+    const outcome = runJob(jobs[index]!, hasher);
+    if (outcome instanceof Promise)
+      return outcome.then((settled) => {
+        outcomes.push(settled);
+        return runAll(jobs, hasher, index + 1, outcomes);
+      });
+    outcomes.push(outcome);
   }
+  return outcomes;
 }

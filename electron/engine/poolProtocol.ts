@@ -3,9 +3,10 @@
 // inspect a destination. Types only; nothing here touches the disk.
 
 import type { ScanSummary, VerifyReport } from '../../shared/verifyReport';
-import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import type { CachedOutput, CachedState } from '../../shared/verifyFreshnessCache';
 import type { HashOutcome, HashTask } from './hashTask';
 import type { InspectionWire } from './scanReader';
+import type { CheckOutcome } from './statCheck';
 
 export interface ListJob {
   kind: 'list';
@@ -29,7 +30,17 @@ export interface InspectJob {
   known?: Record<string, CachedOutput>;
 }
 
-export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob;
+/** A re-verify's stat check (statCheck.ts): is the destination as the stat cache expects it? */
+export interface CheckJob {
+  kind: 'check';
+  path: string;
+  /** shared/verifyFreshnessCheck.ts's expectation. */
+  expectation: string;
+  /** Digest the listing, as an inspection's fingerprint would. */
+  digests: boolean;
+}
+
+export type Job = ({ kind: 'hash' } & HashTask) | ListJob | InspectJob | CheckJob;
 
 export type ListOutcome = { kind: 'listed'; entries: string[] } | { kind: 'error'; message: string };
 export type InspectOutcome =
@@ -38,11 +49,15 @@ export type InspectOutcome =
       inspection: InspectionWire;
       summary: ScanSummary;
       verify?: VerifyReport;
-      /** With `known`: the stat cache's entries that changed or went, and how many outputs were read. */
-      cache?: { changed: Record<string, CachedOutput>; dropped: string[]; hashed: number };
+      /**
+       * With `known`: the stat cache's entries that changed or went, how many outputs were read, and the
+       * state file's entry (cachedState.ts; null: none to keep).
+       */
+      cache?: { changed: Record<string, CachedOutput>; dropped: string[]; hashed: number; state: CachedState | null };
     }
   | { kind: 'error'; message: string };
-export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome;
+export type CheckJobOutcome = CheckOutcome | { kind: 'error'; message: string };
+export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome | CheckJobOutcome;
 
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
 /**

@@ -8,6 +8,7 @@ import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport'
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
 import type { SyncStatus } from '../../shared/syncStatus';
 import { HashPool, type InspectOutcome } from './hashPool';
+import { checkUnchangedDestinations } from './reverify';
 import type { StatCache } from './statCache';
 import type { SourceManifests } from './sourceManifests';
 
@@ -131,34 +132,50 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   if (sync) await sync.readAll(destinations);
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   const statCache = options.statCache;
+  const digests = options.digests !== false;
+  const deliver = (index: number, row: ScannedDestination) => {
+    if (sync) withSync(row, sync, options.retain);
+    rows[index] = row;
+    done += 1;
+    options.onResult?.(row);
+    progress();
+  };
   try {
     // With 'summary', a state travels back as text only where a sync decision reads it: a destination
     // without a source is `no_source` whatever its state says (withSync).
     const withText = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
+    // Through the stat cache, a destination proven unchanged by its stats is not read again (reverify.ts);
+    // one whose state's text is wanted always is.
+    const pending =
+      options.verify && statCache
+        ? await checkUnchangedDestinations(pool, destinations, statCache, {
+            digests,
+            ...(signal ? { signal } : {}),
+            eligible: (index) => (typeof withText === 'function' ? !withText(index) : !withText),
+            onRow: (index, row) => deliver(index, { destination: destinations[index]!, ...row, hashedFiles: 0 }),
+          })
+        : destinations.map((_, index) => index);
     await pool.inspect(
-      destinations.map((destination) => destination.path),
+      pending.map((index) => destinations[index]!.path),
       {
-        withText,
+        withText: typeof withText === 'function' ? (at: number) => withText(pending[at]!) : withText,
         verify: options.verify === true,
-        digests: options.digests !== false,
-        ...(options.verify && statCache ? { knownOf: (index: number) => statCache.known(destinations[index]!.path) ?? {} } : {}),
+        digests,
+        ...(options.verify && statCache ? { knownOf: (at: number) => statCache.known(destinations[pending[at]!]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {
           if (delta.bytes === 0) return;
           bytes += delta.bytes;
           progress();
         },
-        onOutcome: (index, outcome) => {
+        onOutcome: (at, outcome) => {
+          const index = pending[at]!;
           const row = rowOf(destinations[index]!, outcome);
           if (statCache && outcome.kind === 'inspected' && outcome.cache) {
-            statCache.update(destinations[index]!.path, outcome.cache.changed, outcome.cache.dropped);
+            statCache.update(destinations[index]!.path, outcome.cache.changed, outcome.cache.dropped, outcome.cache.state);
             row.hashedFiles = outcome.cache.hashed;
           }
-          if (sync) withSync(row, sync, options.retain);
-          rows[index] = row;
-          done += 1;
-          options.onResult?.(row);
-          progress();
+          deliver(index, row);
         },
       },
     );

@@ -24,17 +24,11 @@ export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> 
 
 /**
  * The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device,
- * never past the cap (or past `atMostBytes`, then `defer`: the caller reads it elsewhere). Its entry
- * in the listing just read is the first look (no lstat of its own).
+ * never past the cap. Its entry in the listing just read is the first look (no lstat of its own).
  */
-function readStateFile(
-  file: string,
-  listed: Dirent,
-  atMostBytes: number,
-): RegularFileRead | { kind: 'permission_denied'; why: string } | { kind: 'defer' } {
+function readStateFile(file: string, listed: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
   try {
-    const read = readRegularFileSync(file, { maxBytes: Math.min(atMostBytes, STATE_FILE_MAX_BYTES) }, listed);
-    return read.kind === 'too_large' && read.sizeBytes <= STATE_FILE_MAX_BYTES ? { kind: 'defer' } : read;
+    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES }, listed);
   } catch (cause) {
     if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
     throw cause;
@@ -55,23 +49,9 @@ export interface SyncInspection {
  * `withText: false` leaves out the state's text (never added, then deleted: that turned every
  * inspection into a slow dictionary object before its JSON).
  */
-export function inspectDestinationSync(destination: string, options?: { digests?: boolean; withText?: boolean }): SyncInspection;
-/**
- * With `stateBytesAtMost`: undefined when the state file is larger than that (and within the cap),
- * so that a thread which must not run out of memory hands the destination to a worker instead.
- */
-export function inspectDestinationSync(
-  destination: string,
-  options: { digests?: boolean; withText?: boolean; stateBytesAtMost: number },
-): SyncInspection | undefined;
-export function inspectDestinationSync(
-  destination: string,
-  options: { digests?: boolean; withText?: boolean; stateBytesAtMost?: number } = {},
-): SyncInspection | undefined {
+export function inspectDestinationSync(destination: string, options: { digests?: boolean; withText?: boolean } = {}): SyncInspection {
   const dir = path.resolve(destination);
-  const read = readFactsSync(dir, options.digests !== false, options.stateBytesAtMost ?? STATE_FILE_MAX_BYTES);
-  if (!read) return undefined;
-  const { facts, entries } = read;
+  const { facts, entries } = readFactsSync(dir, options.digests !== false);
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
@@ -87,11 +67,7 @@ export function inspectDestinationSync(
  * What is at the destination, for the classifier: one listing (with file types, which costs the
  * same) answers three questions (state file, anything else, staging) and starts a verify's walk.
  */
-function readFactsSync(
-  dir: string,
-  digests: boolean,
-  stateBytesAtMost: number,
-): { facts: DestinationFacts; entries?: Dirent[] } | undefined {
+function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts; entries?: Dirent[] } {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return { facts: { kind: 'missing' } };
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
@@ -99,8 +75,7 @@ function readFactsSync(
   const entries = readdirSync(dir, { withFileTypes: true });
   const names = entries.map((entry) => entry.name);
   const stateEntry = entries.find((entry) => entry.name === STATE_FILE_NAME);
-  const read = stateEntry ? readStateFile(path.join(dir, STATE_FILE_NAME), stateEntry, stateBytesAtMost) : { kind: 'missing' as const };
-  if (read.kind === 'defer') return undefined;
+  const read = stateEntry ? readStateFile(path.join(dir, STATE_FILE_NAME), stateEntry) : { kind: 'missing' as const };
   const hasContent = names.some((name) => name !== STATE_FILE_NAME);
   const staging = stagingCandidates(dir, names);
   // One-shot hash: no Hash object per destination.

@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { boundedDestinations, STAT_CACHE_FORMAT, type CachedDestination, type CachedOutput } from '../../shared/verifyFreshnessCache';
+import {
+  boundedDestinations,
+  STAT_CACHE_FORMAT,
+  type CachedDestination,
+  type CachedOutput,
+  type CachedState,
+} from '../../shared/verifyFreshnessCache';
 import { RACY_MARGIN_NS, statSignature } from '../../shared/verifyFreshnessStat';
 import type { HashCache } from './cachedHash';
 import type { Hasher } from './hashTask';
@@ -157,6 +163,37 @@ describe('StatCache on disk', () => {
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it('keeps a state file’s entry across a save and a load, and drops it when a verify found none to keep', async () => {
+    const file = path.join(dir, 'verify-stat-cache.json');
+    const { cache } = await StatCache.load(file, identity);
+    const state: CachedState = { file: entry, issues: [], pipeline_id: 'p', outputs: [['index.html', 1, sha('x')]] };
+    cache.update('/w/site', { 'index.html': entry }, [], state);
+    await cache.save();
+    const again = (await StatCache.load(file, identity)).cache;
+    expect(again.state('/w/site')).toEqual(state);
+    // Only the time moved: the entry stays; a state read again and found unmanaged: it goes.
+    again.update('/w/site', {}, []);
+    expect(again.state('/w/site')).toEqual(state);
+    again.update('/w/site', {}, [], null);
+    expect(again.state('/w/site')).toBeUndefined();
+    expect(again.known('/w/site')).toEqual({ 'index.html': entry });
+  });
+
+  it('vouches for a destination only while every entry is settled, and forgets its expectation when the entry changes', async () => {
+    const { cache } = await StatCache.load(path.join(dir, 'cache.json'), identity);
+    const settled: CachedOutput = ['1:2:3:4:5', sha('x'), String(5n + RACY_MARGIN_NS + 1n)];
+    const racy: CachedOutput = ['1:2:3:4:5', sha('x'), String(5n + RACY_MARGIN_NS)];
+    const state = (file: CachedOutput): CachedState => ({ file, issues: [], outputs: [['index.html', 3, sha('x')]] });
+    cache.update('/w/site', { 'index.html': settled }, [], state(settled));
+    expect(cache.vouched('/w/site')?.expectation).toBe('1:2:3:4:5\nindex.html\n1:2:3:4:5');
+    cache.update('/w/site', { 'index.html': racy }, []);
+    expect(cache.vouched('/w/site')).toBeUndefined();
+    cache.update('/w/site', { 'index.html': settled }, [], state(racy));
+    expect(cache.vouched('/w/site')).toBeUndefined();
+    cache.update('/w/site', {}, ['index.html'], state(settled));
+    expect(cache.vouched('/w/site')).toBeUndefined();
+  });
+
   it('applies what a verify changed: entries hashed anew replace theirs, outputs no longer files go', async () => {
     const { cache } = await StatCache.load(path.join(dir, 'cache.json'), identity);
     const other: CachedOutput = ['7:8:9:10:11', sha('y'), '12'];
@@ -201,12 +238,58 @@ describe('StatCache on disk', () => {
       }),
       'other_boot',
     ],
+    [
+      'of the format before state files were kept',
+      JSON.stringify({
+        format: 'distributor-inspector/verify-stat-cache@1',
+        ...identity,
+        destinations: { '/w/site': { usedAt: 1, outputs: { 'a.html': entry } } },
+      }),
+      'corrupt',
+    ],
+    ...(
+      [
+        ['an unclean output path', { outputs: [['../outside.html', 1, sha('x')]] }],
+        ['an error among a managed state’s issues', { issues: [{ path: [], code: 'interrupted', message: 'x', severity: 'error' }] }],
+        ['a malformed recorded hash', { outputs: [['a.html', 1, 'sha256:XYZ']] }],
+        ['a malformed state signature', { file: ['not a signature', sha('x'), '6'] }],
+      ] as const
+    ).map(([what, broken]) => [
+      `holding a state entry with ${what}`,
+      JSON.stringify({
+        format: STAT_CACHE_FORMAT,
+        ...identity,
+        destinations: {
+          '/w/site': {
+            usedAt: 1,
+            outputs: { 'a.html': entry },
+            state: { file: entry, issues: [], outputs: [['a.html', 1, sha('x')]], ...broken },
+          },
+        },
+      }),
+      'corrupt',
+    ]),
   ])('discards a cache file that is %s, and trusts nothing in it', async (_what, text, reason) => {
     const file = path.join(dir, 'verify-stat-cache.json');
     await fs.writeFile(file, text);
     const { cache, discarded } = await StatCache.load(file, identity);
     expect(discarded).toBe(reason);
     expect(cache.known('/w/site')).toBeUndefined();
+  });
+
+  it('counts a state file’s records toward its bound as it counts outputs', () => {
+    const state: CachedState = {
+      file: entry,
+      issues: [],
+      outputs: [
+        ['a.html', 1, sha('x')],
+        ['b.html', 1, sha('x')],
+      ],
+    };
+    const withState: CachedDestination = { usedAt: 2, outputs: { 'a.html': entry, 'b.html': entry }, state };
+    const older: CachedDestination = { usedAt: 1, outputs: { 'c.html': entry } };
+    expect(Object.keys(boundedDestinations({ '/w/new': withState, '/w/old': older }, 4))).toEqual(['/w/new']);
+    expect(Object.keys(boundedDestinations({ '/w/new': withState, '/w/old': older }, 5))).toEqual(['/w/new', '/w/old']);
   });
 
   it('stays within its bound, keeping the destinations verified most recently (property)', () => {

@@ -5,5 +5,6 @@
 // (workspaceSync.ts), loaded only for a workspace that configures a source.
 
 export { HashPool } from '../engine/hashPool';
+export { runInThread } from '../engine/poolInThread';
 export { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 export { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
