@@ -25,7 +25,7 @@ import {
   watchConnection,
   watchHosts,
 } from './state/actions';
-import { expectRestOfList, FIRST_DESTINATIONS, showRestOfList } from './state/listPages';
+import { afterFirstRows, expectRestOfList, FIRST_DESTINATIONS, showRestOfList } from './state/listPages';
 import { store, useAppState } from './state/store';
 import { COMMAND_NAME } from '../shared/commandName';
 
@@ -33,7 +33,8 @@ import { COMMAND_NAME } from '../shared/commandName';
  * Starts the app; answers 'refused' when the browser host turned this tab away (no or a wrong token).
  * The scan of the workspace the engine has open is asked for beside appInfo, not after it: it runs
  * while appInfo's answer (its first destinations) travels and the list is built, and its rows wait
- * for the list (actions.scan); the rest of a large list follows a page at a time (listPages.ts).
+ * for the list (actions.scan); the rest of a large list follows a page at a time (listPages.ts),
+ * once the first scan rows are in.
  * With no workspace open the scan is dropped, unseen.
  */
 async function start(): Promise<'refused' | undefined> {
@@ -43,7 +44,10 @@ async function start(): Promise<'refused' | undefined> {
   // appInfo first: the engine answers it before the scan's first results compete for its thread.
   // Only the first destinations: the first screen need not wait on a 100,000-destination answer (listPages.ts).
   const asked = client.invoke('appInfo', { firstDestinations: FIRST_DESTINATIONS });
-  void scan(undefined, listShown);
+  let firstRowsIn: () => void = () => undefined;
+  const firstRows = new Promise<void>((resolve) => (firstRowsIn = resolve));
+  // A scan that ends (or fails) with no rows shown holds nothing back.
+  void scan(undefined, listShown, firstRowsIn).then(firstRowsIn, firstRowsIn);
   const info = await asked;
   if (!info.ok) settleListShown(false);
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
@@ -61,7 +65,10 @@ async function start(): Promise<'refused' | undefined> {
   if (unlisted > 0) expectRestOfList();
   const shown = first !== undefined && (await showWorkspaceInSlices(first, unlisted));
   settleListShown(shown);
-  if (shown && unlisted > 0) await showRestOfList(first, total, nextTask);
+  if (shown && unlisted > 0) {
+    await afterFirstRows(firstRows);
+    await showRestOfList(first, total, nextTask);
+  }
   if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
 }
 

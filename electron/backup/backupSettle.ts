@@ -4,7 +4,6 @@
 // slot of the newest kept. Writes only the manifest (atomically) or removes the backup's own folder.
 
 import type { BackupEntry, BackupManifest } from '../../shared/backupSchema';
-import { lstatEntry } from '../replace/fingerprint';
 import { removeTree } from '../replace/removeTree';
 import { movedHere } from './backupHeld';
 import { updateBackup } from './backupStore';
@@ -23,16 +22,15 @@ export async function settleBackupEntries(
   if (!opened.ok) throw new Error(opened.error.message);
   let entries: BackupEntry[];
   try {
-    entries = [];
-    for (const entry of opened.backup.manifest.entries) {
-      if (!entry.pending) {
-        entries.push(entry);
-        continue;
-      }
+    const pending = opened.backup.manifest.entries.filter((entry) => entry.pending);
+    const seenNow = await opened.backup.seenEach(pending.map((entry) => entry.path));
+    const seenOf = new Map(pending.map((entry, index) => [entry, seenNow[index] ?? ({ type: 'missing', ino: '0' } as const)]));
+    entries = opened.backup.manifest.entries.map((entry) => {
+      const seen = seenOf.get(entry);
+      if (seen === undefined) return entry;
       const { pending: _pending, ...rest } = entry;
-      const seen = await opened.backup.at(entry.path, (full) => lstatEntry(full, '')).catch(() => ({ type: 'missing', ino: '0' }) as const);
-      entries.push({ ...rest, kept: movedHere(entry, seen) });
-    }
+      return { ...rest, kept: movedHere(entry, seen) };
+    });
   } finally {
     await opened.backup.close();
   }

@@ -13,6 +13,7 @@ import { checkFingerprint, joinRelative, lstatEntry, readStateFileBytes } from '
 import { realPathOf } from './safeDestination';
 import { ancestorsOf } from './planPaths';
 import { ApplyFailure } from './applyErrors';
+import { newStateIssues } from './newStateCheck';
 import type { ApplyRun } from './applyRun';
 
 /** The plan against itself: clean paths, a free staging name, deletes its fingerprint saw, writes its new state records. */
@@ -67,8 +68,7 @@ export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
     .join('\n');
   // A repair rewrites some of the state's outputs (kinds/repair.ts checks them); a replace all of them.
   if (recorded !== planned && !kind.keepsState) throw new ApplyFailure('invalid_plan', "the plan's writes and its new state disagree");
-  if (parseState(JSON.stringify(newState)).status !== 'managed')
-    throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
+  if (newStateIssues(newState) !== undefined) throw new ApplyFailure('invalid_plan', "the plan's new state is not a valid state");
 }
 
 /** Normal replace deletes only what the current state records (and folders on the way): checked again here. */

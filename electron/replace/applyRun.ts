@@ -68,7 +68,7 @@ export class ApplyRun {
   readonly staging: string;
   // The destination, held open from the check on: every mutation is reached from it, one folder at a time.
   destPin: PinnedDir | undefined;
-  // Folders of the staging folder, opened once (apply's own, below a 0700 folder); destination folders are pinned per mutation.
+  // Folders opened once and held: the staging folder's as they are (apply's own, 0700), the destination's checked still in place before each use.
   readonly pins: PinCache;
   createdDestination = false;
   stagingCreated = false;
@@ -199,12 +199,13 @@ export class ApplyRun {
       }
     },
     rename: async (from: string, to: string) => {
-      if ((await lstatEntry(this.destReal, to)).type !== 'missing')
-        throw new ApplyFailure('target_exists', `"${to}" appeared in the destination during the replace; it is not overwritten`, {
-          path: to,
-        });
       const target = await this.reach(to);
       try {
+        // Looked for in the very folder the rename acts in (the pinned one), not by a path from the top.
+        if ((await lstatEntry(target.full, '')).type !== 'missing')
+          throw new ApplyFailure('target_exists', `"${to}" appeared in the destination during the replace; it is not overwritten`, {
+            path: to,
+          });
         await this.mutate(from, (full) => this.inner.rename(full, target.full));
       } catch (cause) {
         throw target.humanize(cause);

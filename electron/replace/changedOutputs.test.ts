@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HashPool } from '../engine/hashPool';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { changedOf, hashInThread } from './changedOutputs';
+import { changedOf, changedOnDisk, hashInThread } from './changedOutputs';
 
 const recorded = { size: 3, sha256: `sha256:${'a'.repeat(64)}` };
 
@@ -58,6 +59,24 @@ describe('hashing in this thread without a pool', () => {
       const inPool = await pool.hash(outputs.map((output) => ({ root, path: output.path, expectedSize: output.size })));
       expect(inThread).toEqual(inPool);
       expect(inThread.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'link_in_path', 'fifo', 'missing']);
+    } finally {
+      await pool.close();
+      await removeTempDir(root);
+    }
+  });
+});
+
+describe('hashing with a pool given', () => {
+  it('hashes small outputs in this thread while the pool has no worker running, and starts none', async () => {
+    const root = await makeTempDir('changed-');
+    const pool = new HashPool({ size: 1 });
+    try {
+      await fs.writeFile(path.join(root, 'intact.html'), 'abc');
+      await fs.writeFile(path.join(root, 'edited.html'), 'abd');
+      const sha256 = `sha256:${createHash('sha256').update('abc').digest('hex')}`;
+      const outputs = ['intact.html', 'edited.html'].map((p) => ({ path: p, size: 3, sha256 }));
+      expect(await changedOnDisk(root, outputs, pool)).toEqual([undefined, 'hash_mismatch']);
+      expect(pool.workerCount).toBe(0);
     } finally {
       await pool.close();
       await removeTempDir(root);

@@ -1,9 +1,10 @@
 // Which recorded outputs a normal replace would delete were changed on disk since they were
 // published: their bytes hashed by engine/hashTask.ts, in the HashPool's worker threads when the
-// caller has a pool (the app's session), else, for small outputs, in this thread in 20 ms slices
-// (timeSlice.ts): starting a pool of workers for one plan cost more CPU than hashing 10,000 files of
-// 4 KiB (docs/performance.md). Read-only; never follows a symbolic link (not even in a parent folder) and never opens
-// what lstat did not show to be a regular file, so a FIFO cannot hang planning.
+// caller's pool has workers running (the app's session after a scan), else, for small outputs, in
+// this thread in 20 ms slices (timeSlice.ts): starting workers for one plan cost more CPU than
+// hashing 10,000 files of 4 KiB, and under load the plan sat idle waiting for them to start
+// (docs/performance.md). Read-only; never follows a symbolic link (not even in a parent folder) and
+// never opens what lstat did not show to be a regular file, so a FIFO cannot hang planning.
 
 import { availableParallelism } from 'node:os';
 import type { ChangedOnDisk } from '../../shared/plan';
@@ -39,9 +40,15 @@ export function changedOf(output: Pick<OutputRecord, 'size' | 'sha256'>, outcome
   return outcome.sha256 === output.sha256 ? undefined : 'hash_mismatch';
 }
 
+/** Whether the pool has workers running now: only then is handing it small files cheaper than reading them here. */
+export function poolIsRunning(pool: HashPool | undefined): pool is HashPool {
+  return pool !== undefined && pool.workerCount > 0;
+}
+
 /**
- * Hashes the outputs under `root` in the pool (the session's, or one made for this call and closed
- * after), and says for each, in order, whether it changed.
+ * Hashes the outputs under `root`, and says for each, in order, whether it changed: small ones in
+ * this thread unless the pool is running, the others in the pool (the session's, or one made for
+ * this call and closed after).
  */
 export async function changedOnDisk(
   root: string,
@@ -52,7 +59,7 @@ export async function changedOnDisk(
   const small =
     outputs.every((output) => output.size <= IN_THREAD_FILE_BYTES) &&
     outputs.reduce((sum, output) => sum + output.size, 0) <= IN_THREAD_TOTAL_BYTES;
-  if (!pool && small) {
+  if (!poolIsRunning(pool) && small) {
     const outcomes = await hashInThread(root, outputs);
     return outputs.map((output, index) => changedOf(output, outcomes[index]!));
   }

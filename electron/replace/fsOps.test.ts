@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { nodeFsOps } from './fsOps';
+import { EARLY_FLUSH_BYTES, earlyFlusher, nodeFsOps } from './fsOps';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,5 +45,44 @@ describe('nodeFsOps.writeFile with chunks', () => {
     await expect(nodeFsOps.writeFile(file, chunksOf(['one ', 'two ', 'three'], 2, closed))).rejects.toThrow('the source changed');
     expect(await fs.readFile(file, 'utf8')).toBe('one two ');
     expect(closed.value).toBe(true);
+  });
+});
+
+describe('the early flushes of a large file written unflushed', () => {
+  const MiB = 1024 * 1024;
+
+  it('starts a flush every 64 MiB written, one in flight at a time, and waits for it before the file is closed', async () => {
+    const done: ((cause: NodeJS.ErrnoException | null) => void)[] = [];
+    const early = earlyFlusher(7, true, (_fd, callback) => void done.push(callback));
+    early.wrote(EARLY_FLUSH_BYTES - MiB);
+    expect(done).toHaveLength(0);
+    early.wrote(MiB);
+    expect(done).toHaveLength(1);
+    early.wrote(EARLY_FLUSH_BYTES * 2);
+    expect(done).toHaveLength(1);
+    let idle = false;
+    const waiting = early.idle().then(() => (idle = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(false);
+    done[0]!(null);
+    await waiting;
+    early.wrote(EARLY_FLUSH_BYTES);
+    expect(done).toHaveLength(2);
+    done[1]!(null);
+    await expect(early.settled()).resolves.toBeUndefined();
+  });
+
+  it('fails the write with the first flush that failed', async () => {
+    const early = earlyFlusher(7, true, (_fd, callback) => callback(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })));
+    early.wrote(EARLY_FLUSH_BYTES);
+    await expect(early.settled()).rejects.toMatchObject({ code: 'EIO' });
+  });
+
+  it('never flushes a file written to be flushed on its own', () => {
+    const flush = (): void => {
+      throw new Error('flushed');
+    };
+    const early = earlyFlusher(7, false, flush);
+    expect(() => early.wrote(EARLY_FLUSH_BYTES * 4)).not.toThrow();
   });
 });

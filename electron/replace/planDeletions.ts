@@ -9,7 +9,7 @@ import type { Fingerprint, FingerprintEntry, PlanDelete } from '../../shared/pla
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import { fingerprintPaths, joinRelative, lstatEntry, lstatEntrySync, mountPointsAmong, walkTree } from './fingerprint';
 import { timeSlicer } from './timeSlice';
-import { changedOnDisk } from './changedOutputs';
+import { changedOnDisk, poolIsRunning } from './changedOutputs';
 import type { HashPool } from '../engine/hashPool';
 import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { type DestinationInspection } from '../engine/inspectDestination';
@@ -24,13 +24,13 @@ export interface DeletionPlan {
   extras?: string[];
 }
 
-/** The extra entries a normal replace keeps: listed like verify lists them (in the pool's worker when there is one), never through a link. */
+/** The extra entries a normal replace keeps: listed like verify lists them (in the pool's worker when it is running), never through a link. */
 async function keptExtras(dest: string, outputs: readonly OutputRecord[], pool: HashPool | undefined): Promise<string[] | undefined> {
   const stat = await fs.lstat(dest).catch(() => undefined);
   if (!stat?.isDirectory()) return [];
   const listing = listingFor(outputs);
   try {
-    return pool
+    return poolIsRunning(pool)
       ? await pool.list(dest, { exclude: [...listing.exclude], expectedDirs: [...listing.expectedDirs] })
       : listExtra(dest, outputs);
   } catch {

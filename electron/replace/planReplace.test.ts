@@ -431,15 +431,16 @@ describe('a normal replace flags recorded outputs changed on disk since publishe
     expect(plan.summary.changedCount).toBe(2);
   });
 
-  it('hashes the recorded outputs in the worker pool it is given, not on the main thread', async () => {
+  it('hashes the recorded outputs in the worker pool it is given when its workers run, not on the main thread', async () => {
     await oldManagedDestination();
     await writeBundle(source, { 'report.md': '# New' }, { created: NEW_CREATED });
     await fs.writeFile(path.join(dest, 'report.html'), 'OLD');
     const pool = new HashPool({ size: 1 });
     try {
-      expect(pool.workerCount).toBe(0);
+      await pool.hash([{ root: dest, path: 'pages/a.html', expectedSize: 1 }]);
+      const [threadId] = pool.threadIds;
       const plan = planOf(await run({ pool }));
-      expect(pool.workerCount).toBe(1);
+      expect(pool.threadIds).toEqual([threadId]);
       expect(plan.deletes.find((entry) => entry.path === 'report.html')?.changed).toBe('hash_mismatch');
       expect(plan.deletes.find((entry) => entry.path === 'pages/a.html')?.changed).toBeUndefined();
     } finally {

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import type { Manifest, ManifestFile } from '../../shared/manifestSchema';
-import { parseState } from '../../shared/parseDocument';
+import { newStateIssues } from './newStateCheck';
 import type { PlanRefusal } from '../../shared/plan';
 import { type Result, failed } from '../../shared/result';
 import { baseUrlProblem, choosePrimaryOutput, outputRuleFor, outputUrl } from '../../shared/publishRules';
@@ -160,10 +160,10 @@ export async function preparePublication(input: PublicationInput): Promise<Publi
   if (primary.value !== undefined && input.baseUrl !== undefined) state.links = { primary_url: outputUrl(input.baseUrl, primary.value) };
 
   // We hold our own output to the contract: a state we could not read back is never written.
-  const check = parseState(JSON.stringify(state));
-  if (check.status !== 'managed') {
-    return refusal('invalid_new_state', `the new state would not be valid: ${check.issues.map((issue) => issue.message).join('; ')}`, {
-      issues: check.issues,
+  const issues = newStateIssues(state);
+  if (issues) {
+    return refusal('invalid_new_state', `the new state would not be valid: ${issues.map((issue) => issue.message).join('; ')}`, {
+      issues,
     });
   }
   return { ok: true, value: { outputs, state } };

@@ -4,7 +4,16 @@
 // goes quiet for http.heartbeatTimeoutMs is a lost connection, said at once (onConnection), and tried
 // again every second. Never throws on a failed call; never logs the token.
 
-import { apiError, http, streamHelloSchema, type ApiResult, type ConnectionState, type InspectorBridge } from '../../shared/api';
+import {
+  apiError,
+  http,
+  jobMethods,
+  streamHelloSchema,
+  type ApiResult,
+  type ConnectionState,
+  type InspectorBridge,
+  type JobMethod,
+} from '../../shared/api';
 import { parseSseChunk, type SseFrame } from './sse';
 
 export interface HttpBridgeOptions {
@@ -175,7 +184,12 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
   return {
     async invoke(method, request): Promise<ApiResult<unknown>> {
       startStream();
-      await Promise.race([ready, sleep(readyTimeoutMs)]);
+      // A job's events come on the stream, so a job waits for it. Other calls answer in full in their
+      // response and need not wait for the stream's first connection: the page's first call (appInfo)
+      // goes out beside it, answered before the scan's work competes for the host's thread. While the
+      // stream is lost, every call waits for it to be back, as before.
+      if (jobMethods.includes(method as JobMethod) || connection.status !== 'connecting')
+        await Promise.race([ready, sleep(readyTimeoutMs)]);
       let response: Response;
       try {
         response = await fetch(`${base}${http.apiPrefix}${encodeURIComponent(method)}`, {

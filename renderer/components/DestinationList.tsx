@@ -6,7 +6,7 @@
 // Grouped (by pipeline or host), a header comes before each group's rows by index arithmetic
 // (view/listGroups.ts): the rows array stays the one the arrow keys and ranges walk.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { groupDigits } from '../../shared/issueCap';
 import type { DestinationRow } from '../view/destinationRows';
@@ -65,6 +65,15 @@ function typeAheadTarget(rows: readonly DestinationRow[], from: number, prefix: 
 
 const optionId = (index: number) => `destination-option-${index}`;
 
+/** Whether an item is wholly in view, from what the virtualizer last read (no layout read now). */
+function isInView(virtualizer: Virtualizer<HTMLDivElement, Element>, itemIndex: number): boolean {
+  const item = virtualizer.getVirtualItems().find((candidate) => candidate.index === itemIndex);
+  const top = virtualizer.scrollOffset;
+  const height = virtualizer.scrollRect?.height;
+  if (!item || top === null || !height) return false;
+  return item.start >= top && item.end <= top + height;
+}
+
 export function DestinationList({
   rows,
   selectedId,
@@ -87,16 +96,24 @@ export function DestinationList({
     estimateSize: (index) => (headerAt(index) ? GROUP_HEADER_HEIGHT_PX : rowHeight),
     overscan: 12,
   });
-  // Sizes are estimates the virtualizer keeps: a new density or grouping measures again.
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, groups]);
+  // Sizes are estimates the virtualizer keeps: a new density or grouping measures again. By the
+  // groups' places, not the array: each batch of scan results brings a new array of the same groups,
+  // and measuring again walks every item (100,000 of them).
+  const groupPlaces = groups.map((group) => `${group.start}+${group.count}`).join(',');
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, groupPlaces]);
   const terms = useMemo(() => searchTerms(query), [query]);
   const typed = useRef({ prefix: '', at: 0 });
   // Nothing selected (a list just opened, 100,000 rows): no walk of every row to find nothing.
   const selectedIndex = selectedId === undefined ? -1 : rows.findIndex((row) => row.id === selectedId);
+  const selectedItem = selectedIndex < 0 ? -1 : itemIndexOfRow(groups, selectedIndex);
 
+  // Scrolls when the selection moves, not when results stream in; a row already in view is left
+  // where it is without asking the virtualizer, whose scroll reads the page's layout (forcing it in
+  // the middle of a render, 100+ ms on a loaded machine).
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(itemIndexOfRow(groups, selectedIndex), { align: 'auto' });
-  }, [selectedIndex, virtualizer, groups]);
+    if (selectedItem < 0 || isInView(virtualizer, selectedItem)) return;
+    virtualizer.scrollToIndex(selectedItem, { align: 'auto' });
+  }, [selectedItem, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Shift+arrow grows the range from the anchor, as shift-click does.
@@ -173,7 +190,7 @@ export function DestinationList({
                 style={{ top: item.start, height: GROUP_HEADER_HEIGHT_PX }}
               >
                 <span className="group-label">{group.label}</span>
-                <span className="count">{group.count.toLocaleString('en-US')}</span>
+                <span className="count">{groupDigits(group.count)}</span>
               </div>
             );
           }

@@ -4,6 +4,7 @@
 // on screen (state/jobCancelPlace.ts): in place, or in its dialog's footer, else in the status bar;
 // "cancelling…" from the click on, and none once the job has done its work.
 import { useEffect } from 'react';
+import { groupDigits } from '../../shared/issueCap';
 import { describeApplyStep } from '../../shared/applyStepWords';
 import { cancelJob } from '../state/actions';
 import { holdCancelInPlace, useJobsCancelledInPlace } from '../state/jobCancelPlace';
@@ -64,7 +65,7 @@ export function JobProgress({ job, compact = false, cancel = 'here' }: { job: Jo
       <progress max={known ? job.total : undefined} value={known ? job.done : undefined} aria-label={`${job.label} progress`} />
       {!compact && (
         <span className="muted">
-          {known ? `${job.done.toLocaleString('en-US')} / ${job.total.toLocaleString('en-US')}` : 'starting…'}
+          {known ? `${groupDigits(job.done)} / ${groupDigits(job.total)}` : 'starting…'}
           {job.bytes > 0 ? ` · ${formatBytes(job.bytes)}` : ''}
         </span>
       )}

@@ -3,6 +3,7 @@
 // repair, how many are selected; Escape clears) and the destination list.
 
 import { useEffect, useMemo } from 'react';
+import { groupDigits } from '../../shared/issueCap';
 import type { DestinationStatus } from '../../shared/inspection';
 import { bulkSelection, collapseSelection, selectAllDrifted, selectAllShown, selectDestination } from '../state/selectionActions';
 import { selectionPlacement, shownGroupedRows } from '../state/shownRows';
@@ -88,13 +89,13 @@ function SelectionBar({ shown }: { shown: number }) {
         disabled={drifted === 0}
         title="Every destination verify found drifted: what Repair restores"
       >
-        Select all that need repair ({drifted.toLocaleString('en-US')})
+        Select all that need repair ({groupDigits(drifted)})
       </button>
       {several && (
         <>
           <span role="status" data-testid="selection-count">
-            <strong>{bulk.ids.length.toLocaleString('en-US')} selected</strong>
-            {bulk.hidden > 0 ? ` (${bulk.hidden.toLocaleString('en-US')} hidden by the filter)` : ''}
+            <strong>{groupDigits(bulk.ids.length)} selected</strong>
+            {bulk.hidden > 0 ? ` (${groupDigits(bulk.hidden)} hidden by the filter)` : ''}
           </span>
           <button type="button" className="button small" onClick={collapseSelection} title="Escape">
             Clear selection
@@ -193,7 +194,7 @@ export function Sidebar() {
             >
               <Icon name={statusIcon(status)} />
               {statusLabel(status)}
-              <span className="count">{counts[status].toLocaleString('en-US')}</span>
+              <span className="count">{groupDigits(counts[status])}</span>
             </button>
           ))}
         </div>
@@ -209,7 +210,7 @@ export function Sidebar() {
             >
               <Icon name={HEALTH_LOOK[mark].icon} />
               {HEALTH_LOOK[mark].label}
-              <span className="count">{healthCounts[mark].toLocaleString('en-US')}</span>
+              <span className="count">{groupDigits(healthCounts[mark])}</span>
             </button>
           ))}
         </div>
@@ -225,17 +226,15 @@ export function Sidebar() {
             >
               <Icon name={SYNC_LOOK[kind].icon} />
               {SYNC_LABELS[kind]}
-              <span className="count">{syncCounts[kind].toLocaleString('en-US')}</span>
+              <span className="count">{groupDigits(syncCounts[kind])}</span>
             </button>
           ))}
         </div>
         <div className="list-meta">
           <span role="status" aria-live="polite" data-testid="list-count">
-            {rows.length === total
-              ? plural(total, 'destination')
-              : `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
-            {scanning > 0 ? ` · ${scanning.toLocaleString('en-US')} scanning` : ''}
-            {current.stale > 0 ? ` · ${current.stale.toLocaleString('en-US')} on a lost host, not counted` : ''}
+            {rows.length === total ? plural(total, 'destination') : `${groupDigits(rows.length)} of ${groupDigits(total)}`}
+            {scanning > 0 ? ` · ${groupDigits(scanning)} scanning` : ''}
+            {current.stale > 0 ? ` · ${groupDigits(current.stale)} on a lost host, not counted` : ''}
           </span>
           <label>
             Sort{' '}

@@ -2,6 +2,7 @@
 // and the last error with its details.
 
 import { useState } from 'react';
+import { groupDigits } from '../../shared/issueCap';
 import { hasWorkspaceChanges, workspaceChangesText } from '../../shared/workspaceReload';
 import { dismissError } from '../state/actions';
 import { useAppState } from '../state/store';
@@ -35,7 +36,7 @@ export function StatusBar() {
           <IdleLine
             text={[
               notice ?? 'Ready',
-              summary ?? (total > 0 ? `${counts.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} scanned` : ''),
+              summary ?? (total > 0 ? `${groupDigits(counts)} of ${groupDigits(total)} scanned` : ''),
               lastReload && hasWorkspaceChanges(lastReload.changes)
                 ? `workspace read again: ${workspaceChangesText(lastReload.changes)}`
                 : '',

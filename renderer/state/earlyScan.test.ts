@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The start's scan, asked for beside appInfo before the list exists (App.tsx start): its rows wait
 // for the list and then all go in; with no workspace shown it leaves no trace and is cancelled.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
 import { scan, showWorkspaceInSlices } from './actions';
 import { initialState, store } from './store';
@@ -82,6 +82,24 @@ describe('the scan asked for before the list is shown', () => {
     expect(store.get().jobs).toEqual([]);
     // Nothing was missing, so nothing was asked for again.
     expect(calls.filter((call) => call.method === 'scan')).toHaveLength(1);
+  });
+
+  it('asks again, once, for the rows whose results were lost on the way', async () => {
+    const shown = deferred();
+    const done = scan(undefined, shown.promise);
+    expect(await showWorkspaceInSlices(workspace(3))).toBe(true);
+    shown.settle(true);
+    await tick();
+    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
+    send('item', { job: 'job-1', method: 'scan', item: row('site-2') });
+    const counts = { total: 3, empty: 3, unmanaged: 0, managed: 0, invalid: 0 };
+    send('result', { job: 'job-1', method: 'scan', result: { counts } });
+    await vi.waitUntil(() => calls.filter((call) => call.method === 'scan').length === 2);
+    expect(calls.filter((call) => call.method === 'scan')[1]!.request).toEqual({ destinations: ['site-1'] });
+    send('item', { job: 'job-1', method: 'scan', item: row('site-1') });
+    send('result', { job: 'job-1', method: 'scan', result: { counts: { ...counts, total: 1, empty: 1 } } });
+    expect((await done).ok).toBe(true);
+    expect(store.get().destinationTable.scannedCount).toBe(3);
   });
 
   it('with no workspace shown after all: no job row, no error, its rows dropped and the job cancelled', async () => {

@@ -36,11 +36,14 @@ export function batcher<T>(
   };
   void heldUntil?.then((applies) => {
     held = false;
-    first = false;
     dropped = !applies;
     if (dropped) pending = [];
     // In a task of its own: the list just shown paints first, then the rows that waited for it.
-    else if (pending.length > 0) timer = setTimeout(flush, 0);
+    else if (pending.length > 0) {
+      first = false;
+      timer = setTimeout(flush, 0);
+    }
+    // With none waiting, the first item to come still shows at once, not a batch interval later.
   });
   return {
     push(item) {

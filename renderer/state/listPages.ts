@@ -15,6 +15,24 @@ export const FIRST_DESTINATIONS = 2_000;
 /** The rest a page at a time: ~1.4 MB of JSON, parsed in one short task. */
 export const DESTINATION_PAGE = 5_000;
 
+/**
+ * How long the rest of the list waits for the scan's first rows: asked for beside them, its pages
+ * (~1.4 MB of JSON each) would queue on the host's one thread ahead of the first results. A scan
+ * slow to start (a remote host connecting) does not hold the list back longer than this.
+ */
+export const REST_WAITS_FOR_FIRST_ROWS_MS = 1_000;
+
+/** Resolves once `firstRows` does, or after `capMs`, whichever comes first. */
+export function afterFirstRows(firstRows: Promise<void>, capMs = REST_WAITS_FOR_FIRST_ROWS_MS): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    void firstRows.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** The results applied to the whole list per task while it is made ready. */
 const APPLY_SLICE = 1_000;
 

@@ -13,17 +13,17 @@ import { store } from './store';
 /**
  * Scans the whole workspace, or the given destinations (after a replace). `listShown`: the scan was
  * asked for before the workspace's list is shown (the start, App.tsx; an open); its rows wait for the list,
- * and on false (no workspace shown after all) the scan is dropped unseen.
+ * and on false (no workspace shown after all) the scan is dropped unseen. `onRowsIn`: called as each
+ * batch of results is in the store (the start waits for the first before asking for more of the list).
  */
-export async function scan(destinations?: string[], listShown?: Promise<boolean>): Promise<JobOutcome<'scan'>> {
-  const items = batcher<ScanEntry>(
-    (entries) =>
-      store.set((state) => {
-        holdUnlisted(entries, state.destinationTable);
-        return { destinationTable: state.destinationTable.withScan(entries) };
-      }),
-    listShown,
-  );
+export async function scan(destinations?: string[], listShown?: Promise<boolean>, onRowsIn?: () => void): Promise<JobOutcome<'scan'>> {
+  const items = batcher<ScanEntry>((entries) => {
+    store.set((state) => {
+      holdUnlisted(entries, state.destinationTable);
+      return { destinationTable: state.destinationTable.withScan(entries) };
+    });
+    onRowsIn?.();
+  }, listShown);
   const label = destinations
     ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Scan workspace';
@@ -35,7 +35,8 @@ export async function scan(destinations?: string[], listShown?: Promise<boolean>
   await items.drain();
   if (destinations) bumpRevisions(destinations);
   // An event stream that reconnected mid-scan loses items: ask again for the rows still missing, once.
-  if (outcome.ok && !destinations) {
+  // Every row with a result (the table counts them as they come): nothing to walk 100,000 rows for.
+  if (outcome.ok && !destinations && store.get().destinationTable.statusCounts.pending > 0) {
     const table = store.get().destinationTable;
     // A host that is not connected is not read: its state says why.
     const offline = new Set(

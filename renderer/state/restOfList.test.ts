@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+// The start of a large workspace (App.tsx start, listPages.ts): the rest of the list is asked for
+// once the scan's first rows are in, not beside them, so its pages do not queue ahead of those rows
+// on the host's one thread; a scan that shows no rows holds it back no longer than the cap.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import { startOnce } from '../App';
+import { afterFirstRows, REST_WAITS_FOR_FIRST_ROWS_MS } from './listPages';
+import { store } from './store';
+
+const TOTAL = 3_000;
+const FIRST = 1_000;
+const listeners = new Map<string, Set<(data: unknown) => void>>();
+const calls: string[] = [];
+const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });
+const whole: Workspace = {
+  path: '/w/distributor-inspector.json',
+  kind: 'file',
+  root: '/w',
+  destinations: Array.from({ length: TOTAL }, (_, i) => destination(`site-${i}`)),
+  issues: [],
+  listReadAt: '2026-12-06T06:00:00.000Z',
+};
+const row = (id: string): ScanEntry => ({
+  destination: id,
+  inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
+  summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+});
+const bridge: InspectorBridge = {
+  async invoke(method, request): Promise<ApiResult<unknown>> {
+    calls.push(method);
+    if (method === 'appInfo') {
+      const first = { ...whole, destinations: whole.destinations.slice(0, FIRST) };
+      return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: first, destinationCount: TOTAL } };
+    }
+    if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
+    if (method === 'workspaceDestinations') {
+      const { from, count } = request as { from: number; count: number };
+      return {
+        ok: true,
+        value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt: whole.listReadAt },
+      };
+    }
+    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
+  },
+  on(event, listener) {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  },
+};
+const send = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
+
+beforeAll(() => {
+  window.inspector = bridge;
+});
+afterAll(() => {
+  delete window.inspector;
+});
+
+describe('the rest of a large list at the start', () => {
+  it('is asked for once the first scan rows are in, then listed whole', async () => {
+    void startOnce();
+    await vi.waitUntil(() => store.get().workspace !== undefined && store.get().destinationTable.destinationCount === FIRST);
+    // The first destinations are on screen and the scan is running: no page asked for yet.
+    expect(calls).toContain('scan');
+    expect(calls).not.toContain('workspaceDestinations');
+    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
+    await vi.waitUntil(() => store.get().destinationTable.destinationCount === TOTAL);
+    expect(calls.indexOf('workspaceDestinations')).toBeGreaterThan(calls.indexOf('scan'));
+    expect(store.get().destinationTable.scanEntry('site-0')).toBeDefined();
+  });
+
+  it('waits no longer than the cap for rows that do not come', async () => {
+    vi.useFakeTimers();
+    try {
+      let waited = false;
+      void afterFirstRows(new Promise<void>(() => undefined)).then(() => (waited = true));
+      await vi.advanceTimersByTimeAsync(REST_WAITS_FOR_FIRST_ROWS_MS - 1);
+      expect(waited).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waited).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
