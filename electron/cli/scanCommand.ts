@@ -46,7 +46,8 @@ async function runScan(
 async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verify: boolean, io: CliIo): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-  // A workspace of a few destinations is read in this thread: a worker's start would cost more.
+  // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
+  // a plain scan of any size while every core is busy: workers would add CPU, not speed (HashPool).
   const pool = new HashPool({ runHere: runInThread });
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.

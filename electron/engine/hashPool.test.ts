@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stateSchema } from '../../shared/documentSchemas';
 import { makeTempDir, sha256Of, writeManagedDestination } from '../testing/fixtureTrees';
 import { HashPool } from './hashPool';
+import { runInThread } from './poolInThread';
 import { verifyDestination } from './verify';
 
 let dir: string;
@@ -194,6 +195,65 @@ describe('HashPool', () => {
     controller.abort();
     await expect(pool.hash([{ root: dir, path: 'x' }], { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(pool.workerCount).toBe(0);
+  });
+});
+
+/** Destinations of every status, and how each kind of pool inspects them. */
+function mixedDestinations(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const destination = path.join(dir, `d${i}`);
+    if (i % 5 === 0) writeManagedDestination(destination, { 'a.html': `page ${i}` });
+    if (i % 5 === 1) mkdirSync(destination);
+    if (i % 5 === 2) writeManagedDestination(destination, { 'a.html': 'x' }, { publishedAt: 'not a time' });
+    if (i % 5 === 3) {
+      mkdirSync(destination);
+      writeFileSync(path.join(destination, 'left.txt'), 'not published');
+    }
+    return destination; // i % 5 === 4: missing
+  });
+}
+
+async function inspectWith(options: ConstructorParameters<typeof HashPool>[0], paths: string[]) {
+  const pool = new HashPool(options);
+  try {
+    const outcomes = await pool.inspect(paths, { withText: true });
+    return { outcomes, workers: pool.workerCount };
+  } finally {
+    await pool.close();
+  }
+}
+
+describe('a pool that may inspect in the calling thread (runHere)', () => {
+  it('reads a large scan in this thread while every core is busy, answering as the workers do', async () => {
+    const paths = mixedDestinations(600);
+    const here = await inspectWith({ size: 2, runHere: runInThread, coresBusy: () => true }, paths);
+    expect(here.workers).toBe(0);
+    expect(here.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+    expect(here.outcomes.map((outcome) => outcome.kind === 'inspected' && outcome.inspection.status).slice(0, 5)).toEqual([
+      'managed',
+      'empty',
+      'invalid',
+      'unmanaged',
+      'empty',
+    ]);
+  });
+
+  it('gives a large scan to its workers while a core is idle', async () => {
+    const paths = mixedDestinations(600);
+    const pooled = await inspectWith({ size: 2, runHere: runInThread, coresBusy: () => false }, paths);
+    expect(pooled.workers).toBe(2);
+    expect(pooled.outcomes).toEqual((await inspectWith({ size: 2 }, paths)).outcomes);
+  });
+
+  it('never verifies a large scan in this thread, busy cores or not', async () => {
+    const paths = mixedDestinations(100);
+    const pool = new HashPool({ size: 2, runHere: runInThread, coresBusy: () => true });
+    try {
+      await pool.inspect(paths, { withText: false, verify: true });
+      expect(pool.workerCount).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -6,9 +6,10 @@
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
 // Never reads a file itself; a caller with nothing else to do on its thread (the command line) may
-// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone.
+// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone, and for a
+// scan's inspections while every core is busy.
 
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
@@ -133,16 +134,20 @@ export class HashPool {
 
   private readonly resourceLimits: ResourceLimits | undefined;
   private readonly runHere: RunHere | undefined;
+  private readonly coresBusy: () => boolean;
 
   /**
    * `runHere`: a request whose jobs fit in one batch, made while no worker runs and none waits, is
    * run by it in this thread instead: one worker would have run it alone anyway, after tens of
-   * milliseconds of its own start. Only for a caller whose thread has nothing else to do.
+   * milliseconds of its own start. So is a larger one of plain inspections while `coresBusy()`
+   * (default: the load average at or above the cores): there a worker adds its start, its own JIT
+   * and GC and the hand-off of every outcome, not speed. Only for a caller with nothing else to do.
    */
-  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere } = {}) {
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere; coresBusy?: () => boolean } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
     this.runHere = options.runHere;
+    this.coresBusy = options.coresBusy ?? (() => loadavg()[0]! >= availableParallelism());
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -220,7 +225,8 @@ export class HashPool {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
-    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && fitsOneBatch(jobs)) return this.runHere(jobs, options);
+    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && (fitsOneBatch(jobs) || this.inspectsHere(jobs)))
+      return this.runHere(jobs, options);
     return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
@@ -230,6 +236,11 @@ export class HashPool {
       }
       this.dispatch();
     });
+  }
+
+  /** Plain inspections (no verify, no hashing) while the cores are busy: a worker would not speed them up. */
+  private inspectsHere(jobs: readonly Job[]): boolean {
+    return jobs.every((job) => job.kind === 'inspect' && !job.verify) && this.coresBusy();
   }
 
   /** Terminates every worker and waits for them to exit. Pending requests are rejected. */
