@@ -2,28 +2,20 @@
 // The start's scan, asked for beside appInfo before the list exists (App.tsx start): its rows wait
 // for the list and then all go in; with no workspace shown it leaves no trace and is cancelled.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import type { ApiResult } from '../../shared/api';
+import { fakeBridge } from '../testing/fakeBridge';
+import { emptyScanRow as row, workspaceOf as workspace } from '../testing/sampleWorkspace';
 import { scan, showWorkspaceInSlices } from './actions';
 import { initialState, store } from './store';
 
-const listeners = new Map<string, Set<(data: unknown) => void>>();
 const calls: { method: string; request: unknown }[] = [];
 let answerScan: ApiResult<unknown> = { ok: true, value: { job: 'job-1' } };
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'scan') return answerScan;
-    if (method === 'cancelJob') return { ok: true, value: { cancelled: true } };
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
-const send = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
+const { bridge, emit: send } = fakeBridge((method, request) => {
+  calls.push({ method, request });
+  if (method === 'scan') return answerScan;
+  if (method === 'cancelJob') return { ok: true, value: { cancelled: true } };
+  return undefined;
+});
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeAll(() => {
@@ -33,21 +25,6 @@ afterEach(() => {
   store.set(initialState());
   calls.length = 0;
   answerScan = { ok: true, value: { job: 'job-1' } };
-});
-
-const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });
-const workspace = (count: number): Workspace => ({
-  path: '/w/distributor-inspector.json',
-  kind: 'file',
-  root: '/w',
-  destinations: Array.from({ length: count }, (_, i) => destination(`site-${i}`)),
-  issues: [],
-  listReadAt: '2026-12-04T06:00:00.000Z',
-});
-const row = (id: string): ScanEntry => ({
-  destination: id,
-  inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
-  summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
 });
 
 function deferred(): { promise: Promise<boolean>; settle: (value: boolean) => void } {

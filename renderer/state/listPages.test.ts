@@ -3,53 +3,34 @@
 // taking its place with every scan result that came meanwhile, those of destinations not listed yet
 // included; a list that changed between pages is asked for whole; another workspace is never overwritten.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import type { Workspace } from '../../shared/api';
+import { fakeBridge } from '../testing/fakeBridge';
+import { emptyScanRow as row, workspaceOf as sampleWorkspace } from '../testing/sampleWorkspace';
 import { nextTask, scan, showWorkspace, showWorkspaceInSlices } from './actions';
 import { DESTINATION_PAGE, expectRestOfList, resultsToCarry, showRestOfList } from './listPages';
 import { initialState, store } from './store';
 
 const TOTAL = DESTINATION_PAGE * 2 + 300;
 const FIRST = 1_000;
-const listeners = new Map<string, Set<(data: unknown) => void>>();
 const calls: { method: string; request: unknown }[] = [];
 let whole: Workspace;
 let pageListReadAt: string | undefined;
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
-    if (method === 'workspaceDestinations') {
-      const { from, count } = request as { from: number; count: number };
-      const listReadAt = pageListReadAt ?? whole.listReadAt;
-      return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt } };
-    }
-    if (method === 'appInfo') return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: whole } };
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
-const send = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
+const { bridge, emit: send } = fakeBridge((method, request) => {
+  calls.push({ method, request });
+  if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
+  if (method === 'workspaceDestinations') {
+    const { from, count } = request as { from: number; count: number };
+    const listReadAt = pageListReadAt ?? whole.listReadAt;
+    return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt } };
+  }
+  if (method === 'appInfo') return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: whole } };
+  return undefined;
+});
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });
-const workspaceOf = (count: number, listReadAt = '2026-12-04T06:00:00.000Z'): Workspace => ({
-  path: '/w/distributor-inspector.json',
-  kind: 'file',
-  root: '/w',
-  destinations: Array.from({ length: count }, (_, i) => destination(`site-${String(i).padStart(6, '0')}`)),
-  issues: [],
-  listReadAt,
-});
-const row = (id: string): ScanEntry => ({
-  destination: id,
-  inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
-  summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
-});
+// Ids padded so that their order is the list's.
+const workspaceOf = (count: number, listReadAt?: string) =>
+  sampleWorkspace(count, listReadAt, (index) => `site-${String(index).padStart(6, '0')}`);
 const firstOf = (workspace: Workspace): Workspace => ({ ...workspace, destinations: workspace.destinations.slice(0, FIRST) });
 
 beforeAll(() => {

@@ -3,54 +3,29 @@
 // once the scan's first rows are in, not beside them, so its pages do not queue ahead of those rows
 // on the host's one thread; a scan that shows no rows holds it back no longer than the cap.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
 import { startOnce } from '../App';
+import { fakeBridge } from '../testing/fakeBridge';
+import { emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
 import { afterFirstRows, REST_WAITS_FOR_FIRST_ROWS_MS } from './listPages';
 import { store } from './store';
 
 const TOTAL = 3_000;
 const FIRST = 1_000;
-const listeners = new Map<string, Set<(data: unknown) => void>>();
+const whole = workspaceOf(TOTAL, '2026-12-06T06:00:00.000Z');
 const calls: string[] = [];
-const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });
-const whole: Workspace = {
-  path: '/w/distributor-inspector.json',
-  kind: 'file',
-  root: '/w',
-  destinations: Array.from({ length: TOTAL }, (_, i) => destination(`site-${i}`)),
-  issues: [],
-  listReadAt: '2026-12-06T06:00:00.000Z',
-};
-const row = (id: string): ScanEntry => ({
-  destination: id,
-  inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
-  summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+const { bridge, emit: send } = fakeBridge((method, request) => {
+  calls.push(method);
+  if (method === 'appInfo') {
+    const first = { ...whole, destinations: whole.destinations.slice(0, FIRST) };
+    return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: first, destinationCount: TOTAL } };
+  }
+  if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
+  if (method === 'workspaceDestinations') {
+    const { from, count } = request as { from: number; count: number };
+    return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt: whole.listReadAt } };
+  }
+  return undefined;
 });
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push(method);
-    if (method === 'appInfo') {
-      const first = { ...whole, destinations: whole.destinations.slice(0, FIRST) };
-      return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: first, destinationCount: TOTAL } };
-    }
-    if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
-    if (method === 'workspaceDestinations') {
-      const { from, count } = request as { from: number; count: number };
-      return {
-        ok: true,
-        value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt: whole.listReadAt },
-      };
-    }
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
-const send = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
 
 beforeAll(() => {
   window.inspector = bridge;
