@@ -5,7 +5,7 @@
 // fail. Apply passes paths anchored to open folders (pinnedDir.ts), so no path can be redirected.
 // The per-file mutations but unlink are synchronous system calls behind the async interface (no thread hop, a
 // quarter of the CPU of fs.promises: docs/performance.md); apply slices its loops (timeSlice.ts) so
-// the event loop still turns. Flushes and writes past SYNC_WRITE_MAX_BYTES stay asynchronous.
+// the event loop still turns. Flushes, writes past SYNC_WRITE_MAX_BYTES and chunked writes stay asynchronous.
 
 import {
   closeSync,
@@ -18,8 +18,8 @@ import {
   promises as fs,
   renameSync,
   rmdirSync,
+  write,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { boundedAll } from './boundedAll';
 import { removeTree } from './removeTree';
@@ -36,7 +36,7 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
-/** A file's bytes whole, or in chunks (each holding its bytes until the next is asked for: hashedChunks.ts). */
+/** A file's bytes whole, or in chunks (each holding its bytes until the one after next is asked for: hashedChunks.ts). */
 export type FileBytes = Uint8Array | AsyncIterable<Uint8Array>;
 
 export interface FsOps {
@@ -44,8 +44,8 @@ export interface FsOps {
   mkdir(dir: string, mode?: number): Promise<void>;
   /**
    * Creates a new file (never an existing one, never through a link), writes, fsyncs (unless
-   * `durable: false`), closes. `bytes` may be chunks, each written before the next is asked for (a
-   * large output copied as it is verified). If the chunks fail, the file is left as far as it was
+   * `durable: false`), closes. `bytes` may be chunks, each written while the next is made and before
+   * the one after it is asked for (a large output copied as it is verified). If the chunks fail, the file is left as far as it was
    * written, for the caller to remove.
    */
   writeFile(file: string, bytes: FileBytes, options?: WriteOptions): Promise<void>;
@@ -135,8 +135,17 @@ export function earlyFlusher(
   };
 }
 
-function writeAllSync(fd: number, chunk: Uint8Array): void {
-  for (let written = 0; written < chunk.length;) written += writeSync(fd, chunk, written, chunk.length - written);
+/** Writes the whole chunk asynchronously; resolves with the failure rather than rejecting, so one never goes unhandled while the next chunk is read. */
+function writeAll(fd: number, chunk: Uint8Array): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const from = (offset: number) =>
+      write(fd, chunk, offset, chunk.length - offset, null, (cause, written) => {
+        if (cause) resolve(cause);
+        else if (offset + written < chunk.length) from(offset + written);
+        else resolve(undefined);
+      });
+    from(0);
+  });
 }
 
 export const nodeFsOps: FsOps = {
@@ -146,20 +155,27 @@ export const nodeFsOps: FsOps = {
   },
   async writeFile(file, bytes, options = {}) {
     if (!(bytes instanceof Uint8Array)) {
-      // Each chunk written synchronously before the next is asked for (its producer reuses the buffer
-      // and lets the event loop in: hashedChunks.ts); a failing producer or write ends the loop, and
-      // for-await closes the producer.
+      // Each chunk written in libuv's thread while the producer reads and hashes the next (its two
+      // buffers in turn: hashedChunks.ts), one write in flight: a 1 GiB copy's writes no longer wait
+      // on its hashing. A failing producer or write ends the loop, for-await closes the producer, and
+      // the write in flight ends before the descriptor is closed.
       const fd = openSync(file, CREATE_FLAGS, 0o644);
       const early = earlyFlusher(fd, options.durable === false);
+      let writing: Promise<NodeJS.ErrnoException | undefined> | undefined;
       try {
         for await (const chunk of bytes) {
-          writeAllSync(fd, chunk);
+          const failed = await writing;
+          if (failed) throw failed;
+          writing = writeAll(fd, chunk);
           early.wrote(chunk.length);
         }
+        const failed = await writing;
+        if (failed) throw failed;
         await early.settled();
         if (options.durable !== false)
           await new Promise<void>((resolve, reject) => fsync(fd, (cause) => (cause ? reject(cause) : resolve())));
       } finally {
+        await writing;
         await early.idle();
         closeSync(fd);
       }

@@ -27,6 +27,22 @@ async function withFile<T>(name: string, content: Uint8Array, use: (fd: number) 
 }
 
 describe('hashedChunks', () => {
+  it("keeps each chunk's bytes while the next is read, so a writer can still be writing it", async () => {
+    const content = Buffer.from('aaaabbbbccccdddde');
+    await withFile('turns', content, async (fd) => {
+      const chunks = hashedChunks(fd, createHash('sha256'), { maxBytes: content.length, chunkBytes: 4 });
+      let previous = await chunks.next();
+      let index = 0;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        expect(next.value.toString()).toBe(content.subarray((index + 1) * 4, (index + 2) * 4).toString());
+        expect((previous.value as Buffer).toString()).toBe(content.subarray(index * 4, (index + 1) * 4).toString());
+        previous = next;
+        index += 1;
+      }
+      expect(index).toBe(4);
+    });
+  });
+
   it('yields the file in order and hashes exactly what it yields, for any size, chunk size and limit: at most one byte past the limit', async () => {
     let run = 0;
     await fc.assert(

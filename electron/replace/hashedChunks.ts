@@ -21,16 +21,20 @@ export interface HashedChunksOptions {
 }
 
 /**
- * Yields the file's chunks in order, each already fed to `hash`; returns the bytes read. One buffer:
- * a chunk holds its bytes until the next one is asked for (a writer writes it before asking).
+ * Yields the file's chunks in order, each already fed to `hash`; returns the bytes read. Two buffers
+ * in turn: a chunk holds its bytes until the one after next is asked for, so a writer can write one
+ * chunk while the next is read and hashed (fsOps.ts), and must finish it before asking again.
  */
 export async function* hashedChunks(fd: number, hash: Hash, options: HashedChunksOptions): AsyncGenerator<Buffer, number> {
   const limit = options.maxBytes + 1;
-  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes ?? CHUNK_BYTES, limit)));
+  const size = Math.max(1, Math.min(options.chunkBytes ?? CHUNK_BYTES, limit));
+  // The second buffer only once a second chunk is read: a small file holds one.
+  const buffers: Buffer[] = [Buffer.allocUnsafe(size)];
   const slice = timeSlicer();
   let position = 0;
-  while (position < limit) {
+  for (let turn = 0; position < limit; turn ^= 1) {
     await slice.yield();
+    const buffer = (buffers[turn] ??= Buffer.allocUnsafe(size));
     const bytesRead = readSync(fd, buffer, 0, Math.min(buffer.length, limit - position), position);
     if (bytesRead === 0) break;
     position += bytesRead;
