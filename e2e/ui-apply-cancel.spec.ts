@@ -1,8 +1,9 @@
 // Issue 28 §8: while an apply runs there is one Cancel on screen, it says "Cancelling…" from the
 // click on, and none is left once the job has ended; the cancelled forced replace leaves the
 // destination exactly as it was, its staging folder gone. The apply is held in its staging by a
-// 1 GiB source file (sparse in the source, copied and hashed), and the Cancel request by the test,
-// so that every state is seen, never raced.
+// 4 GiB source file (sparse in the source, copied and hashed: seconds, where the screenshots taken
+// meanwhile need one), and the Cancel request by the test, so that every state is seen; the cancel
+// then stops the copy between two chunks, not after the whole file.
 
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import { openDestination, openTab, seriousViolations, shootBothThemes, waitForScan } from './uiHelpers';
 
-const BIG = 1024 ** 3;
+const BIG = 4 * 1024 ** 3;
 
 /** Every path under a folder, with its bytes' digest: what "as it was" means on disk. */
 async function snapshot(dir: string): Promise<string[]> {
@@ -43,7 +44,7 @@ test('a forced replace cancelled mid-apply has one Cancel, says cancelling, and 
   const dest = path.join(root, 'destinations', 'legacy-site');
   const workspace = JSON.parse(await fs.readFile(demoWorkspace, 'utf8')) as { destinations: { destination_id: string; source: string }[] };
   const source = path.resolve(root, workspace.destinations.find((entry) => entry.destination_id === 'legacy-site')!.source);
-  // One more source file of 1 GiB, sparse in the source: staging it (a copy, hashed on the way) takes
+  // One more source file of 4 GiB, sparse in the source: staging it (a copy, hashed on the way) takes
   // long enough to cancel there; the cancel removes the copy.
   const manifestFile = path.join(source, 'manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { files: { path: string; sha256: string; size: number }[] };

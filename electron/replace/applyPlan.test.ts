@@ -476,6 +476,27 @@ describe('applyPlan, forced replace', () => {
     expect((await parsedState()).destination_id).toBe('d');
   });
 
+  it("stops a large source file's copy between two chunks when cancelled, and removes its staging folder", async () => {
+    await managedFixture();
+    const size = 8 * 1024 * 1024;
+    await writeBundle(source, { 'report.md': '# Report', 'big.bin': 'x'.repeat(size) }, NEW);
+    const planned = await plan({ mode: 'force' });
+    const before = await snapshotTree(root);
+    const controller = new AbortController();
+    let staged = 0;
+    const result = await applyPlan(planned, {
+      signal: controller.signal,
+      onProgress: (event) => {
+        staged = event.bytes;
+        if (event.phase === 'stage' && event.path === 'big.bin' && event.bytes > 0) controller.abort();
+      },
+    });
+    expect(result.error?.code).toBe('cancelled');
+    expect(result.stagingLeft).toBe(false);
+    expect(staged).toBeLessThan(size);
+    expect(await snapshotTree(root)).toBe(before);
+  });
+
   it('stops before changing anything when cancelled, and removes its staging folder', async () => {
     await managedFixture();
     const planned = await plan({ mode: 'force' });

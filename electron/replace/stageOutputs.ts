@@ -82,10 +82,15 @@ export async function verifyAndStage(run: ApplyRun, publication: StagedPublicati
     const file = manifestFileOf(manifestFiles, write);
     if (file.sha256 !== write.sha256 || file.size !== write.size) throw notThePlannedBytes(write);
     try {
-      yield* verifiedSourceChunks(plan.sourcePath, file, (read) => {
+      const chunks = verifiedSourceChunks(plan.sourcePath, file, (read) => {
         run.bytes += read;
         run.progress(write.path);
       });
+      // A cancel stops a large copy between two chunks, not after the whole file.
+      for await (const chunk of chunks) {
+        run.throwIfCancelled();
+        yield chunk;
+      }
     } catch (cause) {
       throw cause instanceof SourceRefused ? sourceChanged(cause.refusal) : cause;
     }
