@@ -4,14 +4,14 @@
 // names the counts when it is backed up, the typed destination id when it is not. Cancel is the
 // default button of the typed form; the body lists what the plan does (the section's own list).
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { BackupTargetInfo } from '../../shared/backupSchema';
 import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
 import { countsBytesWords, keptWords, planCounts, planCountsSentence } from '../../shared/planCounts';
 import { planKindOf } from '../../shared/planKinds';
-import { consentOf, mayConfirm, undoWords, type DialogConsent } from '../view/confirmView';
+import { undoWords, type DialogConsent } from '../view/confirmView';
 import { BackupTargetNote } from './BackupTargetNote';
-import { TypedConfirmField } from './ConfirmControls';
+import { LeveledConfirmForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 
@@ -32,11 +32,9 @@ interface Props {
 
 export function ApplyConfirmDialog(props: Props) {
   const { plan, destinationId, confirmation, confirmText, host, backup, backupError, children, onCancel, onConfirm } = props;
-  const [typed, setTyped] = useState('');
   const counts = planCounts(plan);
   const sentence = planCountsSentence(plan.mode, counts);
   const typedLevel = confirmation === 'typed_id';
-  const allowed = mayConfirm(confirmation, confirmText, typed);
   const bytes = countsBytesWords(counts);
   const kept = keptWords(counts);
   return (
@@ -64,30 +62,15 @@ export function ApplyConfirmDialog(props: Props) {
         <BackupTargetNote target={backup} error={backupError} />
       </div>
       {children}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (allowed) onConfirm(consentOf(confirmation, typed));
-        }}
-      >
-        {typedLevel && confirmText !== undefined && (
-          <TypedConfirmField id="apply-confirm-typed" confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
-        )}
-        <footer>
-          <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`button ${typedLevel ? 'danger' : 'primary'}`}
-            disabled={!allowed}
-            data-testid="apply-confirm"
-            {...(typedLevel ? {} : { 'data-autofocus': true })}
-          >
-            {sentence}
-          </button>
-        </footer>
-      </form>
+      <LeveledConfirmForm
+        confirmation={confirmation}
+        confirmText={confirmText}
+        fieldId="apply-confirm-typed"
+        label={sentence}
+        testId="apply-confirm"
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,10 @@
 // The two ways our dialogs take a confirmation, written once: one click or Enter on a button that
 // names what happens (a replace, a bulk replace), and the destination id typed for what deletes more
-// (a forced replace, a restore).
+// (a forced replace, a restore); and the form that asks either, at the level a plan asks for.
+
+import { useState } from 'react';
+import type { ConfirmationLevel } from '../../shared/plan';
+import { consentOf, mayConfirm, type DialogConsent } from '../view/confirmView';
 
 /** Cancel and the confirm button in a form, so Enter confirms; the confirm button takes the focus. */
 export function ConfirmFooterForm({ label, onConfirm, onCancel }: { label: string; onConfirm: () => void; onCancel: () => void }) {
@@ -51,5 +55,61 @@ export function TypedConfirmField({
         disabled={disabled}
       />
     </div>
+  );
+}
+
+/**
+ * The confirmation at a plan's level (docs/confirmations.md): at `explicit`, the button that names
+ * the counts, focused, so Enter confirms; at `typed_id`, the id typed first, and Cancel the default.
+ * The confirm button is red at the typed level unless `danger` says otherwise (adopt writes only a
+ * state file, whatever the level).
+ */
+export function LeveledConfirmForm({
+  confirmation,
+  confirmText,
+  fieldId,
+  label,
+  testId,
+  danger,
+  onCancel,
+  onConfirm,
+}: {
+  confirmation: ConfirmationLevel;
+  confirmText: string | undefined;
+  fieldId: string;
+  label: string;
+  testId?: string;
+  danger?: boolean;
+  onCancel: () => void;
+  onConfirm: (consent: DialogConsent) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const typedLevel = confirmation === 'typed_id';
+  const allowed = mayConfirm(confirmation, confirmText, typed);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (allowed) onConfirm(consentOf(confirmation, typed));
+      }}
+    >
+      {typedLevel && confirmText !== undefined && (
+        <TypedConfirmField id={fieldId} confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
+      )}
+      <footer>
+        <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={`button ${(danger ?? typedLevel) ? 'danger' : 'primary'}`}
+          disabled={!allowed}
+          {...(testId ? { 'data-testid': testId } : {})}
+          {...(typedLevel ? {} : { 'data-autofocus': true })}
+        >
+          {label}
+        </button>
+      </footer>
+    </form>
   );
 }

@@ -13,14 +13,14 @@ import { useCompareFolder, usePlanAdopt } from '../hooks/api';
 import { useApplyOutcome } from '../hooks/useApplyOutcome';
 import { useHostPhrase } from '../hooks/useHostPhrase';
 import { useAppState } from '../state/store';
-import { consentOf, mayConfirm, type DialogConsent } from '../view/confirmView';
+import type { DialogConsent } from '../view/confirmView';
 import { plural } from '../view/format';
 import { readPlan } from '../view/planView';
 import { SECTION_GOALS, type GoTo } from '../view/sectionGoals';
 import { ApplyOutcomeView } from './ApplyOutcome';
 import type { useBackupTarget } from './BackupTargetNote';
 import { Callout } from './Callout';
-import { TypedConfirmField } from './ConfirmControls';
+import { LeveledConfirmForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { FolderCompareTable } from './FolderCompareTable';
 import { Icon } from './Icon';
@@ -60,10 +60,6 @@ function AdoptConfirmDialog({
   onConfirm: (consent: DialogConsent) => void;
 }) {
   const { plan, confirmation, confirmText } = adopt;
-  const [typed, setTyped] = useState('');
-  // Without a backup the undo is by hand: the service asks the typed id then, like every unbacked apply.
-  const typedLevel = confirmation === 'typed_id';
-  const allowed = mayConfirm(confirmation, confirmText, typed);
   const outputs = plan.newState?.outputs.length ?? 0;
   const extras = plan.extras ?? [];
   return (
@@ -94,24 +90,16 @@ function AdoptConfirmDialog({
             : 'It is journaled and kept as a backup: Undo removes the state file again, and nothing else.'}
         </p>
       </div>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (allowed) onConfirm(consentOf(confirmation, typed));
-        }}
-      >
-        {typedLevel && confirmText !== undefined && (
-          <TypedConfirmField id="adopt-confirm-typed" confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
-        )}
-        <footer>
-          <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={!allowed} {...(typedLevel ? {} : { 'data-autofocus': true })}>
-            Adopt: write the state file
-          </button>
-        </footer>
-      </form>
+      {/* Without a backup the undo is by hand: the service asks the typed id then, like every unbacked apply. */}
+      <LeveledConfirmForm
+        confirmation={confirmation}
+        confirmText={confirmText}
+        fieldId="adopt-confirm-typed"
+        label="Adopt: write the state file"
+        danger={false}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

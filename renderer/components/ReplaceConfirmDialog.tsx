@@ -7,13 +7,12 @@
 // destination's History keeps it.
 
 import type { BackupTargetInfo } from '../../shared/backupSchema';
-import { useState } from 'react';
 import type { ConfirmationLevel, ReplacePlan } from '../../shared/plan';
 import { onlyCreates, planCounts } from '../../shared/planCounts';
 import { bundleName, changedWarning, confirmLabel, planSourceWords, planSummary } from '../view/planView';
-import { consentOf, mayConfirm, undoWords, type DialogConsent } from '../view/confirmView';
+import { undoWords, type DialogConsent } from '../view/confirmView';
 import { BackupTargetNote } from './BackupTargetNote';
-import { TypedConfirmField } from './ConfirmControls';
+import { LeveledConfirmForm } from './ConfirmControls';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { PlanRowsList } from './PlanRowsList';
@@ -36,9 +35,7 @@ interface Props {
 
 export function ReplaceConfirmDialog(props: Props) {
   const { destinationId, plan, confirmation, confirmText, host, backup, backupError, onCancel, onConfirm } = props;
-  const [typed, setTyped] = useState('');
   const typedLevel = confirmation === 'typed_id';
-  const allowed = mayConfirm(confirmation, confirmText, typed);
   const summary = planSummary(plan);
   // A first publish only creates: there is nothing to lose, nor to undo from a backup.
   const publishes = onlyCreates(planCounts(plan));
@@ -86,29 +83,14 @@ export function ReplaceConfirmDialog(props: Props) {
         <BackupTargetNote target={backup} error={backupError} />
       </div>
       <PlanRowsList plan={plan} />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (allowed) onConfirm(consentOf(confirmation, typed));
-        }}
-      >
-        {typedLevel && (
-          <TypedConfirmField id="replace-confirm-typed" confirmText={confirmText} typed={typed} onType={setTyped} disabled={false} />
-        )}
-        <footer>
-          <button type="button" className="button" onClick={onCancel} {...(typedLevel ? { 'data-autofocus': true } : {})}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`button ${typedLevel ? 'danger' : 'primary'}`}
-            disabled={!allowed}
-            {...(typedLevel ? {} : { 'data-autofocus': true })}
-          >
-            {confirmLabel(plan)}
-          </button>
-        </footer>
-      </form>
+      <LeveledConfirmForm
+        confirmation={confirmation}
+        confirmText={confirmText}
+        fieldId="replace-confirm-typed"
+        label={confirmLabel(plan)}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }
