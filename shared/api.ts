@@ -18,12 +18,12 @@ import { workspaceMethods } from './apiWorkspaceMethods';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyStepSchema } from './plan';
 import { workspaceSummarySchema } from './workspaceSchema';
-import { workspaceChangesSchema } from './workspaceReload';
+import { workspaceChangesSchema } from './workspaceChangesSchema';
 import { fromZodIssues } from './zodIssues';
-import { liveRefreshStatusSchema } from './liveRefresh';
+import { liveRefreshStatusSchema } from './liveRefreshSchema';
 import { hostStateEventSchema } from './hostState';
 import { destinationChangesSchema } from './hostWatch';
-import { watchStaleReasonSchema } from './verifyFreshness';
+import { watchStaleReasonSchema } from './verifyFreshnessSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
