@@ -93,6 +93,9 @@ export function startOnce(): Promise<'refused' | undefined> {
 export function App() {
   const workspace = useAppState((state) => state.workspace);
   const opening = useAppState((state) => state.opening);
+  // Until the engine has said what it has open (appInfo), or failed to, the open form is not asked for: its chunk
+  // (laterViews.tsx) would be fetched and evaluated while the first screen is still coming.
+  const engineAnswered = useAppState((state) => state.transport !== undefined || state.lastError !== undefined);
   const command = useAppState((state) => state.command) ?? COMMAND_NAME;
 
   const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
@@ -132,7 +135,7 @@ export function App() {
               Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs
               on disk, compares sources and replaces safely. Try the demo: <code>{command} demo</code> prints a path to open.
             </p>
-            {opening ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
+            {opening || !engineAnswered ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
           </div>
         </main>
       )}
