@@ -39,6 +39,20 @@ describe('the views loaded when first wanted', () => {
     expect(screen.getByRole('heading', { name: /site-1/ })).toBeTruthy();
   });
 
+  it('holds the pane of a row selected at the start until the first rows are in, then shows it', async () => {
+    let firstRowsIn: () => void = () => undefined;
+    holdSideCalls(new Promise<void>((resolve) => (firstRowsIn = resolve)));
+    showWorkspace(workspaceOf(3));
+    act(() => selectOneDestination('site-2'));
+    render(<DetailPane />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the destination…');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).not.toContain('inspectDestination');
+    act(() => firstRowsIn());
+    expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 30_000 })).toBeTruthy();
+    expect(asked).toContain('inspectDestination');
+  });
+
   it('renders no restore dialog, and loads none, until a restore is asked for', () => {
     const { container } = render(<RestoreHost />);
     expect(container.innerHTML).toBe('');

@@ -6,7 +6,8 @@
 // module and props; this file only defers them: a view that is not open is not rendered, so its
 // chunk is not asked for before it is wanted.
 
-import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { sideCallsGo } from '../state/listPages';
 import { useAppState } from '../state/store';
 import { NoDestinationSelected } from './NoDestinationSelected';
 
@@ -37,12 +38,34 @@ function Deferred({ children, fallback = null }: { children: ReactNode; fallback
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
-/** The detail pane, once a destination is selected; until then (and while its chunk loads) what to do to see one. */
+/** The detail pane's place while its chunk waits for the start's first rows, or loads. */
+function DetailLoading() {
+  return (
+    <main className="detail" aria-busy="true">
+      <div className="placeholder">
+        <p role="status">Loading the destination…</p>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The detail pane, once a destination is selected; until then what to do to see one. The list
+ * selects its first row on its own as it is shown, so at the start the pane (its chunk, and its
+ * inspectDestination call to the host's one thread) waits for the scan's first rows (sideCallsGo).
+ */
 export function DetailPane() {
   const wanted = useAppState((state) => state.selectedId !== undefined || state.selectedIds.size > 0);
+  const [mayLoad, setMayLoad] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void sideCallsGo().then(() => mounted && setMayLoad(true));
+    return () => void (mounted = false);
+  }, []);
   if (!wanted) return <NoDestinationSelected />;
+  if (!mayLoad) return <DetailLoading />;
   return (
-    <Deferred fallback={<NoDestinationSelected />}>
+    <Deferred fallback={<DetailLoading />}>
       <DetailPaneLater />
     </Deferred>
   );

@@ -38,8 +38,9 @@ let sideCallsMayGo: Promise<void> = Promise.resolve();
 
 /**
  * Holds the calls the first screen does not need (the hosts' states, how the workspace is watched,
- * the auto-verify setting) until `ready`: the host answers on one thread, and at the start they
- * would go out beside the scan whose first rows the page waits for.
+ * the auto-verify setting, the detail pane of the row the list selects on its own) until `ready`:
+ * the host answers on one thread, and at the start they would go out beside the scan whose first
+ * rows the page waits for.
  */
 export function holdSideCalls(ready: Promise<void>): void {
   sideCallsMayGo = ready;
