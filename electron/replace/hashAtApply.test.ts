@@ -3,7 +3,7 @@
 // anything old is touched: the result carries the marks planning would have made, and an old output
 // changed while the apply read it fails the apply as a stale plan. Real files in a temp folder.
 
-import { promises as fs, utimesSync, writeFileSync } from 'node:fs';
+import { promises as fs, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planAsApplied, type ReplacePlan } from '../../shared/plan';
@@ -130,6 +130,29 @@ describe('a plan applied at once, with a large old output', () => {
     expect(await fs.readFile(edited, 'utf8')).toBe(BIG_EDITED);
     expect(await fs.readFile(path.join(dest, 'small.txt'), 'utf8')).toBe('old');
     expect(await stateInvariantProblems(dest)).not.toEqual([]);
+  });
+
+  it('fails as a stale plan when the old output is swapped for a link while the apply reads it, never following it', async () => {
+    await fixture();
+    const { plan, verified } = await planAtOnce();
+    const outside = path.join(root, 'outside.bin');
+    writeFileSync(outside, BIG);
+    const swapped = path.join(dest, 'media/big.bin');
+    let swaps = 0;
+    const result = await applyPlan(plan, {
+      verified,
+      onProgress: (progress) => {
+        if (progress.phase !== 'stage' || swaps++ > 0) return;
+        renameSync(swapped, `${swapped}.moved`);
+        symlinkSync(outside, swapped);
+      },
+    });
+    expect(swaps).toBeGreaterThan(0);
+    expect(result.error?.code).toBe('stale_plan');
+    expect(result.oldTouched).toBe(false);
+    expect(result.stagingLeft).toBe(false);
+    expect((await fs.lstat(swapped)).isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(outside, 'utf8')).toBe(BIG);
   });
 
   it('takes its hashing back out when the staging fails first, leaving the destination exactly as it was', async () => {
