@@ -19,7 +19,7 @@ export function checkCommands(scripts, names = ['typecheck', 'lint']) {
   });
 }
 
-/** Runs the commands at most `jobs` at a time; resolves to the commands that failed. */
+/** Runs the commands at most `jobs` at a time; resolves to the commands that failed, in the order given. */
 export async function runChecks(commands, { jobs = 2, cwd = root, print = (text) => process.stdout.write(text) } = {}) {
   const failed = [];
   const queue = [...commands];
@@ -42,7 +42,8 @@ export async function runChecks(commands, { jobs = 2, cwd = root, print = (text)
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, lane));
-  return failed;
+  // They end in any order; the report follows the order given.
+  return commands.filter((command) => failed.includes(command));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
