@@ -103,7 +103,7 @@ export function planStore() {
         replacePolicy: destination.replacePolicy,
         allowOtherOwner: request.allowOtherOwner,
         pool: session.hashPool(),
-        ...(verified ? { keepVerified: verified } : {}),
+        ...(verified ? { keepVerified: verified, hashLargeAtApply: true } : {}),
         // A forced replace must never delete the workspace file that lists it, nor the journal that records it.
         protectedPaths: [
           ...(open.summary.kind === 'file' ? [open.summary.path] : []),
