@@ -27,6 +27,7 @@ import { destinationSafetyRefusal, realPathOf, type ProtectedPath } from './safe
 import { refuse, nameLimitRefusal, sourceRefusal } from './planRefusals';
 import { planForcedDeletions, planNormalDeletions } from './planDeletions';
 import { planKindOf } from '../../shared/planKinds';
+import { rememberRecordedOutputs } from './recordedOutputs';
 
 export interface PlanReplaceInput {
   destinationPath: string;
@@ -90,7 +91,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     if (parentRefusal) return { ok: false, error: parentRefusal };
   }
 
-  const inspection = await inspectDestination(dest);
+  const inspection = await inspectDestination(dest, { keepStateBytes: true });
+  // The apply's check of a normal replace reads the state again: these bytes, parsed here, need no second parse.
+  if (inspection.state && inspection.stateBytes) rememberRecordedOutputs(inspection.stateBytes, inspection.state);
   const comparison = compare({
     destination: destinationStateOf(inspection),
     hasContent: inspection.hasContent,
