@@ -3,7 +3,7 @@
 // the same classifier (classifyDestination.ts): no rule lives here. Never follows a symbolic link,
 // never opens a FIFO blocking.
 
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
@@ -90,7 +90,7 @@ function readFactsSync(
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
   if (!list && !mayHoldSubfolders(dir, stat)) {
-    const read = readStateFile(path.join(dir, STATE_FILE_NAME));
+    const read = readStateFile(childOf(dir, STATE_FILE_NAME));
     if (read.kind !== 'missing')
       return { facts: { kind: 'directory', stateFile: read, hasContent: false, staging: [] }, contentUnknown: true };
   }
@@ -107,10 +107,14 @@ function readFactsSync(
   return { facts: { kind: 'directory', stateFile, hasContent, staging, ...listed }, entries };
 }
 
+/** A name in a resolved folder: what path.join gives, without its normalizing pass (a join per file call). */
+function childOf(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
+}
+
 /**
  * Whether the folder holds anything besides its state file, when it was not listed: yes when the
- * first recorded output's top entry is there (an lstat: a link counts, as in a listing), else
- * from a listing of names.
+ * first recorded output's top entry is there, else from a listing of names.
  */
 function hasContentBesideState(dir: string, json: Record<string, unknown> | undefined): boolean {
   const outputs = json?.outputs;
@@ -118,7 +122,8 @@ function hasContentBesideState(dir: string, json: Record<string, unknown> | unde
   if (typeof first === 'string' && isCleanRelativePath(first)) {
     const slash = first.indexOf('/');
     const top = slash === -1 ? first : first.slice(0, slash);
-    if (top !== STATE_FILE_NAME && lstatSync(path.join(dir, top), { throwIfNoEntry: false })) return true;
+    // existsSync follows a link, so a dangling one says no and the listing below decides; it makes no Stats.
+    if (top !== STATE_FILE_NAME && existsSync(childOf(dir, top))) return true;
   }
   return readdirSync(dir).some((name) => name !== STATE_FILE_NAME);
 }

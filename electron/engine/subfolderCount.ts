@@ -30,10 +30,12 @@ function countsSubfolders(dir: string, dev: number): boolean {
 }
 
 const OWNER_READ_SEARCH = 0o500;
+// Read once: a process's uid does not change under a scan (a call into the system each time otherwise).
+const ownUid = process.getuid?.();
 
 /** False only when `stat` (an lstat of the directory `dir`) proves it holds no subfolder. */
 export function mayHoldSubfolders(dir: string, stat: Stats): boolean {
   if (process.platform !== 'linux' || stat.nlink !== 2) return true;
-  if (stat.uid !== process.getuid?.() || (stat.mode & OWNER_READ_SEARCH) !== OWNER_READ_SEARCH) return true;
+  if (stat.uid !== ownUid || (stat.mode & OWNER_READ_SEARCH) !== OWNER_READ_SEARCH) return true;
   return !countsSubfolders(dir, stat.dev);
 }
