@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
@@ -116,6 +116,17 @@ describe('the scan reader', () => {
     expect(inspection).toEqual(expected);
     expect(json).toEqual(stateJson);
     expect(summarizeInspection(inspection, json)).toEqual(summarizeInspection(expected, stateJson));
+  });
+
+  it('keeps no byte of the buffer its reads share: a state read later never changes an earlier row', () => {
+    const first = inspectDestinationSync(path.join(dir, 'managed'));
+    const text = first.inspection.stateJsonText;
+    const json = JSON.stringify(first.json);
+    inspectDestinationSync(path.join(dir, 'invalid-fields'));
+    inspectDestinationSync(path.join(dir, 'managed-with-an-unknown-field'), { digests: false, entries: false });
+    expect(first.inspection.stateJsonText).toBe(text);
+    expect(JSON.stringify(first.json)).toBe(json);
+    expect(text).toBe(readFileSync(path.join(dir, 'managed', STATE_FILE_NAME), 'utf8'));
   });
 
   // What scan.ts relies on: for a destination with a valid state, the parsed JSON is the validated state.

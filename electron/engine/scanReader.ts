@@ -30,7 +30,8 @@ export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> 
  */
 function readStateFile(file: string, listed?: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
   try {
-    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES }, listed);
+    // Decoded, hashed and parsed before the next state is read, never kept: one buffer serves them all.
+    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES, reuseBuffer: true }, listed);
   } catch (cause) {
     if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
     throw cause;
