@@ -27,6 +27,8 @@ export interface ScanOutcome {
   rowHosts?: (string | undefined)[];
   /** The workspace's hosts, in its order: what each answered, or why it did not. */
   hosts?: HostScan[];
+  /** By row index: the row's part of the --json document, printed as it came (scanJsonText.ts). */
+  rendered?: (string | undefined)[];
 }
 
 export interface HostScan {
@@ -53,6 +55,11 @@ function counts(outcome: ScanOutcome) {
 }
 
 export function jsonDocument(outcome: ScanOutcome) {
+  return { ...documentHead(outcome), destinations: outcome.rows.map((row, index) => destinationJson(outcome, row, index)) };
+}
+
+/** The document's fields before its `destinations`, which come last. */
+export function documentHead(outcome: ScanOutcome) {
   const { kind, root, file } = outcome.workspace;
   return {
     workspace: { kind, root, ...(file ? { file } : {}), issues: outcome.warnings },
@@ -68,21 +75,23 @@ export function jsonDocument(outcome: ScanOutcome) {
           })),
         }
       : {}),
-    destinations: outcome.rows.map((row, index) => {
-      const report = outcome.verify?.[index];
-      const host = outcome.rowHosts?.[index];
-      return {
-        id: row.destination.id,
-        ...(host !== undefined ? { host } : {}),
-        path: row.inspection.path,
-        ...row.summary,
-        issues: row.inspection.issues,
-        ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
-        // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
-        ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
-        ...(row.sync ? { sync: row.sync } : {}),
-      };
-    }),
+  };
+}
+
+/** One row of the document's `destinations`; `outcome` gives its verify, verify time and host by index. */
+export function destinationJson(outcome: Pick<ScanOutcome, 'verify' | 'verifiedAt' | 'rowHosts'>, row: ScannedDestination, index: number) {
+  const report = outcome.verify?.[index];
+  const host = outcome.rowHosts?.[index];
+  return {
+    id: row.destination.id,
+    ...(host !== undefined ? { host } : {}),
+    path: row.inspection.path,
+    ...row.summary,
+    issues: row.inspection.issues,
+    ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
+    // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
+    ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
+    ...(row.sync ? { sync: row.sync } : {}),
   };
 }
 

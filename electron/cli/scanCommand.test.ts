@@ -22,6 +22,8 @@ describe('distributor-inspector scan', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const document = JSON.parse(stdout);
+    // Pretty-printed as every --json of the CLI, though its rows were printed as they came.
+    expect(stdout).toBe(`${JSON.stringify(document, null, 2)}\n`);
     expect(document.counts).toEqual({ total: 2, managed: 1, unmanaged: 0, empty: 1, invalid: 0, intact: 1, drifted: 0 });
     expect(document.destinations[0]).toMatchObject({
       id: 'a',
