@@ -29,6 +29,16 @@ export interface ScanOutcome {
   hosts?: HostScan[];
   /** By row index: the row's part of the --json document, printed as it came (scanJsonText.ts). */
   rendered?: (string | undefined)[];
+  /**
+   * By row index, in place of `verify` once each report is in its row's `rendered` text: the status
+   * alone, all the counts and the exit code read (a large verify's reports are not kept twice).
+   */
+  verifyStatus?: (VerifyReport['status'] | undefined)[];
+}
+
+/** Each row's verify status, from its report or from `verifyStatus`; undefined when nothing was verified. */
+export function verifyStatuses(outcome: ScanOutcome): (VerifyReport['status'] | undefined)[] | undefined {
+  return outcome.verifyStatus ?? outcome.verify?.map((report) => report?.status);
 }
 
 export interface HostScan {
@@ -45,12 +55,12 @@ export function issueLine(file: string, issue: Issue): string {
 function counts(outcome: ScanOutcome) {
   const byStatus = { total: outcome.rows.length, managed: 0, unmanaged: 0, empty: 0, invalid: 0 };
   for (const row of outcome.rows) byStatus[row.summary.status] += 1;
-  if (!outcome.verify) return byStatus;
-  const reports = outcome.verify.filter((report): report is VerifyReport => report !== undefined);
+  const statuses = verifyStatuses(outcome);
+  if (!statuses) return byStatus;
   return {
     ...byStatus,
-    intact: reports.filter((report) => report.status === 'intact').length,
-    drifted: reports.filter((report) => report.status === 'drifted').length,
+    intact: statuses.filter((status) => status === 'intact').length,
+    drifted: statuses.filter((status) => status === 'drifted').length,
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScannedDestination } from '../service/workspaceScan';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { jsonDocument, type ScanOutcome } from './renderScan';
-import { destinationText, documentText } from './scanJsonText';
+import { destinationText, documentPieces } from './scanJsonText';
 
 const text = fc.string({ unit: 'binary', maxLength: 12 });
 
@@ -68,14 +68,29 @@ describe('the scan --json document with its rows rendered as they came', () => {
       fc.property(outcome, fc.array(fc.boolean(), { maxLength: 5 }), (scanned, renderedAhead) => {
         // Some rows rendered ahead, the others left to the end: both make the same text.
         const rendered = scanned.rows.map((entry, index) => (renderedAhead[index] ? destinationText(scanned, entry, index) : undefined));
-        expect(documentText(scanned, rendered)).toBe(`${JSON.stringify(jsonDocument(scanned), null, 2)}\n`);
+        expect(documentPieces(scanned, rendered).join('')).toBe(`${JSON.stringify(jsonDocument(scanned), null, 2)}\n`);
       }),
     );
   });
 
+  it('joins the rows of a large workspace a piece at a time, each row whole and in order', () => {
+    const rows = Array.from({ length: 1200 }, (_, index): ScannedDestination => ({
+      destination: { id: `d${index}`, path: `/w/d${index}`, replacePolicy: 'allow' },
+      inspection: { path: `/w/d${index}`, status: 'empty', issues: [], hasContent: false },
+      summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+    }));
+    const scanned: ScanOutcome = { workspace: { kind: 'folder', root: '/w', destinations: [] }, warnings: [], rows };
+    const pieces = documentPieces(
+      scanned,
+      rows.map((entry, index) => destinationText(scanned, entry, index)),
+    );
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join('')).toBe(`${JSON.stringify(jsonDocument(scanned), null, 2)}\n`);
+  });
+
   it('prints an empty workspace as the plain document, with its empty list', () => {
     const empty: ScanOutcome = { workspace: { kind: 'folder', root: '/w', destinations: [] }, warnings: [], rows: [] };
-    expect(documentText(empty, [])).toBe(`${JSON.stringify(jsonDocument(empty), null, 2)}\n`);
-    expect(documentText(empty, [])).toContain('"destinations": []');
+    expect(documentPieces(empty, []).join('')).toBe(`${JSON.stringify(jsonDocument(empty), null, 2)}\n`);
+    expect(documentPieces(empty, []).join('')).toContain('"destinations": []');
   });
 });
