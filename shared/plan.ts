@@ -66,3 +66,23 @@ export function applyAftermathText(
   }
   return `Deleted ${result.deleted.length}, moved ${result.written.length} before it stopped; the destination has no valid new state yet.`;
 }
+
+/**
+ * The plan as its apply found it: each delete the apply hashed (`hashAtApply`, a plan applied at
+ * once) carries what planning would have said of it (`changed`, or its proven `sha256`), and the
+ * summary counts the changed ones. Deletes the apply did not get to hash keep `hashAtApply`. The
+ * CLI's output, the result's counts and the journal read this plan, so an apply at once says exactly
+ * what a plan hashed first would have.
+ */
+export function planAsApplied(plan: ReplacePlan, result: Pick<ApplyResult, 'checkedDeletes'>): ReplacePlan {
+  const checked = new Map((result.checkedDeletes ?? []).map((entry) => [entry.path, entry]));
+  if (checked.size === 0) return plan;
+  const deletes = plan.deletes.map((entry) => {
+    const found = entry.hashAtApply !== undefined ? checked.get(entry.path) : undefined;
+    if (!found) return entry;
+    const { hashAtApply: _hashed, ...rest } = entry;
+    return { ...rest, ...(found.changed ? { changed: found.changed } : {}), ...(found.sha256 ? { sha256: found.sha256 } : {}) };
+  });
+  const changedCount = deletes.filter((entry) => entry.changed !== undefined).length;
+  return { ...plan, deletes, summary: { ...plan.summary, changedCount } };
+}

@@ -27,6 +27,9 @@ export interface PlanRow {
   note?: string;
 }
 
+/** The note of a row whose old bytes a plan applied at once leaves to the apply to hash (`hashAtApply`). */
+export const HASHED_AT_APPLY = 'its bytes on disk are checked as it is applied';
+
 export type PlanRowTotals = Record<PlanRowKind, number>;
 
 export interface PlanRowsView {
@@ -63,6 +66,7 @@ export function planRows(plan: ReplacePlan): PlanRowsView {
       row.kind = same ? 'unchanged' : 'update';
       if (old.size !== write.size || old.type !== 'file') row.oldSize = old.size;
       if (old.changed) row.changed = old.changed;
+      if (old.hashAtApply !== undefined) row.note = HASHED_AT_APPLY;
     }
     rows.set(write.path, row);
   }
@@ -73,6 +77,7 @@ export function planRows(plan: ReplacePlan): PlanRowsView {
     const isState = entry.path === STATE_FILE_NAME;
     const row: PlanRow = { kind: 'delete', path: entry.path, type: isState ? 'state' : entry.type, size: entry.size };
     if (entry.changed) row.changed = entry.changed;
+    if (entry.hashAtApply !== undefined) row.note = HASHED_AT_APPLY;
     if (isState && plan.newState) row.kind = 'update';
     if (entry.type === 'directory' && neededFolders.has(entry.path)) {
       row.kind = 'update';

@@ -65,8 +65,23 @@ export const planDeleteSchema = z.object({
   changed: changedOnDiskSchema.optional(),
   /** Normal replace: a recorded output whose bytes on disk were hashed while planning and are its recorded ones (this sha256). */
   sha256: z.string().optional(),
+  /**
+   * Normal replace planned to be applied at once (`applyAtOnce`): a large recorded output of its
+   * recorded size that planning left unhashed; the apply hashes it against this, its recorded
+   * sha256, beside its staging and before anything old is touched, and says in its result
+   * (`checkedDeletes`) whether it changed.
+   */
+  hashAtApply: z.string().optional(),
 });
 export type PlanDelete = z.infer<typeof planDeleteSchema>;
+
+/** A delete the apply hashed (`hashAtApply`): what planning would have said of it, `changed` or its proven `sha256`. */
+export const checkedDeleteSchema = z.object({
+  path: z.string(),
+  changed: changedOnDiskSchema.optional(),
+  sha256: z.string().optional(),
+});
+export type CheckedDelete = z.infer<typeof checkedDeleteSchema>;
 
 export const planWriteSchema = z.object({
   path: z.string(),
@@ -315,5 +330,7 @@ export const applyResultSchema = z.object({
   backup: appliedBackupSchema.optional(),
   /** A completed apply: what it did, in the counts its plan was confirmed with (shared/planCounts.ts). */
   counts: changeCountsSchema.optional(),
+  /** The plan's `hashAtApply` deletes as the apply found them, once hashed (shared/plan.ts planAsApplied merges them in). */
+  checkedDeletes: z.array(checkedDeleteSchema).optional(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;

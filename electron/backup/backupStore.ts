@@ -12,6 +12,7 @@ import {
   type BackupSettings,
   type BackupSummary,
 } from '../../shared/backupSchema';
+import { plainBackupManifest } from '../../shared/backupManifestCheck';
 import { readRegularFile } from '../engine/regularFile';
 import { removeTree } from '../replace/removeTree';
 import { isBackupId } from './backupLocation';
@@ -41,6 +42,9 @@ export function parseBackupManifest(bytes: Buffer, file: string): { ok: true; ma
   } catch (cause) {
     return { ok: false, problem: `${file} is not JSON: ${(cause as Error).message}` };
   }
+  // Records that pass the plain predicates skip zod (shared/backupManifestCheck.ts); zod judges the rest.
+  const plain = plainBackupManifest(json);
+  if (plain) return { ok: true, manifest: plain };
   const parsed = backupManifestSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -10,6 +10,7 @@ import {
   nestedDestinationsText,
   nestedNotAcknowledged,
   partialNotAccepted,
+  planAsApplied,
   repairRefusedText,
   type ApplyResult,
   type ConfirmationLevel,
@@ -71,6 +72,21 @@ function resultText(result: ApplyResult, plan: ReplacePlan, style: Style, target
       `A staging folder was left behind: inspect reports it as an interrupted replace; \`${printable(installedCommand())} discard-staging DEST\` removes it (a forced replace also clears it).`,
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** What the apply's own hash found of the old outputs the plan left to it: the marks the plan text could not show yet. */
+function checkedAtApplyText(plan: ReplacePlan, asApplied: ReplacePlan, style: Style): string {
+  const pending = new Set(plan.deletes.filter((entry) => entry.hashAtApply !== undefined).map((entry) => entry.path));
+  const found = asApplied.deletes.filter((entry) => pending.has(entry.path) && entry.hashAtApply === undefined);
+  if (found.length === 0) return '';
+  const changed = found.filter((entry) => entry.changed !== undefined);
+  if (changed.length === 0)
+    return `Checked as it was applied: ${found.length === 1 ? 'the old output was' : `all ${found.length} old outputs were`} as published.\n`;
+  const list = changed.map(
+    (entry) => `  ${printable(entry.path)}  ${style.yellow(`! changed on disk since published: lost (${entry.changed})`)}`,
+  );
+  const count = `${changed.length} recorded output${changed.length === 1 ? ' was' : 's were'}`;
+  return `${style.yellow(`Checked as it was applied: ${count} changed on disk since published, and those edits were lost:`)}\n${list.join('\n')}\n`;
 }
 
 function refusalExit(refusal: PlanRefusal): number {
@@ -290,9 +306,11 @@ export async function replaceFlow(
   }
   if (!applied) return notApplied(plan, json, io, style);
   const result = applied.value;
+  // A plan applied at once gets the marks of its large old outputs from the apply (hashAtApply).
+  const asApplied = planAsApplied(plan, result);
   if (io.isTerminal && !json) io.stderr(ERASE_LINE);
-  if (json) io.stdout(`${JSON.stringify({ ...planDocument(plan), result }, null, 2)}\n`);
-  else io.stdout(`\n${resultText(result, plan, style, steps.target)}`);
+  if (json) io.stdout(`${JSON.stringify({ ...planDocument(asApplied), result }, null, 2)}\n`);
+  else io.stdout(`\n${checkedAtApplyText(plan, asApplied, style)}${resultText(result, asApplied, style, steps.target)}`);
   // The apply stands either way; a missing record of it is worth a line of its own.
   if (result.historyError) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.historyError.message)}\n`);
   if (result.backup?.warning) io.stderr(`distributor-inspector ${command}: warning: ${printable(result.backup.warning)}\n`);

@@ -135,7 +135,8 @@ export async function withLocalDoor<T>(places: CliPlaces, work: (door: Door) => 
 /** The same Session reaching hosts (hostDoor.ts: loaded only when a command reaches a host). */
 export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, reach: DoorOptions): Promise<T>;
 export async function withLocalDoor<T>(places: CliPlaces, work: (door: HostDoor) => Promise<T>, reach?: DoorOptions): Promise<T> {
-  const session = new Session({ transport: 'cli', storage: places.storage, ...reach });
+  // The client is this process: answers are handed over, not carried (SessionOptions.checkAnswers).
+  const session = new Session({ transport: 'cli', storage: places.storage, checkAnswers: false, ...reach });
   const client = clientFromBridge(sessionBridge(session), 'cli');
   const onHostState = (listener: (event: HostStateEvent) => void) =>
     session.onEvent((event) => {

@@ -198,3 +198,54 @@ describe('distributor-inspector replace', () => {
     expect((await cli(['replace', 'dest', 'src', '--force', '--yes', '--allow-other-owner', ...ids])).code).toBe(0);
   });
 });
+
+describe('replace --yes of a destination holding a large output', () => {
+  // Past 1 MiB: its "changed on disk" hash runs in the apply, beside the staging copy.
+  const BIG = `${'0123456789abcdef'.repeat(70_000)}end`;
+
+  async function largeDestination(onDisk: string) {
+    const oldManifest = await writeBundle(path.join(dir, 'old'), { 'big.bin': BIG }, { created: '2026-06-04T11:55:00Z' });
+    await writeManagedDestination(path.join(dir, 'dest'), { manifest: oldManifest, outputs: { 'big.bin': BIG } });
+    await fs.writeFile(path.join(dir, 'dest', 'big.bin'), onDisk);
+    await writeBundle(path.join(dir, 'src'), { 'big.bin': BIG }, { created: '2026-06-05T09:00:00Z' });
+  }
+
+  it('says after the apply that the large output was edited on disk and its edits are lost', async () => {
+    await largeDestination(`X${BIG.slice(1)}`);
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--yes']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/~ update\s+big\.bin .*its bytes on disk are checked as it is applied/);
+    expect(stdout).toMatch(
+      /Checked as it was applied: 1 recorded output was changed on disk since published, and those edits were lost:\n {2}big\.bin {2}! changed on disk since published: lost \(hash_mismatch\)\nDone: /,
+    );
+    expect(await stateInvariantProblems(path.join(dir, 'dest'))).toEqual([]);
+  });
+
+  it('prints with --json the plan as the apply found it: the mark, the count and the rows a plan hashed first has', async () => {
+    await largeDestination(`X${BIG.slice(1)}`);
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--yes', '--json']);
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.plan.deletes.find((entry: { path: string }) => entry.path === 'big.bin')).toEqual({
+      path: 'big.bin',
+      type: 'file',
+      size: BIG.length,
+      changed: 'hash_mismatch',
+    });
+    expect(document.plan.summary.changedCount).toBe(1);
+    expect(document.rows.find((row: { path: string }) => row.path === 'big.bin')).toMatchObject({
+      kind: 'update',
+      changed: 'hash_mismatch',
+    });
+    expect(document.result.checkedDeletes).toEqual([{ path: 'big.bin', changed: 'hash_mismatch' }]);
+  });
+
+  it('counts an untouched large output as the same bytes written again once the apply proved it', async () => {
+    await largeDestination(BIG);
+    const { code, stdout } = await cli(['replace', 'dest', 'src', '--yes']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      'Checked as it was applied: the old output was as published.\nDone: updated 1 file (the state file), kept 1 file',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-// `serve` as the operator runs it, in a child process (from the sources, through tsx), on a workspace
+// `serve` as the operator runs it, in a child process (the built dist/cli.js), on a workspace
 // whose history journal is a FIFO (issue 26 point 4): the history calls are answered at once (the
 // FIFO is refused, never opened, so no libuv thread is held), and the first SIGTERM stops the host
 // within a bounded time. With a blocking open (the bug) the calls time out and the process stays
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { ensureBuiltCli } from '../testing/sshHarness';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** More than libuv's four threads: each would be held by a blocking open of the FIFO. */
@@ -39,7 +40,7 @@ function exitWithin(child: ChildProcess, ms: number): Promise<{ code: number | n
 
 /** Starts `serve` and waits (bounded) for the address it prints. */
 async function startServe(args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'electron/cli.ts'), 'serve', ...args], {
+  const child = spawn(process.execPath, [await ensureBuiltCli(), 'serve', ...args], {
     cwd: REPO,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

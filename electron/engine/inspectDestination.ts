@@ -13,6 +13,8 @@ import { stagingCandidates } from './stagingReader';
 /** The inspection as data (shared/inspection.ts), plus the validated state when managed. */
 export interface DestinationInspection extends DestinationInspectionData {
   state?: State;
+  /** The state file's bytes as read and parsed, when asked (`keepStateBytes`) and the state is valid. */
+  stateBytes?: Buffer;
 }
 
 export interface InspectOptions {
@@ -22,6 +24,8 @@ export interface InspectOptions {
    * not loaded (stateDigests.ts): the CLI's inspect prints neither, and the load was ~4 ms of its start.
    */
   digests?: boolean;
+  /** True: a valid state's bytes come back as `stateBytes` (a plan's apply reads them again: replace/recordedOutputs.ts). */
+  keepStateBytes?: boolean;
 }
 
 function errnoCode(cause: unknown): string | undefined {
@@ -45,6 +49,7 @@ export async function inspectDestination(destination: string, options: InspectOp
   const classified = classifyDestination(dir, facts);
   const inspection: DestinationInspection = { ...classified.inspection };
   if (classified.state) inspection.state = classified.state;
+  if (classified.state && options.keepStateBytes && bytes) inspection.stateBytes = bytes;
   // A withheld state (huge and invalid) is summed up by its issues; its text and JSON stay here.
   if (inspection.stateWithheld) return inspection;
   if (classified.json) inspection.stateJson = classified.json;

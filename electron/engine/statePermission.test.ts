@@ -1,43 +1,65 @@
 // A state file the inspector may not read is reported as permission denied, with its path, owner and
 // mode, by both readers (the main thread's and the scan worker's). Root bypasses mode bits, so as
 // root the check runs in a child that setpriv has moved to uid/gid 65534 (nobody); without setpriv
-// the test is skipped with the reason.
+// the test is skipped with the reason. The child runs built code (the CLI's dist/cli.js, the probe
+// bundled once per file), not TypeScript through tsx: tsx transforms every module at each start.
 
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, stateFor } from '../testing/fixtureTrees';
+import { ensureBuiltCli } from '../testing/sshHarness';
+import { bundleForNode } from '../testing/nodeBundle';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const isRoot = process.getuid?.() === 0;
 const hasSetpriv = spawnSync('setpriv', ['--version']).status === 0;
 const skipReason = isRoot && !hasSetpriv ? 'running as root without setpriv: root reads any file, so EACCES cannot be made' : '';
 if (skipReason) console.warn(`statePermission.test.ts skipped: ${skipReason}`);
+
+// The probe (inspectDestination and inspectDestinationSync on a destination given as an argument)
+// and the CLI, each started as a plain node script by the other user.
+let probe: string;
+let cli: string;
+let removeBuilt: () => Promise<void>;
+beforeAll(async () => {
+  let built: string;
+  ({ dir: built, remove: removeBuilt } = await makeTempDir('state-permission-probe'));
+  chmodSync(built, 0o755);
+  const entry = path.join(built, 'probe.mts');
+  writeFileSync(
+    entry,
+    [
+      `import { inspectDestination } from ${JSON.stringify(path.join(ROOT, 'electron/engine/inspectDestination.ts'))};`,
+      `import { inspectDestinationSync } from ${JSON.stringify(path.join(ROOT, 'electron/engine/scanReader.ts'))};`,
+      'const dest = process.argv[2];',
+      'const result = { async: await inspectDestination(dest), sync: inspectDestinationSync(dest).inspection };',
+      'process.stdout.write(JSON.stringify(result));',
+    ].join('\n'),
+  );
+  probe = await bundleForNode(entry, path.join(built, 'probe.mjs'));
+  cli = await ensureBuiltCli();
+}, 60_000);
+afterAll(async () => removeBuilt?.());
+
+/** `node script args…`, as a user who may not read 0600 root files when this runs as root. */
+function runAsOtherUser(script: string, args: string[]) {
+  const command = [process.execPath, script, ...args];
+  return isRoot
+    ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], { encoding: 'utf8', cwd: dir })
+    : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', cwd: dir });
+}
 
 let dir: string;
 let remove: () => Promise<void>;
 beforeEach(async () => ({ dir, remove } = await makeTempDir('state-permission')));
 afterEach(async () => remove());
 
-/** Runs a script with inspectDestination and inspectDestinationSync on `destination`, as a user who may not read 0600 root files. */
+/** inspectDestination and inspectDestinationSync on `destination`, as a user who may not read 0600 root files. */
 function inspectAsOtherUser(destination: string): { async: unknown; sync: unknown } {
-  const script = path.join(dir, 'probe.mts');
-  writeFileSync(
-    script,
-    [
-      `import { inspectDestination } from ${JSON.stringify(path.join(ROOT, 'electron/engine/inspectDestination.ts'))};`,
-      `import { inspectDestinationSync } from ${JSON.stringify(path.join(ROOT, 'electron/engine/scanReader.ts'))};`,
-      `const dest = ${JSON.stringify(destination)};`,
-      'const result = { async: await inspectDestination(dest), sync: inspectDestinationSync(dest).inspection };',
-      'process.stdout.write(JSON.stringify(result));',
-    ].join('\n'),
-  );
-  const command = isRoot ? 'setpriv' : TSX;
-  const args = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', TSX, script] : [script];
-  const child = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, TSX_DISABLE_CACHE: '1' }, cwd: dir });
+  const child = runAsOtherUser(probe, [destination]);
   expect(child.stderr).toBe('');
   return JSON.parse(child.stdout) as { async: unknown; sync: unknown };
 }
@@ -91,17 +113,12 @@ describe('a state file that cannot be read', () => {
       const locked = path.join(dir, 'locked');
       mkdirSync(locked);
       chmodSync(locked, isRoot ? 0o700 : 0o000);
-      const cli = (target: string) => {
-        const args = [TSX, path.join(ROOT, 'electron/cli.ts'), 'inspect', target];
-        return isRoot
-          ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...args], { encoding: 'utf8', cwd: dir })
-          : spawnSync(args[0]!, args.slice(1), { encoding: 'utf8', cwd: dir });
-      };
-      const state = cli(destination);
+      const inspect = (target: string) => runAsOtherUser(cli, ['inspect', target]);
+      const state = inspect(destination);
       expect(state.status).toBe(1);
       expect(state.stdout).toContain(`permission denied: ${file} cannot be read by the inspector`);
       expect(state.stdout + state.stderr).not.toContain('EACCES');
-      const folder = cli(locked);
+      const folder = inspect(locked);
       expect(folder.status).toBe(2);
       expect(folder.stderr).toBe(
         `distributor-inspector inspect: cannot read destination ${locked}: permission denied (the folder cannot be listed by this user)\n`,

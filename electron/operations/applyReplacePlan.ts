@@ -9,7 +9,7 @@ import os from 'node:os';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { planCounts } from '../../shared/planCounts';
 import { historyRecordOf, type HistoryTransport } from '../../shared/historySchema';
-import type { ApplyProgress, ApplyResult, ReplacePlan } from '../../shared/plan';
+import { planAsApplied, type ApplyProgress, type ApplyResult, type ReplacePlan } from '../../shared/plan';
 import type { Problem } from '../../shared/result';
 import { appendHistory } from '../history/journal';
 import { journalInsideDestination } from '../history/journalPath';
@@ -50,7 +50,7 @@ export interface ApplyReplaceOptions {
   verifyAfter?: boolean;
   /** Default true: read the destination again after the apply (`inspection`); false for a caller that shows only the result. */
   inspectAfter?: boolean;
-  /** The worker pool for that verify (the session's); without it, one is made for the call. */
+  /** The worker pool for that verify and for the old outputs a plan applied at once leaves to the apply (the session's); without it, one is made. */
   pool?: HashPool;
   /** Journal the apply (applied, refused or failed) there, flushed before this returns. */
   history?: HistoryTarget;
@@ -81,12 +81,15 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
     acceptPartial: options.acceptPartial,
     ...(writer ? { backup: writer } : {}),
     ...(options.verified ? { verified: options.verified } : {}),
+    ...(options.pool ? { pool: options.pool } : {}),
   });
   const backup = await settleBackup(plan, bare, writer, options.backup);
+  // The plan with what the apply's own hash of old outputs found (a plan applied at once): counted and journaled as planned.
+  const asApplied = planAsApplied(plan, bare);
   // A completed apply did what its plan said: the same counts the operator confirmed.
-  const counted: ApplyResult = bare.ok ? { ...bare, counts: planCounts(plan) } : bare;
+  const counted: ApplyResult = bare.ok ? { ...bare, counts: planCounts(asApplied) } : bare;
   const applied: ApplyResult = backup ? { ...counted, backup } : counted;
-  const historyError = options.history ? await journal(plan, applied, options.history) : undefined;
+  const historyError = options.history ? await journal(asApplied, applied, options.history) : undefined;
   const result: ApplyResult = historyError ? { ...applied, historyError } : applied;
   if (options.inspectAfter === false) return { result };
   // Whatever happened, the caller should show the destination as it is now.

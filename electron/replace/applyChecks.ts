@@ -4,7 +4,6 @@
 
 import path from 'node:path';
 import { isCleanRelativePath } from '../../shared/cleanPath';
-import { parseState } from '../../shared/parseDocument';
 import { nestedDestinationsText, nestedNotAcknowledged, type ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { isRecordedFolder, isStagingFolderName } from '../../shared/staging';
@@ -14,6 +13,7 @@ import { realPathOf } from './safeDestination';
 import { ancestorsOf } from './planPaths';
 import { ApplyFailure } from './applyErrors';
 import { newStateIssues } from './newStateCheck';
+import { recordedOutputPaths } from './recordedOutputs';
 import type { ApplyRun } from './applyRun';
 
 /** The plan against itself: clean paths, a free staging name, deletes its fingerprint saw, writes its new state records. */
@@ -74,8 +74,8 @@ export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
 /** Normal replace deletes only what the current state records (and folders on the way): checked again here. */
 export async function checkNormalDeletes(plan: ReplacePlan, destReal: string): Promise<void> {
   const stateBytes = await readStateFileBytes(destReal);
-  const parsed = stateBytes instanceof Buffer ? parseState(stateBytes) : undefined;
-  const outputs = parsed?.status === 'managed' ? parsed.state.outputs.map((output) => output.path) : [];
+  // Parsed afresh unless they are the very bytes the plan parsed (recordedOutputs.ts).
+  const outputs = stateBytes instanceof Buffer ? recordedOutputPaths(stateBytes) : [];
   const files = new Set(outputs);
   const folders = new Set(outputs.flatMap(ancestorsOf));
   for (const entry of plan.deletes) {

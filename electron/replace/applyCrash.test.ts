@@ -58,14 +58,27 @@ const extraLines = (snapshot: string) =>
     .filter((line) => EXTRAS.some((extra) => line.startsWith(`${extra} `)))
     .join('\n');
 
-async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
+/** A normal replace applied at once: its large old output hashed by the apply, beside its staging (hashAtApply). */
+const VARIANTS = [
+  { label: 'replace', mode: 'replace', atOnce: false },
+  { label: 'replace applied at once', mode: 'replace', atOnce: true },
+  { label: 'force', mode: 'force', atOnce: false },
+] as const;
+
+async function makeFixture(mode: ReplaceMode, atOnce = false): Promise<Fixture> {
   const root = await makeTempDir('crash-');
   const dest = path.join(root, 'dest');
   const source = path.join(root, 'source');
   const oldManifest = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });
   await writeManagedDestination(dest, {
     manifest: oldManifest,
-    outputs: { 'report.html': 'old report', 'pages/a.html': 'old a', 'old/gone.html': 'gone' },
+    outputs: {
+      'report.html': 'old report',
+      'pages/a.html': 'old a',
+      'old/gone.html': 'gone',
+      // Past 1 MiB: a plan applied at once leaves its hash to the apply.
+      ...(atOnce ? { 'media/old.bin': 'old '.repeat(300_000) } : {}),
+    },
     extras: { 'notes.txt': 'operator notes', 'pages/keep.txt': 'keep me' },
   });
   await fs.mkdir(path.join(root, 'outside'));
@@ -82,8 +95,9 @@ async function makeFixture(mode: ReplaceMode): Promise<Fixture> {
     { 'report.md': '# Report\n\nNew.', 'pages/a.md': '# A', 'b.txt': 'a,b\n', 'media/big.bin': 'big '.repeat(300_000) },
     { created: '2026-06-05T09:00:00Z' },
   );
-  const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode });
+  const outcome = await planReplace({ destinationPath: dest, sourcePath: source, mode, hashLargeAtApply: atOnce });
   if (!outcome.ok) throw new Error(`plan refused: ${outcome.error.message}`);
+  if (atOnce && !outcome.value.deletes.some((entry) => entry.hashAtApply !== undefined)) throw new Error('no old output left to the apply');
   const snapshot = await snapshotTree(root);
   const destBefore = await snapshotTree(dest);
   return {
@@ -147,12 +161,12 @@ async function checkAfterInterruption(fixture: Fixture, mode: ReplaceMode, label
   expect(outsideLines(await snapshotTree(root)), label).toBe(fixture.outsideBefore);
 }
 
-describe.each(['replace', 'force'] as const)('a %s killed before every mutation', (mode) => {
+describe.each(VARIANTS)('a $label killed before every mutation', ({ mode, atOnce }) => {
   it(
     'leaves a valid state (or none), untouched extras and canaries, an interrupted report, and recovers by force',
     async () => {
       const completedAt = await killBeforeEveryMutation(childScript, workDir, async (child, killStep) => {
-        const fixture = await makeFixture(mode);
+        const fixture = await makeFixture(mode, atOnce);
         try {
           const run = await child.run(fixture.plan, killStep);
           if (!run.killed) {
@@ -173,19 +187,19 @@ describe.each(['replace', 'force'] as const)('a %s killed before every mutation'
   );
 });
 
-describe.each(['replace', 'force'] as const)('a %s failing with an I/O error at every mutation', (mode) => {
+describe.each(VARIANTS)('a $label failing with an I/O error at every mutation', ({ mode, atOnce }) => {
   it(
     'returns the error as data and keeps the same promises',
     async () => {
       await failAtEveryMutation(
         async (fs) => {
-          const counting = await makeFixture(mode);
+          const counting = await makeFixture(mode, atOnce);
           expect((await applyPlan(counting.plan, { fs })).ok).toBe(true);
           await removeTempDir(counting.root);
         },
         async (faulty, { code, label: where }) => {
-          const label = `${mode}, ${where}`;
-          const fixture = await makeFixture(mode);
+          const label = `${mode}${atOnce ? ' at once' : ''}, ${where}`;
+          const fixture = await makeFixture(mode, atOnce);
           try {
             const result = await applyPlan(fixture.plan, { fs: faulty });
             expect(result.ok, label).toBe(false);

@@ -7,22 +7,21 @@
 // before the old state is removed takes everything back out; failures come back as data, never as
 // a throw.
 
-import { replacePlanSchema, type ApplyResult, type ReplacePlan } from '../../shared/plan';
+import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { checkDestinationAsPlanned } from './applyChecks';
 import { failedBeforeStart } from './applyResult';
 import { ApplyRun, type ApplyPlanOptions } from './applyRun';
 import { applyKindOf } from './kinds';
+import { isSealedPlan, sealPlan } from './sealedPlan';
 
 export type { ApplyPlanOptions };
 
 export async function applyPlan(planInput: ReplacePlan, options: ApplyPlanOptions = {}): Promise<ApplyResult> {
   const startedMs = performance.now();
-  const parsedPlan = replacePlanSchema.safeParse(planInput);
-  if (!parsedPlan.success) {
-    const problems = parsedPlan.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');
-    return failedBeforeStart(planInput, `the plan is not a valid plan: ${problems}`, startedMs);
-  }
-  const plan = parsedPlan.data;
+  // A plan the service sealed when it kept it was checked then and is frozen since (sealedPlan.ts).
+  const checked = isSealedPlan(planInput) ? { ok: true as const, plan: planInput } : sealPlan(planInput);
+  if (!checked.ok) return failedBeforeStart(planInput, `the plan is not a valid plan: ${checked.problems}`, startedMs);
+  const plan = checked.plan;
   const run = new ApplyRun(plan, applyKindOf(plan.mode), options);
   try {
     run.progress();

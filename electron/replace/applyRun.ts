@@ -16,6 +16,7 @@ import { joinRelative, lstatEntry, stateFileSha256 } from './fingerprint';
 import { nodeFsOps, type FileBytes, type FsOps, type WriteOptions } from './fsOps';
 import type { State } from '../../shared/stateSchema';
 import { PinCache } from './pinCache';
+import type { HashPool } from '../engine/hashPool';
 import { childPath, pinDirectory, pinRelative, type PinnedDir } from './pinnedDir';
 
 interface Reached {
@@ -59,6 +60,8 @@ export interface ApplyPlanOptions {
    * is not read a second time; any other is read from the source as always.
    */
   verified?: VerifiedOutputs;
+  /** The worker pool that hashes the old outputs a plan applied at once left to the apply (`hashAtApply`); without it, one is made. */
+  pool?: HashPool;
 }
 
 export class ApplyRun {

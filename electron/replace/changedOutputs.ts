@@ -14,7 +14,7 @@ import { examineAndHash, type Hasher } from '../engine/hashTask';
 import { timeSlicer } from './timeSlice';
 
 /** Without a pool, outputs are hashed in this thread only while each is at most this big and all at most IN_THREAD_TOTAL_BYTES. */
-const IN_THREAD_FILE_BYTES = 1024 * 1024;
+export const IN_THREAD_FILE_BYTES = 1024 * 1024;
 const IN_THREAD_TOTAL_BYTES = 256 * 1024 * 1024;
 
 /** The pool's own examination of each output, in this thread: the same outcomes, in order. */
@@ -48,12 +48,13 @@ export function poolIsRunning(pool: HashPool | undefined): pool is HashPool {
 /**
  * Hashes the outputs under `root`, and says for each, in order, whether it changed: small ones in
  * this thread unless the pool is running, the others in the pool (the session's, or one made for
- * this call and closed after).
+ * this call and closed after). An abort of `signal` stops the pool's hashing (its worker ends).
  */
 export async function changedOnDisk(
   root: string,
   outputs: readonly Pick<OutputRecord, 'path' | 'size' | 'sha256'>[],
   pool?: HashPool,
+  signal?: AbortSignal,
 ): Promise<(ChangedOnDisk | undefined)[]> {
   if (outputs.length === 0) return [];
   const small =
@@ -65,7 +66,8 @@ export async function changedOnDisk(
   }
   const own = pool ? undefined : new HashPool({ size: Math.min(availableParallelism(), outputs.length) });
   try {
-    const outcomes = await (pool ?? own)!.hash(outputs.map((output) => ({ root, path: output.path, expectedSize: output.size })));
+    const tasks = outputs.map((output) => ({ root, path: output.path, expectedSize: output.size }));
+    const outcomes = await (pool ?? own)!.hash(tasks, signal ? { signal } : {});
     return outputs.map((output, index) => changedOf(output, outcomes[index]!));
   } finally {
     await own?.close();

@@ -9,7 +9,7 @@ import type { Fingerprint, FingerprintEntry, PlanDelete } from '../../shared/pla
 import { STATE_FILE_NAME, type OutputRecord } from '../../shared/stateSchema';
 import { fingerprintPaths, joinRelative, lstatEntry, lstatEntrySync, mountPointsAmong, walkTree } from './fingerprint';
 import { timeSlicer } from './timeSlice';
-import { changedOnDisk, poolIsRunning } from './changedOutputs';
+import { changedOnDisk, IN_THREAD_FILE_BYTES, poolIsRunning } from './changedOutputs';
 import type { HashPool } from '../engine/hashPool';
 import { listExtra, listingFor } from '../engine/judgeOutputs';
 import { type DestinationInspection } from '../engine/inspectDestination';
@@ -39,7 +39,11 @@ async function keptExtras(dest: string, outputs: readonly OutputRecord[], pool: 
   }
 }
 
-/** Normal replace: only recorded managed outputs (and the folders they leave empty) go. */
+/**
+ * Normal replace: only recorded managed outputs (and the folders they leave empty) go. With
+ * `hashLargeAtApply` (a plan applied at once), a large output is left for the apply to hash beside
+ * its staging (`hashAtApply`): hashed here it would run alone, before the copy.
+ */
 export async function planNormalDeletions(
   dest: string,
   inspection: DestinationInspection,
@@ -47,6 +51,7 @@ export async function planNormalDeletions(
   newOutputs: readonly Pick<OutputRecord, 'path'>[],
   stagingName: string,
   pool: HashPool | undefined,
+  hashLargeAtApply = false,
 ): Promise<Step<DeletionPlan>> {
   const touched = new Set<string>(['', STATE_FILE_NAME, stagingName]);
   const outputDeletes: PlanDelete[] = [];
@@ -103,6 +108,7 @@ export async function planNormalDeletions(
     const planned: PlanDelete = { path: output.path, type: entry.type, size: entry.size };
     if (entry.type !== 'file') planned.changed = 'not_a_file';
     else if (entry.size !== output.size) planned.changed = 'size_mismatch';
+    else if (hashLargeAtApply && output.size > IN_THREAD_FILE_BYTES) planned.hashAtApply = output.sha256;
     else toHash.push({ entry: planned, output });
     outputDeletes.push(planned);
     deletedOutputs.add(output.path);

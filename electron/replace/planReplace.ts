@@ -27,6 +27,7 @@ import { destinationSafetyRefusal, realPathOf, type ProtectedPath } from './safe
 import { refuse, nameLimitRefusal, sourceRefusal } from './planRefusals';
 import { planForcedDeletions, planNormalDeletions } from './planDeletions';
 import { planKindOf } from '../../shared/planKinds';
+import { rememberRecordedOutputs } from './recordedOutputs';
 
 export interface PlanReplaceInput {
   destinationPath: string;
@@ -43,6 +44,11 @@ export interface PlanReplaceInput {
   allowOtherOwner?: boolean;
   /** Filled with the outputs' verified bytes, for an apply that follows at once (publish.ts VerifiedOutputs). */
   keepVerified?: VerifiedOutputs;
+  /**
+   * The plan is applied at once, its marks shown after (`replace --yes`): a large recorded output's
+   * "changed on disk" hash is left to the apply, which runs it beside the staging copy (`hashAtApply`).
+   */
+  hashLargeAtApply?: boolean;
   /** The worker pool that hashes recorded outputs to tell which changed on disk (the session's); without it, one is made for the call. */
   pool?: HashPool;
   /** For tests: the clock, the home directory, the passwd file, the longest name the file system takes, the platform. */
@@ -85,7 +91,9 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     if (parentRefusal) return { ok: false, error: parentRefusal };
   }
 
-  const inspection = await inspectDestination(dest);
+  const inspection = await inspectDestination(dest, { keepStateBytes: true });
+  // The apply's check of a normal replace reads the state again: these bytes, parsed here, need no second parse.
+  if (inspection.state && inspection.stateBytes) rememberRecordedOutputs(inspection.stateBytes, inspection.state);
   const comparison = compare({
     destination: destinationStateOf(inspection),
     hasContent: inspection.hasContent,
@@ -180,7 +188,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
   const deletionPlanned = (
     kind.deletesWholeTree
       ? planForcedDeletions(dest, stateSha256, destExists, stagingName)
-      : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool)
+      : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool, input.hashLargeAtApply)
   ).then(
     (step) => ({ step }),
     (cause: unknown) => ({ cause }),

@@ -17,6 +17,7 @@ import { ancestorsOf } from './planPaths';
 import { stateFileBytes } from './publish';
 import { sha256Of } from './sourceFile';
 import { FILES_IN_FLIGHT, verifyAndStage, type StagedPublication } from './stageOutputs';
+import { startOldOutputsCheck } from './oldOutputsCheck';
 
 export interface Publication extends StagedPublication {
   /** A forced replace's private trash folder, made in the staging folder before anything old goes. */
@@ -29,9 +30,19 @@ export interface Publication extends StagedPublication {
 
 export async function publishStaged(run: ApplyRun, publication: Publication): Promise<void> {
   const { plan, ops } = run;
-  await verifyAndStage(run, publication);
-  if (publication.trash) await ops.mkdir(run.inStaging(STAGING_TRASH_DIR), 0o700);
-  run.throwIfCancelled();
+  // A plan applied at once left its large old outputs' hash to here: it runs beside the staging
+  // copy (two cores, not one after the other) and is joined before anything old is touched.
+  const oldOutputs = startOldOutputsCheck(run);
+  try {
+    await verifyAndStage(run, publication);
+    if (publication.trash) await ops.mkdir(run.inStaging(STAGING_TRASH_DIR), 0o700);
+    run.throwIfCancelled();
+  } catch (cause) {
+    await oldOutputs.stop();
+    throw cause;
+  }
+  const checkedDeletes = await oldOutputs.join();
+  if (checkedDeletes.length > 0) run.result.checkedDeletes = checkedDeletes;
   // ── backup: what will be removed, kept outside the destination (moved by rename, or copied first) ──
   await run.takeBackup();
 

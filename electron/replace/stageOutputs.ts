@@ -15,6 +15,7 @@ import { CHUNK_BYTES } from './hashedChunks';
 import { ancestorsOf } from './planPaths';
 import { outputBytesFor } from './publish';
 import { isStreamedSource, readVerifiedSourceFile, sha256Of, SourceRefused, verifiedSourceChunks } from './sourceFile';
+import { holdStagedCopyForTest } from './testHold';
 
 // Per-output work in flight at once: keeps libuv's four threads and the disk queue busy (one call at a
 // time left the main thread idle 70% of a 10,000-file replace), few enough descriptors.
@@ -90,6 +91,7 @@ export async function verifyAndStage(run: ApplyRun, publication: StagedPublicati
       for await (const chunk of chunks) {
         run.throwIfCancelled();
         yield chunk;
+        await holdStagedCopyForTest();
       }
     } catch (cause) {
       throw cause instanceof SourceRefused ? sourceChanged(cause.refusal) : cause;

@@ -4,9 +4,9 @@ import { fail } from '../../shared/apiError';
 import { initialResult } from '../replace/applyResult';
 import { JobRegistry } from './jobRegistry';
 
-function registry(progressIntervalMs = 0) {
+function registry(progressIntervalMs = 0, checkAnswers?: boolean) {
   const events: ApiEvent[] = [];
-  const jobs = new JobRegistry((event) => events.push(event), { progressIntervalMs });
+  const jobs = new JobRegistry((event) => events.push(event), { progressIntervalMs, checkAnswers });
   const end = (job: string) =>
     new Promise<ApiEvent>((resolve) => {
       const poll = setInterval(() => {
@@ -186,5 +186,18 @@ describe('JobRegistry', () => {
     const ending = await end(job);
     expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'internal' } } });
     expect((ending.data as { error: { message: string } }).error.message).toContain("verify: the engine's result is malformed at drifted");
+  });
+
+  it('hands items and the result over as they are to a client in this process (checkAnswers false), the same objects', async () => {
+    const { jobs, events, end } = registry(0, false);
+    const item = { destination: 'a', report: { status: 'intact', outputs: [], extra: [] }, extraKey: 'not in the schema' };
+    const result = { intact: 1, drifted: 0, skipped: 0, extraKey: 'not in the schema' };
+    const job = jobs.start('verify', async (context) => {
+      context.item(item as never);
+      return result as never;
+    });
+    const ending = await end(job);
+    expect((events.find((e) => e.event === 'item')?.data as { item: unknown }).item).toBe(item);
+    expect((ending.data as { result: unknown }).result).toBe(result);
   });
 });

@@ -81,7 +81,10 @@ export class Session implements SessionContext {
   private readonly feed: SessionChangeFeed;
 
   constructor(readonly options: SessionOptions) {
-    this.jobs = new JobRegistry((event) => this.emit(event), { progressIntervalMs: options.progressIntervalMs });
+    this.jobs = new JobRegistry((event) => this.emit(event), {
+      progressIntervalMs: options.progressIntervalMs,
+      checkAnswers: options.checkAnswers,
+    });
     // The agent's and the command line's clients ask when they want to know: nothing to watch for them.
     const live = options.liveRefresh ?? (options.transport !== 'agent' && options.transport !== 'cli');
     this.live = live === false ? undefined : new LiveRefresh(this, (event) => this.emit(event), live === true ? {} : live);
@@ -128,7 +131,9 @@ export class Session implements SessionContext {
     } catch (cause) {
       return { ok: false, error: errorOf(cause) };
     }
-    // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI.
+    // The engine's answer is checked too: a wiring bug shows up as a clear error, not a broken UI;
+    // a client in this process takes it as it is (SessionOptions.checkAnswers).
+    if (this.options.checkAnswers === false) return { ok: true, value };
     return checkOutgoing(methods[method].response as ZodType, value, `${method}: the engine's response`);
   }
 

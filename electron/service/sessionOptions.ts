@@ -54,4 +54,11 @@ export interface SessionOptions {
   storage?: SessionStorage;
   /** The demo generator, handed in by the shell that starts the app: lets the app reset its own demo (sessionDemo.ts). */
   demo?: DemoControl;
+  /**
+   * False for a client in this very process (the command line's door): what the engine answers is
+   * handed over as it is, not checked against the table again (the plan of 10,000 writes and the
+   * apply's result took ~0.2 s of zod). Requests are parsed either way, and every transport that
+   * carries answers out (IPC, HTTP, the agent's stdio) keeps the check; default true.
+   */
+  checkAnswers?: boolean;
 }

@@ -19,6 +19,7 @@ import { compareDestinationFolder, planDestinationAdopt } from '../operations/ad
 import { backupSettingsOf, journalOf } from './sessionStorage';
 import { forgetApplied, reportApplied } from './sessionApplied';
 import { applyRestoreJob, type StoredRestore } from './sessionBackups';
+import { sealPlan } from '../replace/sealedPlan';
 
 interface StoredPlan {
   plan: ReplacePlan;
@@ -53,13 +54,17 @@ function refusalError(refusal: PlanRefusal) {
 export function planStore() {
   const plans = new Map<string, StoredPlan>();
   /** Keeps a plan under a new opaque id: the only handle the renderer gets to apply it. */
+  // Checked once and sealed (replace/sealedPlan.ts): the plan answered is the one kept, frozen, and
+  // its apply does not check it again. A plan the schema refuses is the engine's bug, said as such.
   const keep = (stored: StoredPlan) => {
+    const sealed = sealPlan(stored.plan);
+    if (!sealed.ok) throw fail('internal', `the engine made a plan that is not a valid plan: ${sealed.problems}`);
     const planId = opaqueId('plan');
     // Verified bytes (up to 256 MiB) are held for the newest plan that asked only: an older plan
     // that was never applied reads its source again, as every plan without them does.
     if (stored.verified) for (const other of plans.values()) delete other.verified;
-    plans.set(planId, stored);
-    return planId;
+    plans.set(planId, { ...stored, plan: sealed.plan });
+    return { planId, plan: sealed.plan };
   };
   // Restores of a backup (sessionBackups.ts): planned apart, applied through the same applyPlan.
   const restores = new Map<string, StoredRestore>();
@@ -103,7 +108,7 @@ export function planStore() {
         replacePolicy: destination.replacePolicy,
         allowOtherOwner: request.allowOtherOwner,
         pool: session.hashPool(),
-        ...(verified ? { keepVerified: verified } : {}),
+        ...(verified ? { keepVerified: verified, hashLargeAtApply: true } : {}),
         // A forced replace must never delete the workspace file that lists it, nor the journal that records it.
         protectedPaths: [
           ...(open.summary.kind === 'file' ? [open.summary.path] : []),
@@ -113,8 +118,7 @@ export function planStore() {
       if (!planned.ok) throw refusalError(planned.error);
       const { plan, confirmText } = planned.value;
       const confirm = confirmationFor(session, plan, destination.id, confirmText);
-      const planId = keep({ plan, destination: destination.id, ...confirm, ...(verified ? { verified } : {}) });
-      return { planId, plan, ...confirm };
+      return { ...keep({ plan, destination: destination.id, ...confirm, ...(verified ? { verified } : {}) }), ...confirm };
     },
 
     /** A repair from the configured source, or the bundle the operator chose (proven bytes only come from a source), keeping what the operator chose to keep. */
@@ -136,7 +140,7 @@ export function planStore() {
       });
       if (!planned.ok) throw refusalError(planned.error);
       const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
+      return { ...keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), ...confirm };
     },
 
     async planDiscardStaging(
@@ -147,7 +151,7 @@ export function planStore() {
       const planned = await planDestinationDiscardStaging({ destinationPath: destination.path });
       if (!planned.ok) throw refusalError(planned.error);
       const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
+      return { ...keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), ...confirm };
     },
 
     /** A folder compare against the configured source, or the bundle the operator chose. */
@@ -191,7 +195,7 @@ export function planStore() {
       });
       if (!planned.ok) throw refusalError(planned.error);
       const confirm = confirmationFor(session, planned.value.plan, destination.id, undefined);
-      return { planId: keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), plan: planned.value.plan, ...confirm };
+      return { ...keep({ plan: planned.value.plan, destination: destination.id, ...confirm }), ...confirm };
     },
 
     async apply(

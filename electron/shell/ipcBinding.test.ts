@@ -82,7 +82,8 @@ describe('registerIpc', () => {
     const closed = contents(true);
     const { session, invoke, unbind } = await bound([live.target, closed.target]);
     expect(await invoke('scan', frame(APP_START_URL))).toMatchObject({ ok: true });
-    await expect.poll(() => live.sent.some(({ event }) => event.event === 'result')).toBe(true);
+    // A scan's worker may take seconds to start on a loaded machine: poll's default 1 s is too short.
+    await expect.poll(() => live.sent.some(({ event }) => event.event === 'result'), { timeout: 15_000 }).toBe(true);
     expect(live.sent.every(({ channel }) => channel === EVENT_CHANNEL)).toBe(true);
     expect(closed.sent).toEqual([]);
 

@@ -14,8 +14,13 @@ import { fullMatrices, samplePoints, withReplayHint } from './testSampling';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Bundles crashChild.ts into `outDir` and returns the script's path. */
+/**
+ * Bundles crashChild.ts into `outDir` and returns the script's path; the hash worker beside it, where
+ * the bundled HashPool starts it (an apply hashes old outputs a plan applied at once left to it).
+ */
 export async function buildCrashChild(outDir: string): Promise<string> {
+  await fs.writeFile(path.join(outDir, 'package.json'), '{"type": "module"}\n');
+  await bundleForNode(path.join(here, '../engine/hashWorker.ts'), path.join(outDir, 'hashWorker.js'));
   return bundleForNode(path.join(here, 'crashChild.ts'), path.join(outDir, 'crashChild.mjs'));
 }
 
