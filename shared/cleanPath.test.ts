@@ -5,11 +5,13 @@ import {
   cleanPathProblem,
   cleanPathProblemStepByStep,
   isCleanRelativePath,
+  isPlainPortablePath,
   matchesCleanPathPattern,
   matchesNotPortablePattern,
   portabilityProblem,
   portabilityProblemStepByStep,
 } from './cleanPath';
+import { foldCase } from './documentRules';
 
 // Characters that make paths interesting: separators, dots, drive colons, spaces, controls, non-ASCII.
 const pathCharacter = fc.constantFrom(
@@ -214,4 +216,70 @@ describe('Windows portability of a clean path: a warning, never a refusal', () =
       { numRuns: 2000 },
     );
   });
+});
+
+describe("the plain portable path of the scan's quick proof", () => {
+  // Near misses of the usual path: device names, dots, case, separators, what Windows refuses.
+  const nearPlain = fc.oneof(
+    fc
+      .array(fc.constantFrom('a', 'c', 'o', 'n', 'm', '1', '0', 'l', 'p', 't', 'x', '.', '/', '-', '_', '~', 'A', ' ', ':', 'é', '\\'), {
+        maxLength: 14,
+      })
+      .map((chars) => chars.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          'con',
+          'con.txt',
+          'CON',
+          'com1',
+          'com0',
+          'lpt9.a.b',
+          'console',
+          'a.',
+          '.a',
+          '.',
+          '..',
+          '...',
+          '',
+          'page-0.html',
+          'x~',
+        ),
+        {
+          maxLength: 4,
+        },
+      )
+      .map((segments) => segments.join('/')),
+    pathLike,
+  );
+
+  it('is clean, survives Windows and is its own case-folded form whenever it matches', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(nearPlain, (candidate) => {
+        if (!isPlainPortablePath(candidate)) return;
+        matched++;
+        expect(isCleanRelativePath(candidate), candidate).toBe(true);
+        expect(portabilityProblem(candidate), candidate).toBeNull();
+        expect(portabilityProblemStepByStep(candidate), candidate).toBeNull();
+        expect(foldCase(candidate), candidate).toBe(candidate);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(matched).toBeGreaterThan(200);
+  });
+
+  it.each(['index.html', 'pages/page-0.html', '.well-known/x_y~z', 'console/con-x.html', 'com0.txt'])(
+    'takes the usual path %s',
+    (usual) => {
+      expect(isPlainPortablePath(usual)).toBe(true);
+    },
+  );
+
+  it.each(['con', 'pages/aux.html', 'LPT1', 'a.', 'a/./b', 'Report.html', 'a b', 'é.html', 'a//b', '/a', 'a/'])(
+    'leaves %j to the full rules',
+    (other) => {
+      expect(isPlainPortablePath(other)).toBe(false);
+    },
+  );
 });

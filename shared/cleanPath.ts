@@ -81,3 +81,16 @@ export function portabilityProblem(path: string): string | null {
   if (!NOT_PORTABLE.test(path)) return null;
   return portabilityProblemStepByStep(path) ?? 'does not survive Windows';
 }
+
+// The usual path, as one expression for the scan's quick proof (cleanState.ts): segments of lowercase
+// ASCII letters, digits and `._~-`, none ending with a dot and none a Windows device name. Such a path
+// is clean, has no portability problem, and is its own case-folded form (no two such paths collide
+// but by being equal); the property tests hold it to those three rules. Anything else is not
+// refused: it only goes the long way.
+const SEGMENT = '(?!(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:[./]|$))[a-z0-9._~-]*[a-z0-9_~-]';
+const PLAIN_PORTABLE_PATH = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
+
+/** True only for a clean, portable path of lowercase ASCII (see above); false says nothing. */
+export function isPlainPortablePath(path: string): boolean {
+  return PLAIN_PORTABLE_PATH.test(path);
+}

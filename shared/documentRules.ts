@@ -32,7 +32,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const MAY_FOLD = /[A-Z\u0080-\uffff]/;
 
 /** The key two names collide under on case-insensitive file systems (which also normalize Unicode). */
-function foldCase(path: string): string {
+export function foldCase(path: string): string {
   if (!MAY_FOLD.test(path)) return path;
   return (NON_ASCII.test(path) ? path.normalize('NFC') : path).toLowerCase();
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpUrlProblem, isHttpUrl, isSha256, isValidSize, sizeProblem } from './fields';
+import { httpUrlProblem, isHttpUrl, isSha256, isValidSize, matchesPlainHttpUrl, sizeProblem } from './fields';
 import { httpUrlField, sha256Field, sizeField } from './fieldSchemas';
 
 const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
@@ -99,5 +99,46 @@ describe('http and https url fields', () => {
     expect(httpUrlProblem(url)).toContain(because);
     expect(isHttpUrl(url)).toBe(false);
     expect(httpUrlField.safeParse(url).success).toBe(false);
+  });
+});
+
+describe('the plain http url of the quick path', () => {
+  const label = fc.oneof(
+    fc.stringMatching(/^[a-z0-9-]{1,8}$/),
+    fc.constantFrom('xn--', 'xn--a', 'xn--zca', '0x1f', '0x', '255', '256', '1', 'a', '-', '--', 'localhost', 'A'),
+  );
+  const host = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.'));
+  const rest = fc.oneof(
+    fc.constant(''),
+    fc.stringMatching(/^:[0-9]{0,6}$/),
+    fc.string({ maxLength: 12 }).map((text) => `/${text}`),
+    fc
+      .string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 12 })
+      .map((text) => `/${text}`),
+    fc.constantFrom('/a%zz', '?q=1#f', '#', '/\\x', '/ x', '/[x]', '/%', ':99999'),
+  );
+  const nearPlainUrl = fc
+    .tuple(fc.constantFrom('http://', 'https://', 'HTTP://', 'ftp://', 'https:/'), host, rest, rest)
+    .map(([scheme, name, first, second]) => `${scheme}${name}${first}${second}`);
+
+  it('is a URL the full rules accept whenever it matches', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(fc.oneof({ arbitrary: nearPlainUrl, weight: 4 }, { arbitrary: fc.string(), weight: 1 }), (url) => {
+        if (!matchesPlainHttpUrl(url)) return;
+        matched++;
+        expect(URL.canParse(url), url).toBe(true);
+        expect(httpUrlProblem(url), url).toBeNull();
+      }),
+      { numRuns: 5000 },
+    );
+    expect(matched).toBeGreaterThan(150);
+  });
+
+  it('takes the usual URL, and leaves an IPv4 address or a Punycode label to the full rules', () => {
+    expect(matchesPlainHttpUrl('https://reports.example.com/archive/report.html?x=1#top')).toBe(true);
+    expect(matchesPlainHttpUrl('http://127.0.0.1:8080/x')).toBe(false);
+    expect(matchesPlainHttpUrl('https://xn--bcher-kva.example/')).toBe(false);
+    expect(isHttpUrl('http://127.0.0.1:8080/x')).toBe(true);
   });
 });

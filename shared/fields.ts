@@ -42,6 +42,18 @@ export function httpUrlProblem(text: string): string | null {
   return null;
 }
 
+// An http(s) URL of the usual form, which URL.canParse always accepts (property-tested): a host of
+// ASCII labels, none starting "xn--" (it would have to be valid Punycode), the last one starting with
+// a letter (a last label that is a number makes the host an IPv4 address, which may not parse), a
+// port of at most 4 digits, then printable ASCII but "\\". Checked first: ~3x cheaper than the rules
+// above with their URL parse, and it only ever says yes to what they accept.
+const PLAIN_HTTP_URL = /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::[0-9]{1,4})?(?:[/?#][!-[\]-~]*)?$/;
+
+/** True only for what PLAIN_HTTP_URL matches; exported for the property tests. */
+export function matchesPlainHttpUrl(text: string): boolean {
+  return PLAIN_HTTP_URL.test(text);
+}
+
 export function isHttpUrl(text: string): boolean {
-  return httpUrlProblem(text) === null;
+  return PLAIN_HTTP_URL.test(text) || httpUrlProblem(text) === null;
 }

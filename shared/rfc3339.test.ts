@@ -153,4 +153,23 @@ describe('RFC 3339 timestamps', () => {
     expect(text).toBe('2026-06-04T12:00:00.007Z');
     expect(isRfc3339(text)).toBe(true);
   });
+
+  it('says a text is a timestamp exactly when it parses as one, without building the instant', () => {
+    const nearTimestamp = fc.stringMatching(
+      /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{0,3})?([Zz]|[+-][0-9]{2}:[0-9]{2})?$/,
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          nearTimestamp,
+          fc.string(),
+          timestamp.map((t) => t.text),
+        ),
+        (text) => {
+          expect(isRfc3339(text)).toBe(parseRfc3339(text).ok);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -27,6 +27,18 @@ export interface ScanOutcome {
   rowHosts?: (string | undefined)[];
   /** The workspace's hosts, in its order: what each answered, or why it did not. */
   hosts?: HostScan[];
+  /** By row index: the row's part of the --json document, printed as it came (scanJsonText.ts). */
+  rendered?: (string | undefined)[];
+  /**
+   * By row index, in place of `verify` once each report is in its row's `rendered` text: the status
+   * alone, all the counts and the exit code read (a large verify's reports are not kept twice).
+   */
+  verifyStatus?: (VerifyReport['status'] | undefined)[];
+}
+
+/** Each row's verify status, from its report or from `verifyStatus`; undefined when nothing was verified. */
+export function verifyStatuses(outcome: ScanOutcome): (VerifyReport['status'] | undefined)[] | undefined {
+  return outcome.verifyStatus ?? outcome.verify?.map((report) => report?.status);
 }
 
 export interface HostScan {
@@ -43,16 +55,21 @@ export function issueLine(file: string, issue: Issue): string {
 function counts(outcome: ScanOutcome) {
   const byStatus = { total: outcome.rows.length, managed: 0, unmanaged: 0, empty: 0, invalid: 0 };
   for (const row of outcome.rows) byStatus[row.summary.status] += 1;
-  if (!outcome.verify) return byStatus;
-  const reports = outcome.verify.filter((report): report is VerifyReport => report !== undefined);
+  const statuses = verifyStatuses(outcome);
+  if (!statuses) return byStatus;
   return {
     ...byStatus,
-    intact: reports.filter((report) => report.status === 'intact').length,
-    drifted: reports.filter((report) => report.status === 'drifted').length,
+    intact: statuses.filter((status) => status === 'intact').length,
+    drifted: statuses.filter((status) => status === 'drifted').length,
   };
 }
 
 export function jsonDocument(outcome: ScanOutcome) {
+  return { ...documentHead(outcome), destinations: outcome.rows.map((row, index) => destinationJson(outcome, row, index)) };
+}
+
+/** The document's fields before its `destinations`, which come last. */
+export function documentHead(outcome: ScanOutcome) {
   const { kind, root, file } = outcome.workspace;
   return {
     workspace: { kind, root, ...(file ? { file } : {}), issues: outcome.warnings },
@@ -68,21 +85,23 @@ export function jsonDocument(outcome: ScanOutcome) {
           })),
         }
       : {}),
-    destinations: outcome.rows.map((row, index) => {
-      const report = outcome.verify?.[index];
-      const host = outcome.rowHosts?.[index];
-      return {
-        id: row.destination.id,
-        ...(host !== undefined ? { host } : {}),
-        path: row.inspection.path,
-        ...row.summary,
-        issues: row.inspection.issues,
-        ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
-        // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
-        ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
-        ...(row.sync ? { sync: row.sync } : {}),
-      };
-    }),
+  };
+}
+
+/** One row of the document's `destinations`; `outcome` gives its verify, verify time and host by index. */
+export function destinationJson(outcome: Pick<ScanOutcome, 'verify' | 'verifiedAt' | 'rowHosts'>, row: ScannedDestination, index: number) {
+  const report = outcome.verify?.[index];
+  const host = outcome.rowHosts?.[index];
+  return {
+    id: row.destination.id,
+    ...(host !== undefined ? { host } : {}),
+    path: row.inspection.path,
+    ...row.summary,
+    issues: row.inspection.issues,
+    ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
+    // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
+    ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
+    ...(row.sync ? { sync: row.sync } : {}),
   };
 }
 

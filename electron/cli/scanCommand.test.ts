@@ -22,6 +22,8 @@ describe('distributor-inspector scan', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const document = JSON.parse(stdout);
+    // Pretty-printed as every --json of the CLI, though its rows were printed as they came.
+    expect(stdout).toBe(`${JSON.stringify(document, null, 2)}\n`);
     expect(document.counts).toEqual({ total: 2, managed: 1, unmanaged: 0, empty: 1, invalid: 0, intact: 1, drifted: 0 });
     expect(document.destinations[0]).toMatchObject({
       id: 'a',
@@ -36,6 +38,21 @@ describe('distributor-inspector scan', () => {
     expect(document.destinations[1]).toMatchObject({ id: 'b', status: 'empty' });
     expect(document.destinations[1].verify).toBeUndefined();
     expect(document.destinations[1].verified_at).toBeUndefined();
+  });
+
+  it('exits 1 with --json too, counting the drifted destination and listing its changed output', async () => {
+    writeManagedDestination(path.join(dir, 'a'), { 'index.html': 'a', 'about.html': 'b' });
+    writeManagedDestination(path.join(dir, 'b'), { 'index.html': 'b' });
+    writeFileSync(path.join(dir, 'a', 'about.html'), 'B');
+    const { code, stdout } = await cli('scan', '.', '--verify', '--json');
+    expect(code).toBe(1);
+    const document = JSON.parse(stdout);
+    expect(document.counts).toMatchObject({ total: 2, intact: 1, drifted: 1 });
+    expect(document.destinations[0].verify.status).toBe('drifted');
+    expect(document.destinations[0].verify.outputs).toContainEqual(
+      expect.objectContaining({ path: 'about.html', status: 'hash_mismatch' }),
+    );
+    expect(document.destinations[1].verify.status).toBe('intact');
   });
 
   it('exits 1 and names the drifted output when a file changed', async () => {

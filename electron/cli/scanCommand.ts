@@ -14,7 +14,8 @@ import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
 import { agentOption, remotePaths, type CommandOptions } from './hostPaths';
-import { humanText, issueLine, jsonDocument, type ScanOutcome } from './renderScan';
+import { humanText, issueLine, verifyStatuses, type ScanOutcome } from './renderScan';
+import { destinationText, documentPieces } from './scanJsonText';
 
 /** `--hosts-parallel N`: at most N hosts connecting at once (the Session's own default when not given). */
 function hostsParallel(options: CommandOptions): number | undefined {
@@ -40,10 +41,16 @@ async function runScan(
     const { scanWithHosts } = await import('./scanHosts');
     return scanWithHosts(workspace, load.issues, options, verify, io, hostsLimit);
   }
-  return runLocalScan(workspace, load.issues, verify, io);
+  return runLocalScan(workspace, load.issues, verify, io, options.json === true);
 }
 
-async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verify: boolean, io: CliIo): Promise<ScanOutcome> {
+async function runLocalScan(
+  workspace: LoadedWorkspace,
+  warnings: Issue[],
+  verify: boolean,
+  io: CliIo,
+  json: boolean,
+): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
   // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
@@ -53,6 +60,11 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();
     const syncing = workspace.destinations.some((destination) => destination.source !== undefined);
+    // --json: each row's part of the document is printed as it comes, while the workers still read;
+    // then only its verify's status is kept.
+    const total = workspace.destinations.length;
+    const rendered: string[] | undefined = json ? new Array<string>(total) : undefined;
+    const verifyStatus: ScanOutcome['verifyStatus'] = new Array(total);
     const scanned = await scanWorkspace(workspace, {
       pool,
       verify,
@@ -61,11 +73,23 @@ async function runLocalScan(workspace: LoadedWorkspace, warnings: Issue[], verif
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
+      onResult: (row, index) => {
+        if (!syncing) row.sync = NO_SOURCE_SYNC; // said without the rules
+        if (!rendered) return;
+        // Rendered as the one row of its own outcome (index 0): nothing of it is kept but the text.
+        rendered[index] = destinationText(verify ? { verify: [row.verify], verifiedAt: [startedAt] } : {}, row, 0);
+        verifyStatus[index] = row.verify?.status;
+        delete row.verify;
+      },
     });
-    if (!syncing) for (const row of scanned.rows) row.sync = NO_SOURCE_SYNC; // said without the rules
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
-    if (verify) outcome.verify = scanned.rows.map((row) => row.verify);
-    if (verify) outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
+    if (rendered) {
+      outcome.rendered = rendered;
+      if (verify) outcome.verifyStatus = verifyStatus;
+    } else if (verify) {
+      outcome.verify = scanned.rows.map((row) => row.verify);
+      outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
+    }
     return outcome;
   } finally {
     bar.clear();
@@ -92,12 +116,12 @@ export const scanCommand: Command = {
     outcome.named = remote ? remote[0]!.path : path.resolve(io.cwd, positionals[0]!);
     for (const warning of outcome.warnings)
       io.stderr(`distributor-inspector scan: warning: ${issueLine(outcome.workspace.file ?? outcome.workspace.root, warning)}\n`);
-    if (options.json === true) io.stdout(`${JSON.stringify(jsonDocument(outcome), null, 2)}\n`);
+    if (options.json === true) for (const piece of documentPieces(outcome, outcome.rendered)) io.stdout(piece);
     else io.stdout(humanText(outcome, makeStyle(io.isTerminal, io.env)));
     // A host that did not answer is a finding: its destinations went unchecked.
     const findings =
       outcome.rows.some(isFinding) ||
-      (outcome.verify ?? []).some((report) => report?.status === 'drifted') ||
+      (verifyStatuses(outcome) ?? []).includes('drifted') ||
       (outcome.hosts ?? []).some((host) => host.failure !== undefined);
     return findings ? EXIT_FINDINGS : EXIT_OK;
   },

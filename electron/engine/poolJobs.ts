@@ -50,7 +50,11 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
       try {
         // Through the stat cache, the state file's signature comes first: the entry kept of it must never outlive its bytes.
         const before = job.known ? stateFileBeforeRead(job.path) : undefined;
-        const { inspection, json, entries } = inspectDestinationSync(job.path, { digests: job.digests, withText: job.withText });
+        const { inspection, json, entries } = inspectDestinationSync(job.path, {
+          digests: job.digests,
+          withText: job.withText,
+          entries: job.verify,
+        });
         const summary = summarizeInspection(inspection, json);
         if (job.verify && job.known && (inspection.status !== 'managed' || !json))
           return { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } };

@@ -194,3 +194,24 @@ describe('reading a file from its entry in the folder listing (the scan reader)'
     },
   );
 });
+
+describe('reading into the buffer a thread reuses (the scan reader)', () => {
+  it('reads each file whole into it, the next read taking its place, and a large one into its own', async () => {
+    const first = path.join(root, 'first.json');
+    const second = path.join(root, 'second.json');
+    const large = path.join(root, 'large.bin');
+    await fs.writeFile(first, '{"a":1}');
+    await fs.writeFile(second, '{"b":22}');
+    await fs.writeFile(large, Buffer.alloc(2 * 1024 * 1024, 7));
+    const one = readRegularFileSync(first, { reuseBuffer: true });
+    expect(one).toEqual({ kind: 'bytes', bytes: Buffer.from('{"a":1}') });
+    const two = readRegularFileSync(second, { reuseBuffer: true });
+    expect(two).toEqual({ kind: 'bytes', bytes: Buffer.from('{"b":22}') });
+    if (one.kind !== 'bytes' || two.kind !== 'bytes') throw new Error('both are regular files');
+    expect(one.bytes.buffer).toBe(two.bytes.buffer);
+    const big = readRegularFileSync(large, { reuseBuffer: true });
+    if (big.kind !== 'bytes') throw new Error('a regular file');
+    expect(big.bytes.buffer).not.toBe(two.bytes.buffer);
+    expect(big.bytes.length).toBe(2 * 1024 * 1024);
+  });
+});

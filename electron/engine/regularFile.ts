@@ -33,6 +33,22 @@ export interface RegularFileOptions {
   followLinks?: boolean;
   /** Refuse a file larger than this, before reading it. */
   maxBytes?: number;
+  /**
+   * Sync only: read a file of up to REUSED_BUFFER_MAX_BYTES into one buffer this thread reuses, so
+   * the bytes stay valid only until the next such read: for a caller that is done with them before
+   * (the scan's reader, which decodes and drops them). Spares a buffer of its own per file, and the
+   * collections that freeing thousands of them costs.
+   */
+  reuseBuffer?: boolean;
+}
+
+const REUSED_BUFFER_MAX_BYTES = 1024 * 1024;
+let reused = Buffer.allocUnsafe(64 * 1024);
+
+function bufferFor(sizeBytes: number, reuse: boolean | undefined): Buffer {
+  if (!reuse || sizeBytes > REUSED_BUFFER_MAX_BYTES) return Buffer.allocUnsafe(sizeBytes);
+  if (reused.length < sizeBytes) reused = Buffer.allocUnsafe(sizeBytes);
+  return reused.subarray(0, sizeBytes);
 }
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -179,7 +195,7 @@ export function readRegularFileSync(file: string, options: RegularFileOptions = 
     const opened = fstatSync(fd);
     const refused = judgeOpened(seen!, opened, options);
     if (refused) return refused;
-    return { kind: 'bytes', bytes: readOpenedSync(fd, opened.size) };
+    return { kind: 'bytes', bytes: readOpenedSync(fd, opened.size, options.reuseBuffer) };
   } finally {
     closeSync(fd);
   }
@@ -191,9 +207,9 @@ export function readRegularFileSync(file: string, options: RegularFileOptions = 
  * that shrank gives what is there and one that grew gives the size fstat saw; a size of 0 (an empty
  * file, or one whose size the file system does not report) is read to its end by readFileSync.
  */
-function readOpenedSync(fd: number, sizeBytes: number): Buffer {
+function readOpenedSync(fd: number, sizeBytes: number, reuse?: boolean): Buffer {
   if (sizeBytes === 0) return readFileSync(fd);
-  const bytes = Buffer.allocUnsafe(sizeBytes);
+  const bytes = bufferFor(sizeBytes, reuse);
   let filled = 0;
   while (filled < sizeBytes) {
     const read = readSync(fd, bytes, filled, sizeBytes - filled, null);

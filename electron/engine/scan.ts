@@ -34,8 +34,8 @@ export interface ScanOptions {
   concurrency?: number;
   /** Share the pool with a verify that follows; without it, one is made and closed for this call. */
   pool?: HashPool;
-  /** Each row as it finishes, in completion order. */
-  onResult?: (row: ScannedDestination) => void;
+  /** Each row as it finishes, in completion order, with its index among the workspace's destinations. */
+  onResult?: (row: ScannedDestination, index: number) => void;
   /** Destinations done; with verify, bytes hashed too. */
   onProgress?: (progress: { done: number; total: number; bytes?: number }) => void;
   /**
@@ -137,7 +137,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
     if (sync) withSync(row, sync, options.retain);
     rows[index] = row;
     done += 1;
-    options.onResult?.(row);
+    options.onResult?.(row, index);
     progress();
   };
   try {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
@@ -65,6 +65,29 @@ const CASES: Record<string, (at: string) => void> = {
     mkdirSync(path.join(at, STAGING_DIR_NAME));
   },
   'interrupted first publish': (at) => mkdirSync(path.join(at, STAGING_DIR_NAME), { recursive: true }),
+  'managed and flat': (at) => writeManagedDestination(at, { 'index.html': 'i', 'b.html': 'b' }),
+  'managed, its first output gone, another file there': (at) => {
+    writeManagedDestination(at, { 'index.html': 'i', 'b.html': 'b' });
+    rmSync(path.join(at, 'index.html'));
+  },
+  'managed, every output gone': (at) => {
+    writeManagedDestination(at, { 'index.html': 'i' });
+    rmSync(path.join(at, 'index.html'));
+  },
+  'managed, its first output a dangling link': (at) => {
+    writeManagedDestination(at, { 'index.html': 'i' });
+    rmSync(path.join(at, 'index.html'));
+    symlinkSync('nowhere', path.join(at, 'index.html'));
+  },
+  'invalid, flat, nothing else': (at) => {
+    mkdirSync(at);
+    writeFileSync(path.join(at, STATE_FILE_NAME), '[1, 2]');
+  },
+  'state is a FIFO, flat': (at) => {
+    mkdirSync(at);
+    execFileSync('mkfifo', [path.join(at, STATE_FILE_NAME)]);
+    writeFileSync(path.join(at, 'a.html'), 'a');
+  },
 };
 
 beforeAll(async () => {
@@ -82,6 +105,28 @@ describe('the scan reader', () => {
     const rebuilt = stateJsonText === undefined ? wire : { ...wire, stateJson: JSON.parse(stateJsonText) };
     expect(rebuilt).toEqual(expected);
     expect(summarizeInspection(inspection, json)).toEqual(summarizeInspection(expected, expected.stateJson));
+  });
+
+  // The command line's plain scan: no fingerprint, no verify to walk on, so a folder is listed only
+  // where its status needs it (a flat folder with a state file is not: subfolderCount.ts).
+  it.each(Object.keys(CASES))('agrees with inspectDestination on a destination that is %s, listing it only if needed', async (name) => {
+    const at = path.join(dir, name.replace(/ /g, '-'));
+    const { state: _state, stateText: _text, stateJson, ...expected } = await inspectDestination(at, { digests: false });
+    const { inspection, json } = inspectDestinationSync(at, { digests: false, withText: false, entries: false });
+    expect(inspection).toEqual(expected);
+    expect(json).toEqual(stateJson);
+    expect(summarizeInspection(inspection, json)).toEqual(summarizeInspection(expected, stateJson));
+  });
+
+  it('keeps no byte of the buffer its reads share: a state read later never changes an earlier row', () => {
+    const first = inspectDestinationSync(path.join(dir, 'managed'));
+    const text = first.inspection.stateJsonText;
+    const json = JSON.stringify(first.json);
+    inspectDestinationSync(path.join(dir, 'invalid-fields'));
+    inspectDestinationSync(path.join(dir, 'managed-with-an-unknown-field'), { digests: false, entries: false });
+    expect(first.inspection.stateJsonText).toBe(text);
+    expect(JSON.stringify(first.json)).toBe(json);
+    expect(text).toBe(readFileSync(path.join(dir, 'managed', STATE_FILE_NAME), 'utf8'));
   });
 
   // What scan.ts relies on: for a destination with a valid state, the parsed JSON is the validated state.

@@ -3,9 +3,10 @@
 // the same classifier (classifyDestination.ts): no rule lives here. Never follows a symbolic link,
 // never opens a FIFO blocking.
 
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { hash } from 'node:crypto';
 import path from 'node:path';
+import { isCleanRelativePath } from '../../shared/cleanPath';
 import { countIssues } from '../../shared/issues';
 import { STATE_FILE_MAX_BYTES, STATE_FILE_NAME } from '../../shared/stateSchema';
 import type { ScanSummary } from '../../shared/verifyReport';
@@ -13,6 +14,7 @@ import { classifyDestination, type DestinationFacts, type StateFileFacts } from 
 import type { DestinationInspection } from './inspectDestination';
 import { isPermissionDenied, permissionDeniedWhy, readRegularFileSync, type RegularFileRead } from './regularFile';
 import { listingDigest } from './listingDigest';
+import { mayHoldSubfolders } from './subfolderCount';
 import { stagingCandidates } from './stagingReader';
 
 /**
@@ -26,9 +28,10 @@ export type InspectionWire = Omit<DestinationInspection, 'stateJson' | 'state'> 
  * The state file only if it is a regular file (regularFile.ts): never a link, never a FIFO or device,
  * never past the cap. Its entry in the listing just read is the first look (no lstat of its own).
  */
-function readStateFile(file: string, listed: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
+function readStateFile(file: string, listed?: Dirent): RegularFileRead | { kind: 'permission_denied'; why: string } {
   try {
-    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES }, listed);
+    // Decoded, hashed and parsed before the next state is read, never kept: one buffer serves them all.
+    return readRegularFileSync(file, { maxBytes: STATE_FILE_MAX_BYTES, reuseBuffer: true }, listed);
   } catch (cause) {
     if (isPermissionDenied(cause)) return { kind: 'permission_denied', why: permissionDeniedWhy(file) };
     throw cause;
@@ -48,12 +51,19 @@ export interface SyncInspection {
  * inspectDestination's option): a status never needs them, only a verify result's freshness does.
  * `withText: false` leaves out the state's text (never added, then deleted: that turned every
  * inspection into a slow dictionary object before its JSON).
+ * `entries: false` (with `digests: false`): the caller walks on from no listing (no verify), so the
+ * folder is listed only where the status needs it (readFactsSync).
  */
-export function inspectDestinationSync(destination: string, options: { digests?: boolean; withText?: boolean } = {}): SyncInspection {
+export function inspectDestinationSync(
+  destination: string,
+  options: { digests?: boolean; withText?: boolean; entries?: boolean } = {},
+): SyncInspection {
   const dir = path.resolve(destination);
-  const { facts, entries } = readFactsSync(dir, options.digests !== false);
+  const digests = options.digests !== false;
+  const { facts, entries, contentUnknown } = readFactsSync(dir, digests, digests || options.entries !== false);
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
+  if (contentUnknown) inspection.hasContent = hasContentBesideState(dir, classified.json);
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
   // never a withheld one (a huge invalid state would cross threads twice for nothing).
   if (options.withText !== false && classified.json && classified.text !== undefined && !inspection.stateWithheld)
@@ -66,12 +76,25 @@ export function inspectDestinationSync(destination: string, options: { digests?:
 /**
  * What is at the destination, for the classifier: one listing (with file types, which costs the
  * same) answers three questions (state file, anything else, staging) and starts a verify's walk.
+ * Without `list`, a folder with no subfolder (subfolderCount.ts) cannot hold a staging folder, and
+ * with a state file there nothing else decides the status: the state file is read after an lstat
+ * of its own, and `hasContent`, which is then only reported, is settled after the classifier
+ * (contentUnknown). Listing costs ~3x an lstat (open, two getdents, close, an object per entry).
  */
-function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts; entries?: Dirent[] } {
+function readFactsSync(
+  dir: string,
+  digests: boolean,
+  list: boolean,
+): { facts: DestinationFacts; entries?: Dirent[]; contentUnknown?: true } {
   const stat = lstatSync(dir, { throwIfNoEntry: false });
   if (!stat) return { facts: { kind: 'missing' } };
   if (stat.isSymbolicLink()) return { facts: { kind: 'symlink' } };
   if (!stat.isDirectory()) return { facts: { kind: 'not_directory' } };
+  if (!list && !mayHoldSubfolders(dir, stat)) {
+    const read = readStateFile(childOf(dir, STATE_FILE_NAME));
+    if (read.kind !== 'missing')
+      return { facts: { kind: 'directory', stateFile: read, hasContent: false, staging: [] }, contentUnknown: true };
+  }
   const entries = readdirSync(dir, { withFileTypes: true });
   const names = entries.map((entry) => entry.name);
   const stateEntry = entries.find((entry) => entry.name === STATE_FILE_NAME);
@@ -83,6 +106,27 @@ function readFactsSync(dir: string, digests: boolean): { facts: DestinationFacts
     read.kind === 'bytes' && digests ? { kind: 'bytes', bytes: read.bytes, sha256: `sha256:${hash('sha256', read.bytes, 'hex')}` } : read;
   const listed = digests ? { listingDigest: listingDigest(names, stat.mtimeMs) } : {};
   return { facts: { kind: 'directory', stateFile, hasContent, staging, ...listed }, entries };
+}
+
+/** A name in a resolved folder: what path.join gives, without its normalizing pass (a join per file call). */
+function childOf(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
+}
+
+/**
+ * Whether the folder holds anything besides its state file, when it was not listed: yes when the
+ * first recorded output's top entry is there, else from a listing of names.
+ */
+function hasContentBesideState(dir: string, json: Record<string, unknown> | undefined): boolean {
+  const outputs = json?.outputs;
+  const first: unknown = Array.isArray(outputs) && outputs.length > 0 ? (outputs[0] as { path?: unknown } | null)?.path : undefined;
+  if (typeof first === 'string' && isCleanRelativePath(first)) {
+    const slash = first.indexOf('/');
+    const top = slash === -1 ? first : first.slice(0, slash);
+    // existsSync follows a link, so a dangling one says no and the listing below decides; it makes no Stats.
+    if (top !== STATE_FILE_NAME && existsSync(childOf(dir, top))) return true;
+  }
+  return readdirSync(dir).some((name) => name !== STATE_FILE_NAME);
 }
 
 function stringField(json: Record<string, unknown> | undefined, key: string): string | undefined {
