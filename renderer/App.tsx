@@ -7,11 +7,9 @@ import { getClient } from './api/client';
 import { takeToken } from './api/httpBridge';
 import { AccessRefused } from './components/AccessRefused';
 import { ConnectionBanner } from './components/ConnectionBanner';
-import { DetailPane } from './components/DetailPane';
-import { OpenWorkspaceForm } from './components/OpenWorkspaceDialog';
+import { DetailPane, OpenWorkspaceForm, preloadLaterViews, RestoreHost } from './components/laterViews';
 import { Sidebar } from './components/Sidebar';
 import { listenForAppCommands } from './state/appCommands';
-import { RestoreHost } from './components/RestoreBackupDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
@@ -25,7 +23,7 @@ import {
   watchConnection,
   watchHosts,
 } from './state/actions';
-import { afterFirstRows, expectRestOfList, FIRST_DESTINATIONS, showRestOfList } from './state/listPages';
+import { afterFirstRows, expectRestOfList, FIRST_DESTINATIONS, holdSideCalls, showRestOfList } from './state/listPages';
 import { store, useAppState } from './state/store';
 import { COMMAND_NAME } from '../shared/commandName';
 
@@ -47,7 +45,10 @@ async function start(): Promise<'refused' | undefined> {
   let firstRowsIn: () => void = () => undefined;
   const firstRows = new Promise<void>((resolve) => (firstRowsIn = resolve));
   // A scan that ends (or fails) with no rows shown holds nothing back.
-  void scan(undefined, listShown, firstRowsIn).then(firstRowsIn, firstRowsIn);
+  const scanned = scan(undefined, listShown, firstRowsIn).then(firstRowsIn, firstRowsIn);
+  holdSideCalls(afterFirstRows(firstRows));
+  // The views the first screen does not show are evaluated once the scan is done and the page is idle, not while rows stream in.
+  void scanned.then(() => whenIdle(preloadLaterViews));
   const info = await asked;
   if (!info.ok) settleListShown(false);
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
@@ -72,6 +73,12 @@ async function start(): Promise<'refused' | undefined> {
   if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
 }
 
+/** Runs `work` when the page is idle (within 2 s at the latest). */
+function whenIdle(work: () => unknown): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void work(), { timeout: 2_000 });
+  else setTimeout(() => void work(), 0);
+}
+
 let started: Promise<'refused' | undefined> | undefined;
 
 /**
@@ -86,6 +93,9 @@ export function startOnce(): Promise<'refused' | undefined> {
 export function App() {
   const workspace = useAppState((state) => state.workspace);
   const opening = useAppState((state) => state.opening);
+  // Until the engine has said what it has open (appInfo), or failed to, the open form is not asked for: its chunk
+  // (laterViews.tsx) would be fetched and evaluated while the first screen is still coming.
+  const engineAnswered = useAppState((state) => state.transport !== undefined || state.lastError !== undefined);
   const command = useAppState((state) => state.command) ?? COMMAND_NAME;
 
   const [refused, setRefused] = useState<{ tokenGiven: boolean } | undefined>();
@@ -125,7 +135,7 @@ export function App() {
               Distributor Inspector lists every destination of a workspace, validates each <code>.distributor.json</code>, verifies outputs
               on disk, compares sources and replaces safely. Try the demo: <code>{command} demo</code> prints a path to open.
             </p>
-            {opening ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
+            {opening || !engineAnswered ? <p role="status">Opening…</p> : <OpenWorkspaceForm autoFocus />}
           </div>
         </main>
       )}

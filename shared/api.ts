@@ -18,12 +18,12 @@ import { workspaceMethods } from './apiWorkspaceMethods';
 import { error, formatIssuePath, type IssuePath } from './issues';
 import { applyStepSchema } from './plan';
 import { workspaceSummarySchema } from './workspaceSchema';
-import { workspaceChangesSchema } from './workspaceReload';
+import { workspaceChangesSchema } from './workspaceChangesSchema';
 import { fromZodIssues } from './zodIssues';
-import { liveRefreshStatusSchema } from './liveRefresh';
+import { liveRefreshStatusSchema } from './liveRefreshSchema';
 import { hostStateEventSchema } from './hostState';
 import { destinationChangesSchema } from './hostWatch';
-import { watchStaleReasonSchema } from './verifyFreshness';
+import { watchStaleReasonSchema } from './verifyFreshnessSchema';
 
 // ---------------------------------------------------------------------------------------------
 // Errors as data (shared/apiError.ts), re-exported: every transport and the renderer read them here.
@@ -250,25 +250,8 @@ export interface InspectorBridge {
   reconnect?(): void;
 }
 
-/** The browser host's wire: `POST /api/<method>` with a JSON body, and one event stream. */
-export const http = {
-  apiPrefix: '/api/',
-  eventsPath: '/api/events',
-  /** The per-run token travels in this header, never in a URL the server sees. */
-  tokenHeader: 'x-inspector-token',
-  /** The page URL carries the token in its fragment (`#token=…`), which browsers never send. */
-  tokenFragmentKey: 'token',
-  /** The first event on a new stream: the client may start jobs once it has seen it. Data: streamHelloSchema. */
-  readyEvent: 'ready',
-  /**
-   * Sent on the stream every heartbeatIntervalMs (data: streamHelloSchema). A page that hears nothing
-   * for heartbeatTimeoutMs, or sees the stream end, has lost the host: it says so and re-inspects when
-   * the stream is back. The instance tells a host that came back apart from a restarted one.
-   */
-  heartbeatEvent: 'heartbeat',
-  heartbeatIntervalMs: 500,
-  heartbeatTimeoutMs: 1500,
-} as const;
+/** The browser host's wire (shared/apiNames.ts, where the page's first screen reads it without the schemas). */
+export { http } from './apiNames';
 
 /** What `ready` and `heartbeat` carry: the host's run, a random id made when it started. */
 export const streamHelloSchema = z.object({ instance: z.string().min(1).max(200) });

@@ -4,22 +4,20 @@
 // method to its end over its events. The renderer and the command line use this one client. Must
 // never import Node, Electron or the DOM; never throws on a failed call (errors come back as data).
 
-import {
-  apiError,
-  eventNames,
-  isEventName,
-  type ApiResult,
-  type ConnectionState,
-  type EventName,
-  type EventOf,
-  type InspectorBridge,
-  type JobItemOf,
-  type JobMethod,
-  type JobResultOf,
-  type MethodName,
-  type RequestOf,
-  type ResponseOf,
-  type Transport,
+import { apiError, EVENT_NAMES, isEventNameOnWire } from './apiNames';
+import type {
+  ApiResult,
+  ConnectionState,
+  EventName,
+  EventOf,
+  InspectorBridge,
+  JobItemOf,
+  JobMethod,
+  JobResultOf,
+  MethodName,
+  RequestOf,
+  ResponseOf,
+  Transport,
 } from './api';
 
 export interface InspectorClient {
@@ -42,7 +40,7 @@ export function clientFromBridge(bridge: InspectorBridge, transport: Transport):
     }
   };
   const on = <E extends EventName>(event: E, listener: (data: EventOf<E>) => void): (() => void) => {
-    if (!isEventName(event)) throw new Error(`unknown event "${String(event)}"; known: ${eventNames.join(', ')}`);
+    if (!isEventNameOnWire(event)) throw new Error(`unknown event "${String(event)}"; known: ${EVENT_NAMES.join(', ')}`);
     return bridge.on(event, listener as (data: unknown) => void);
   };
   const started = new Date().toISOString();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { destinationInspectionSchema } from './inspection';
 import { scanSummarySchema, verifyReportSchema } from './verifyReport';
 import { workspaceDestinationSchema } from './workspaceSchema';
-import { verifyStampSchema } from './verifyFreshness';
+import { verifyStampSchema } from './verifyFreshnessSchema';
 import { syncStatusSchema } from './syncStatus';
 
 /** An opaque handle the engine hands out and resolves; meaningless outside the session that made it. */

@@ -6,9 +6,9 @@ import { transportSchema, userPath } from './apiEntries';
 import { autoVerifySettingSchema } from './autoVerifySetting';
 import { empty, spec, type MethodSpec } from './apiSpec';
 import { demoResetScopeSchema } from './demoReset';
-import { liveRefreshStatusSchema } from './liveRefresh';
+import { liveRefreshStatusSchema } from './liveRefreshSchema';
 import { workspaceDestinationSchema, workspaceSummarySchema } from './workspaceSchema';
-import { workspaceChangesSchema } from './workspaceReload';
+import { workspaceChangesSchema } from './workspaceChangesSchema';
 
 /**
  * The most destinations one answer lists (appInfo's firstDestinations, a workspaceDestinations page):

@@ -2,31 +2,10 @@
 // watched natively or polled, and why), the words the status bar says about it. The events
 // themselves are declared in shared/api.ts beside the job events. Pure: no Node, no DOM.
 
-import { z } from 'zod';
+// The status's zod schema is liveRefreshSchema.ts: this module is read by the page's first screen.
+import type { LiveRefreshStatus } from './liveRefreshSchema';
 
-export const watchModeSchema = z.enum(['watching', 'polling']);
-export type WatchMode = z.infer<typeof watchModeSchema>;
-
-export const liveRefreshStatusSchema = z.object({
-  /** False when nothing is watched: no workspace open, or live refresh off (the ssh agent). */
-  active: z.boolean(),
-  /** Destinations with a native watch on their folder. */
-  watching: z.number().int().nonnegative(),
-  /** Destinations polled instead (every entry of their tree stat'ed every pollIntervalMs). */
-  polling: z.number().int().nonnegative(),
-  /** Why destinations are polled, each reason with how many; most first. */
-  pollingReasons: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
-  /** The workspace file (or folder) whose change re-reads the list. */
-  workspace: z.object({ path: z.string(), mode: watchModeSchema, reason: z.string().optional() }).optional(),
-  /** The time between two checks of a polled destination now (longer than asked when many are polled). */
-  pollIntervalMs: z.number().int().positive(),
-  /**
-   * The workspace hosts' destinations (docs/live-refresh.md, "On a workspace host"): watched by their
-   * agent, or not watched now (the host not connected, or its watch failed or incomplete). Absent without hosts.
-   */
-  hosts: z.object({ watched: z.number().int().nonnegative(), unwatched: z.number().int().nonnegative() }).optional(),
-});
-export type LiveRefreshStatus = z.infer<typeof liveRefreshStatusSchema>;
+export type { LiveRefreshStatus, WatchMode } from './liveRefreshSchema';
 
 export const LIVE_REFRESH_OFF: LiveRefreshStatus = Object.freeze({
   active: false,

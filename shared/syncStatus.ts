@@ -17,22 +17,14 @@ import {
 } from './compare';
 import { describeComparison } from './comparisonWords';
 import { NO_SOURCE_SYNC } from './syncNoSource';
+import { SYNC_KINDS } from './syncKinds';
 import type { Manifest } from './manifestSchema';
 import type { State } from './stateSchema';
 
-export const syncKindSchema = z.enum([
-  'up_to_date',
-  'publish_waiting',
-  'destination_newer',
-  'conflict',
-  'unmanaged',
-  'no_source',
-  'source_unreadable',
-]);
+export const syncKindSchema = z.enum(SYNC_KINDS);
 export type SyncKind = z.infer<typeof syncKindSchema>;
 
-/** The chips' order: what needs a decision first. */
-export const SYNC_KINDS: readonly SyncKind[] = syncKindSchema.options;
+export { SYNC_KINDS } from './syncKinds';
 
 export const syncStatusSchema = z.object({
   kind: syncKindSchema,

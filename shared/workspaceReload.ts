@@ -3,18 +3,13 @@
 // loads. Pure; never imports Node, Electron or the DOM. Never decides to drop the list: a workspace
 // that stopped loading keeps its last good list, marked with this problem.
 
-import { z } from 'zod';
+// Only types of the zod schemas: the page's first screen reads this rule (workspaceChangesSchema.ts).
+import type { WorkspaceChanges } from './workspaceChangesSchema';
 import type { WorkspaceDestination } from './workspaceSchema';
 
-export { workspaceReloadProblemSchema, type WorkspaceReloadProblem } from './workspaceSchema';
+export type { WorkspaceReloadProblem } from './workspaceSchema';
 
-/** What a re-read changed in the list, by id. `changed`: the same id with another path or configuration. */
-export const workspaceChangesSchema = z.object({
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-  changed: z.array(z.string()),
-});
-export type WorkspaceChanges = z.infer<typeof workspaceChangesSchema>;
+export type { WorkspaceChanges } from './workspaceChangesSchema';
 
 export const noWorkspaceChanges = (): WorkspaceChanges => ({ added: [], removed: [], changed: [] });
 

@@ -4,16 +4,9 @@
 // goes quiet for http.heartbeatTimeoutMs is a lost connection, said at once (onConnection), and tried
 // again every second. Never throws on a failed call; never logs the token.
 
-import {
-  apiError,
-  http,
-  jobMethods,
-  streamHelloSchema,
-  type ApiResult,
-  type ConnectionState,
-  type InspectorBridge,
-  type JobMethod,
-} from '../../shared/api';
+import type { ApiResult, ConnectionState, InspectorBridge } from '../../shared/api';
+// The names without the API table's schemas: this module is on the page's first screen (apiNames.ts).
+import { apiError, helloInstance, http, isJobMethodName } from '../../shared/apiNames';
 import { parseSseChunk, type SseFrame } from './sse';
 
 export interface HttpBridgeOptions {
@@ -90,8 +83,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
     if (frame.event === http.readyEvent || frame.event === http.heartbeatEvent) {
       let instance: string | undefined;
       try {
-        const hello = streamHelloSchema.safeParse(JSON.parse(frame.data));
-        if (hello.success) instance = hello.data.instance;
+        instance = helloInstance(JSON.parse(frame.data));
       } catch {
         // An old host's `{}`: still a sign of life.
       }
@@ -188,8 +180,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
       // response and need not wait for the stream's first connection: the page's first call (appInfo)
       // goes out beside it, answered before the scan's work competes for the host's thread. While the
       // stream is lost, every call waits for it to be back, as before.
-      if (jobMethods.includes(method as JobMethod) || connection.status !== 'connecting')
-        await Promise.race([ready, sleep(readyTimeoutMs)]);
+      if (isJobMethodName(method) || connection.status !== 'connecting') await Promise.race([ready, sleep(readyTimeoutMs)]);
       let response: Response;
       try {
         response = await fetch(`${base}${http.apiPrefix}${encodeURIComponent(method)}`, {

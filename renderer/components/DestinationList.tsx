@@ -7,7 +7,7 @@
 // (view/listGroups.ts): the rows array stays the one the arrow keys and ranges walk.
 
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { groupDigits } from '../../shared/issueCap';
 import type { DestinationRow } from '../view/destinationRows';
 import { formatAge } from '../view/format';
@@ -16,6 +16,7 @@ import { highlightSegments, searchTerms } from '../view/searchHighlight';
 import type { Density } from '../view/viewSettings';
 import { gestureOf, type SelectGesture } from '../view/multiSelection';
 import { Icon } from './Icon';
+import { observedAfterFirstLayout } from './listObservers';
 import { StatusBadge, SyncBadge, VerifyMark } from './StatusBadge';
 import { useAppState } from '../state/store';
 
@@ -90,11 +91,14 @@ export function DestinationList({
   const scroller = useRef<HTMLDivElement>(null);
   const rowHeight = density === 'compact' ? COMPACT_ROW_HEIGHT_PX : ROW_HEIGHT_PX;
   const headerAt = (index: number) => groups.length > 0 && 'header' in itemAt(groups, index);
+  const [firstLayout] = useState(observedAfterFirstLayout);
   const virtualizer = useVirtualizer({
     count: rows.length + groups.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => (headerAt(index) ? GROUP_HEADER_HEIGHT_PX : rowHeight),
     overscan: 12,
+    // No layout forced inside the first render (listObservers.ts).
+    ...firstLayout,
   });
   // Sizes are estimates the virtualizer keeps: a new density or grouping measures again. By the
   // groups' places, not the array: each batch of scan results brings a new array of the same groups,

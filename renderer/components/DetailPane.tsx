@@ -9,6 +9,7 @@ import { useAppState } from '../state/store';
 import { bulkSelection } from '../state/selectionActions';
 import { BulkPanel } from './BulkPanel';
 import { Callout } from './Callout';
+import { NoDestinationSelected } from './NoDestinationSelected';
 import { ActionsTab } from './ActionsTab';
 import { CompareTab } from './CompareTab';
 import { OutputsTab } from './OutputsTab';
@@ -44,7 +45,10 @@ export function DetailPane() {
 
 function OneDestination() {
   const selectedId = useAppState((state) => state.selectedId);
-  const entry = useAppState((state) => state.workspace?.destinations.find((destination) => destination.id === state.selectedId));
+  // Asked on every change of the store: no walk of a 100,000-destination list while nothing is selected.
+  const entry = useAppState((state) =>
+    state.selectedId === undefined ? undefined : state.workspace?.destinations.find((destination) => destination.id === state.selectedId),
+  );
   const verified = useAppState((state) => (state.selectedId ? state.destinationTable.verifyEntry(state.selectedId) : undefined));
   const heldBack = useAppState((state) => (state.selectedId ? state.autoVerifySkipped?.get(state.selectedId) : undefined));
   const freshness = useAppState((state) => (state.selectedId ? state.destinationTable.verifyFreshness(state.selectedId) : undefined));
@@ -125,18 +129,7 @@ function OneDestination() {
     );
   }
 
-  if (!entry) {
-    return (
-      <main className="detail">
-        <div className="placeholder">
-          <h2>No destination selected</h2>
-          <p>
-            Pick one in the list. Arrow keys move through it; <kbd>/</kbd> searches.
-          </p>
-        </div>
-      </main>
-    );
-  }
+  if (!entry) return <NoDestinationSelected />;
 
   const onTabKey = (event: KeyboardEvent) => {
     const index = TABS.findIndex((candidate) => candidate.id === tab);

@@ -21,7 +21,8 @@ import { DESTINATION_LIST_ID, DestinationList } from './DestinationList';
 import { HostsPanel } from './HostsPanel';
 import { Icon, type IconName } from './Icon';
 import { statusIcon, statusLabel, SYNC_LOOK } from './StatusBadge';
-import { SYNC_KINDS, type SyncKind } from '../../shared/syncStatus';
+import { SYNC_KINDS } from '../../shared/syncKinds';
+import type { SyncKind } from '../../shared/syncStatus';
 import { SYNC_LABELS } from '../../shared/syncWords';
 import { plural } from '../view/format';
 

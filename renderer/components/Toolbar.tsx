@@ -10,9 +10,7 @@ import { reportError, rescan, tryOpenWorkspace, verify } from '../state/actions'
 import { useAppState } from '../state/store';
 import { download } from './download';
 import { Icon } from './Icon';
-import { OpenWorkspaceDialog } from './OpenWorkspaceDialog';
-import { HistoryDialog } from './HistoryDialog';
-import { ResetDemoDialog } from './ResetDemoDialog';
+import { HistoryDialog, OpenWorkspaceDialog, ResetDemoDialog } from './laterViews';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SEARCH_INPUT_ID } from './Sidebar';
 import { onAppCommand } from '../state/appCommands';

@@ -5,9 +5,11 @@
 
 import type { EventOf } from '../../shared/api';
 import { getClient } from '../api/client';
+import { sideCallsGo } from './listPages';
 import { store } from './store';
 
 export async function refreshAutoVerify(): Promise<void> {
+  await sideCallsGo();
   const answer = await getClient().invoke('autoVerifySetting', {});
   if (answer.ok) store.set({ autoVerify: answer.value });
 }

@@ -8,10 +8,12 @@ import { getClient } from '../api/client';
 import { reportError } from './jobActions';
 import { applyWorkspaceReload, bumpRevisions } from './listUpdates';
 import { scan } from './scanActions';
+import { sideCallsGo } from './listPages';
 import { store } from './store';
 
 /** Reads every host's state again (after an open, a reload, a reconnected page). */
 export async function refreshHosts(): Promise<void> {
+  await sideCallsGo();
   const client = getClient();
   const answer = await client.invoke('hosts', {});
   const hosts = answer.ok ? answer.value.hosts : [];

@@ -33,6 +33,24 @@ export function afterFirstRows(firstRows: Promise<void>, capMs = REST_WAITS_FOR_
   });
 }
 
+/** What the start's side calls wait for (see holdSideCalls); resolved unless a start holds them. */
+let sideCallsMayGo: Promise<void> = Promise.resolve();
+
+/**
+ * Holds the calls the first screen does not need (the hosts' states, how the workspace is watched,
+ * the auto-verify setting, the detail pane of the row the list selects on its own) until `ready`:
+ * the host answers on one thread, and at the start they would go out beside the scan whose first
+ * rows the page waits for.
+ */
+export function holdSideCalls(ready: Promise<void>): void {
+  sideCallsMayGo = ready;
+}
+
+/** Resolves once the side calls may go out (at once, but during a start until its first rows: holdSideCalls). */
+export function sideCallsGo(): Promise<void> {
+  return sideCallsMayGo;
+}
+
 /** The results applied to the whole list per task while it is made ready. */
 const APPLY_SLICE = 1_000;
 

@@ -5,10 +5,12 @@ import type { EventOf } from '../../shared/api';
 import { getClient } from '../api/client';
 import { noteAutoVerifySkips } from './autoVerifyActions';
 import { applyWorkspaceReload, bumpRevisions } from './listUpdates';
+import { sideCallsGo } from './listPages';
 import { store } from './store';
 
 /** Asks the engine how it watches the open workspace (after an open, a reconnect); the events say each change after. */
 export async function refreshLiveRefreshStatus(): Promise<void> {
+  await sideCallsGo();
   const answer = await getClient().invoke('liveRefreshStatus', {});
   if (answer.ok) store.set({ liveRefresh: answer.value });
 }

@@ -2,7 +2,8 @@
 // DestinationTable as rows change, never by a walk over every row per render; countSync is the
 // reference it is held equal to. Pure: no DOM.
 
-import { SYNC_KINDS, type SyncKind } from '../../shared/syncStatus';
+import { SYNC_KINDS } from '../../shared/syncKinds';
+import type { SyncKind } from '../../shared/syncStatus';
 import type { DestinationRow } from './destinationRows';
 
 export type SyncCounts = Record<SyncKind, number>;

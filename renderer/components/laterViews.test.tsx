@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { showWorkspace } from '../state/actions';
+import { refreshHosts } from '../state/hostActions';
+import { holdSideCalls } from '../state/listPages';
+import { refreshLiveRefreshStatus } from '../state/liveRefreshActions';
+import { selectOneDestination } from '../state/selectionActions';
+import { initialState, store } from '../state/store';
+import { fakeBridge } from '../testing/fakeBridge';
+import { workspaceOf } from '../testing/sampleWorkspace';
+import { DetailPane, RestoreHost } from './laterViews';
+
+const asked: string[] = [];
+const { bridge } = fakeBridge((method) => {
+  asked.push(method);
+  if (method === 'hosts') return { ok: true, value: { hosts: [] } };
+  return undefined;
+});
+
+beforeAll(() => {
+  window.inspector = bridge;
+});
+afterEach(() => {
+  cleanup();
+  holdSideCalls(Promise.resolve());
+  store.set(initialState());
+  asked.length = 0;
+});
+
+describe('the views loaded when first wanted', () => {
+  it('says how to see a destination until one is selected, then shows its detail pane', async () => {
+    showWorkspace(workspaceOf(3));
+    render(<DetailPane />);
+    expect(screen.getByRole('heading', { name: 'No destination selected' })).toBeTruthy();
+    act(() => selectOneDestination('site-1'));
+    // The chunk's first import (transformed on demand here) may take seconds on a loaded machine.
+    expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 30_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /site-1/ })).toBeTruthy();
+  });
+
+  it('holds the pane of a row selected at the start until the first rows are in, then shows it', async () => {
+    let firstRowsIn: () => void = () => undefined;
+    holdSideCalls(new Promise<void>((resolve) => (firstRowsIn = resolve)));
+    showWorkspace(workspaceOf(3));
+    act(() => selectOneDestination('site-2'));
+    render(<DetailPane />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the destination…');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).not.toContain('inspectDestination');
+    act(() => firstRowsIn());
+    expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 30_000 })).toBeTruthy();
+    expect(asked).toContain('inspectDestination');
+  });
+
+  it('renders no restore dialog, and loads none, until a restore is asked for', () => {
+    const { container } = render(<RestoreHost />);
+    expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('the start holding its side calls', () => {
+  it('asks the hosts and the watch status only once the first rows are in', async () => {
+    let firstRowsIn: () => void = () => undefined;
+    holdSideCalls(new Promise<void>((resolve) => (firstRowsIn = resolve)));
+    const hosts = refreshHosts();
+    const status = refreshLiveRefreshStatus();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([]);
+    firstRowsIn();
+    await Promise.all([hosts, status]);
+    expect(asked.sort()).toEqual(['hosts', 'liveRefreshStatus']);
+  });
+});
