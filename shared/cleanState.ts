@@ -8,6 +8,7 @@
 
 import { isPlainPortablePath } from './cleanPath';
 import { isHttpUrl, isSha256, isValidSize } from './fields';
+import { isJsonSpace } from './jsonSyntax';
 import { isJsonObject } from './manifestSchema';
 import { isRfc3339 } from './rfc3339';
 
@@ -136,10 +137,6 @@ const MINUS = 0x2d;
 const DOT = 0x2e;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
-
-function isJsonSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
 
 /**
  * The text's part, for text JSON.parse accepted that holds no backslash, so that every string token

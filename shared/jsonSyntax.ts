@@ -39,7 +39,8 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { line, column };
 }
 
-const isSpace = (unit: number) => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+export const isJsonSpace = (unit: number) => unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
 const isDigit = (unit: number) => unit >= 0x30 && unit <= 0x39;
 const isHex = (unit: number) => isDigit(unit) || (unit >= 0x41 && unit <= 0x46) || (unit >= 0x61 && unit <= 0x66);
 
@@ -66,7 +67,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     throw new Stop(at, `${reason}, found ${shown(text, at)}`, false);
   };
   const skipSpace = () => {
-    while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+    while (at < text.length && isJsonSpace(text.charCodeAt(at))) at++;
   };
   const digits = (what: string) => {
     if (!isDigit(text.charCodeAt(at))) fail(what);
@@ -175,7 +176,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     if (!(stop instanceof Stop)) throw stop;
     let offset = stop.offset;
     // A file cut off is marked where its content ends, not on the empty line after a final newline.
-    if (stop.atEnd) while (offset > 0 && isSpace(text.charCodeAt(offset - 1))) offset--;
+    if (stop.atEnd) while (offset > 0 && isJsonSpace(text.charCodeAt(offset - 1))) offset--;
     const reason = stop.atEnd ? `the file ends before the JSON is complete (cut off?): ${stop.reason}` : stop.reason;
     return { offset, reason, ...positionAt(text, offset) };
   }
