@@ -6,7 +6,7 @@
 // module and props; this file only defers them: a view that is not open is not rendered, so its
 // chunk is not asked for before it is wanted.
 
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { sideCallsGo } from '../state/listPages';
 import { useAppState } from '../state/store';
 import { NoDestinationSelected } from './NoDestinationSelected';
@@ -14,17 +14,21 @@ import { NoDestinationSelected } from './NoDestinationSelected';
 const loadDetailPane = () => import('./DetailPane');
 const loadDialogs = () => import('./laterDialogs');
 
-/** A named export of a chunk as a lazy component. */
-function later<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  return lazy(async () => ({ default: pick(await load()) }));
+/**
+ * A named export of a chunk as a component that renders `fallback` while the chunk loads: the chunk
+ * is asked for when the component is first rendered.
+ */
+function later<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, fallback: ReactNode = null) {
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  function Later(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Later;
 }
-
-const DetailPaneLater = later(loadDetailPane, (module) => module.DetailPane);
-const RestoreHostLater = later(loadDialogs, (module) => module.RestoreHost);
-const OpenWorkspaceFormLater = later(loadDialogs, (module) => module.OpenWorkspaceForm);
-const OpenWorkspaceDialogLater = later(loadDialogs, (module) => module.OpenWorkspaceDialog);
-const HistoryDialogLater = later(loadDialogs, (module) => module.HistoryDialog);
-const ResetDemoDialogLater = later(loadDialogs, (module) => module.ResetDemoDialog);
 
 let preloading: Promise<unknown> | undefined;
 
@@ -32,10 +36,6 @@ let preloading: Promise<unknown> | undefined;
 export function preloadLaterViews(): Promise<unknown> {
   preloading ??= Promise.all([loadDetailPane(), loadDialogs()]).catch(() => (preloading = undefined));
   return preloading;
-}
-
-function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
 /** The detail pane's place while its chunk waits for the start's first rows, or loads. */
@@ -48,6 +48,13 @@ function DetailLoading() {
     </main>
   );
 }
+
+const DetailPaneLater = later(loadDetailPane, (module) => module.DetailPane, <DetailLoading />);
+const RestoreHostLater = later(loadDialogs, (module) => module.RestoreHost);
+export const OpenWorkspaceForm = later(loadDialogs, (module) => module.OpenWorkspaceForm);
+export const OpenWorkspaceDialog = later(loadDialogs, (module) => module.OpenWorkspaceDialog);
+export const HistoryDialog = later(loadDialogs, (module) => module.HistoryDialog);
+export const ResetDemoDialog = later(loadDialogs, (module) => module.ResetDemoDialog);
 
 /**
  * The detail pane, once a destination is selected; until then what to do to see one. The list
@@ -64,52 +71,12 @@ export function DetailPane() {
   }, []);
   if (!wanted) return <NoDestinationSelected />;
   if (!mayLoad) return <DetailLoading />;
-  return (
-    <Deferred fallback={<DetailLoading />}>
-      <DetailPaneLater />
-    </Deferred>
-  );
+  return <DetailPaneLater />;
 }
 
 /** The one restore dialog, while the store holds a restore request. */
 export function RestoreHost() {
   const asked = useAppState((state) => state.restoreRequest !== undefined);
   if (!asked) return null;
-  return (
-    <Deferred>
-      <RestoreHostLater />
-    </Deferred>
-  );
-}
-
-export function OpenWorkspaceForm(props: ComponentProps<typeof OpenWorkspaceFormLater>) {
-  return (
-    <Deferred>
-      <OpenWorkspaceFormLater {...props} />
-    </Deferred>
-  );
-}
-
-export function OpenWorkspaceDialog(props: ComponentProps<typeof OpenWorkspaceDialogLater>) {
-  return (
-    <Deferred>
-      <OpenWorkspaceDialogLater {...props} />
-    </Deferred>
-  );
-}
-
-export function HistoryDialog(props: ComponentProps<typeof HistoryDialogLater>) {
-  return (
-    <Deferred>
-      <HistoryDialogLater {...props} />
-    </Deferred>
-  );
-}
-
-export function ResetDemoDialog(props: ComponentProps<typeof ResetDemoDialogLater>) {
-  return (
-    <Deferred>
-      <ResetDemoDialogLater {...props} />
-    </Deferred>
-  );
+  return <RestoreHostLater />;
 }
