@@ -182,7 +182,8 @@ describe('the quick pass over a clean text', () => {
   });
 
   it('sees both verdicts often among the generated texts, so the agreement above is not vacuous', () => {
-    const samples = fc.sample(fc.oneof(jsonText, trickyText), 2000);
+    // A fixed seed: this pins the generator's mix, not the predicate, so a rare draw must not fail it.
+    const samples = fc.sample(fc.oneof(jsonText, trickyText), { numRuns: 2000, seed: 27 });
     const clean = samples.filter(isClean).length;
     expect(clean).toBeGreaterThan(200);
     expect(samples.length - clean).toBeGreaterThan(200);

@@ -41,11 +41,12 @@ describe('the fast record predicates', () => {
   });
 
   it('see both verdicts often among the generated records, so the agreement above is not vacuous', () => {
-    const samples = fc.sample(record, 2000);
+    // A fixed seed: this pins the generator's mix, not the predicates, so a rare draw must not fail it.
+    const samples = fc.sample(record, { numRuns: 5000, seed: 27 });
     for (const isValid of [isValidOutputRecord, isValidManifestFile]) {
       const accepted = samples.filter(isValid).length;
-      expect(accepted).toBeGreaterThan(100);
-      expect(samples.length - accepted).toBeGreaterThan(100);
+      expect(accepted).toBeGreaterThan(200);
+      expect(samples.length - accepted).toBeGreaterThan(200);
     }
   });
 });
@@ -106,7 +107,7 @@ describe('the fast shell predicates', () => {
       [stateShellValue, isValidStateShell],
       [manifestShellValue, isValidManifestShell],
     ] as const) {
-      const samples = fc.sample(arbitrary as fc.Arbitrary<unknown>, 20000);
+      const samples = fc.sample(arbitrary as fc.Arbitrary<unknown>, { numRuns: 20000, seed: 27 });
       const accepted = samples.filter(isValid).length;
       expect(accepted).toBeGreaterThan(100);
       expect(samples.length - accepted).toBeGreaterThan(1000);
