@@ -115,7 +115,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const flag = (name: string) => args.indexOf(name);
   const minAt = flag('--min');
   const minMs = minAt >= 0 ? Number(args[minAt + 1]) : 50;
-  const files = args.filter((arg, index) => !arg.startsWith('--') && index !== minAt + 1);
+  const files = args.filter((arg, index) => !arg.startsWith('--') && (minAt < 0 || index !== minAt + 1));
   if (files.length === 0) {
     console.error('usage: npx tsx bench/uiTraceTasks.ts page.trace.json [page.cpuprofile] [--min MS] [--cpu]');
     process.exit(2);
