@@ -31,20 +31,19 @@ export function scanBesideList(): ScanBesideList {
 }
 
 /**
- * Shows `first` (appInfo's first destinations of `total`), tells the scan, calls `onShown` once
- * it is on screen, then shows the rest of the list. Resolves true once the whole list is shown,
+ * Shows `first` (appInfo's first destinations of `total`), with what `onShown` sets in the same
+ * task (the page never renders one without the other), tells the scan, then shows the rest of the list. Resolves true once the whole list is shown,
  * false when another list took its place meanwhile.
  */
 export async function showInPages(first: Workspace, total: number, scanning: ScanBesideList, onShown?: () => void): Promise<boolean> {
   const unlisted = Math.max(0, total - first.destinations.length);
   if (unlisted > 0) expectRestOfList();
-  const shown = await showWorkspaceInSlices(first, unlisted);
+  const shown = await showWorkspaceInSlices(first, unlisted, onShown);
   scanning.listShown(shown);
   if (!shown) {
     if (unlisted > 0) dropRestOfList();
     return false;
   }
-  onShown?.();
   if (unlisted === 0) return true;
   await afterFirstRows(scanning.firstRows);
   return showRestOfList(first, total, nextTask);
