@@ -187,7 +187,10 @@ export const test = base.extend<Fixtures, { builtApp: void; workerHost: WorkerHo
     await use(result.value.workspaceFile);
   },
 
-  startHost: async ({}, use) => {
+  // Hosts stop before tempDir is removed (a fixture is torn down before those it uses): a host still
+  // writing in a folder being removed fails the removal (ENOTEMPTY).
+  startHost: async ({ tempDir }, use) => {
+    void tempDir;
     const children: ChildProcess[] = [];
     await use((workspace, options) => spawnHost(workspace, children, options));
     for (const child of children) await stopHost(child);
