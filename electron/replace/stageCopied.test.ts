@@ -1,4 +1,4 @@
-// A large output published as it is, past KERNEL_COPY_MIN_BYTES: staged by the kernel's copy and then
+// A large output published as it is, past the kernel copy's threshold (lowered here to 2 MiB): staged by the kernel's copy and then
 // read back from the staging folder and hashed (stageOutputs.ts stageCopied). What is published is
 // what was hashed: a source spoiled between plan and apply fails with source_changed before anything
 // old is touched, and the output's mode is the one every staged file gets, not the source's. Real files.
@@ -10,7 +10,6 @@ import { applyPlan } from './applyPlan';
 import { canCopyInKernel } from './kernelCopy';
 import { planReplace } from './planReplace';
 import type { VerifiedOutputs } from './publish';
-import { KERNEL_COPY_MIN_BYTES } from './stageOutputs';
 import {
   makeTempDir,
   removeTempDir,
@@ -33,7 +32,9 @@ afterEach(async () => removeTempDir(root));
 
 const OLD = { id: 'media.example', created: '2026-06-04T11:55:00Z' };
 const NEW = { id: 'media.example', created: '2026-06-05T09:00:00Z' };
-const BIG = `${'0123456789abcdef'.repeat(KERNEL_COPY_MIN_BYTES / 16)}end`;
+// The threshold is 768 MiB; the path is the same from any size, so these run it on 2 MiB.
+const COPY_FROM_BYTES = 2 * 1024 * 1024;
+const BIG = `${'0123456789abcdef'.repeat(COPY_FROM_BYTES / 16)}end`;
 
 async function fixture(): Promise<void> {
   const oldManifest = await writeBundle(path.join(root, 'old-source'), { 'report.md': '# Old' }, OLD);
@@ -54,6 +55,7 @@ async function planAndApply(keepVerified: boolean, beforeApply?: () => Promise<v
   const before = await snapshotTree(root);
   const progress: number[] = [];
   const result = await applyPlan(outcome.value, {
+    kernelCopyMinBytes: COPY_FROM_BYTES,
     ...(keepVerified ? { verified } : {}),
     onProgress: (event) => void (event.phase === 'stage' && event.path === 'media/big.bin' && progress.push(event.bytes)),
   });

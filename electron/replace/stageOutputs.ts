@@ -29,9 +29,10 @@ const KEPT_BYTES_MAX = 256 * 1024 * 1024;
 // A streamed output (a large file published as it is) holds one read buffer, not its size: many
 // stream at once (hashedChunks.ts).
 const STREAM_WEIGHT_BYTES = CHUNK_BYTES;
-// From this size on a streamed output is copied by the kernel (kernelCopy.ts): starting `cp` costs a
-// few milliseconds, what it saves ~1.7 ms of CPU a MiB.
-export const KERNEL_COPY_MIN_BYTES = 16 * 1024 * 1024;
+// From this size on a streamed output is copied by the kernel (kernelCopy.ts). Its gain grows with the
+// size: none measured from 16 to 512 MiB (the child's own copy and start cost what our buffers did,
+// within the spread), 0.3-0.5 s of CPU at 1 GiB, where copying through our buffers costs most.
+export const KERNEL_COPY_MIN_BYTES = 768 * 1024 * 1024;
 
 /** What the stage step writes: the state its outputs belong to, and how their bytes are proven. */
 export interface StagedPublication {
@@ -195,7 +196,7 @@ export async function verifyAndStage(run: ApplyRun, publication: StagedPublicati
   await boundedAll(
     plan.writes,
     async (write) => {
-      if (isStreamed(write) && write.size >= KERNEL_COPY_MIN_BYTES && canCopyInKernel()) {
+      if (isStreamed(write) && write.size >= (options.kernelCopyMinBytes ?? KERNEL_COPY_MIN_BYTES) && canCopyInKernel()) {
         await stageCopied(write);
       } else if (isStreamed(write)) {
         await ops.writeFile(run.stagedFile(write.path), streamedSourceBytes(write), { durable: false });
