@@ -6,7 +6,7 @@
 import type { BackupEntry, BackupManifest } from '../../shared/backupSchema';
 import { removeTree } from '../replace/removeTree';
 import { movedHere } from './backupHeld';
-import { updateBackup } from './backupStore';
+import { writeBackupManifest } from './backupStore';
 import { openPinnedBackup } from './pinnedBackup';
 
 /**
@@ -21,6 +21,8 @@ export async function settleBackupEntries(
   const opened = await openPinnedBackup(folder);
   if (!opened.ok) throw new Error(opened.error.message);
   let entries: BackupEntry[];
+  // Read once, through the pinned folder: the manifest written back is this one with its entries settled.
+  const read = opened.backup.manifest;
   try {
     const pending = opened.backup.manifest.entries.filter((entry) => entry.pending);
     const seenNow = await opened.backup.seenEach(pending.map((entry) => entry.path));
@@ -39,6 +41,6 @@ export async function settleBackupEntries(
     await removeTree(folder);
     return { kept: false };
   }
-  await updateBackup(folder, (manifest) => ({ ...manifest, entries, after }));
+  await writeBackupManifest(folder, { ...read, entries, after });
   return { kept: true };
 }

@@ -57,11 +57,16 @@ export function parseBackupManifest(bytes: Buffer, file: string): { ok: true; ma
 export async function updateBackup(folder: string, change: (manifest: BackupManifest) => BackupManifest): Promise<void> {
   const read = await readBackup(folder);
   if (!read.ok) throw new Error(read.problem);
+  await writeBackupManifest(folder, change(read.manifest));
+}
+
+/** Writes `manifest` as the backup's manifest atomically (temporary file, fsync, rename), for a caller that has just read it. */
+export async function writeBackupManifest(folder: string, manifest: BackupManifest): Promise<void> {
   const temp = path.join(folder, `${BACKUP_MANIFEST_NAME}.tmp`);
   await fs.rm(temp, { force: true });
   const handle = await fs.open(temp, 'wx', 0o600);
   try {
-    await handle.writeFile(`${JSON.stringify(change(read.manifest), null, 2)}\n`);
+    await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
     await handle.sync();
   } finally {
     await handle.close();
