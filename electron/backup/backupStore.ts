@@ -17,6 +17,10 @@ import { readRegularFile } from '../engine/regularFile';
 import { removeTree } from '../replace/removeTree';
 import { isBackupId } from './backupLocation';
 import { heldCount } from './backupHeld';
+import { indexedBackup, indexEntry, manifestIdentity, readBackupIndex, writeBackupIndex, type BackupIndex } from './backupIndex';
+
+const sameIndex = (a: BackupIndex, b: BackupIndex) =>
+  a.size === b.size && [...b].every(([id, entry]) => a.get(id)?.identity === entry.identity);
 
 export type ReadBackup = { ok: true; manifest: BackupManifest; folder: string } | { ok: false; folder: string; problem: string };
 
@@ -126,6 +130,32 @@ async function namesIn(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 }
 
+/**
+ * The backups of one destination's folder, newest first. With `index` (backupIndex.ts), a backup whose
+ * manifest still has the identity indexed takes its summary from there unread; every summary read
+ * from a settled manifest is put into `fresh`, with the identity its manifest had before and after the read.
+ */
+async function summariesIn(folder: string, index?: BackupIndex, fresh?: BackupIndex): Promise<BackupSummary[]> {
+  const summaries: BackupSummary[] = [];
+  for (const id of (await namesIn(folder)).filter(isBackupId)) {
+    const backupFolder = path.join(folder, id);
+    const indexed = index && indexedBackup(index, folder, id);
+    if (indexed) {
+      fresh?.set(id, index.get(id) as NonNullable<ReturnType<BackupIndex['get']>>);
+      summaries.push(indexed);
+      continue;
+    }
+    const before = fresh && manifestIdentity(backupFolder);
+    const read = await readBackup(backupFolder);
+    const summary = await summaryOf(read, id);
+    const settled = read.ok && !read.manifest.entries.some((entry) => entry.pending);
+    const entry = settled && before !== undefined && manifestIdentity(backupFolder) === before ? indexEntry(before, summary) : undefined;
+    if (entry) fresh?.set(id, entry);
+    summaries.push(summary);
+  }
+  return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
 /** Every backup under the settings' folder, newest first; `destinationFolder` limits it to one destination's. */
 export async function listBackups(settings: BackupSettings, destinationFolder?: string): Promise<BackupSummary[]> {
   if (!settings.enabled) return [];
@@ -134,10 +164,7 @@ export async function listBackups(settings: BackupSettings, destinationFolder?: 
       ? [destinationFolder]
       : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
   const summaries: BackupSummary[] = [];
-  for (const folder of folders) {
-    for (const id of (await namesIn(folder)).filter(isBackupId))
-      summaries.push(await summaryOf(await readBackup(path.join(folder, id)), id));
-  }
+  for (const folder of folders) summaries.push(...(await summariesIn(folder)));
   return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
@@ -161,7 +188,9 @@ export async function pruneBackups(
   const removed: BackupSummary[] = [];
   let keptCount = 0;
   for (const folder of folders) {
-    const all = (await listBackups(settings, folder)).filter((summary) => path.dirname(summary.folder) === folder);
+    const index = await readBackupIndex(folder);
+    const fresh: BackupIndex = new Map();
+    const all = await summariesIn(folder, index, fresh);
     let kept = 0;
     for (const summary of all) {
       const unfinished = summary.problem !== undefined;
@@ -172,10 +201,14 @@ export async function pruneBackups(
         kept++;
         continue;
       }
+      fresh.delete(summary.id);
       await removeTree(summary.folder);
       removed.push(summary);
     }
     keptCount += kept;
+    if (!sameIndex(index, fresh))
+      // Only a cache: when it cannot be written, the next prune reads the manifests it would have skipped.
+      await writeBackupIndex(folder, fresh).catch(() => undefined);
   }
   return { removed, kept: keptCount };
 }
