@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_KIND, BACKUP_MANIFEST_NAME, type BackupManifest, type BackupSettings } from '../../shared/backupSchema';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { BACKUP_INDEX_NAME, indexedBackup, readBackupIndex } from './backupIndex';
-import { pruneBackups } from './backupStore';
+import { BACKUP_INDEX_NAME, indexedBackup, manifestIdentity, readBackupIndex } from './backupIndex';
+import { pruneBackups, readBackup } from './backupStore';
 import { manifestText } from './backupWriter';
 
 let root: string;
@@ -126,5 +126,20 @@ describe('the backups index of a prune', () => {
     expect(await removedIds(2)).toEqual([idOf(1)]);
     expect([...(await readBackupIndex(folder)).keys()].sort()).toEqual([idOf(2), idOf(3)]);
     expect(await removedIds(2)).toEqual([]);
+  });
+
+  it('takes the manifest an apply just wrote as read only while its file keeps the identity it was written with', async () => {
+    const id = await writeBackup(1);
+    const backupFolder = path.join(folder, id);
+    const read = await readBackup(backupFolder);
+    if (!read.ok) throw new Error(read.problem);
+    // Told apart from the bytes on disk by its action: which one the summary shows says which was used.
+    const written = { id, manifest: { ...read.manifest, action: 'force' } };
+    const indexedAction = async () => (await readBackupIndex(folder)).get(id)?.summary.action;
+    await pruneBackups(settings(5), folder, Date.now(), { ...written, identity: '1:2:3:4:5' });
+    expect(await indexedAction()).toBe('replace');
+    await fs.rm(path.join(folder, BACKUP_INDEX_NAME));
+    await pruneBackups(settings(5), folder, Date.now(), { ...written, identity: manifestIdentity(backupFolder)! });
+    expect(await indexedAction()).toBe('force');
   });
 });

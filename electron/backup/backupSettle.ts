@@ -3,21 +3,23 @@
 // first), and a backup that then holds nothing is removed, so it is never listed as one nor takes a
 // slot of the newest kept. Writes only the manifest (atomically) or removes the backup's own folder.
 
+import path from 'node:path';
 import type { BackupEntry, BackupManifest } from '../../shared/backupSchema';
 import { removeTree } from '../replace/removeTree';
 import { movedHere } from './backupHeld';
-import { writeBackupManifest } from './backupStore';
+import { writeBackupManifest, type WrittenManifest } from './backupStore';
 import { openPinnedBackup } from './pinnedBackup';
 
 /**
  * Records how the apply ended (`after`) with every pending entry settled; removes the backup instead
- * when it holds nothing (unless `keepEmpty`). Returns whether it was kept. Throws (naming the folder) when it cannot.
+ * when it holds nothing (unless `keepEmpty`). Returns whether it was kept, and the manifest written
+ * (for the prune after it). Throws (naming the folder) when it cannot.
  */
 export async function settleBackupEntries(
   folder: string,
   after: NonNullable<BackupManifest['after']>,
   keepEmpty = false,
-): Promise<{ kept: boolean }> {
+): Promise<{ kept: boolean; written?: WrittenManifest }> {
   const opened = await openPinnedBackup(folder);
   if (!opened.ok) throw new Error(opened.error.message);
   let entries: BackupEntry[];
@@ -41,6 +43,7 @@ export async function settleBackupEntries(
     await removeTree(folder);
     return { kept: false };
   }
-  await writeBackupManifest(folder, { ...read, entries, after });
-  return { kept: true };
+  const manifest = { ...read, entries, after };
+  const identity = await writeBackupManifest(folder, manifest);
+  return { kept: true, ...(identity !== undefined ? { written: { id: path.basename(folder), identity, manifest } } : {}) };
 }

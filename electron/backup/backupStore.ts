@@ -3,7 +3,7 @@
 // destination. Removal goes through replace/removeTree.ts (never follows a link, never crosses into
 // another file system); nothing outside the backup folder is ever touched.
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import {
   BACKUP_MANIFEST_NAME,
@@ -64,18 +64,33 @@ export async function updateBackup(folder: string, change: (manifest: BackupMani
   await writeBackupManifest(folder, change(read.manifest));
 }
 
-/** Writes `manifest` as the backup's manifest atomically (temporary file, fsync, rename), for a caller that has just read it. */
-export async function writeBackupManifest(folder: string, manifest: BackupManifest): Promise<void> {
+/**
+ * Writes `manifest` as the backup's manifest atomically (temporary file, fsync, rename), for a caller
+ * that has just read it. Returns the identity of the file written (backupIndex.ts), when the manifest
+ * standing after the rename is that same file, unchanged.
+ */
+export async function writeBackupManifest(folder: string, manifest: BackupManifest): Promise<string | undefined> {
   const temp = path.join(folder, `${BACKUP_MANIFEST_NAME}.tmp`);
   await fs.rm(temp, { force: true });
   const handle = await fs.open(temp, 'wx', 0o600);
+  let written: BigIntStats;
   try {
     await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
     await handle.sync();
+    written = await handle.stat({ bigint: true });
   } finally {
     await handle.close();
   }
   await fs.rename(temp, path.join(folder, BACKUP_MANIFEST_NAME));
+  const standing = manifestIdentity(folder);
+  return standing?.startsWith(`${written.dev}:${written.ino}:${written.size}:${written.mtimeNs}:`) ? standing : undefined;
+}
+
+/** A manifest this process has just written, and the identity of its file then: a prune need not read it back. */
+export interface WrittenManifest {
+  id: string;
+  identity: string;
+  manifest: BackupManifest;
 }
 
 async function summaryOf(read: ReadBackup, id: string): Promise<BackupSummary> {
@@ -135,7 +150,7 @@ async function namesIn(folder: string): Promise<string[]> {
  * manifest still has the identity indexed takes its summary from there unread; every summary read
  * from a settled manifest is put into `fresh`, with the identity its manifest had before and after the read.
  */
-async function summariesIn(folder: string, index?: BackupIndex, fresh?: BackupIndex): Promise<BackupSummary[]> {
+async function summariesIn(folder: string, index?: BackupIndex, fresh?: BackupIndex, written?: WrittenManifest): Promise<BackupSummary[]> {
   const summaries: BackupSummary[] = [];
   for (const id of (await namesIn(folder)).filter(isBackupId)) {
     const backupFolder = path.join(folder, id);
@@ -146,7 +161,8 @@ async function summariesIn(folder: string, index?: BackupIndex, fresh?: BackupIn
       continue;
     }
     const before = fresh && manifestIdentity(backupFolder);
-    const read = await readBackup(backupFolder);
+    const known = written?.id === id && before !== undefined && before === written.identity ? written.manifest : undefined;
+    const read: ReadBackup = known ? { ok: true, manifest: known, folder: backupFolder } : await readBackup(backupFolder);
     const summary = await summaryOf(read, id);
     const settled = read.ok && !read.manifest.entries.some((entry) => entry.pending);
     const entry = settled && before !== undefined && manifestIdentity(backupFolder) === before ? indexEntry(before, summary) : undefined;
@@ -174,11 +190,13 @@ const UNFINISHED_AGE_MS = 10 * 60 * 1000;
 /**
  * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and removes
  * the rest, and any folder of a killed apply that never kept anything. Returns what it removed.
+ * `written`: the manifest the apply just settled, taken as read while its file keeps that identity.
  */
 export async function pruneBackups(
   settings: BackupSettings,
   destinationFolder?: string,
   nowMs: number = Date.now(),
+  written?: WrittenManifest,
 ): Promise<{ removed: BackupSummary[]; kept: number }> {
   if (!settings.enabled) return { removed: [], kept: 0 };
   const folders =
@@ -190,7 +208,7 @@ export async function pruneBackups(
   for (const folder of folders) {
     const index = await readBackupIndex(folder);
     const fresh: BackupIndex = new Map();
-    const all = await summariesIn(folder, index, fresh);
+    const all = await summariesIn(folder, index, fresh, written);
     let kept = 0;
     for (const summary of all) {
       const unfinished = summary.problem !== undefined;
