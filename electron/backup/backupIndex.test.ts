@@ -142,4 +142,19 @@ describe('the backups index of a prune', () => {
     await pruneBackups(settings(5), folder, Date.now(), { ...written, identity: manifestIdentity(backupFolder)! });
     expect(await indexedAction()).toBe('force');
   });
+
+  it('ignores an index another user could have written, and one reached through a link', async () => {
+    for (const n of [1, 2]) await writeBackup(n);
+    await pruneBackups(settings(5), folder);
+    const file = path.join(folder, BACKUP_INDEX_NAME);
+    await fs.chmod(file, 0o666);
+    expect((await readBackupIndex(folder)).size).toBe(0);
+    await fs.chmod(file, 0o600);
+    await fs.rename(file, path.join(root, 'elsewhere.json'));
+    await fs.symlink(path.join(root, 'elsewhere.json'), file);
+    expect((await readBackupIndex(folder)).size).toBe(0);
+    await fs.rm(file);
+    await fs.rename(path.join(root, 'elsewhere.json'), file);
+    expect((await readBackupIndex(folder)).size).toBe(2);
+  });
 });

@@ -5,10 +5,11 @@
 // and the summary read from it. A backup whose manifest still has that identity has those bytes: a
 // write in place moves the mtime and the ctime, a replacement (how every manifest is written) the
 // inode. Only a cache: a missing, torn or foreign index is ignored, an entry that does not match is
-// read as before, and the index never makes a backup count as kept that reading would not. Writes
-// only the index file itself (a temporary file, then a rename), never inside a backup.
+// read as before, and the index never makes a backup count as kept that reading would not. Read only
+// when it is this user's and no one else can write it, never through a link. Writes only the index
+// file itself (a temporary file, then a rename), never inside a backup.
 
-import { promises as fs, lstatSync } from 'node:fs';
+import { constants, lstatSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { BACKUP_MANIFEST_NAME, type BackupSummary } from '../../shared/backupSchema';
 import { isBackupId } from './backupLocation';
@@ -59,16 +60,30 @@ function indexedSummary(value: unknown, id: string): IndexedSummary | undefined 
   };
 }
 
+const INDEX_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Owned by whoever runs this and writable by no one else (as pinnedBackup.ts asks of a backup's files). */
+function ownedAndPrivate(stat: Stats): boolean {
+  const uid = process.geteuid?.() ?? process.getuid?.();
+  if (uid === undefined || process.platform === 'win32') return true;
+  return stat.uid === uid && (stat.mode & 0o022) === 0;
+}
+
 /** The destination folder's index; empty when there is none or it is not one this module wrote. */
 export async function readBackupIndex(destinationFolder: string): Promise<BackupIndex> {
   const index: BackupIndex = new Map();
   let json: unknown;
   try {
-    const file = path.join(destinationFolder, BACKUP_INDEX_NAME);
-    const stat = await fs.lstat(file);
-    // Kept small by construction (one line a backup): anything larger is not ours.
-    if (!stat.isFile() || stat.size > 1024 * 1024) return index;
-    json = JSON.parse(await fs.readFile(file, 'utf8'));
+    // Never through a link, never blocking on a FIFO; the file opened is the one checked.
+    const handle = await fs.open(path.join(destinationFolder, BACKUP_INDEX_NAME), INDEX_READ_FLAGS);
+    try {
+      const stat = await handle.stat();
+      // Kept small by construction (one line a backup); one another user could write is not ours either.
+      if (!stat.isFile() || stat.size > 1024 * 1024 || !ownedAndPrivate(stat)) return index;
+      json = JSON.parse(await handle.readFile('utf8'));
+    } finally {
+      await handle.close();
+    }
   } catch {
     return index;
   }
