@@ -8,6 +8,7 @@
 
 import { isPlainPortablePath } from './cleanPath';
 import { isHttpUrl, isSha256, isValidSize } from './fields';
+import { DIGIT_0, DIGIT_9, DOT, LOWER_E, MINUS, QUOTE, UPPER_E } from './jsonLiterals';
 import { isJsonSpace } from './jsonSyntax';
 import { isJsonObject } from './manifestSchema';
 import { isRfc3339 } from './rfc3339';
@@ -132,12 +133,6 @@ function cleanOutputs(outputs: unknown[], files: unknown[], sourcePaths: readonl
   return allDistinct(paths);
 }
 
-const QUOTE = 0x22;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-
 /**
  * The text's part, for text JSON.parse accepted that holds no backslash, so that every string token
  * is written exactly as its value reads. Each colon outside a string ends a written key, so the
@@ -161,7 +156,7 @@ function isPlainText(text: string, tally: Tally): boolean {
     if (code >= DIGIT_0 && code <= DIGIT_9) {
       do code = text.charCodeAt(++after);
       while (code >= DIGIT_0 && code <= DIGIT_9);
-      if (code === DOT || code === 0x65 || code === 0x45) return false;
+      if (code === DOT || code === LOWER_E || code === UPPER_E) return false;
     }
   }
   return colons - tally.colons === tally.keys;
