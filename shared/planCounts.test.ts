@@ -13,36 +13,19 @@ import {
   restoreCounts,
   type CountedEntry,
 } from './planCounts';
+import { samplePlanOf } from './samplePlans';
 import { STATE_FILE_NAME } from './stateSchema';
 
 const SHA_A = `sha256:${'a'.repeat(64)}`;
 const SHA_B = `sha256:${'b'.repeat(64)}`;
 const STATE = { format: 1 } as unknown as NonNullable<ReplacePlan['newState']>;
 
-function planOf(parts: Partial<ReplacePlan> & Pick<ReplacePlan, 'deletes' | 'writes'>): ReplacePlan {
-  return {
-    planVersion: 1,
-    mode: 'replace',
-    action: 'replace',
-    destinationPath: '/w/d',
-    destinationRealPath: '/w/d',
-    destinationExists: true,
-    sourcePath: '/w/s',
-    stagingName: '.distributor-staging',
-    nestedDestinations: [],
-    fingerprint: { stateSha256: null, wholeTree: false, entries: [] },
-    plannedAt: '2026-06-04T12:00:00Z',
-    summary: { deleteCount: parts.deletes.length, writeCount: parts.writes.length, deleteBytes: 0, writeBytes: 0, changedCount: 0 },
-    ...parts,
-  };
-}
-
 const write = (path: string, size = 10, sha256 = SHA_B): PlanWrite => ({ path, size, sha256, kind: 'source', source_path: path });
 
 describe('planCounts', () => {
   it('counts a first publish into an empty folder as a Publish that creates its files and the state file', () => {
     const counts = planCounts(
-      planOf({ destinationExists: false, deletes: [], writes: [write('a.html'), write('b.css')], newState: STATE }),
+      samplePlanOf({ destinationExists: false, deletes: [], writes: [write('a.html'), write('b.css')], newState: STATE }),
     );
     expect(counts).toMatchObject({ created: 3, updated: 0, deleted: 0, kept: 0, createdBytes: 20, stateFile: 'create' });
     expect(planCountsSentence('replace', counts)).toBe('Publish: create 3 files (the state file among them)');
@@ -50,7 +33,7 @@ describe('planCounts', () => {
 
   it('counts the state file once, as an update, when a replace writes a new one over the old', () => {
     const counts = planCounts(
-      planOf({
+      samplePlanOf({
         deletes: [
           { path: STATE_FILE_NAME, type: 'file', size: 40 },
           { path: 'a.html', type: 'file', size: 5, sha256: SHA_A },
@@ -75,14 +58,14 @@ describe('planCounts', () => {
 
   it('counts a path rewritten with the bytes it already holds as kept, not updated', () => {
     const counts = planCounts(
-      planOf({ deletes: [{ path: 'same.html', type: 'file', size: 10, sha256: SHA_B }], writes: [write('same.html')] }),
+      samplePlanOf({ deletes: [{ path: 'same.html', type: 'file', size: 10, sha256: SHA_B }], writes: [write('same.html')] }),
     );
     expect(counts).toMatchObject({ created: 0, updated: 0, deleted: 0, kept: 1 });
   });
 
   it('names the state file a repair keeps, and never calls a repair a publish', () => {
     const counts = planCounts(
-      planOf({
+      samplePlanOf({
         mode: 'repair',
         deletes: [{ path: 'a.html', type: 'file', size: 4, changed: 'hash_mismatch' }],
         writes: [write('a.html'), write('missing.html')],

@@ -2,35 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlanDelete, PlanWrite, ReplacePlan } from './plan';
 import { planRows, PLAN_ROW_KINDS, planTotalsText } from './planRows';
+import { samplePlanOf } from './samplePlans';
 import { STATE_FILE_NAME } from './stateSchema';
 
 const SHA_A = `sha256:${'a'.repeat(64)}`;
 const SHA_B = `sha256:${'b'.repeat(64)}`;
-
-function planOf(parts: Partial<ReplacePlan> & Pick<ReplacePlan, 'deletes' | 'writes'>): ReplacePlan {
-  return {
-    planVersion: 1,
-    mode: 'replace',
-    action: 'replace',
-    destinationPath: '/w/d',
-    destinationRealPath: '/w/d',
-    destinationExists: true,
-    sourcePath: '/w/s',
-    stagingName: '.distributor-staging',
-    nestedDestinations: [],
-    fingerprint: { stateSha256: null, wholeTree: false, entries: [] },
-    plannedAt: '2026-06-04T12:00:00Z',
-    summary: { deleteCount: parts.deletes.length, writeCount: parts.writes.length, deleteBytes: 0, writeBytes: 0, changedCount: 0 },
-    ...parts,
-  };
-}
 
 const write = (path: string, sha256 = SHA_B, size = 10): PlanWrite => ({ path, size, sha256, kind: 'source', source_path: path });
 
 describe('planRows', () => {
   it('makes a path deleted and written again one update row, not a delete and a write', () => {
     const { rows, totals } = planRows(
-      planOf({
+      samplePlanOf({
         deletes: [
           { path: 'a.html', type: 'file', size: 5, sha256: SHA_A },
           { path: 'gone.html', type: 'file', size: 3 },
@@ -49,7 +32,7 @@ describe('planRows', () => {
 
   it('calls a rewritten path unchanged only when its bytes on disk were proven to be the bytes written', () => {
     const { rows } = planRows(
-      planOf({
+      samplePlanOf({
         deletes: [
           { path: 'same.html', type: 'file', size: 10, sha256: SHA_B },
           { path: 'edited.html', type: 'file', size: 10, changed: 'hash_mismatch' },
@@ -69,7 +52,7 @@ describe('planRows', () => {
   it('lists the state file as updated when a new one replaces it, created when there was none, and the extras as kept', () => {
     const state = { pipeline_id: 'p' } as unknown as ReplacePlan['newState'];
     const replaced = planRows(
-      planOf({
+      samplePlanOf({
         deletes: [{ path: STATE_FILE_NAME, type: 'file', size: 200 }],
         writes: [write('a.html')],
         newState: state,
@@ -81,14 +64,14 @@ describe('planRows', () => {
       expect.objectContaining({ kind: 'create', path: 'a.html' }),
       expect.objectContaining({ kind: 'keep', path: 'notes.txt', note: 'extra' }),
     ]);
-    const first = planRows(planOf({ deletes: [], writes: [write('a.html')], newState: state }));
+    const first = planRows(samplePlanOf({ deletes: [], writes: [write('a.html')], newState: state }));
     expect(first.rows[0]).toMatchObject({ kind: 'create', path: STATE_FILE_NAME });
     expect(planTotalsText(replaced.totals)).toBe('Plan: 1 to create, 1 to update, 0 to delete, 0 unchanged, 1 kept.');
   });
 
   it('says a forced replace makes a folder again when new outputs go in it, and deletes the others', () => {
     const { rows } = planRows(
-      planOf({
+      samplePlanOf({
         mode: 'force',
         deletes: [
           { path: 'pages/old.html', type: 'file', size: 1 },
@@ -108,7 +91,7 @@ describe('planRows', () => {
 
   it('keeps a repair’s refused outputs in the list with the reason', () => {
     const { rows } = planRows(
-      planOf({
+      samplePlanOf({
         mode: 'repair',
         deletes: [],
         writes: [write('a.html')],
@@ -156,7 +139,7 @@ describe('planRows', () => {
     })
     .map(({ deletes, writes, extras, withState }) => {
       const taken = new Set<string>([...deletes.map((entry) => entry.path), ...writes.map((entry) => entry.path)]);
-      return planOf({
+      return samplePlanOf({
         deletes: deletes.map(clean),
         writes: writes.map((entry) => write(entry.path, entry.sha, entry.size)),
         extras: extras.filter((path) => !taken.has(path)),

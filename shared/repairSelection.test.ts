@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanPathProblem } from './cleanPath';
 import type { ReplacePlan } from './plan';
+import { samplePlanOf } from './samplePlans';
 import { keptPathsOf, repairChoiceCounts, repairChoicePaths, selectRepair, selectionMatches } from './repairSelection';
 
 const write = (path: string, size: number) => ({
@@ -14,16 +15,11 @@ const write = (path: string, size: number) => ({
 
 /** A repair plan as the planner makes it: three drifted outputs rewritten (two need a delete), one refused. */
 function repairPlan(): ReplacePlan {
-  return {
-    planVersion: 1,
+  return samplePlanOf({
     mode: 'repair',
-    action: 'replace',
     destinationPath: '/d',
     destinationRealPath: '/d',
-    destinationExists: true,
     sourcePath: '/s',
-    stagingName: '.distributor-staging',
-    nestedDestinations: [],
     deletes: [
       { path: 'a.html', type: 'file', size: 5, changed: 'hash_mismatch' },
       { path: 'b/c.txt', type: 'symlink', size: 3, changed: 'not_a_file' },
@@ -40,10 +36,9 @@ function repairPlan(): ReplacePlan {
       extras: ['notes.txt'],
       interruptedStaging: [],
     },
-    fingerprint: { stateSha256: null, wholeTree: false, entries: [] },
     plannedAt: '2026-06-05T09:00:00Z',
     summary: { deleteCount: 2, writeCount: 3, deleteBytes: 8, writeBytes: 60, changedCount: 2 },
-  };
+  });
 }
 
 const selected = (keep: string[]) => {

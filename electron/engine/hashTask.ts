@@ -14,7 +14,7 @@ export interface HashTask {
   root: string;
   /** Clean relative path with "/" separators. */
   path: string;
-  /** When given and the file's size differs, the file is not read at all: a size mismatch needs no hash. */
+  /** When given and the file's size differs, no hash is computed: a size mismatch needs none. */
   expectedSize?: number;
 }
 
@@ -172,6 +172,29 @@ function readError(cause: unknown): HashOutcome {
   return { kind: 'error', message: `cannot be read (${errnoCode(cause) ?? String(cause)})` };
 }
 
+/**
+ * A small output hashed without an fstat, when one positional read proves it is a regular file of
+ * its recorded size: asked for one byte more than recorded, it returned exactly the recorded count.
+ * A positional read fails on a FIFO or a pipe (ESPIPE) and on a directory (EISDIR); a device, the
+ * one other thing an open can meet, cannot be put in a destination without root (mknod; a hard link
+ * does not cross into /dev's file system). Anything else (a read error, more bytes or fewer) is
+ * undefined: the caller's fstat then says what the file is, as if this read had not happened (a
+ * positional read leaves the file offset where it was). Reads at most the buffer, never more.
+ */
+function hashIfSizeProven(fd: number, expectedSize: number, hasher: Hasher): HashOutcome | undefined {
+  const buffer = hasher.buffer;
+  if (expectedSize >= buffer.length) return undefined;
+  let read: number;
+  try {
+    read = readSync(fd, buffer, 0, expectedSize + 1, 0);
+  } catch {
+    return undefined;
+  }
+  if (read !== expectedSize) return undefined;
+  hasher.onBytes(read);
+  return { kind: 'file', size: read, sha256: `sha256:${oneShotHash('sha256', buffer.subarray(0, read), 'hex')}` };
+}
+
 function openAndHash(absolute: string, expectedSize: number | undefined, hasher: Hasher, readAhead: boolean): HashResult {
   let fd: number;
   try {
@@ -185,6 +208,8 @@ function openAndHash(absolute: string, expectedSize: number | undefined, hasher:
   // Set when the file is handed to hashRestReadingAhead, which closes it after its last read.
   let handedOver = false;
   try {
+    const proven = expectedSize === undefined ? undefined : hashIfSizeProven(fd, expectedSize, hasher);
+    if (proven) return proven;
     const opened = fstatSync(fd);
     // Replaced since it was seen: report what was opened, read nothing else.
     if (!opened.isFile()) return { kind: kindOf(opened) as Exclude<FileKind, 'file'>, size: opened.size };
