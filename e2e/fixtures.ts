@@ -1,7 +1,8 @@
 // The end-to-end fixture: fails fast when the app is not built, gives every test a fresh temp folder
-// and a demo workspace in it, starts the built browser host (`distributor-inspector serve`) on port 0,
-// opens its page in Debian's Chromium, and offers the page's own API client to the test.
-// Never touches a folder it did not make; every host it starts is stopped after the test.
+// and a demo workspace in it, opens it in the built browser host (`distributor-inspector serve`, on port
+// 0, one per worker: see WorkerHost), opens its page in Debian's Chromium, and offers the page's own API
+// client to the test. Never touches a folder it did not make; every host it starts is stopped, a test's
+// own after the test, the worker's after its last.
 
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -75,6 +76,40 @@ async function spawnHost(workspace: string | undefined, children: ChildProcess[]
   return { url, origin: parsed.origin, port: Number(parsed.port), token: parsed.hash.replace('#token=', ''), output: () => output, child };
 }
 
+/** Stops a host and waits for it to go (SIGTERM: it closes its session as a user's Ctrl+C would). */
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Asks a host to open a workspace, as the page's Open… does. */
+async function openOn(host: RunningHost, workspace: string): Promise<ApiResult<unknown>> {
+  const response = await fetch(`${host.origin}/api/openWorkspace`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-inspector-token': host.token },
+    body: JSON.stringify({ path: workspace }),
+  });
+  return (await response.json()) as ApiResult<unknown>;
+}
+
+/**
+ * The worker's one browser host behind the `host` fixture. Starting a host (a Node process, its
+ * session, its HTTP server) costs 0.5-2 s on a loaded two-core machine, and most tests only need one
+ * on a fresh demo: each test still gets its own demo folder, which the host opens as the page's Open…
+ * would, and that open starts the workspace afresh (no scans, verifies, plans or jobs of the last one:
+ * Session.open). After the test the host opens an empty workspace of its own, so it no longer watches
+ * a folder about to be removed; after a failed test, when it cannot (a replace left running) or when
+ * it died, the next test gets a new host. Tests that need a host of their own (killed, another port, token or
+ * environment, no workspace) still call `startHost`.
+ */
+interface WorkerHost {
+  serving(workspace: string): Promise<RunningHost>;
+  /** After a test: the host opens its empty workspace, or is stopped (`stop`, or when it cannot). */
+  release(stop: boolean): Promise<void>;
+}
+
 type Fixtures = {
   /** A fresh folder under the system temp dir, removed after the test. */
   tempDir: string;
@@ -90,7 +125,7 @@ type Fixtures = {
   saveScreenshot: (page: Page, name: string) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures, { builtApp: void }>({
+export const test = base.extend<Fixtures, { builtApp: void; workerHost: WorkerHost }>({
   builtApp: [
     async ({}, use) => {
       const problem = buildProblem();
@@ -98,6 +133,45 @@ export const test = base.extend<Fixtures, { builtApp: void }>({
       await use();
     },
     { scope: 'worker', auto: true },
+  ],
+
+  workerHost: [
+    async ({}, use) => {
+      const children: ChildProcess[] = [];
+      const idleDir = await fs.mkdtemp(path.join(os.tmpdir(), 'inspector-e2e-idle-'));
+      const idle = path.join(idleDir, 'idle.json');
+      await fs.writeFile(idle, '{"destinations": []}\n');
+      let running: RunningHost | undefined;
+      const alive = (host: RunningHost | undefined): host is RunningHost =>
+        host !== undefined && host.child.exitCode === null && host.child.signalCode === null;
+      const drop = async () => {
+        if (running) await stopHost(running.child);
+        running = undefined;
+      };
+      await use({
+        serving: async (workspace) => {
+          for (let attempt = 0; attempt < 2; attempt++) {
+            if (!alive(running)) running = await spawnHost(undefined, children);
+            const opened = await openOn(running, workspace);
+            if (opened.ok) return running;
+            // Refused by what the last test left (a running replace): a new host, never its leftovers.
+            if (attempt === 1)
+              throw new Error(`the browser host did not open ${workspace}: ${JSON.stringify(opened)}\n${running.output()}`);
+            await drop();
+          }
+          throw new Error('unreachable');
+        },
+        release: async (stop) => {
+          if (!alive(running)) return;
+          if (stop) return drop();
+          const opened = await openOn(running, idle).catch(() => ({ ok: false }));
+          if (!opened.ok) await drop();
+        },
+      });
+      for (const child of children) await stopHost(child);
+      await fs.rm(idleDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
   ],
 
   tempDir: async ({}, use) => {
@@ -113,19 +187,19 @@ export const test = base.extend<Fixtures, { builtApp: void }>({
     await use(result.value.workspaceFile);
   },
 
-  startHost: async ({}, use) => {
+  // Hosts stop before tempDir is removed (a fixture is torn down before those it uses): a host still
+  // writing in a folder being removed fails the removal (ENOTEMPTY).
+  startHost: async ({ tempDir }, use) => {
+    void tempDir;
     const children: ChildProcess[] = [];
     await use((workspace, options) => spawnHost(workspace, children, options));
-    for (const child of children) {
-      if (child.exitCode !== null || child.signalCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    for (const child of children) await stopHost(child);
   },
 
-  host: async ({ startHost, demoWorkspace }, use) => {
-    await use(await startHost(demoWorkspace));
+  host: async ({ workerHost, demoWorkspace }, use, testInfo) => {
+    await use(await workerHost.serving(demoWorkspace));
+    // After a failure nothing of that host is trusted: the next test starts a new one.
+    await workerHost.release(testInfo.status !== testInfo.expectedStatus);
   },
 
   appPage: async ({ page, host }, use) => {

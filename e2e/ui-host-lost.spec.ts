@@ -3,10 +3,14 @@
 // 2 s the page says the connection is lost and what to do, the replace reads "outcome unknown:
 // re-inspect" instead of a frozen bar with Cancel, and when a host is back on the same port with the
 // same token (--token-file) the page reconnects by itself and reads the workspace again.
+// The host holds the replace mid-copy (electron/replace/testHold.ts, a FIFO the test opens) and is
+// killed there: the kill lands in the staging step every time, whatever the load. (With a source of
+// 5,000 small files instead, where the kill landed depended on the load; one landing between removing
+// the old state and writing the new left the folder unmanaged, and ActionsTab then hid the outcome.)
 
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, ROOT, test, type RunningHost } from './fixtures';
@@ -22,26 +26,35 @@ async function failedStreamTries(page: Page, count: number): Promise<void> {
     await page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/api/events'), timeout: 10_000 });
 }
 
-/**
- * Adds 5,000 small files to docs-us's source: each is checked, staged and moved in its turn, so the
- * replace runs for a while (seconds even on an idle machine), time to kill the host in the middle.
- * 600 were enough until the staged files were flushed with one syncfs: then a replace could end
- * before the kill.
- */
-async function slowSource(demoWorkspace: string): Promise<void> {
+// Several chunks of the copy (electron/replace/hashedChunks.ts CHUNK_BYTES), streamed, not read whole.
+const BIG = 16 * 1024 ** 2;
+
+/** Adds a large file (sparse: it reads as zeros) to docs-us's source: its copy is the one the host holds. */
+async function bigSource(demoWorkspace: string): Promise<void> {
   const source = path.join(path.dirname(demoWorkspace), 'sources', 'handbook-2026-06');
   const manifestFile = path.join(source, 'manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as { files: object[] };
-  await fs.mkdir(path.join(source, 'archive'), { recursive: true });
-  for (let index = 0; index < 5000; index += 1) {
-    const text = `archived page ${index}\n`;
-    await fs.writeFile(path.join(source, 'archive', `page-${index}.txt`), text);
-    manifest.files.push({ path: `archive/page-${index}.txt`, sha256: sha256(text), size: Buffer.byteLength(text) });
-  }
+  const big = await fs.open(path.join(source, 'big.bin'), 'w');
+  await big.truncate(BIG);
+  await big.close();
+  manifest.files.push({ path: 'big.bin', sha256: sha256(Buffer.alloc(BIG)), size: BIG });
   await fs.writeFile(manifestFile, JSON.stringify(manifest, null, 2));
 }
 
-const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+const sha256 = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** The promise's value, or a failure saying `what` once `ms` have passed: a bound on a wait for a signal. */
+async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+let releaseHold: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await releaseHold?.();
+  releaseHold = undefined;
+});
 
 async function killed(host: RunningHost): Promise<number> {
   const exited = new Promise<void>((resolve) => host.child.once('exit', () => resolve()));
@@ -57,10 +70,19 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
   tempDir,
   saveScreenshot,
 }) => {
-  await slowSource(demoWorkspace);
+  await bigSource(demoWorkspace);
   const dest = path.join(path.dirname(demoWorkspace), 'destinations', 'docs-us');
   const tokenFile = path.join(tempDir, 'token');
-  const host = await startHost(demoWorkspace, { args: ['--token-file', tokenFile] });
+  const hold = path.join(tempDir, 'hold-staged-copy');
+  execFileSync('mkfifo', [hold]);
+  const host = await startHost(demoWorkspace, { args: ['--token-file', tokenFile], env: { INSPECTOR_TEST_HOLD_STAGED_COPY: hold } });
+  // Opening the FIFO for writing returns once the host opens it to read: once it holds the copy.
+  const holdReached = fs.open(hold, 'w');
+  releaseHold = async () => {
+    // Should the test end before the host reached the hold, a reader of our own ends that open.
+    await (await fs.open(hold, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)).close();
+    await (await holdReached).close();
+  };
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'docs-us');
@@ -70,6 +92,7 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
 
   const job = page.locator('.tab-panel').getByTestId('job-applyPlan');
   await expect(job.getByRole('button', { name: /^Cancel/ })).toBeEnabled({ timeout: 10_000 });
+  await within(15_000, 'the host did not hold the copy of big.bin', holdReached);
   const killedAt = await killed(host);
 
   const banner = page.getByRole('alert').filter({ hasText: 'Connection to the inspector lost' });
@@ -105,13 +128,11 @@ test('killing the host mid-replace is noticed within 2 s, the replace is marked 
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId('apply-outcome-unknown')).toContainText('read again when the inspector answered');
   await waitForScan(page);
-  // The row says what the disk says now (the CLI reads it on its own): whatever the kill left.
+  // The row says what the disk says now (the CLI reads it on its own): what the kill left.
   const onDisk = JSON.parse(
-    // Exit 1 for findings (an interrupted replace) is still a document. A replace that finished before
-    // the kill leaves a state of 5,000 outputs: its JSON is past spawnSync's 1 MiB default buffer.
+    // Exit 1 for findings (an interrupted replace) is still a document.
     spawnSync(process.execPath, [path.join(ROOT, 'bin', 'distributor-inspector.js'), 'inspect', dest, '--json'], {
       encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
     }).stdout,
   ) as { status: string };
   await expect(page.getByRole('option', { name: /^docs-us\b/ })).toContainText(onDisk.status);

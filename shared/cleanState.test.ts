@@ -309,6 +309,17 @@ describe('the quick proof of a clean state', () => {
     ['a size written as 4.096e3', (text: string) => text.replace('"size":4096', '"size":4.096e3'), 'size_not_integer_literal'],
     ['an unknown field', (text: string) => text.replace('{', '{"extra":1,'), 'unknown_field'],
     [
+      'an unknown field in a copied output',
+      (text: string) => text.replace('"kind":"source"', '"kind":"source","extra":"x"'),
+      'unknown_field',
+    ],
+    ['an unknown field beside the primary URL', (text: string) => text.replace('"links":{', '"links":{"extra":1,'), 'unknown_field'],
+    [
+      'a key written twice in a copied output',
+      (text: string) => text.replace('"kind":"source"', '"kind":"source","kind":"source"'),
+      'duplicate_key',
+    ],
+    [
       "an output at the state file's own path",
       (text: string) => text.replace('"path":"page-1.html","kind"', '"path":".distributor.json","kind"'),
       'reserved_path',

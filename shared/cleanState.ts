@@ -5,48 +5,19 @@
 // (isPlainPortablePath, the plain URL of isHttpUrl), and one over the colons of the text.
 // It only ever says yes to a document those checks find nothing in: any doubt is a no, which sends
 // the document the long way (parseDocument.ts), the only one that reports. Property-tested to agree.
+// Allocates nothing per record: the scan runs it on every state it reads.
 
 import { isPlainPortablePath } from './cleanPath';
 import { isHttpUrl, isSha256, isValidSize } from './fields';
+import { DIGIT_0, DIGIT_9, DOT, LOWER_E, MINUS, QUOTE, UPPER_E } from './jsonLiterals';
 import { isJsonSpace } from './jsonSyntax';
 import { isJsonObject } from './manifestSchema';
 import { isRfc3339 } from './rfc3339';
 
-// The known field names (stateSchema.ts and manifestSchema.ts list them); a switch, not a Set lookup.
-function isStateField(key: string): boolean {
-  switch (key) {
-    case 'schema_version':
-    case 'distributor_version':
-    case 'pipeline_id':
-    case 'destination_id':
-    case 'published_at':
-    case 'source':
-    case 'links':
-    case 'outputs':
-      return true;
-  }
-  return false;
-}
-
-function isManifestField(key: string): boolean {
-  return key === 'schema_version' || key === 'id' || key === 'digest' || key === 'created' || key === 'files';
-}
-
-function isOutputField(key: string): boolean {
-  switch (key) {
-    case 'path':
-    case 'kind':
-    case 'source_path':
-    case 'transform':
-    case 'url':
-    case 'sha256':
-    case 'size':
-      return true;
-  }
-  return false;
-}
-
-/** What the walk over the value counted, for the walk over the text: keys kept, and the colons inside string values. */
+/**
+ * What the walk over the value counted, for the walk over the text: the known fields present, and
+ * the colons inside the string values it read.
+ */
 interface Tally {
   keys: number;
   colons: number;
@@ -71,14 +42,15 @@ function isDigest(value: unknown, tally: Tally): boolean {
   return true;
 }
 
-/** Keys of `value` all known; their count added to the tally. */
-function knownKeys(value: Record<string, unknown>, isKnown: (key: string) => boolean, tally: Tally): boolean {
-  for (const key in value) {
-    if (!isKnown(key)) return false;
-    tally.keys++;
-  }
-  return true;
+/** An optional field: 1 when present, for the tally of keys. */
+function present(value: unknown): number {
+  return value === undefined ? 0 : 1;
 }
+
+// The timestamps last proven valid: a publish run stamps many destinations alike, and one source's
+// manifest is recorded by all of them.
+let publishedAtSeen = '';
+let createdSeen = '';
 
 /** No two equal: for plain portable paths, equal folded forms too (isPlainPortablePath). */
 function allDistinct(paths: readonly string[]): boolean {
@@ -95,24 +67,31 @@ function cleanFiles(files: unknown[], tally: Tally): string[] | undefined {
   const paths = new Array<string>(files.length);
   for (let index = 0; index < files.length; index++) {
     const file = files[index];
-    if (!isJsonObject(file) || !knownKeys(file, (key) => key === 'path' || key === 'sha256' || key === 'size', tally)) return undefined;
+    if (!isJsonObject(file)) return undefined;
     const { path, sha256, size } = file;
     if (typeof path !== 'string' || !isPlainPortablePath(path) || path === 'manifest.json' || path === '.distributor.json')
       return undefined;
     if (!isDigest(sha256, tally) || !isValidSize(size)) return undefined;
+    tally.keys += 3;
     paths[index] = path;
   }
   return allDistinct(paths) ? paths : undefined;
 }
 
 function cleanOutputs(outputs: unknown[], files: unknown[], sourcePaths: readonly string[], tally: Tally): boolean {
-  const paths = new Array<string>(outputs.length);
+  // Outputs that each stand at their own source file's path (a copy, the usual case) are as distinct
+  // and as clean as the manifest's paths: no pattern and no compare of their own.
+  let mirrored = outputs.length <= sourcePaths.length;
   let sources: Set<string> | undefined;
   for (let index = 0; index < outputs.length; index++) {
     const output = outputs[index];
-    if (!isJsonObject(output) || !knownKeys(output, isOutputField, tally)) return false;
+    if (!isJsonObject(output)) return false;
     const { path, kind, source_path: sourcePath, transform, url, sha256, size } = output;
-    if (typeof path !== 'string' || !isPlainPortablePath(path) || path === '.distributor.json') return false;
+    if (typeof path !== 'string') return false;
+    if (path !== sourcePaths[index]) {
+      if (!isPlainPortablePath(path) || path === '.distributor.json') return false;
+      mirrored = false;
+    }
     if (kind === 'source') {
       if (transform !== undefined) return false;
     } else if (kind !== 'generated' || !counted(transform, tally, true)) return false;
@@ -127,24 +106,23 @@ function cleanOutputs(outputs: unknown[], files: unknown[], sourcePaths: readonl
     if (typeof sha256 === 'string' && sha256 === (files[index] as { sha256?: unknown } | undefined)?.sha256) tally.colons += 1;
     else if (!isDigest(sha256, tally)) return false;
     if (!isValidSize(size)) return false;
-    paths[index] = path;
+    tally.keys += 5 + present(transform) + present(url);
   }
+  if (mirrored) return true;
+  const paths = new Array<string>(outputs.length);
+  for (let index = 0; index < outputs.length; index++) paths[index] = (outputs[index] as { path: string }).path;
   return allDistinct(paths);
 }
-
-const QUOTE = 0x22;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
 
 /**
  * The text's part, for text JSON.parse accepted that holds no backslash, so that every string token
  * is written exactly as its value reads. Each colon outside a string ends a written key, so the
  * written keys are all the colons less those inside string values (which the walk over the value
- * counted, dropped values aside: fewer, never more); if that equals the keys JSON.parse kept, no key
- * was written twice in one object. Every number of a clean state is a key's value, so a number after
- * a key's colon (a quote, spaces aside, before it) must be digits only: no sign, fraction or exponent.
+ * counted, unread values aside: fewer, never more). The written keys are at least the keys JSON.parse
+ * kept (more when one was written twice in an object), which are at least the known fields the walk
+ * found (more when one is unknown): equality proves no key repeated and none unknown. Every number of
+ * a clean state is a key's value, so a number after a key's colon (a quote, spaces aside, before it)
+ * must be digits only: no sign, fraction or exponent.
  */
 function isPlainText(text: string, tally: Tally): boolean {
   let colons = 0;
@@ -161,7 +139,7 @@ function isPlainText(text: string, tally: Tally): boolean {
     if (code >= DIGIT_0 && code <= DIGIT_9) {
       do code = text.charCodeAt(++after);
       while (code >= DIGIT_0 && code <= DIGIT_9);
-      if (code === DOT || code === 0x65 || code === 0x45) return false;
+      if (code === DOT || code === LOWER_E || code === UPPER_E) return false;
     }
   }
   return colons - tally.colons === tally.keys;
@@ -175,27 +153,37 @@ export function isCleanState(json: Record<string, unknown>, text: string): boole
   // Without a backslash no string is escaped: the text's walk can count what the value holds.
   if (text.indexOf('\\') !== -1) return false;
   const tally: Tally = { keys: 0, colons: 0 };
-  if (!knownKeys(json, isStateField, tally)) return false;
   const { schema_version: schemaVersion, distributor_version: version, pipeline_id: pipelineId, destination_id: destinationId } = json;
   if (schemaVersion !== 1 || (version !== undefined && !counted(version, tally, false))) return false;
   if (!counted(pipelineId, tally, true) || !counted(destinationId, tally, true)) return false;
   const { published_at: publishedAt, source, links, outputs } = json;
-  if (typeof publishedAt !== 'string' || !isRfc3339(publishedAt)) return false;
+  if (typeof publishedAt !== 'string') return false;
+  if (publishedAt !== publishedAtSeen) {
+    if (!isRfc3339(publishedAt)) return false;
+    publishedAtSeen = publishedAt;
+  }
   tally.colons += colonsIn(publishedAt);
   if (links !== undefined) {
-    if (!isJsonObject(links) || !knownKeys(links, (key) => key === 'primary_url', tally)) return false;
+    if (!isJsonObject(links)) return false;
     const primaryUrl = links.primary_url;
     if (primaryUrl !== undefined && !(typeof primaryUrl === 'string' && isHttpUrl(primaryUrl) && counted(primaryUrl, tally, true)))
       return false;
+    tally.keys += present(primaryUrl);
   }
-  if (!isJsonObject(source) || !knownKeys(source, (key) => key === 'manifest', tally)) return false;
+  if (!isJsonObject(source)) return false;
   const manifest = source.manifest;
-  if (!isJsonObject(manifest) || !knownKeys(manifest, isManifestField, tally)) return false;
+  if (!isJsonObject(manifest)) return false;
   const { schema_version: manifestVersion, id, digest, created, files } = manifest;
   if (manifestVersion !== 1 || !counted(id, tally, true) || !isDigest(digest, tally)) return false;
-  if (typeof created !== 'string' || !isRfc3339(created)) return false;
+  if (typeof created !== 'string') return false;
+  if (created !== createdSeen) {
+    if (!isRfc3339(created)) return false;
+    createdSeen = created;
+  }
   tally.colons += colonsIn(created);
   if (!Array.isArray(files) || !Array.isArray(outputs)) return false;
+  // The state's six fields and its optional two, the source's one, the manifest's five.
+  tally.keys += 6 + present(version) + present(links) + 1 + 5;
   const sourcePaths = cleanFiles(files, tally);
   return sourcePaths !== undefined && cleanOutputs(outputs, files, sourcePaths, tally) && isPlainText(text, tally);
 }

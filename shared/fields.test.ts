@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpUrlProblem, isHttpUrl, isSha256, isValidSize, matchesPlainHttpUrl, sizeProblem } from './fields';
+import { httpUrlProblem, isHttpUrl, isSha256, isValidSize, matchesPlainHttpUrl, SHA256_PATTERN, sizeProblem } from './fields';
 import { httpUrlField, sha256Field, sizeField } from './fieldSchemas';
 
 const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
@@ -25,6 +25,20 @@ describe('sha256 fields', () => {
     const result = sha256Field.safeParse(candidate);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.code).toBe('custom');
+  });
+
+  it('answers as the pattern does on any text, digests with one unit changed among them (property)', () => {
+    // One code unit of a digest replaced: near misses of every kind, past 127 and lone surrogates too.
+    const nearDigest = fc
+      .tuple(fc.nat({ max: 70 }), fc.integer({ min: 0, max: 0xffff }))
+      .map(([at, code]) => `${digest.slice(0, at)}${String.fromCharCode(code)}${digest.slice(at + 1)}`);
+    const text = fc.oneof(nearDigest, fc.string(), fc.constant(digest), fc.stringMatching(/^sha256:[0-9a-g]{63,65}$/));
+    fc.assert(
+      fc.property(text, (candidate) => {
+        expect(isSha256(candidate)).toBe(SHA256_PATTERN.test(candidate));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -5,8 +5,22 @@
 
 export const SHA256_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
+// 1 for the code units of lowercase hex digits: a digest's 64 are checked without a branch each.
+const LOWER_HEX = new Uint8Array(128);
+for (const digit of '0123456789abcdef') LOWER_HEX[digit.charCodeAt(0)] = 1;
+
+/**
+ * What SHA256_PATTERN matches, by a table over the code units: faster than the pattern, and the
+ * scan checks a digest per output of every state (fields.test.ts holds the two to agree).
+ */
 export function isSha256(text: string): boolean {
-  return SHA256_PATTERN.test(text);
+  if (text.length !== 71 || !text.startsWith('sha256:')) return false;
+  let hex = 1;
+  for (let at = 7; at < 71; at++) {
+    const code = text.charCodeAt(at);
+    hex &= code < 128 ? LOWER_HEX[code]! : 0;
+  }
+  return hex === 1;
 }
 
 /** Why a number is not a byte size, with its code, or null. 2^53-1 is the largest integer JSON readers agree on. */

@@ -40,23 +40,28 @@ export interface ScanOptions {
   limit?: number;
 }
 
-const QUOTE = 0x22;
+// The characters of JSON's syntax, by UTF-16 code unit: also for the clean proof's walk (cleanState.ts).
+export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
+const PLUS = 0x2b;
+export const MINUS = 0x2d;
+export const DOT = 0x2e;
+export const DIGIT_0 = 0x30;
+export const DIGIT_9 = 0x39;
+export const LOWER_E = 0x65;
+export const UPPER_E = 0x45;
 
 /** Past this many keys, an object's keys go into a Set: a linear search would turn quadratic. */
 const SET_FROM = 32;
 
 function isNumberChar(code: number): boolean {
   // Digits, '-', '+', '.', 'e', 'E'.
-  return (code >= DIGIT_0 && code <= DIGIT_9) || code === MINUS || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
+  return (code >= DIGIT_0 && code <= DIGIT_9) || code === MINUS || code === PLUS || code === DOT || code === LOWER_E || code === UPPER_E;
 }
 
 /** Scans text that JSON.parse accepted. On anything else it returns what it found before getting lost. */

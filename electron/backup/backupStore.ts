@@ -3,7 +3,7 @@
 // destination. Removal goes through replace/removeTree.ts (never follows a link, never crosses into
 // another file system); nothing outside the backup folder is ever touched.
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import {
   BACKUP_MANIFEST_NAME,
@@ -17,6 +17,10 @@ import { readRegularFile } from '../engine/regularFile';
 import { removeTree } from '../replace/removeTree';
 import { isBackupId } from './backupLocation';
 import { heldCount } from './backupHeld';
+import { indexedBackup, indexEntry, manifestIdentity, readBackupIndex, writeBackupIndex, type BackupIndex } from './backupIndex';
+
+const sameIndex = (a: BackupIndex, b: BackupIndex) =>
+  a.size === b.size && [...b].every(([id, entry]) => a.get(id)?.identity === entry.identity);
 
 export type ReadBackup = { ok: true; manifest: BackupManifest; folder: string } | { ok: false; folder: string; problem: string };
 
@@ -57,16 +61,36 @@ export function parseBackupManifest(bytes: Buffer, file: string): { ok: true; ma
 export async function updateBackup(folder: string, change: (manifest: BackupManifest) => BackupManifest): Promise<void> {
   const read = await readBackup(folder);
   if (!read.ok) throw new Error(read.problem);
+  await writeBackupManifest(folder, change(read.manifest));
+}
+
+/**
+ * Writes `manifest` as the backup's manifest atomically (temporary file, fsync, rename), for a caller
+ * that has just read it. Returns the identity of the file written (backupIndex.ts), when the manifest
+ * standing after the rename is that same file, unchanged.
+ */
+export async function writeBackupManifest(folder: string, manifest: BackupManifest): Promise<string | undefined> {
   const temp = path.join(folder, `${BACKUP_MANIFEST_NAME}.tmp`);
   await fs.rm(temp, { force: true });
   const handle = await fs.open(temp, 'wx', 0o600);
+  let written: BigIntStats;
   try {
-    await handle.writeFile(`${JSON.stringify(change(read.manifest), null, 2)}\n`);
+    await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
     await handle.sync();
+    written = await handle.stat({ bigint: true });
   } finally {
     await handle.close();
   }
   await fs.rename(temp, path.join(folder, BACKUP_MANIFEST_NAME));
+  const standing = manifestIdentity(folder);
+  return standing?.startsWith(`${written.dev}:${written.ino}:${written.size}:${written.mtimeNs}:`) ? standing : undefined;
+}
+
+/** A manifest this process has just written, and the identity of its file then: a prune need not read it back. */
+export interface WrittenManifest {
+  id: string;
+  identity: string;
+  manifest: BackupManifest;
 }
 
 async function summaryOf(read: ReadBackup, id: string): Promise<BackupSummary> {
@@ -121,6 +145,33 @@ async function namesIn(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 }
 
+/**
+ * The backups of one destination's folder, newest first. With `index` (backupIndex.ts), a backup whose
+ * manifest still has the identity indexed takes its summary from there unread; every summary read
+ * from a settled manifest is put into `fresh`, with the identity its manifest had before and after the read.
+ */
+async function summariesIn(folder: string, index?: BackupIndex, fresh?: BackupIndex, written?: WrittenManifest): Promise<BackupSummary[]> {
+  const summaries: BackupSummary[] = [];
+  for (const id of (await namesIn(folder)).filter(isBackupId)) {
+    const backupFolder = path.join(folder, id);
+    const indexed = index && indexedBackup(index, folder, id);
+    if (indexed) {
+      fresh?.set(id, index.get(id) as NonNullable<ReturnType<BackupIndex['get']>>);
+      summaries.push(indexed);
+      continue;
+    }
+    const before = fresh && manifestIdentity(backupFolder);
+    const known = written?.id === id && before !== undefined && before === written.identity ? written.manifest : undefined;
+    const read: ReadBackup = known ? { ok: true, manifest: known, folder: backupFolder } : await readBackup(backupFolder);
+    const summary = await summaryOf(read, id);
+    const settled = read.ok && !read.manifest.entries.some((entry) => entry.pending);
+    const entry = settled && before !== undefined && manifestIdentity(backupFolder) === before ? indexEntry(before, summary) : undefined;
+    if (entry) fresh?.set(id, entry);
+    summaries.push(summary);
+  }
+  return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
 /** Every backup under the settings' folder, newest first; `destinationFolder` limits it to one destination's. */
 export async function listBackups(settings: BackupSettings, destinationFolder?: string): Promise<BackupSummary[]> {
   if (!settings.enabled) return [];
@@ -129,10 +180,7 @@ export async function listBackups(settings: BackupSettings, destinationFolder?: 
       ? [destinationFolder]
       : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
   const summaries: BackupSummary[] = [];
-  for (const folder of folders) {
-    for (const id of (await namesIn(folder)).filter(isBackupId))
-      summaries.push(await summaryOf(await readBackup(path.join(folder, id)), id));
-  }
+  for (const folder of folders) summaries.push(...(await summariesIn(folder)));
   return summaries.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
@@ -142,11 +190,13 @@ const UNFINISHED_AGE_MS = 10 * 60 * 1000;
 /**
  * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and removes
  * the rest, and any folder of a killed apply that never kept anything. Returns what it removed.
+ * `written`: the manifest the apply just settled, taken as read while its file keeps that identity.
  */
 export async function pruneBackups(
   settings: BackupSettings,
   destinationFolder?: string,
   nowMs: number = Date.now(),
+  written?: WrittenManifest,
 ): Promise<{ removed: BackupSummary[]; kept: number }> {
   if (!settings.enabled) return { removed: [], kept: 0 };
   const folders =
@@ -156,7 +206,9 @@ export async function pruneBackups(
   const removed: BackupSummary[] = [];
   let keptCount = 0;
   for (const folder of folders) {
-    const all = (await listBackups(settings, folder)).filter((summary) => path.dirname(summary.folder) === folder);
+    const index = await readBackupIndex(folder);
+    const fresh: BackupIndex = new Map();
+    const all = await summariesIn(folder, index, fresh, written);
     let kept = 0;
     for (const summary of all) {
       const unfinished = summary.problem !== undefined;
@@ -167,10 +219,14 @@ export async function pruneBackups(
         kept++;
         continue;
       }
+      fresh.delete(summary.id);
       await removeTree(summary.folder);
       removed.push(summary);
     }
     keptCount += kept;
+    if (!sameIndex(index, fresh))
+      // Only a cache: when it cannot be written, the next prune reads the manifests it would have skipped.
+      await writeBackupIndex(folder, fresh).catch(() => undefined);
   }
   return { removed, kept: keptCount };
 }

@@ -8,7 +8,17 @@ import './startupChunk'; // what every command's start shares, as one chunk of t
 import path from 'node:path';
 import type { Issue } from '../../shared/issues';
 import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
-import { HashPool, isFinding, loadWorkspace, runInThread, scanWorkspace, type LoadedWorkspace } from '../service/workspaceScan';
+import {
+  coresBusySince,
+  HashPool,
+  isFinding,
+  loadWorkspace,
+  readCpuSample,
+  runInThread,
+  scanWorkspace,
+  type CpuSample,
+  type LoadedWorkspace,
+} from '../service/workspaceScan';
 import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command } from './command';
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
@@ -34,6 +44,8 @@ async function runScan(
   io: CliIo,
   hostsLimit: number | undefined,
 ): Promise<ScanOutcome | { inputIssues: string[] }> {
+  // The machine's idle time from here to the pool's choice (idleCores.ts): the workspace's load is the window.
+  const cpuBefore = readCpuSample();
   const load = await loadWorkspace(path.resolve(io.cwd, target));
   if (!load.ok) return { inputIssues: load.issues.map((issue) => issueLine(load.file, issue)) };
   const { workspace } = load;
@@ -41,8 +53,14 @@ async function runScan(
     const { scanWithHosts } = await import('./scanHosts');
     return scanWithHosts(workspace, load.issues, options, verify, io, hostsLimit);
   }
-  return runLocalScan(workspace, load.issues, verify, io, options.json === true);
+  return runLocalScan(workspace, load.issues, verify, io, options.json === true, cpuBefore);
 }
+
+/**
+ * Below this many destinations a plain scan is read in this thread whatever the cores do: two
+ * workers' start and their own warm-up of the hot code cost about what they would save.
+ */
+const WORKERS_FROM_DESTINATIONS = 2000;
 
 async function runLocalScan(
   workspace: LoadedWorkspace,
@@ -50,12 +68,17 @@ async function runLocalScan(
   verify: boolean,
   io: CliIo,
   json: boolean,
+  cpuBefore: CpuSample | undefined,
 ): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
   const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
   // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
-  // a plain scan of any size while every core is busy: workers would add CPU, not speed (HashPool).
-  const pool = new HashPool({ runHere: runInThread });
+  // a plain scan below WORKERS_FROM_DESTINATIONS, or of any size while no core stood idle beside this
+  // thread as the workspace loaded: workers would add CPU (their start, their JIT, every row handed
+  // over), not speed (HashPool).
+  const busy = coresBusySince(cpuBefore);
+  const small = workspace.destinations.length < WORKERS_FROM_DESTINATIONS;
+  const pool = new HashPool({ runHere: runInThread, coresBusy: () => small || busy() });
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();

@@ -104,7 +104,8 @@ export function classifyDestination(destinationPath: string, facts: DestinationF
     );
     return found.length > 0 ? [error([found[0] as string], 'interrupted', interruptedMessage(found))] : [];
   };
-  const interrupted = interruptedBy();
+  // Most folders hold no staging-named folder: nothing to filter, no arrays made for it.
+  const interrupted = facts.staging.length === 0 ? [] : interruptedBy();
   if (stateFile.kind === 'missing')
     return { inspection: { path: dir, status: hasContent ? 'unmanaged' : 'empty', issues: interrupted, hasContent, ...listed } };
   if (stateFile.kind === 'not_a_file') {

@@ -11,7 +11,7 @@ import type { AppliedBackup, ApplyResult, ReplacePlan } from '../../shared/plan'
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { destinationBackupsFolder } from '../backup/backupLocation';
 import { settleBackupEntries } from '../backup/backupSettle';
-import { pruneBackups } from '../backup/backupStore';
+import { pruneBackups, type WrittenManifest } from '../backup/backupStore';
 import { backupWriter, type BackupWriter } from '../backup/backupWriter';
 import { planKindOf } from '../../shared/planKinds';
 
@@ -53,6 +53,7 @@ export async function settleBackup(
   const warnings: string[] = [];
   // A repair and a discard leave the state as it is; a replace leaves the one it wrote (none when it stopped midway).
   const stateLeft = planKindOf(plan.mode).keepsState ? (plan.fingerprint.stateSha256 ?? undefined) : result.stateSha256;
+  let written: WrittenManifest | undefined;
   try {
     // Each entry the apply was to move is settled to what the backup really holds; one holding nothing is removed.
     const settled = await settleBackupEntries(
@@ -65,12 +66,13 @@ export async function settleBackup(
       planKindOf(plan.mode).writesOnlyState && result.stateWritten,
     );
     if (!settled.kept) return undefined;
+    written = settled.written;
   } catch (cause) {
     warnings.push(`the end of the apply could not be recorded in ${made.folder}: ${(cause as Error).message}`);
   }
   if (result.ok) {
     try {
-      await pruneBackups(request.settings, path.dirname(made.folder));
+      await pruneBackups(request.settings, path.dirname(made.folder), Date.now(), written);
     } catch (cause) {
       warnings.push(`older backups in ${path.dirname(made.folder)} could not be pruned: ${(cause as Error).message}`);
     }

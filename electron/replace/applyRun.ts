@@ -62,6 +62,8 @@ export interface ApplyPlanOptions {
   verified?: VerifiedOutputs;
   /** The worker pool that hashes the old outputs a plan applied at once left to the apply (`hashAtApply`); without it, one is made. */
   pool?: HashPool;
+  /** From this size on a streamed output is copied by the kernel (stageOutputs.ts KERNEL_COPY_MIN_BYTES, the default). */
+  kernelCopyMinBytes?: number;
 }
 
 export class ApplyRun {

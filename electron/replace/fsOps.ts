@@ -22,6 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { boundedAll } from './boundedAll';
+import { copyInKernel, copyInProcess } from './kernelCopy';
 import { removeTree } from './removeTree';
 import { syncFileSystemsOf } from './syncFileSystem';
 
@@ -36,8 +37,24 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
-/** A file's bytes whole, or in chunks (each holding its bytes until the one after next is asked for: hashedChunks.ts). */
-export type FileBytes = Uint8Array | AsyncIterable<Uint8Array>;
+/**
+ * A large file copied from an open descriptor by the kernel (kernelCopy.ts), its bytes then proven
+ * by `check`, which reads the new file back through the descriptor it is given: what is staged is
+ * what was hashed, however the copy went.
+ */
+export interface CopiedBytes {
+  /** Open for reading; copied from its start. */
+  copyFrom: number;
+  /** The bytes expected: the copy writes at most one more, so "larger" is known. */
+  sizeBytes: number;
+  /** Reads the new file from its start through `fd` and throws if it is not the expected bytes. */
+  check(fd: number): Promise<void>;
+  /** A cancel stops the copy (the child is killed) and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** A file's bytes whole, in chunks (each holding its bytes until the one after next is asked for: hashedChunks.ts), or copied. */
+export type FileBytes = Uint8Array | AsyncIterable<Uint8Array> | CopiedBytes;
 
 export interface FsOps {
   /** Creates one directory (mode 0755, or the given one); its parent must exist; fails if anything is already there. */
@@ -45,7 +62,8 @@ export interface FsOps {
   /**
    * Creates a new file (never an existing one, never through a link), writes, fsyncs (unless
    * `durable: false`), closes. `bytes` may be chunks, each written while the next is made and before
-   * the one after it is asked for (a large output copied as it is verified). If the chunks fail, the file is left as far as it was
+   * the one after it is asked for (a large output copied as it is verified), or copied by the kernel
+   * and then checked. If the chunks, the copy or its check fail, the file is left as far as it was
    * written, for the caller to remove.
    */
   writeFile(file: string, bytes: FileBytes, options?: WriteOptions): Promise<void>;
@@ -74,6 +92,8 @@ export interface FsOps {
 }
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+// A copy is read back through the descriptor that created it, so it is opened for both.
+const CREATE_FOR_COPY_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 // Read-write (Windows refuses to flush a read-only handle), never following a link, never blocking.
 const SYNC_FLAGS = constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 // fsyncs in flight: enough to keep libuv's threads and the disk's queue busy, few enough descriptors.
@@ -148,12 +168,36 @@ function writeAll(fd: number, chunk: Uint8Array): Promise<NodeJS.ErrnoException 
   });
 }
 
+/**
+ * Copies into a new file (kernelCopy.ts), then checks it through the same descriptor while the disk
+ * writes it: one fdatasync in flight beside the check when the file is written unflushed (the early
+ * flush of a chunked write, for the same reason), an fsync after it otherwise.
+ */
+async function writeCopy(file: string, bytes: CopiedBytes, durable: boolean): Promise<void> {
+  const fd = openSync(file, CREATE_FOR_COPY_FLAGS, 0o644);
+  let flushing: Promise<NodeJS.ErrnoException | null> | undefined;
+  try {
+    if (!(await copyInKernel(bytes.copyFrom, fd, bytes.sizeBytes, bytes.signal))) await copyInProcess(bytes.copyFrom, fd, bytes.sizeBytes);
+    if (!durable) flushing = new Promise((resolve) => fdatasync(fd, resolve));
+    await bytes.check(fd);
+    const failed = await flushing;
+    if (failed) throw failed;
+    if (durable) await new Promise<void>((resolve, reject) => fsync(fd, (cause) => (cause ? reject(cause) : resolve())));
+  } finally {
+    await flushing;
+    closeSync(fd);
+  }
+}
+
+const isCopy = (bytes: FileBytes): bytes is CopiedBytes => !(bytes instanceof Uint8Array) && 'copyFrom' in bytes;
+
 export const nodeFsOps: FsOps = {
   async mkdir(dir, mode = 0o755) {
     // No chmod after: it follows links. The umask can only narrow the mode, and 0700 stays private.
     mkdirSync(dir, { mode });
   },
   async writeFile(file, bytes, options = {}) {
+    if (isCopy(bytes)) return writeCopy(file, bytes, options.durable !== false);
     if (!(bytes instanceof Uint8Array)) {
       // Each chunk written in libuv's thread while the producer reads and hashes the next (its two
       // buffers in turn: hashedChunks.ts), one write in flight: a 1 GiB copy's writes no longer wait

@@ -13,7 +13,12 @@ export function ancestorsOf(relative: string): string[] {
   return segments.slice(1).map((_, index) => segments.slice(0, index + 1).join('/'));
 }
 
-const depth = (relative: string) => relative.split('/').length;
+/** Segments in the path, counted without splitting it: a sort of 10,000 deletions calls this 280,000 times. */
+function depth(relative: string): number {
+  let segments = 1;
+  for (let at = relative.indexOf('/'); at !== -1; at = relative.indexOf('/', at + 1)) segments++;
+  return segments;
+}
 /** Deepest first, so children go before their folders; then by path, for a stable order. */
 export const deepestFirst = <T extends { path: string }>(a: T, b: T) =>
   depth(b.path) - depth(a.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

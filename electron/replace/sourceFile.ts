@@ -6,7 +6,8 @@
 // the same refusals either way. Never writes.
 
 import { realpathSync, promises as fs } from 'node:fs';
-import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import type { PlanRefusal } from '../../shared/plan';
@@ -161,6 +162,27 @@ export async function* verifiedSourceChunks(
   file: ManifestFile,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<Buffer, void> {
+  const { handle, full, details } = await openCheckedSource(bundleRealPath, file);
+  try {
+    const hash = createHash('sha256');
+    let sizeBytes = 0;
+    try {
+      sizeBytes = yield* hashedChunks(handle.fd, hash, { maxBytes: file.size, ...(onBytes ? { onBytes } : {}) });
+    } catch (cause) {
+      if (cause instanceof SourceRefused) throw cause;
+      throw new SourceRefused(unreadableRefusal(cause, full, details).error);
+    }
+    throwUnlessManifestBytes(file, full, details, sizeBytes, hash);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens a source file the safe way (lstat, no-follow, non-blocking, fstat) and checks it short of its bytes; throws SourceRefused. */
+async function openCheckedSource(
+  bundleRealPath: string,
+  file: ManifestFile,
+): Promise<{ handle: FileHandle; full: string; details: SourceDetails }> {
   const { full, details } = placeOf(bundleRealPath, file);
   const parent = await parentRefusal(full, details, false);
   if (parent) throw new SourceRefused(parent.error);
@@ -172,22 +194,48 @@ export async function* verifiedSourceChunks(
   }
   if (opened.kind === 'too_large') throw new SourceRefused(sizeRefusal(file, full, details, opened.sizeBytes).error);
   if (opened.kind !== 'open') throw new SourceRefused(notReadRefusal(opened, full, details).error);
-  try {
-    if (opened.sizeBytes !== file.size) throw new SourceRefused(sizeRefusal(file, full, details, opened.sizeBytes).error);
-    const hash = createHash('sha256');
-    let sizeBytes = 0;
-    try {
-      sizeBytes = yield* hashedChunks(opened.handle.fd, hash, { maxBytes: file.size, ...(onBytes ? { onBytes } : {}) });
-    } catch (cause) {
-      if (cause instanceof SourceRefused) throw cause;
-      throw new SourceRefused(unreadableRefusal(cause, full, details).error);
-    }
-    if (sizeBytes !== file.size) throw new SourceRefused(sizeRefusal(file, full, details, sizeBytes).error);
-    const digest = digestRefusal(file, full, details, `sha256:${hash.digest('hex')}`);
-    if (digest) throw new SourceRefused(digest.error);
-  } finally {
+  if (opened.sizeBytes !== file.size) {
     await opened.handle.close();
+    throw new SourceRefused(sizeRefusal(file, full, details, opened.sizeBytes).error);
   }
+  return { handle: opened.handle, full, details };
+}
+
+function throwUnlessManifestBytes(file: ManifestFile, full: string, details: SourceDetails, sizeBytes: number, hash: Hash): void {
+  if (sizeBytes !== file.size) throw new SourceRefused(sizeRefusal(file, full, details, sizeBytes).error);
+  const digest = digestRefusal(file, full, details, `sha256:${hash.digest('hex')}`);
+  if (digest) throw new SourceRefused(digest.error);
+}
+
+/** A large source file opened for a copy made elsewhere (kernelCopy.ts), checked short of its bytes. */
+export interface SourceForCopy {
+  /** The open file, for reading from its start. */
+  fd: number;
+  /**
+   * Reads the copy through `copyFd` from its start (at most one byte past the manifest's size) and
+   * throws SourceRefused, as verifiedSourceChunks would of the source, unless it holds exactly the
+   * manifest's bytes. `onChunk` runs after each chunk is hashed; a throw there ends the check.
+   */
+  checkCopy(copyFd: number, onChunk?: (bytes: number) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a source file for a copy by the kernel, with the refusals of verifiedSourceChunks; the copy's bytes are proven by checkCopy. */
+export async function openSourceForCopy(bundleRealPath: string, file: ManifestFile): Promise<SourceForCopy> {
+  const { handle, full, details } = await openCheckedSource(bundleRealPath, file);
+  return {
+    fd: handle.fd,
+    async checkCopy(copyFd, onChunk) {
+      const hash = createHash('sha256');
+      const chunks = hashedChunks(copyFd, hash, { maxBytes: file.size });
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return throwUnlessManifestBytes(file, full, details, next.value, hash);
+        await onChunk?.(next.value.length);
+      }
+    },
+    close: () => handle.close(),
+  };
 }
 
 /** Checks a source file against its manifest entry, streaming it: the refusal readVerifiedSourceFile would give, or ok. */

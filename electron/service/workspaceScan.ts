@@ -5,6 +5,7 @@
 // (workspaceSync.ts), loaded only for a workspace that configures a source.
 
 export { HashPool } from '../engine/hashPool';
+export { coresBusySince, readCpuSample, type CpuSample } from '../engine/idleCores';
 export { runInThread } from '../engine/poolInThread';
 export { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 export { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';

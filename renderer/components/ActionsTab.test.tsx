@@ -97,6 +97,19 @@ describe('the Actions tab', () => {
     expect(await screen.findByText(/applyPlan: not in this test/)).toBeTruthy();
   });
 
+  it('keeps the outcome of a replace on screen when the destination it left is no longer offered a replace', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<ActionsTab entry={entry()} status="managed" />);
+    await user.click(screen.getByRole('button', { name: 'Plan replace' }));
+    await user.click(await screen.findByRole('button', { name: /^Replace: / }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/applyPlan: not in this test/)).toBeTruthy();
+    // Read again, the folder is unmanaged (a replace killed between removing the old state and writing the new).
+    rerender(<ActionsTab entry={entry()} status="unmanaged" />);
+    expect(screen.queryByRole('button', { name: 'Plan replace' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Replace outcome' }).textContent).toContain('applyPlan: not in this test');
+  });
+
   it('applies nothing when the normal replace dialog is cancelled', async () => {
     const user = userEvent.setup();
     render(<ActionsTab entry={entry()} />);

@@ -143,6 +143,15 @@ export function ActionsTab({
   const words = normalPlan?.ok ? normalPlan.value.comparison?.explanation : undefined;
   const canApplyNormal = Boolean(normalPlan?.ok && words?.normalReplaceAllowed && normalPlan.value.action === 'replace' && !applying);
 
+  // What a replace did stays on screen when the disk it left no longer offers a replace: one killed
+  // between removing the old state and writing the new leaves the folder unmanaged, and the re-read
+  // that says so must not take away the words that point at it.
+  const replaceOutcome = normal.outcome && (
+    <RequestedResult label="Replace outcome">
+      <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />
+    </RequestedResult>
+  );
+
   return (
     <div>
       {unreadable && <UnreadableStateAdvice issue={unreadable} />}
@@ -219,13 +228,10 @@ export function ActionsTab({
             </RequestedResult>
           )}
           {applying && !confirming && normal.plan.state.status !== 'idle' && <JobProgress job={applying} />}
-          {normal.outcome && (
-            <RequestedResult label="Replace outcome">
-              <ApplyOutcomeView outcome={normal.outcome} onPlanAgain={normal.makePlan} destination={entry.id} />
-            </RequestedResult>
-          )}
+          {replaceOutcome}
         </section>
       )}
+      {!offered.replace && replaceOutcome}
 
       {adoptShown && <FolderCompareSection key={`adopt-${source}`} entry={entry} source={sourceRequest(entry, source)} backup={backup} />}
       {/* A plan belongs to the bundle it was made from: another bundle chosen, the repair plan goes too. */}

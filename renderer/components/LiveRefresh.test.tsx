@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResult, DestinationEntry, EventOf, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
-import { followLiveRefresh, showWorkspace } from '../state/actions';
+import { applyWorkspaceReload, followLiveRefresh, showWorkspace } from '../state/actions';
 import { initialState, store } from '../state/store';
 import { StatusBar } from './StatusBar';
 
@@ -145,6 +145,17 @@ describe('live refresh in the page', () => {
     ]);
     expect(state.selectedId).toBeUndefined();
     expect(state.lastReload?.changes).toEqual({ added: ['c'], removed: ['b'], changed: [] });
+  });
+
+  it('keeps saying what the last re-read changed when a later one (Rescan after live refresh) finds nothing new', () => {
+    shownAndVerified(['a', 'b']);
+    render(<StatusBar />);
+    const reload = { workspace: workspace(['a', 'c']), changes: { added: ['c'], removed: ['b'], changed: [] } };
+    send({ kind: 'workspace', changedAt: '2026-12-04T06:02:00.000Z', reload, entries: [row('c', 'empty')] });
+    expect(screen.getByTestId('status-line').textContent).toContain('workspace read again: 1 added (c), 1 removed (b)');
+    act(() => applyWorkspaceReload({ workspace: workspace(['a', 'c']), changes: { added: [], removed: [], changed: [] } }));
+    expect(store.get().workspace?.destinations.map((d) => d.id)).toEqual(['a', 'c']);
+    expect(screen.getByTestId('status-line').textContent).toContain('workspace read again: 1 added (c), 1 removed (b)');
   });
 
   it('ignores a re-read of a workspace no longer shown', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { showWorkspace } from '../state/actions';
 import { refreshHosts } from '../state/hostActions';
@@ -9,7 +10,7 @@ import { selectOneDestination } from '../state/selectionActions';
 import { initialState, store } from '../state/store';
 import { fakeBridge } from '../testing/fakeBridge';
 import { workspaceOf } from '../testing/sampleWorkspace';
-import { DetailPane, RestoreHost } from './laterViews';
+import { DetailPane, later, RestoreHost } from './laterViews';
 
 const asked: string[] = [];
 const { bridge } = fakeBridge((method) => {
@@ -56,6 +57,49 @@ describe('the views loaded when first wanted', () => {
   it('renders no restore dialog, and loads none, until a restore is asked for', () => {
     const { container } = render(<RestoreHost />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('a view whose chunk could not be loaded', () => {
+  const since = (second: number) => `2026-12-06T13:00:0${second}.000Z`;
+  let reachable = false;
+  const makeView = () =>
+    later(
+      async () => {
+        if (!reachable) throw new TypeError('Failed to fetch dynamically imported module');
+        return { Shown: () => <p>the view</p> };
+      },
+      (module) => module.Shown,
+    );
+
+  it('says so in its place, leaves the rest of the page, and loads once the inspector answers again', async () => {
+    reachable = false;
+    const View = makeView();
+    store.set({ connection: { status: 'connected', since: since(1) } });
+    render(
+      <>
+        <p>the rest of the page</p>
+        <View />
+      </>,
+    );
+    expect(await screen.findByTestId('view-load-failed')).toBeTruthy();
+    expect(screen.getByText('the rest of the page')).toBeTruthy();
+    // Still connected as when it failed: not asked again by itself.
+    act(() => store.set({ connection: { status: 'lost', since: since(2) } }));
+    expect(screen.getByTestId('view-load-failed')).toBeTruthy();
+    reachable = true;
+    act(() => store.set({ connection: { status: 'connected', since: since(3) } }));
+    expect(await screen.findByText('the view')).toBeTruthy();
+  });
+
+  it('loads again on Try again', async () => {
+    reachable = false;
+    const View = makeView();
+    render(<View />);
+    const failed = await screen.findByTestId('view-load-failed');
+    reachable = true;
+    await userEvent.setup().click(failed.querySelector('button')!);
+    expect(await screen.findByText('the view')).toBeTruthy();
   });
 });
 

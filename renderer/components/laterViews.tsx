@@ -6,7 +6,7 @@
 // module and props; this file only defers them: a view that is not open is not rendered, so its
 // chunk is not asked for before it is wanted.
 
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { sideCallsGo } from '../state/listPages';
 import { useAppState } from '../state/store';
 import { NoDestinationSelected } from './NoDestinationSelected';
@@ -15,16 +15,61 @@ const loadDetailPane = () => import('./DetailPane');
 const loadDialogs = () => import('./laterDialogs');
 
 /**
- * A named export of a chunk as a component that renders `fallback` while the chunk loads: the chunk
- * is asked for when the component is first rendered.
+ * Where a view whose chunk could not be fetched (the host gone mid-fetch) stands: said in its place,
+ * never a blank page (React unmounts the whole tree for an error no boundary catches), and asked for
+ * again once the connection is back, or on Try again.
  */
-function later<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, fallback: ReactNode = null) {
-  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const since = useAppState((state) => (state.connection?.status === 'connected' ? state.connection.since : undefined));
+  const failedSince = useRef(since);
+  useEffect(() => {
+    if (since !== undefined && since !== failedSince.current) onRetry();
+  }, [since, onRetry]);
+  return (
+    <div className="placeholder" role="alert" data-testid="view-load-failed">
+      <p>This view could not be loaded from the inspector. It is asked for again when the inspector answers.</p>
+      <button type="button" className="button small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+class ChunkBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+  override render() {
+    return this.state.failed ? <LoadFailed onRetry={this.retry} /> : this.props.children;
+  }
+}
+
+/**
+ * A named export of a chunk as a component that renders `fallback` while the chunk loads: the chunk
+ * is asked for when the component is first rendered. React.lazy keeps a failed load for good, so a
+ * retry makes a new one.
+ */
+export function later<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, fallback: ReactNode = null) {
+  const make = () => lazy(async () => ({ default: pick(await load()) }));
+  const current = { Lazy: make() };
   function Later(props: P) {
+    const [, setTries] = useState(0);
+    const retry = () => {
+      current.Lazy = make();
+      setTries((tries) => tries + 1);
+    };
+    const Lazy = current.Lazy;
     return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
+      <ChunkBoundary onRetry={retry}>
+        <Suspense fallback={fallback}>
+          <Lazy {...props} />
+        </Suspense>
+      </ChunkBoundary>
     );
   }
   return Later;

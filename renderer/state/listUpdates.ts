@@ -19,12 +19,13 @@ export function bumpRevisions(ids: readonly string[]): void {
  * Shows a re-read of the open workspace (Rescan; live refresh): the list as the engine now has it, the
  * results of destinations that stayed as they were kept, those of added, removed or reconfigured ones
  * gone. A workspace file that no longer loads comes back with the last good list and its problem,
- * which the page shows beside that list.
+ * which the page shows beside that list. A re-read that changed nothing leaves the status bar's word on
+ * the last one that did: live refresh often reads an edit before the Rescan that follows it, and that
+ * Rescan must not make the edit's "1 added" vanish.
  */
 export function applyWorkspaceReload({ workspace, changes }: ResponseOf<'reloadWorkspace'>): void {
   store.set((state) => {
-    if (!hasWorkspaceChanges(changes) && state.workspace?.root === workspace.root)
-      return { workspace, lastReload: { changes, at: new Date().toISOString() } };
+    if (!hasWorkspaceChanges(changes) && state.workspace?.root === workspace.root) return { workspace };
     const dropped = new Set([...changes.removed, ...changes.changed]);
     const removed = new Set(changes.removed);
     return {

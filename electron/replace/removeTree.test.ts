@@ -1,0 +1,52 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { removeTree } from './removeTree';
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempDir('remove-tree-');
+});
+afterEach(async () => {
+  await removeTempDir(root);
+});
+
+async function writeTree(base: string, folders: number, filesEach: number): Promise<void> {
+  for (let f = 0; f < folders; f++) {
+    await fs.mkdir(path.join(base, 'pages', `f${f}`, 'deeper'), { recursive: true });
+    for (let i = 0; i < filesEach; i++) await fs.writeFile(path.join(base, 'pages', `f${f}`, `page-${i}.html`), `page ${f}/${i}`);
+    await fs.writeFile(path.join(base, 'pages', `f${f}`, 'deeper', 'last.txt'), 'last');
+  }
+}
+
+describe('removeTree', () => {
+  it('removes a folder of many files and folders, counting every entry it removed', async () => {
+    const tree = path.join(root, 'tree');
+    await writeTree(tree, 3, 40);
+    // 3 × (40 files + deeper + last.txt + the folder) + pages + the tree itself.
+    expect(await removeTree(tree)).toBe(3 * 43 + 2);
+    await expect(fs.lstat(tree)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('removes a link to a folder outside as a link, never what it points at', async () => {
+    const outside = path.join(root, 'outside');
+    await writeTree(outside, 1, 5);
+    const tree = path.join(root, 'tree');
+    await fs.mkdir(tree);
+    for (let i = 0; i < 20; i++) await fs.symlink(outside, path.join(tree, `link-${i}`));
+    await fs.symlink(path.join(outside, 'pages', 'f0', 'page-0.html'), path.join(tree, 'file-link'));
+    await removeTree(tree);
+    await expect(fs.lstat(tree)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await fs.readdir(path.join(outside, 'pages', 'f0'))).length).toBe(6);
+  });
+
+  it('refuses a tree whose top folder is a link, removing nothing through it', async () => {
+    const outside = path.join(root, 'outside');
+    await writeTree(outside, 1, 5);
+    const link = path.join(root, 'tree');
+    await fs.symlink(outside, link);
+    await expect(removeTree(link)).rejects.toThrow();
+    expect((await fs.readdir(path.join(outside, 'pages', 'f0'))).length).toBe(6);
+  });
+});
