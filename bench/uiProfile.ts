@@ -3,7 +3,8 @@
 // out-dir and kept for the next run) through `serve`, loads the page twice (a warm-up, then the one
 // measured) and prints each load's first row, all listed and long tasks (start, duration); the
 // measured load's CPU profile (CDP Profiler) is written as page-N.cpuprofile (open it in the
-// performance panel). TRACE=1 also writes a Chrome trace; SERVE_PROF=1 runs the host under
+// performance panel). TRACE=1 also writes a Chrome trace (bench/uiTraceTasks.ts says what its long
+// tasks are made of and what CPU they took); SERVE_PROF=1 runs the host under
 // --cpu-prof (its profile lands in out-dir when it exits); NOPROF=1 profiles nothing. A tool, not
 // a benchmark: the bench's verdicts come from uiBench.ts. Never touches anything outside out-dir.
 

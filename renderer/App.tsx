@@ -13,17 +13,9 @@ import { listenForAppCommands } from './state/appCommands';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { WorkspaceReloadProblem } from './components/WorkspaceReloadProblem';
-import {
-  followLiveRefresh,
-  nextTask,
-  openWorkspace,
-  reportError,
-  scan,
-  showWorkspaceInSlices,
-  watchConnection,
-  watchHosts,
-} from './state/actions';
-import { afterFirstRows, expectRestOfList, FIRST_DESTINATIONS, holdSideCalls, showRestOfList } from './state/listPages';
+import { followLiveRefresh, openWorkspace, reportError, watchConnection, watchHosts } from './state/actions';
+import { afterFirstRows, FIRST_DESTINATIONS, holdSideCalls } from './state/listPages';
+import { scanBesideList, showInPages } from './state/pagedList';
 import { store, useAppState } from './state/store';
 import { COMMAND_NAME } from '../shared/commandName';
 
@@ -37,20 +29,15 @@ import { COMMAND_NAME } from '../shared/commandName';
  */
 async function start(): Promise<'refused' | undefined> {
   const client = getClient();
-  let settleListShown: (shown: boolean) => void = () => undefined;
-  const listShown = new Promise<boolean>((resolve) => (settleListShown = resolve));
   // appInfo first: the engine answers it before the scan's first results compete for its thread.
   // Only the first destinations: the first screen need not wait on a 100,000-destination answer (listPages.ts).
   const asked = client.invoke('appInfo', { firstDestinations: FIRST_DESTINATIONS });
-  let firstRowsIn: () => void = () => undefined;
-  const firstRows = new Promise<void>((resolve) => (firstRowsIn = resolve));
-  // A scan that ends (or fails) with no rows shown holds nothing back.
-  const scanned = scan(undefined, listShown, firstRowsIn).then(firstRowsIn, firstRowsIn);
-  holdSideCalls(afterFirstRows(firstRows));
+  const scanning = scanBesideList();
+  holdSideCalls(afterFirstRows(scanning.firstRows));
   // The views the first screen does not show are evaluated once the scan is done and the page is idle, not while rows stream in.
-  void scanned.then(() => whenIdle(preloadLaterViews));
+  void scanning.scanned.then(() => whenIdle(preloadLaterViews));
   const info = await asked;
-  if (!info.ok) settleListShown(false);
+  if (!info.ok) scanning.listShown(false);
   if (!info.ok && info.error.code === 'unauthorized') return 'refused';
   if (!info.ok) {
     reportError('Could not reach the engine', info.error);
@@ -61,15 +48,8 @@ async function start(): Promise<'refused' | undefined> {
   followLiveRefresh();
   watchHosts();
   const first = info.value.workspace;
-  const total = info.value.destinationCount ?? first?.destinations.length ?? 0;
-  const unlisted = first ? total - first.destinations.length : 0;
-  if (unlisted > 0) expectRestOfList();
-  const shown = first !== undefined && (await showWorkspaceInSlices(first, unlisted));
-  settleListShown(shown);
-  if (shown && unlisted > 0) {
-    await afterFirstRows(firstRows);
-    await showRestOfList(first, total, nextTask);
-  }
+  if (first) await showInPages(first, info.value.destinationCount ?? first.destinations.length, scanning);
+  else scanning.listShown(false);
   if (!info.value.workspace && info.value.initialWorkspace) await openWorkspace(info.value.initialWorkspace);
 }
 

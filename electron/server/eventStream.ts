@@ -1,6 +1,8 @@
 // One server-sent-events stream per page: every session event as `event: <name>` / `data: <json>`,
 // opened with a `ready` event so the client knows it will hear the jobs it starts, and a `heartbeat`
 // every http.heartbeatIntervalMs so that a page notices within seconds when the host is gone or hung.
+// The frames of one turn of the event loop go out in one write (a scan of 100,000 destinations sends
+// as many items, each from a callback of its own), in the order they were made.
 // Must never keep a listener on the session after its connection is gone.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -28,18 +30,29 @@ export function openEventStream(
     'x-accel-buffering': 'no',
   });
   response.flushHeaders();
-  const write = (event: ApiEvent) => response.write(sseFrame(event.event, event.data));
-  const unsubscribe = session.onEvent(write);
+  let frames: string[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = () => {
+    flushing = undefined;
+    const text = frames.join('');
+    frames = [];
+    if (!response.destroyed) response.write(text);
+  };
+  const send = (frame: string) => {
+    frames.push(frame);
+    flushing ??= setImmediate(flush);
+  };
+  const unsubscribe = session.onEvent((event: ApiEvent) => send(sseFrame(event.event, event.data)));
   const hello: StreamHello = { instance: options.instance };
-  response.write(sseFrame(http.readyEvent, hello));
+  send(sseFrame(http.readyEvent, hello));
   // Also keeps proxies and idle timers from closing a quiet stream.
-  const keepAlive = setInterval(
-    () => response.write(sseFrame(http.heartbeatEvent, hello)),
-    options.heartbeatIntervalMs ?? http.heartbeatIntervalMs,
-  );
+  const keepAlive = setInterval(() => send(sseFrame(http.heartbeatEvent, hello)), options.heartbeatIntervalMs ?? http.heartbeatIntervalMs);
   keepAlive.unref();
   const stop = () => {
     clearInterval(keepAlive);
+    if (flushing) clearImmediate(flushing);
+    flushing = undefined;
+    frames = [];
     unsubscribe();
   };
   request.on('close', stop);

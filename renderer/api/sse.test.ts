@@ -22,8 +22,8 @@ describe('parseSseChunk', () => {
   it('yields the same frames however the stream is cut into chunks', () => {
     const payloads = fc.array(fc.record({ event: fc.constantFrom('progress', 'item', 'result'), data: fc.json() }), { maxLength: 8 });
     fc.assert(
-      fc.property(payloads, fc.array(fc.nat(), { maxLength: 6 }), (frames, cuts) => {
-        const wire = frames.map((f) => `event: ${f.event}\r\ndata: ${f.data}\r\n\r\n`).join('');
+      fc.property(payloads, fc.array(fc.nat(), { maxLength: 6 }), fc.constantFrom('\r\n', '\n'), (frames, cuts, end) => {
+        const wire = frames.map((f) => `event: ${f.event}${end}data: ${f.data}${end}${end}`).join('');
         const points = [...new Set(cuts.map((c) => c % (wire.length + 1)))].sort((a, b) => a - b);
         const seen: { event: string; data: string }[] = [];
         let buffer = '';

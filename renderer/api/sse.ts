@@ -9,7 +9,9 @@ export interface SseFrame {
 export function parseSseChunk(text: string): { frames: SseFrame[]; rest: string } {
   // A chunk may end between the \r and \n of one line end: hold a trailing \r back for the next chunk.
   const heldBack = text.endsWith('\r') ? '\r' : '';
-  const normalized = (heldBack ? text.slice(0, -1) : text).replace(/\r\n?/g, '\n');
+  const body = heldBack ? text.slice(0, -1) : text;
+  // The browser host ends lines with \n alone: a scan's chunks (tens of kilobytes each) need no rewrite.
+  const normalized = body.includes('\r') ? body.replace(/\r\n?/g, '\n') : body;
   const blocks = normalized.split('\n\n');
   const rest = (blocks.pop() ?? '') + heldBack;
   const frames: SseFrame[] = [];

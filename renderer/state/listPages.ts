@@ -54,7 +54,10 @@ export function sideCallsGo(): Promise<void> {
 /** The results applied to the whole list per task while it is made ready. */
 const APPLY_SLICE = 1_000;
 
-/** Scan results whose destination the partial list does not hold yet; undefined while the whole list is shown. */
+/**
+ * Scan results whose destination the partial list does not hold yet; undefined while the whole list is
+ * shown. Each paging has its own (a reconnection may page the list again while an earlier paging ends).
+ */
 let unplaced: ScanEntry[] | undefined;
 
 /** Keeps the results `table` (a partial list) does not place, for the whole list. */
@@ -74,13 +77,17 @@ export function resultsToCarry(held: readonly ScanEntry[], waiting: readonly Sca
   return fresh;
 }
 
-/** The whole list of `first` (appInfo's first destinations): its other pages, or undefined when the list changed meanwhile. */
-async function restOf(first: Workspace, total: number): Promise<Workspace | undefined> {
+/**
+ * The whole list of `first` (appInfo's first destinations): its other pages; 'changed' when the list
+ * changed meanwhile, 'replaced' when the page shows another list now (nothing more is asked for).
+ */
+async function restOf(first: Workspace, total: number): Promise<Workspace | 'changed' | 'replaced'> {
   const destinations = [...first.destinations];
   while (destinations.length < total) {
+    if (store.get().workspace !== first) return 'replaced';
     const page = await getClient().invoke('workspaceDestinations', { from: destinations.length, count: DESTINATION_PAGE });
-    if (!page.ok || page.value.listReadAt !== first.listReadAt || page.value.total !== total) return undefined;
-    if (page.value.destinations.length === 0) return undefined;
+    if (!page.ok || page.value.listReadAt !== first.listReadAt || page.value.total !== total) return 'changed';
+    if (page.value.destinations.length === 0) return 'changed';
     for (const destination of page.value.destinations) destinations.push(destination);
   }
   return { ...first, destinations };
@@ -92,9 +99,17 @@ async function wholeListNow(): Promise<Workspace | undefined> {
   return info.ok ? info.value.workspace : undefined;
 }
 
-/** Holds the results of destinations not listed yet, from before the first page's results are applied. */
+/**
+ * Holds the results of destinations not listed yet, from before the first page's results are applied,
+ * until showRestOfList (or dropRestOfList, when the first page did not show) ends this paging.
+ */
 export function expectRestOfList(): void {
   unplaced = [];
+}
+
+/** The first page did not show after all: nothing more is held for it. */
+export function dropRestOfList(): void {
+  unplaced = undefined;
 }
 
 /**
@@ -103,14 +118,17 @@ export function expectRestOfList(): void {
  * arrived meanwhile carried over. False when the list on screen is no longer `first`'s.
  */
 export async function showRestOfList(first: Workspace, total: number, pause: () => Promise<void>): Promise<boolean> {
+  const held = unplaced;
   try {
-    const whole = (await restOf(first, total)) ?? (await wholeListNow());
+    const rest = await restOf(first, total);
+    if (rest === 'replaced') return false;
+    const whole = rest === 'changed' ? await wholeListNow() : rest;
     if (!whole || store.get().workspace !== first) return false;
     let table = await DestinationTable.ofInSlices(whole.root, whole.destinations, pause);
     const applied = new Set<ScanEntry>();
     for (;;) {
       if (store.get().workspace !== first) return false;
-      const fresh = resultsToCarry(store.get().destinationTable.scanResults(), unplaced ?? [], applied);
+      const fresh = resultsToCarry(store.get().destinationTable.scanResults(), held ?? [], applied);
       // Nothing new since the last slice: the swap happens in this same task, so nothing can slip in between.
       if (fresh.length === 0) break;
       for (let start = 0; start < fresh.length; start += APPLY_SLICE) {
@@ -123,7 +141,7 @@ export async function showRestOfList(first: Workspace, total: number, pause: () 
     store.set({ workspace: whole, destinationTable: table, unlisted: 0 });
     return true;
   } finally {
-    unplaced = undefined;
+    if (unplaced === held) unplaced = undefined;
     if (store.get().workspace === first) store.set({ unlisted: 0 });
   }
 }

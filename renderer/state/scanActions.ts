@@ -3,6 +3,7 @@
 
 import type { ScanEntry, VerifyEntry } from '../../shared/api';
 import type { JobOutcome } from '../api/jobs';
+import { scanEntryKeeper } from '../view/scanEntryWords';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
 import { batcher } from './itemBatches';
 import { trackedJob } from './jobActions';
@@ -27,8 +28,10 @@ export async function scan(destinations?: string[], listShown?: Promise<boolean>
   const label = destinations
     ? `Rescan ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Scan workspace';
+  // The rows stay in the list as long as the page: the words they share are kept once (scanEntryWords.ts).
+  const keep = scanEntryKeeper();
   const outcome = await trackedJob('scan', destinations ? { destinations } : {}, label, {
-    onItem: (entry) => items.push(entry),
+    onItem: (entry) => items.push(keep(entry)),
     ...(listShown ? { shownOnlyIf: listShown } : {}),
   });
   if (listShown && !(await listShown)) return outcome;

@@ -51,13 +51,16 @@ export function nextTask(): Promise<void> {
 
 /**
  * showWorkspace, with the list built in slices, a task each (DestinationTable.ofInSlices), so a large
- * workspace does not freeze the page while its list is built; false when another workspace was shown meanwhile.
+ * workspace does not freeze the page while its list is built; false when another workspace was shown
+ * meanwhile. `onShown` runs right after the list is in the store, before the page renders it.
  */
-export async function showWorkspaceInSlices(workspace: Workspace, unlisted = 0): Promise<boolean> {
+export async function showWorkspaceInSlices(workspace: Workspace, unlisted = 0, onShown?: () => void): Promise<boolean> {
   const before = store.get().workspace;
   const table = await DestinationTable.ofInSlices(workspace.root, workspace.destinations, nextTask);
   if (store.get().workspace !== before) return false;
   showWorkspace(workspace, table, unlisted);
+  // In the same task as the list: the page never renders the list without what onShown sets (a selection kept).
+  onShown?.();
   return true;
 }
 
