@@ -67,5 +67,8 @@ if (want('node')) {
 if (want('renderer') && existsSync(new URL('../renderer/index.html', import.meta.url))) {
   const { build: viteBuild } = await import('vite');
   rmSync(new URL('../dist/renderer', import.meta.url), { recursive: true, force: true });
+  // Vite keeps a NODE_ENV it finds set: a build started from Vitest (NODE_ENV=test) would otherwise
+  // ship React's development build, which the app, `npm start` and the UI bench then run.
+  process.env.NODE_ENV = 'production';
   await viteBuild({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'warn' });
 }

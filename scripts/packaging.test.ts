@@ -170,6 +170,13 @@ describe('the package contents', () => {
     }
   });
 
+  it("ships React's production build, even when Vitest (NODE_ENV=test) made the build", () => {
+    const scripts = packaged.filter((file) => file.startsWith('dist/renderer/') && file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const development = scripts.filter((file) => /\bjsxDEV\b|react-dom\.development/.test(readFileSync(join(root, file), 'utf8')));
+    expect(development).toEqual([]);
+  });
+
   it('holds only package.json and built files under dist/, without source maps', () => {
     expect(packaged).toContain('package.json');
     const unexpected = packaged.filter((file) => file !== 'package.json' && !file.startsWith('dist/'));

@@ -19,7 +19,10 @@ type Part = 'node' | 'renderer';
 /** What each part is built from and the file whose age stands for the whole build. */
 const PARTS: Record<Part, { sources: string[]; built: string }> = {
   node: { sources: ['electron', 'shared', 'scripts/build.mjs', 'scripts/buildPlugins.mjs'], built: builtCli },
-  renderer: { sources: ['renderer', 'shared', 'vite.config.ts'], built: path.join(repo, 'dist', 'renderer', 'index.html') },
+  renderer: {
+    sources: ['renderer', 'shared', 'vite.config.ts', 'scripts/build.mjs'],
+    built: path.join(repo, 'dist', 'renderer', 'index.html'),
+  },
 };
 
 function newestSource(file: string): number {
