@@ -112,7 +112,9 @@ test('a hand-edited destination is diffed, repaired to intact with the extra fil
   await expect(dialog.locator('tbody tr').first()).toContainText('runbook-prod');
   await expect(dialog.locator('tbody tr').first()).toContainText('repair');
   // The entry names the backup the repair kept (beside the workspace file) and offers its undo.
-  const [backupId] = await fs.readdir(path.join(root, '.inspector-backups', 'runbook-prod'));
+  // The backups are its folders; the prune's index (.backups-index.json) lies beside them.
+  const backups = await fs.readdir(path.join(root, '.inspector-backups', 'runbook-prod'), { withFileTypes: true });
+  const [backupId] = backups.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   await expect(dialog.locator('tbody tr').first()).toContainText(backupId!);
   await expect(
     dialog
