@@ -14,12 +14,6 @@ import type { ApiResult, MethodName, RequestOf, ResponseOf } from '../shared/api
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SCREENSHOTS = path.join(ROOT, 'e2e', 'screenshots');
-/**
- * Whether `saveScreenshot` writes. The screenshots are for review and the docs; no test compares them.
- * `npm test` sets E2E_SCREENSHOTS=0: about 145 full-page PNGs and their theme switches were some 10 %
- * of its end-to-end time. `npm run test:e2e` takes them.
- */
-export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 const CLI = path.join(ROOT, 'bin', 'distributor-inspector.js');
 
 /** What must exist, and be newer than the sources it comes from, before any test runs. */
@@ -229,7 +223,6 @@ export const test = base.extend<Fixtures, { builtApp: void; workerHost: WorkerHo
   saveScreenshot: async ({}, use) => {
     await fs.mkdir(SCREENSHOTS, { recursive: true });
     await use(async (page, name) => {
-      if (!TAKE_SCREENSHOTS) return;
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
     });
   },

@@ -4,7 +4,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, TAKE_SCREENSHOTS } from './fixtures';
+import { expect } from './fixtures';
 
 /** Waits until the list shows every destination with its scanned status. */
 export async function waitForScan(page: Page): Promise<void> {
@@ -45,8 +45,6 @@ export type Save = (page: Page, name: string) => Promise<void>;
 
 /** The same view in the light and the dark theme. */
 export async function shootBothThemes(page: Page, save: Save, name: string): Promise<void> {
-  // The theme switches re-render the page for the screenshots alone.
-  if (!TAKE_SCREENSHOTS) return;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await save(page, `ui-${name}-${colorScheme}`);
