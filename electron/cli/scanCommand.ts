@@ -93,6 +93,8 @@ async function runLocalScan(
       verify,
       retain: 'summary',
       digests: false,
+      // Neither the table nor the --json reports `hasContent`: one call a destination fewer.
+      settleContent: false,
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
