@@ -71,7 +71,8 @@ async function runLocalScan(
   cpuBefore: CpuSample | undefined,
 ): Promise<ScanOutcome> {
   // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
-  const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+  const drawn = Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb';
+  const bar = createProgressBar(io.stderr, drawn);
   // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
   // a plain scan below WORKERS_FROM_DESTINATIONS, or of any size while no core stood idle beside this
   // thread as the workspace loaded: workers would add CPU (their start, their JIT, every row handed
@@ -93,9 +94,14 @@ async function runLocalScan(
       verify,
       retain: 'summary',
       digests: false,
+      // Neither the table nor the --json reports `hasContent`: one call a destination fewer.
+      settleContent: false,
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
-      onProgress: (step) => bar.update(verify ? 'verify' : 'scan  ', step),
+      // No bar, no progress: the scan then builds no step object a destination.
+      ...(drawn
+        ? { onProgress: (step: { done: number; total: number; bytes?: number }) => bar.update(verify ? 'verify' : 'scan  ', step) }
+        : {}),
       onResult: (row, index) => {
         if (!syncing) row.sync = NO_SOURCE_SYNC; // said without the rules
         if (!rendered) return;

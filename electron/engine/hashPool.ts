@@ -151,6 +151,8 @@ export class HashPool {
       verify?: boolean;
       /** The inspection's fingerprint (state sha256, listing digest); default true. */
       digests?: boolean;
+      /** False: `hasContent` left unsettled where it costs a call of its own (scanReader.ts); default true. */
+      settleContent?: boolean;
       /** Verify through the stat cache: what it knows of the destination at each index ({} for nothing). */
       knownOf?: (index: number) => Record<string, CachedOutput>;
       onOutcome?: (index: number, outcome: InspectOutcome) => void;
@@ -159,7 +161,14 @@ export class HashPool {
     return this.run(
       paths.map((target, index) => {
         const withText = typeof options.withText === 'function' ? options.withText(index) : options.withText;
-        const job: Job = { kind: 'inspect', path: target, withText, verify: options.verify === true, digests: options.digests !== false };
+        const job: Job = {
+          kind: 'inspect',
+          path: target,
+          withText,
+          verify: options.verify === true,
+          digests: options.digests !== false,
+          settleContent: options.settleContent !== false,
+        };
         if (options.knownOf) job.known = options.knownOf(index);
         return job;
       }),

@@ -54,6 +54,7 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
           digests: job.digests,
           withText: job.withText,
           entries: job.verify,
+          settleContent: job.settleContent,
         });
         const summary = summarizeInspection(inspection, json);
         if (job.verify && job.known && (inspection.status !== 'managed' || !json))

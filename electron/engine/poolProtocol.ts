@@ -27,6 +27,8 @@ export interface InspectJob {
   verify: boolean;
   /** Hash the state file and digest the listing (the inspection's fingerprint); false: neither. */
   digests: boolean;
+  /** False: `hasContent` is left unsettled where it costs a call of its own (scanReader.ts). */
+  settleContent: boolean;
   /** Verify through the stat cache (cachedHash.ts): what it knows of this destination, or {} for nothing yet. */
   known?: Record<string, CachedOutput>;
 }

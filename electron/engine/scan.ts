@@ -65,6 +65,12 @@ export interface ScanOptions {
    * as the command line's scan, skips a hash of every state file. Default true.
    */
   digests?: boolean;
+  /**
+   * False: a row's `hasContent` is not settled where the status does not need it and it would cost a
+   * call of its own (a flat folder with a state file: it reads true there, unchecked). For a caller
+   * that never reports it and decides no sync, as the command line's scan without sources. Default true.
+   */
+  settleContent?: boolean;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -161,6 +167,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         withText: typeof withText === 'function' ? (at: number) => withText(pending[at]!) : withText,
         verify: options.verify === true,
         digests,
+        ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
         ...(options.verify && statCache ? { knownOf: (at: number) => statCache.known(destinations[pending[at]!]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {

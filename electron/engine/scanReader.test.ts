@@ -118,6 +118,31 @@ describe('the scan reader', () => {
     expect(summarizeInspection(inspection, json)).toEqual(summarizeInspection(expected, stateJson));
   });
 
+  // The command line's plain scan reports no `hasContent`: its status and issues must not change when it goes unsettled.
+  it.each(Object.keys(CASES))(
+    'gives the same status, issues and summary for a destination that is %s when hasContent is left unsettled',
+    async (name) => {
+      const at = path.join(dir, name.replace(/ /g, '-'));
+      const options = { digests: false, withText: false, entries: false };
+      const settled = inspectDestinationSync(at, options);
+      const { hasContent: _settled, ...expected } = settled.inspection;
+      const unsettled = inspectDestinationSync(at, { ...options, settleContent: false });
+      const { hasContent: _unsettled, ...inspection } = unsettled.inspection;
+      expect(inspection).toEqual(expected);
+      expect(summarizeInspection(unsettled.inspection, unsettled.json)).toEqual(summarizeInspection(settled.inspection, settled.json));
+    },
+  );
+
+  it('does not look for content beside the state file of a flat folder when hasContent is left unsettled', () => {
+    // The state's first output is gone, so only a probe (or a listing) could say the folder holds nothing else.
+    const at = path.join(dir, 'state-only-outputs-gone');
+    mkdirSync(at);
+    writeFileSync(path.join(at, STATE_FILE_NAME), JSON.stringify(stateFor({ 'a.html': 'a' })));
+    const options = { digests: false, withText: false, entries: false };
+    expect(inspectDestinationSync(at, options).inspection.hasContent).toBe(false);
+    expect(inspectDestinationSync(at, { ...options, settleContent: false }).inspection.hasContent).toBe(true);
+  });
+
   it('keeps no byte of the buffer its reads share: a state read later never changes an earlier row', () => {
     const first = inspectDestinationSync(path.join(dir, 'managed'));
     const text = first.inspection.stateJsonText;

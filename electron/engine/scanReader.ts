@@ -53,17 +53,20 @@ export interface SyncInspection {
  * inspection into a slow dictionary object before its JSON).
  * `entries: false` (with `digests: false`): the caller walks on from no listing (no verify), so the
  * folder is listed only where the status needs it (readFactsSync).
+ * `settleContent: false`: `hasContent` is not settled where that costs a call of its own (a flat
+ * folder with a state file, whose status does not depend on it; `access` was one call in seven of
+ * a scan's destination): it reads true there, unchecked. For a caller that never reports it.
  */
 export function inspectDestinationSync(
   destination: string,
-  options: { digests?: boolean; withText?: boolean; entries?: boolean } = {},
+  options: { digests?: boolean; withText?: boolean; entries?: boolean; settleContent?: boolean } = {},
 ): SyncInspection {
   const dir = path.resolve(destination);
   const digests = options.digests !== false;
   const { facts, entries, contentUnknown } = readFactsSync(dir, digests, digests || options.entries !== false);
   const classified = classifyDestination(dir, facts);
   const inspection: InspectionWire = classified.inspection;
-  if (contentUnknown) inspection.hasContent = hasContentBesideState(dir, classified.json);
+  if (contentUnknown) inspection.hasContent = options.settleContent === false || hasContentBesideState(dir, classified.json);
   // The text travels exactly when the state is a JSON object, so the main thread can JSON.parse it;
   // never a withheld one (a huge invalid state would cross threads twice for nothing).
   if (options.withText !== false && classified.json && classified.text !== undefined && !inspection.stateWithheld)

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Workspace } from '../../shared/api';
 import { fakeBridge } from '../testing/fakeBridge';
-import { emptyScanRow as row, workspaceOf as sampleWorkspace } from '../testing/sampleWorkspace';
+import { destinationsPage, emptyScanRow as row, workspaceOf as sampleWorkspace } from '../testing/sampleWorkspace';
 import { nextTask, scan, showWorkspace, showWorkspaceInSlices } from './actions';
 import { DESTINATION_PAGE, expectRestOfList, resultsToCarry, showRestOfList } from './listPages';
 import { initialState, store } from './store';
@@ -18,11 +18,7 @@ let pageListReadAt: string | undefined;
 const { bridge, emit: send } = fakeBridge((method, request) => {
   calls.push({ method, request });
   if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
-  if (method === 'workspaceDestinations') {
-    const { from, count } = request as { from: number; count: number };
-    const listReadAt = pageListReadAt ?? whole.listReadAt;
-    return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt } };
-  }
+  if (method === 'workspaceDestinations') return destinationsPage(whole, request, pageListReadAt ?? whole.listReadAt);
   if (method === 'appInfo') return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: whole } };
   return undefined;
 });

@@ -4,7 +4,7 @@
 // the selection is kept, also one the first page does not list; every destination is scanned again.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBridge } from '../testing/fakeBridge';
-import { emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
+import { destinationsPage, emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
 import { reinspect } from './connectionActions';
 import { DestinationTable } from '../view/destinationTable';
 import { FIRST_DESTINATIONS } from './listPages';
@@ -29,10 +29,7 @@ const { bridge, emit: send } = fakeBridge((method, request) => {
   if (method === 'scan' && (request as { destinations?: string[] }).destinations)
     return { ok: false, error: { code: 'refused', message: 'not here' } };
   if (method === 'scan') return { ok: true, value: { job: `job-${++jobs}` } };
-  if (method === 'workspaceDestinations') {
-    const { from, count } = request as { from: number; count: number };
-    return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt: whole.listReadAt } };
-  }
+  if (method === 'workspaceDestinations') return destinationsPage(whole, request);
   return undefined;
 });
 

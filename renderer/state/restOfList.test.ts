@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOnce } from '../App';
 import { fakeBridge } from '../testing/fakeBridge';
-import { emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
+import { destinationsPage, emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
 import { afterFirstRows, REST_WAITS_FOR_FIRST_ROWS_MS } from './listPages';
 import { store } from './store';
 
@@ -20,10 +20,7 @@ const { bridge, emit: send } = fakeBridge((method, request) => {
     return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: first, destinationCount: TOTAL } };
   }
   if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
-  if (method === 'workspaceDestinations') {
-    const { from, count } = request as { from: number; count: number };
-    return { ok: true, value: { destinations: whole.destinations.slice(from, from + count), total: TOTAL, listReadAt: whole.listReadAt } };
-  }
+  if (method === 'workspaceDestinations') return destinationsPage(whole, request);
   return undefined;
 });
 

@@ -26,3 +26,12 @@ export const emptyScanRow = (id: string): ScanEntry => ({
   inspection: { path: `/w/destinations/${id}`, status: 'empty', issues: [], hasContent: false },
   summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
 });
+
+/** The host's answer to `workspaceDestinations` (the request as the page sends it): a page of the whole list. */
+export function destinationsPage(whole: Workspace, request: unknown, listReadAt = whole.listReadAt) {
+  const { from, count } = request as { from: number; count: number };
+  return {
+    ok: true as const,
+    value: { destinations: whole.destinations.slice(from, from + count), total: whole.destinations.length, listReadAt },
+  };
+}
