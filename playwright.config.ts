@@ -33,8 +33,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    // Kept only when a test fails: the trace shows every step, request and console line.
-    trace: 'retain-on-failure',
+    // Kept only when a test fails: the trace shows every step, request and console line, and the DOM
+    // at each step. Recorded for every test, though, so without its screencast: the frames Chromium
+    // encodes all through each test cost CPU that the tests beside it wait for (docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
   },

@@ -117,6 +117,8 @@ type Fixtures = {
   demoWorkspace: string;
   /** Starts another browser host on a workspace; stopped after the test. */
   startHost: (workspace?: string, options?: HostOptions) => Promise<RunningHost>;
+  /** The worker's host on a workspace the test made (no options: those need `startHost`). */
+  serveWorkspace: (workspace: string) => Promise<RunningHost>;
   /** A host on the demo workspace. */
   host: RunningHost;
   /** A page loaded from `host` (the token taken from the URL into sessionStorage, as in real use). */
@@ -194,6 +196,17 @@ export const test = base.extend<Fixtures, { builtApp: void; workerHost: WorkerHo
     const children: ChildProcess[] = [];
     await use((workspace, options) => spawnHost(workspace, children, options));
     for (const child of children) await stopHost(child);
+  },
+
+  // As `host` does, on another workspace: opening it reads it afresh, as a new host started on it would.
+  serveWorkspace: async ({ workerHost, tempDir }, use, testInfo) => {
+    void tempDir;
+    let served = false;
+    await use((workspace) => {
+      served = true;
+      return workerHost.serving(workspace);
+    });
+    if (served) await workerHost.release(testInfo.status !== testInfo.expectedStatus);
   },
 
   host: async ({ workerHost, demoWorkspace }, use, testInfo) => {

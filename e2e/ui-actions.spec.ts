@@ -188,7 +188,7 @@ test('a forced replace of a folder holding another managed destination lists it 
   await expectIntactOnDisk(dest);
 });
 
-test('a verify can be cancelled midway and leaves the destination not verified', async ({ page, demoWorkspace, startHost }) => {
+test('a verify can be cancelled midway and leaves the destination not verified', async ({ page, demoWorkspace, serveWorkspace }) => {
   // One more destination with a 16 GiB sparse output: no disk used, seconds to hash, time to cancel.
   const root = path.dirname(demoWorkspace);
   const dest = path.join(root, 'destinations', 'big-archive');
@@ -215,7 +215,7 @@ test('a verify can be cancelled midway and leaves the destination not verified',
   });
   await fs.writeFile(demoWorkspace, JSON.stringify(workspace, null, 2));
 
-  const host = await startHost(demoWorkspace);
+  const host = await serveWorkspace(demoWorkspace);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'big-archive');

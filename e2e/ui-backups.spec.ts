@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 120_000 });
 test('a forced replace keeps a backup that Restore this backup puts back byte for byte, and the history lists both', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   const fixture = await recoveryFixture(tempDir);
@@ -29,7 +29,7 @@ test('a forced replace keeps a backup that Restore this backup puts back byte fo
   const before = await snapshotTree(fixture.dest);
   const backupsFolder = path.join(fixture.root, '.inspector-backups', 'archive');
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');
@@ -111,9 +111,9 @@ test('a forced replace keeps a backup that Restore this backup puts back byte fo
   await expect(page.locator(`tr.focused[data-backup-id="${backupId}"]`)).toBeVisible();
 });
 
-test('a restore refused because the destination changed since says so, and what to do', async ({ page, tempDir, startHost }) => {
+test('a restore refused because the destination changed since says so, and what to do', async ({ page, tempDir, serveWorkspace }) => {
   const fixture = await recoveryFixture(tempDir);
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');

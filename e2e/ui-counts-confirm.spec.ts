@@ -12,7 +12,7 @@ import { openDestination, openTab, seriousViolations, shootBothThemes, waitForSc
 test('a repair asks one confirmation naming its counts, and its result and history say the same counts', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   // A repair, its history and three screens in both themes: more than the default 30 s on a shared machine.
@@ -23,7 +23,7 @@ test('a repair asks one confirmation naming its counts, and its result and histo
   await fs.writeFile(report, `${published.toString('utf8')}<p>edited on the server by hand</p>\n`);
   await fs.writeFile(path.join(fixture.dest, 'operator-notes.txt'), 'kept by the operator\n');
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');
@@ -61,7 +61,7 @@ test('a repair asks one confirmation naming its counts, and its result and histo
 test('a first publish into an empty folder is a Publish that creates its files, and says so to the end', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   test.setTimeout(90_000);
@@ -73,7 +73,7 @@ test('a first publish into an empty folder is a Publish that creates its files, 
   workspace.destinations.push({ ...archive, path: 'fresh', destination_id: 'fresh' });
   await fs.writeFile(fixture.workspaceFile, JSON.stringify(workspace, null, 2));
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'fresh');

@@ -63,7 +63,7 @@ test('after Verify all the status bar sums up health; health chips OR together a
   await expect(options.nth(8)).toContainText('runbook-prod');
 });
 
-test('cancelling Verify all says how far it got and keeps the results it had', async ({ page, demoWorkspace, startHost }) => {
+test('cancelling Verify all says how far it got and keeps the results it had', async ({ page, demoWorkspace, serveWorkspace }) => {
   // One more destination with a 16 GiB sparse output: no disk used, long to hash, time to cancel
   // once the nine small ones are done.
   const root = path.dirname(demoWorkspace);
@@ -89,7 +89,7 @@ test('cancelling Verify all says how far it got and keeps the results it had', a
   workspace.destinations.push({ path: 'destinations/zz-big-archive', pipeline_id: 'handbook-docs', destination_id: 'zz-big-archive' });
   await fs.writeFile(demoWorkspace, JSON.stringify(workspace, null, 2));
 
-  const host = await startHost(demoWorkspace);
+  const host = await serveWorkspace(demoWorkspace);
   await page.goto(host.url);
   await waitForScan(page);
   const health = page.getByRole('group', { name: 'Filter by health (any of)' });

@@ -15,7 +15,7 @@ const HOTFIX = '<p>hotfix: the figures corrected on the server, on purpose</p>\n
 test('an unticked hotfix is kept as it is and still drifted, while the other drifted output is repaired', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   const fixture = await recoveryFixture(tempDir);
@@ -25,7 +25,7 @@ test('an unticked hotfix is kept as it is and still drifted, while the other dri
   await fs.writeFile(report, HOTFIX);
   await fs.writeFile(data, 'a,b\n1,3\n');
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');

@@ -13,7 +13,7 @@ import { openDestination, openTab, seriousViolations, shootBothThemes, waitForSc
 test('a hand-edited output is repaired to intact while the extra file stays on disk', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   const fixture = await recoveryFixture(tempDir);
@@ -22,7 +22,7 @@ test('a hand-edited output is repaired to intact while the extra file stays on d
   await fs.writeFile(report, `${published.toString('utf8')}<p>edited on the server by hand</p>\n`);
   await fs.writeFile(path.join(fixture.dest, 'operator-notes.txt'), 'kept by the operator\n');
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');
@@ -64,7 +64,7 @@ test('a hand-edited output is repaired to intact while the extra file stays on d
 test('discard staging says what an interrupted apply left, removes only that folder into a backup, and Undo puts it back', async ({
   page,
   tempDir,
-  startHost,
+  serveWorkspace,
 }) => {
   const fixture = await recoveryFixture(tempDir);
   const { snapshotTree, writeInterruptedStaging } = await import('../electron/testing/fixtures');
@@ -72,7 +72,7 @@ test('discard staging says what an interrupted apply left, removes only that fol
   const stateBefore = await fs.readFile(path.join(fixture.dest, '.distributor.json'));
   const before = await snapshotTree(fixture.dest);
 
-  const host = await startHost(fixture.workspaceFile);
+  const host = await serveWorkspace(fixture.workspaceFile);
   await page.goto(host.url);
   await waitForScan(page);
   await openDestination(page, 'archive');

@@ -95,7 +95,7 @@ test('the sync chips count and filter what Compare decides, and sort by health p
 test('three drifted destinations are repaired together: one confirmation listing each, applied one by one', async ({
   page,
   demoWorkspace,
-  startHost,
+  serveWorkspace,
   saveScreenshot,
 }) => {
   test.slow();
@@ -106,7 +106,7 @@ test('three drifted destinations are repaired together: one confirmation listing
   // on a loaded machine, turn a drifted row stale for a moment and take it out of "need repair".
   await fs.appendFile(dest('docs-eu', 'assets', 'logo.png'), 'edited by hand');
   await fs.appendFile(dest('release-notes', 'Changes.txt'), 'edited by hand\n');
-  await page.goto((await startHost(demoWorkspace)).url);
+  await page.goto((await serveWorkspace(demoWorkspace)).url);
   await waitForScan(page);
   await page.getByRole('button', { name: 'Verify all' }).click();
   await expect(page.getByRole('button', { name: 'Select all that need repair (3)' })).toBeEnabled({ timeout: 20_000 });
