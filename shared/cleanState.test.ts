@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCleanState } from './cleanState';
 import { checkState, parseJsonObject, parseState } from './parseDocument';
-import { sampleSha256, sampleState, type EditableJson } from './sampleDocuments';
+import { jsonSlots, sampleSha256, sampleState, type EditableJson } from './sampleDocuments';
 
 /** A state as the bench and the publisher's copies write it: source outputs, each with its URL. */
 function copiedState(files: number): EditableJson {
@@ -44,19 +44,6 @@ function fullVerdict(text: string) {
   const parsed = parseJsonObject(text);
   if (!parsed.ok) return undefined;
   return { json: parsed.value.json, verdict: checkState(parsed.value.json, text) };
-}
-
-type Slot = [EditableJson, string | number];
-
-function slots(value: unknown, found: Slot[] = []): Slot[] {
-  if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) {
-      const slotKey = Array.isArray(value) ? Number(key) : key;
-      found.push([value as EditableJson, slotKey]);
-      slots((value as EditableJson)[slotKey], found);
-    }
-  }
-  return found;
 }
 
 // Near misses of every rule the proof stands in for: case, device names, reserved and repeated paths,
@@ -197,7 +184,7 @@ function editValue(state: EditableJson, edit: ValueEdit): void {
   const value: unknown = structuredClone(edit.value);
   const { pick, how } = edit;
   if (how === 'set field') return setField(state, edit, value);
-  const all = slots(state);
+  const all = jsonSlots(state);
   const [container, key] = all[pick % all.length]!;
   const target = container[key];
   if (how === 'unknown field' && target !== null && typeof target === 'object' && !Array.isArray(target)) target.extra = value;

@@ -4,21 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { hasErrors } from './issues';
 import { manifestSchema, stateSchema } from './documentSchemas';
 import { parseManifest, parseState } from './parseDocument';
-import { sampleManifest, sampleState } from './sampleDocuments';
+import { jsonSlots, sampleManifest, sampleState } from './sampleDocuments';
 
 type Json = Record<string | number, unknown>;
-
-/** Every [container, key] in a JSON tree, so that a mutation can reach any field at any depth. */
-function slots(value: unknown, found: [Json, string | number][] = []): [Json, string | number][] {
-  if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) {
-      const slotKey = Array.isArray(value) ? Number(key) : key;
-      found.push([value as Json, slotKey]);
-      slots((value as Json)[slotKey], found);
-    }
-  }
-  return found;
-}
 
 // Values that are nearly right are the ones that find bugs: wrong types, edge numbers, near-paths.
 const replacement = fc.oneof(
@@ -61,7 +49,7 @@ const mutation = fc.record({ pick: fc.nat(), remove: fc.boolean(), value: replac
 const mutatedState = fc.array(mutation, { minLength: 1, maxLength: 4 }).map((mutations) => {
   const state: Json = sampleState({ extraFiles: 3 });
   for (const { pick, remove, value } of mutations) {
-    const all = slots(state);
+    const all = jsonSlots(state);
     const [container, key] = all[pick % all.length] as [Json, string | number];
     if (remove && !Array.isArray(container)) delete container[key];
     else container[key] = value;
@@ -72,7 +60,7 @@ const mutatedState = fc.array(mutation, { minLength: 1, maxLength: 4 }).map((mut
 const mutatedManifest = fc.array(mutation, { minLength: 1, maxLength: 3 }).map((mutations) => {
   const manifest: Json = sampleManifest({ extraFiles: 3 });
   for (const { pick, remove, value } of mutations) {
-    const all = slots(manifest);
+    const all = jsonSlots(manifest);
     const [container, key] = all[pick % all.length] as [Json, string | number];
     if (remove && !Array.isArray(container)) delete container[key];
     else container[key] = value;

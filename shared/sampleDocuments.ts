@@ -82,3 +82,15 @@ export function sampleBadOutputsStateText(outputCount: number): string {
     records.push(`{"path":"p/${i}.html","kind":"bogus","source_path":"nope/${i}.md","sha256":"bad","size":1.0,"extra":1}`);
   return shell.replace('"outputs":[]', `"outputs":[${records.join(',')}]`);
 }
+
+/** Every [container, key] in a JSON tree, so that a test's edit can reach any field at any depth. */
+export function jsonSlots(value: unknown, found: [EditableJson, string | number][] = []): [EditableJson, string | number][] {
+  if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      const slotKey = Array.isArray(value) ? Number(key) : key;
+      found.push([value as EditableJson, slotKey]);
+      jsonSlots((value as EditableJson)[slotKey], found);
+    }
+  }
+  return found;
+}
