@@ -20,16 +20,6 @@ const MAX_PASSES = 8;
 /** Entries of one folder removed at once: enough to overlap the device's waits, few enough descriptors. */
 const REMOVALS_IN_FLIGHT = 16;
 
-/** The entry's lstat, or undefined when it is gone. Synchronous: metadata, no wait on the device. */
-function lstatOrGone(full: string) {
-  try {
-    return lstatSync(full, { bigint: true });
-  } catch (cause) {
-    if (code(cause) === 'ENOENT') return undefined;
-    throw cause;
-  }
-}
-
 interface Walk {
   dev: bigint;
   mounts: ReadonlySet<string>;
@@ -38,7 +28,8 @@ interface Walk {
 
 async function removeEntry(dir: PinnedDir, name: string, walk: Walk, attempt = 0): Promise<void> {
   const full = childPath(dir, name);
-  const stat = lstatOrGone(full);
+  // Synchronous: metadata only, no wait on the device; undefined when the entry is gone.
+  const stat = lstatSync(full, { bigint: true, throwIfNoEntry: false });
   if (!stat) return;
   if (stat.dev !== walk.dev) throw errnoError('EXDEV', `"${name}" is on another file system (a mount point); it is not removed`);
   if (!stat.isDirectory()) {
