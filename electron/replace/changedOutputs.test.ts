@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HashPool } from '../engine/hashPool';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { changedOf, changedOnDisk, hashInThread } from './changedOutputs';
 
 const recorded = { size: 3, sha256: `sha256:${'a'.repeat(64)}` };
@@ -34,7 +34,7 @@ describe('what a hash outcome says about a recorded output', () => {
 
 describe('hashing in this thread without a pool', () => {
   it('gives the pool’s outcome for every kind of output: intact, edited, resized, a link, a link on the way, a FIFO, missing', async () => {
-    const root = await makeTempDir('changed-');
+    const root = await tempDirForTest('changed-');
     const pool = new HashPool({ size: 1 });
     try {
       await fs.mkdir(path.join(root, 'pages'));
@@ -61,14 +61,13 @@ describe('hashing in this thread without a pool', () => {
       expect(inThread.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'link_in_path', 'fifo', 'missing']);
     } finally {
       await pool.close();
-      await removeTempDir(root);
     }
   });
 });
 
 describe('hashing with a pool given', () => {
   it('hashes small outputs in this thread while the pool has no worker running, and starts none', async () => {
-    const root = await makeTempDir('changed-');
+    const root = await tempDirForTest('changed-');
     const pool = new HashPool({ size: 1 });
     try {
       await fs.writeFile(path.join(root, 'intact.html'), 'abc');
@@ -79,7 +78,6 @@ describe('hashing with a pool given', () => {
       expect(pool.workerCount).toBe(0);
     } finally {
       await pool.close();
-      await removeTempDir(root);
     }
   });
 });
