@@ -10,10 +10,11 @@
 // scan's inspections while every core is busy.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import type { HashOutcome, HashTask } from './hashTask';
+import { startWorker } from './hashWorkerStart';
 import { JobQueue } from './jobQueue';
 import { abortReason, BATCH_MAX_BYTES, BATCH_MAX_CHECKS, BATCH_MAX_FILES, crashMessage, fitsOneBatch, weightOf } from './poolBatches';
 import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
@@ -68,22 +69,6 @@ interface Slot {
   /** Its code loaded ('ready'): from then on a death is blamed on the job it ran, not on the worker. */
   ready: boolean;
   exited: Promise<void>;
-}
-
-/** The worker's file beside this module: the built bundle in dist/, or the TypeScript source under Vitest and tsx. */
-function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url), { resourceLimits });
-  // Under Vitest the global setup bundles the worker once per run (scripts/vitestGlobalSetup.ts): it
-  // then starts in a quarter of the time it takes to load tsx and transform the source in each worker.
-  const bundled = process.env.INSPECTOR_TEST_HASH_WORKER;
-  if (bundled) return new Worker(bundled, { resourceLimits });
-  // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
-  // from a one-line bootstrap that loads the TypeScript source through tsx's API.
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./hashWorker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 export class HashPool {
