@@ -5,7 +5,6 @@
 // Exit 1 when anything is invalid or drifted (a CI gate, like `kubectl diff`); 2 on a bad workspace.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Issue } from '../../shared/issues';
 import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
@@ -77,16 +76,10 @@ async function runLocalScan(
   // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
   // a plain scan below WORKERS_FROM_DESTINATIONS, or of any size while no core stood idle beside this
   // thread as the workspace loaded: workers would add CPU (their start, their JIT, every row handed
-  // over), not speed (HashPool). A larger plain scan while a core is idle is read by this thread and
-  // one worker a core beside it, from one queue: this thread starts at once while the worker boots,
-  // and a worker fewer pays its start, its own JIT of the same code and the hand-off of its rows.
+  // over), not speed (HashPool).
   const busy = coresBusySince(cpuBefore);
   const small = workspace.destinations.length < WORKERS_FROM_DESTINATIONS;
-  const pool = new HashPool({
-    runHere: runInThread,
-    coresBusy: () => small || busy(),
-    besideHere: Math.max(1, availableParallelism() - 1),
-  });
+  const pool = new HashPool({ runHere: runInThread, coresBusy: () => small || busy() });
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();

@@ -6,19 +6,16 @@
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
 // time, and the job that dies alone gets an error outcome; every other job still gets its answer.
 // Never reads a file itself; a caller with nothing else to do on its thread (the command line) may
-// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone, for a
-// scan's inspections while every core is busy, and (`besideHere`) for a share of them beside fewer
-// workers while a core is idle. The app's pool never gets `runHere`: its main thread reads nothing.
+// hand it `runHere` (poolInThread.ts) for the requests one worker would have run alone, and for a
+// scan's inspections while every core is busy.
 
 import { availableParallelism, loadavg } from 'node:os';
-import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import type { HashOutcome, HashTask } from './hashTask';
-import { startWorker } from './hashWorkerStart';
 import { JobQueue } from './jobQueue';
 import { abortReason, BATCH_MAX_BYTES, BATCH_MAX_CHECKS, BATCH_MAX_FILES, crashMessage, fitsOneBatch, weightOf } from './poolBatches';
-import { BATCH_MAX_BESIDE_HERE, readableHere, readBeside } from './poolBeside';
 import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
@@ -73,6 +70,22 @@ interface Slot {
   exited: Promise<void>;
 }
 
+/** The worker's file beside this module: the built bundle in dist/, or the TypeScript source under Vitest and tsx. */
+function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url), { resourceLimits });
+  // Under Vitest the global setup bundles the worker once per run (scripts/vitestGlobalSetup.ts): it
+  // then starts in a quarter of the time it takes to load tsx and transform the source in each worker.
+  const bundled = process.env.INSPECTOR_TEST_HASH_WORKER;
+  if (bundled) return new Worker(bundled, { resourceLimits });
+  // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
+  // from a one-line bootstrap that loads the TypeScript source through tsx's API.
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./hashWorker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
+  return new Worker(bootstrap, { eval: true, resourceLimits });
+}
+
 export class HashPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
@@ -83,10 +96,6 @@ export class HashPool {
   private readonly resourceLimits: ResourceLimits | undefined;
   private readonly runHere: RunHere | undefined;
   private readonly coresBusy: () => boolean;
-  private readonly besideHere: number | undefined;
-  private reading = false; // this thread takes batches beside the workers (readHere)
-  /** A worker died loading its code while this thread could read its jobs: none is started while it reads. */
-  private workersBroken = false;
 
   /**
    * `runHere`: a request whose jobs fit in one batch, made while no worker runs and none waits, is
@@ -94,17 +103,12 @@ export class HashPool {
    * milliseconds of its own start. So is a larger one of plain inspections while `coresBusy()`
    * (default: the load average at or above the cores): there a worker adds its start, its own JIT
    * and GC and the hand-off of every outcome, not speed. Only for a caller with nothing else to do.
-   * `besideHere`: such a request made while a core is idle is read by this thread too, beside at
-   * most that many workers (poolBeside.ts); a worker that cannot start leaves its jobs to it.
    */
-  constructor(
-    options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere; coresBusy?: () => boolean; besideHere?: number } = {},
-  ) {
+  constructor(options: { size?: number; resourceLimits?: ResourceLimits; runHere?: RunHere; coresBusy?: () => boolean } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
     this.runHere = options.runHere;
     this.coresBusy = options.coresBusy ?? (() => loadavg()[0]! >= availableParallelism());
-    this.besideHere = options.besideHere;
   }
 
   /** Live worker threads right now (0 before the first file and after close or a full cancel). */
@@ -191,13 +195,8 @@ export class HashPool {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (jobs.length === 0) return Promise.resolve([]);
-    let beside = false;
-    if (this.runHere && this.slots.length === 0 && this.queue.length === 0) {
-      if (fitsOneBatch(jobs)) return this.runHere(jobs, options);
-      const inspections = jobs.every((job) => job.kind === 'inspect' && !job.verify);
-      if (inspections && this.coresBusy()) return this.runHere(jobs, options);
-      beside = inspections && this.besideHere !== undefined;
-    }
+    if (this.runHere && this.slots.length === 0 && this.queue.length === 0 && (fitsOneBatch(jobs) || this.inspectsHere(jobs)))
+      return this.runHere(jobs, options);
     return new Promise<PoolJobOutcome[]>((resolve, reject) => {
       const request: Request = { outcomes: new Array(jobs.length), remaining: jobs.length, options, resolve, reject, settled: false };
       jobs.forEach((job, index) => this.queue.push({ request, index, job }));
@@ -205,35 +204,13 @@ export class HashPool {
         request.onAbort = () => void this.cancel(request, abortReason(signal));
         signal.addEventListener('abort', request.onAbort, { once: true });
       }
-      if (beside) this.readBesideWorkers();
-      else this.dispatch();
+      this.dispatch();
     });
   }
 
-  /** The workers get their first batches before this thread takes its own, so they boot meanwhile. */
-  private readBesideWorkers(): void {
-    this.reading = true;
-    this.dispatch();
-    void this.readHere();
-  }
-
-  private async readHere(): Promise<void> {
-    try {
-      await readBeside<Item>({
-        queue: this.queue,
-        runHere: this.runHere!,
-        deliver: (item, outcome) => this.deliver(item, outcome),
-        fail: (item, cause) => this.settle(item.request, cause),
-      });
-    } finally {
-      this.reading = false;
-    }
-  }
-
-  /** While this thread reads, at most `besideHere` workers (none once one failed to start). */
-  private get workerLimit(): number {
-    if (!this.reading) return this.size;
-    return this.workersBroken ? 0 : Math.min(this.size, this.besideHere ?? this.size);
+  /** Plain inspections (no verify, no hashing) while the cores are busy: a worker would not speed them up. */
+  private inspectsHere(jobs: readonly Job[]): boolean {
+    return jobs.every((job) => job.kind === 'inspect' && !job.verify) && this.coresBusy();
   }
 
   /** Terminates every worker and waits for them to exit. Pending requests are rejected. */
@@ -252,7 +229,7 @@ export class HashPool {
     while (this.queue.length > 0) {
       let slot = this.slots.find((candidate) => !candidate.batch && !candidate.stopping);
       if (!slot) {
-        if (this.slots.length >= this.workerLimit) return;
+        if (this.slots.length >= this.size) return;
         slot = this.spawn();
       }
       const items = this.takeBatch();
@@ -264,12 +241,10 @@ export class HashPool {
   }
 
   private takeBatch(): Item[] {
-    const head = this.queue.peek()!;
-    if (head.alone) return [this.queue.shift()!];
+    if (this.queue.peek()!.alone) return [this.queue.shift()!];
     const items: Item[] = [];
     let bytes = 0;
-    const maxJobs =
-      head.job.kind === 'check' ? BATCH_MAX_CHECKS : this.reading && readableHere(head) ? BATCH_MAX_BESIDE_HERE : BATCH_MAX_FILES;
+    const maxJobs = this.queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
     while (this.queue.length > 0 && items.length < maxJobs) {
       const next = this.queue.peek()!;
       if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
@@ -340,12 +315,7 @@ export class HashPool {
     this.slots.splice(index, 1);
     const items = (slot.batch?.items ?? []).filter((item) => !item.request.settled);
     slot.batch = undefined;
-    if (!slot.ready && this.besideHere !== undefined && this.runHere && items.every(readableHere)) {
-      // It died loading its own code: another would too, and this thread can read these jobs.
-      this.workersBroken = true;
-      this.queue.unshiftAll(items);
-      if (!this.reading) this.readBesideWorkers();
-    } else if (!slot.ready) {
+    if (!slot.ready) {
       // It died loading its own code (a broken bundle): every job would fail the same way.
       for (const item of items) this.settle(item.request, cause);
     } else if (items.length === 1 || items.some((item) => item.alone)) {

@@ -30,12 +30,9 @@ function abortReason(signal: AbortSignal): unknown {
  */
 export async function runInThread(jobs: readonly Job[], options: InThreadOptions): Promise<PoolJobOutcome[]> {
   let unreported = 0;
-  // Only a hash or a verify reads into them; a scan's small batches beside a worker (poolBeside.ts) would
-  // otherwise allocate 2 MiB each, thousands of times.
-  const bufferBytes = jobs.some((job) => job.kind === 'hash' || (job.kind === 'inspect' && job.verify)) ? READ_BUFFER_BYTES : 0;
   const hasher: Hasher = {
-    buffer: Buffer.allocUnsafe(bufferBytes),
-    spare: Buffer.allocUnsafe(bufferBytes),
+    buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+    spare: Buffer.allocUnsafe(READ_BUFFER_BYTES),
     checkedDirs: new Set(),
     onBytes(bytes) {
       unreported += bytes;
