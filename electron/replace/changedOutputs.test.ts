@@ -66,6 +66,41 @@ describe('hashing in this thread without a pool', () => {
   });
 });
 
+describe("hashing outputs the plan has just lstat'ed as regular files", () => {
+  it('opens them without a second lstat, and never reads what was swapped in since as the output: a link, a FIFO, a folder', async () => {
+    const root = await makeTempDir('changed-');
+    try {
+      await fs.mkdir(path.join(root, 'pages'));
+      for (const name of ['intact', 'edited', 'resized', 'link', 'fifo', 'folder', 'gone'])
+        await fs.writeFile(path.join(root, 'pages', `${name}.html`), name === 'edited' ? 'abd' : name === 'resized' ? 'abcdef' : 'abc');
+      const outputs = ['intact', 'edited', 'resized', 'link', 'fifo', 'folder', 'gone'].map((name) => ({
+        path: `pages/${name}.html`,
+        size: 3,
+        sha256: `sha256:${createHash('sha256').update('abc').digest('hex')}`,
+      }));
+      // Swapped after the plan's lstat saw regular files of the recorded size.
+      await fs.writeFile(path.join(root, 'target.html'), 'abc');
+      for (const name of ['link', 'fifo', 'folder', 'gone']) await fs.rm(path.join(root, 'pages', `${name}.html`));
+      await fs.symlink(path.join(root, 'target.html'), path.join(root, 'pages', 'link.html'));
+      execFileSync('mkfifo', [path.join(root, 'pages', 'fifo.html')]);
+      await fs.mkdir(path.join(root, 'pages', 'folder.html'));
+      const listed = await hashInThread(root, outputs, true);
+      expect(listed.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'fifo', 'directory', 'missing']);
+      expect(await changedOnDisk(root, outputs, undefined, undefined, true)).toEqual([
+        undefined,
+        'hash_mismatch',
+        'size_mismatch',
+        'not_a_file',
+        'not_a_file',
+        'not_a_file',
+        'not_a_file',
+      ]);
+    } finally {
+      await removeTempDir(root);
+    }
+  });
+});
+
 describe('hashing with a pool given', () => {
   it('hashes small outputs in this thread while the pool has no worker running, and starts none', async () => {
     const root = await makeTempDir('changed-');
