@@ -1,19 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../shared/api';
 import { App } from './App';
-import { fakeBridge } from './testing/fakeBridge';
+import { installFakeBridge } from './testing/fakeBridge';
 
 let answerAppInfo: (answer: ApiResult<unknown>) => void = () => undefined;
 const appInfo = new Promise<ApiResult<unknown>>((resolve) => (answerAppInfo = resolve));
-const { bridge } = fakeBridge();
-const invoke = bridge.invoke;
-bridge.invoke = (method, request) => (method === 'appInfo' ? appInfo : invoke(method, request));
-
-beforeAll(() => {
-  window.inspector = bridge;
-});
+installFakeBridge((method) => (method === 'appInfo' ? appInfo : undefined));
 afterEach(cleanup);
 
 describe('the app at its start', () => {

@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { planAdopt } from '../replace/planAdopt';
 import { applyWithBackup } from '../testing/backupFixtures';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { publishedDestination, type Published } from '../testing/recoveryFixtures';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
@@ -12,12 +13,11 @@ let fixture: Published;
 let dest: string;
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('adopt-undo-'));
+  fixture = await publishedDestination(await tempDirForTest('adopt-undo-'));
   dest = fixture.dest;
   await fs.rm(path.join(dest, '.distributor.json'));
   await fs.writeFile(path.join(dest, 'notes.txt'), 'operator notes');
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 async function adoptPlan() {
   const planned = await planAdopt({

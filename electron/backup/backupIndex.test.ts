@@ -4,9 +4,9 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_KIND, BACKUP_MANIFEST_NAME, type BackupManifest, type BackupSettings } from '../../shared/backupSchema';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { BACKUP_INDEX_NAME, indexedBackup, manifestIdentity, readBackupIndex } from './backupIndex';
 import { pruneBackups, readBackup } from './backupStore';
 import { manifestText } from './backupWriter';
@@ -14,12 +14,9 @@ import { manifestText } from './backupWriter';
 let root: string;
 let folder: string;
 beforeEach(async () => {
-  root = await makeTempDir('backup-index-');
+  root = await tempDirForTest('backup-index-');
   folder = path.join(root, 'backups', 'site');
   await fs.mkdir(folder, { recursive: true });
-});
-afterEach(async () => {
-  await removeTempDir(root);
 });
 
 const settings = (keep: number): BackupSettings => ({ enabled: true, folder: path.join(root, 'backups'), keep });

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { applyPlan } from '../replace/applyPlan';
-import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
+import { snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import {
   discardPlanOf,
   publishedDestination,
@@ -23,10 +24,9 @@ let fixture: Published;
 let dest: string;
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('discard-backup-'));
+  fixture = await publishedDestination(await tempDirForTest('discard-backup-'));
   dest = fixture.dest;
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 describe('discard staging with a backup', () => {
   const backups = () => path.join(fixture.root, 'backups', 'archive');

@@ -3,9 +3,10 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyWithBackup } from '../testing/backupFixtures';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, publishedDestination, type Published } from '../testing/recoveryFixtures';
 import { planRepair } from '../replace/planRepair';
 import { applyRestore } from './applyRestore';
@@ -16,12 +17,11 @@ let dest: string;
 const HOTFIX = '<p>hotfix: the figures corrected on the server</p>';
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('repair-keep-restore-'));
+  fixture = await publishedDestination(await tempDirForTest('repair-keep-restore-'));
   dest = fixture.dest;
   await driftByHand(dest);
   await fs.writeFile(path.join(dest, 'report.html'), HOTFIX);
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 async function planKeeping(keep: string[]) {
   const outcome = await planRepair({ destinationPath: dest, sourcePath: fixture.source, keep });

@@ -5,19 +5,17 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BackupManifest } from '../../shared/backupSchema';
 import { replacedWithBackup } from '../testing/backupFixtures';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('restore-trust-');
-});
-afterEach(async () => {
-  await removeTempDir(root);
+  root = await tempDirForTest('restore-trust-');
 });
 
 const isRoot = process.getuid?.() === 0;

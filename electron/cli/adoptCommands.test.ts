@@ -4,22 +4,22 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { recoveryWorkspace, type Published } from '../testing/recoveryFixtures';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 let fixture: Published & { workspaceFile: string };
 beforeEach(async () => {
-  dir = await makeTempDir('adopt-command-');
+  dir = await tempDirForTest('adopt-command-');
   fixture = await recoveryWorkspace(dir);
   await fs.rm(path.join(fixture.dest, '.distributor.json'));
   await fs.writeFile(path.join(fixture.dest, 'notes.txt'), 'operator notes');
   await fs.symlink('../outside', path.join(fixture.dest, 'escape'));
 });
-afterEach(async () => removeTempDir(dir));
 
 /** Runs the CLI in `dir` (its workspace), keeping backups in a temp state folder (never the user's own). */
 async function cli(argv: string[], answer?: string) {

@@ -6,17 +6,17 @@
 import { installedCommand } from '../service/installedCommand';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BACKUPS_FOLDER_NAME } from '../backup/backupLocation';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('backups-command-');
+  dir = await tempDirForTest('backups-command-');
 });
-afterEach(async () => removeTempDir(dir));
 
 const cli = (argv: string[]) =>
   runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1', HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') } });

@@ -2,16 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { applyPatch } from 'diff';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { markdownToHtml } from '../replace/markdownToHtml';
-import { makeTempDir, removeTempDir, sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('diff-command-');
+  dir = await tempDirForTest('diff-command-');
 });
-afterEach(async () => removeTempDir(dir));
 
 const cli = (argv: string[]) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1' } });
 

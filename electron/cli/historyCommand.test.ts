@@ -1,15 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
-import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('history-command-');
+  dir = await tempDirForTest('history-command-');
 });
-afterEach(async () => removeTempDir(dir));
 
 const cli = (argv: string[], env: Record<string, string> = {}) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1', ...env } });
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
-import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { runCliCaptured } from '../testing/cliCapture';
 
 // Anything a terminal would act on, once our own colour, erase-line and progress sequences are set aside.
@@ -19,9 +20,8 @@ const BIDI = '\u202etxt.exe';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('hostile-text-');
+  dir = await tempDirForTest('hostile-text-');
 });
-afterEach(async () => removeTempDir(dir));
 
 const cli = (argv: string[], { isTerminal = false, answer = '' } = {}) =>
   runCliCaptured(argv, { cwd: dir, ...(isTerminal ? { answer } : {}) });

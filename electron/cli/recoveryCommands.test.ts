@@ -4,20 +4,20 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { HISTORY_FILE_NAME } from '../history/journalPath';
-import { makeTempDir, removeTempDir, snapshotTree, stateInvariantProblems, writeInterruptedStaging } from '../testing/fixtures';
+import { snapshotTree, stateInvariantProblems, writeInterruptedStaging } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, recoveryWorkspace, type Published } from '../testing/recoveryFixtures';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 let fixture: Published & { workspaceFile: string };
 beforeEach(async () => {
-  dir = await makeTempDir('recovery-command-');
+  dir = await tempDirForTest('recovery-command-');
   fixture = await recoveryWorkspace(dir);
 });
-afterEach(async () => removeTempDir(dir));
 
 /** Runs the CLI in `dir`, journaling into a temp file and keeping backups in a temp state folder (never the user's own). */
 async function cli(argv: string[], answer?: string) {

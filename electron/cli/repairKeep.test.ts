@@ -4,8 +4,9 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, recoveryWorkspace, type Published } from '../testing/recoveryFixtures';
 import { runCliCaptured } from '../testing/cliCapture';
 
@@ -14,12 +15,11 @@ let fixture: Published & { workspaceFile: string };
 const HOTFIX = '<p>hotfix on the server</p>';
 
 beforeEach(async () => {
-  dir = await makeTempDir('repair-keep-command-');
+  dir = await tempDirForTest('repair-keep-command-');
   fixture = await recoveryWorkspace(dir);
   await driftByHand(fixture.dest);
   await fs.writeFile(path.join(fixture.dest, 'report.html'), HOTFIX);
 });
-afterEach(async () => removeTempDir(dir));
 
 async function cli(argv: string[], answer?: string) {
   const history = ['--history', path.join(dir, 'history.jsonl')];

@@ -1,21 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { runCliCaptured } from '../testing/cliCapture';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('replace-command-');
+  dir = await tempDirForTest('replace-command-');
 });
-afterEach(async () => removeTempDir(dir));
 
 const cli = (argv: string[], answer?: string) => runCliCaptured(argv, { cwd: dir, env: { NO_COLOR: '1' }, answer });
 

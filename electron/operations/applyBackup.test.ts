@@ -5,14 +5,15 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listBackups } from '../backup/backupStore';
 import { readHistory } from '../history/journal';
 import { applyPlan } from '../replace/applyPlan';
 import { nodeFsOps } from '../replace/fsOps';
 import { planReplace } from '../replace/planReplace';
 import { countingFsOps } from '../testing/countingFsOps';
-import { makeTempDir, removeTempDir, writeBundle } from '../testing/fixtures';
+import { writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
 import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
 import { applyReplacePlan } from './applyReplacePlan';
@@ -20,10 +21,9 @@ import { applyReplacePlan } from './applyReplacePlan';
 let root: string;
 let request: BackupRequest;
 beforeEach(async () => {
-  root = await makeTempDir('apply-backup-');
+  root = await tempDirForTest('apply-backup-');
   request = { settings: { enabled: true, folder: path.join(root, 'backups'), keep: 5 }, destinationId: 'archive' };
 });
-afterEach(async () => removeTempDir(root));
 const backupsFolder = () => path.join(root, 'backups');
 
 describe('the first publish into an empty destination', () => {

@@ -1,17 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { refusalMessage } from '../../shared/comparisonWords';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  writeBundle,
-  writeInterruptedStaging,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, writeBundle, writeInterruptedStaging, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { HashPool } from '../engine/hashPool';
 import { applyReplacePlan } from './applyReplacePlan';
 import { compareDestination } from './compareDestination';
@@ -22,11 +16,10 @@ let dir: string;
 let dest: string;
 let source: string;
 beforeEach(async () => {
-  dir = await makeTempDir('operations-');
+  dir = await tempDirForTest('operations-');
   dest = path.join(dir, 'dest');
   source = path.join(dir, 'src');
 });
-afterEach(async () => removeTempDir(dir));
 
 async function olderDestination() {
   const oldManifest = await writeBundle(path.join(dir, 'old'), { 'report.md': '# Old' }, { created: '2026-06-04T11:55:00Z' });

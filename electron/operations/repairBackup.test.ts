@@ -2,18 +2,18 @@
 // place): its restore puts the drifted bytes back and never touches the state.
 
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyRestore } from '../backup/applyRestore';
 import { planRestore } from '../backup/planRestore';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
 import { applyReplacePlan } from './applyReplacePlan';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('repair-backup-');
+  root = await tempDirForTest('repair-backup-');
 });
-afterEach(async () => removeTempDir(root));
 
 async function restore(folder: string, dest: string) {
   const planned = await planRestore({ backupFolder: folder, destinationPath: dest });

@@ -1,10 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import { verifyDestination } from '../engine/verify';
-import { makeTempDir, removeTempDir, sha256, snapshotTree } from '../testing/fixtures';
+import { sha256, snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { publishedDestination, type Published } from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
 import { compareFolder } from './compareFolder';
@@ -16,13 +17,12 @@ const ids = { pipelineId: 'reports', destinationId: 'archive' };
 
 /** A folder holding exactly what the source publishes, plus an extra file and a link out of the tree, with no state file. */
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('adopt-'));
+  fixture = await publishedDestination(await tempDirForTest('adopt-'));
   dest = fixture.dest;
   await fs.rm(path.join(dest, '.distributor.json'));
   await fs.writeFile(path.join(dest, 'notes.txt'), 'operator notes');
   await fs.symlink('../outside', path.join(dest, 'escape'));
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 async function adoptPlan(): Promise<ReplacePlan> {
   const planned = await planAdopt({ destinationPath: dest, sourcePath: fixture.source, configured: ids });

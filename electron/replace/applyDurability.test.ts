@@ -4,19 +4,19 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FsOpName, FsOps } from './fsOps';
 import { nodeFsOps } from './fsOps';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
 import { countingFsOps } from '../testing/countingFsOps';
-import { makeTempDir, removeTempDir, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('durability-');
+  root = await tempDirForTest('durability-');
 });
-afterEach(async () => removeTempDir(root));
 
 interface Call {
   op: FsOpName;

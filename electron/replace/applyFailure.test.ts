@@ -4,20 +4,20 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyAftermathText, type ReplaceMode } from '../../shared/plan';
 import { inspectDestination } from '../engine/inspectDestination';
 import { applyPlan } from './applyPlan';
 import { nodeFsOps } from './fsOps';
 import { planReplace } from './planReplace';
 import { countingFsOps, faultyFsOps, type InjectedErrno } from '../testing/countingFsOps';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('failure-');
+  root = await tempDirForTest('failure-');
 });
-afterEach(async () => removeTempDir(root));
 
 /** A 255-byte name ending in .md: the longest a file system takes, and 257 bytes once it ends in .html. */
 const LONG_MD = `${'n'.repeat(252)}.md`;

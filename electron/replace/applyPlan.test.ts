@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { applyResultSchema, type ApplyProgress, type ReplacePlan } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
@@ -10,26 +10,18 @@ import { inspectDestination } from '../engine/inspectDestination';
 import { planReplace, type PlanReplaceInput } from './planReplace';
 import type { VerifiedOutputs } from './publish';
 import { sha256Of } from './sourceFile';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeInterruptedStaging,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeInterruptedStaging, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let dest: string;
 let source: string;
 
 beforeEach(async () => {
-  root = await makeTempDir('apply-');
+  root = await tempDirForTest('apply-');
   dest = path.join(root, 'dest');
   source = path.join(root, 'source');
 });
-afterEach(async () => removeTempDir(root));
 
 const OLD = { id: 'reports.example', created: '2026-06-04T11:55:00Z' };
 const NEW = { id: 'reports.example', created: '2026-06-05T09:00:00Z' };

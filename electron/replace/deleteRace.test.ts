@@ -6,10 +6,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, writeBundle } from '../testing/fixtures';
+import { writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { propertyRuns } from '../testing/testSampling';
 
 const FOLDERS = 30;
@@ -84,9 +85,8 @@ print('swaps', swaps, flush=True)
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('race-');
+  root = await tempDirForTest('race-');
 });
-afterEach(async () => removeTempDir(root));
 
 async function countOutside(outside: string): Promise<number> {
   return (await fs.readdir(outside)).length;

@@ -2,17 +2,17 @@
 // The refusal says what its parent is: missing, a file, or a symbolic link (and to where).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome } from '../../shared/plan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle } from '../testing/fixtures';
+import { snapshotTree, writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('parent-');
+  root = await tempDirForTest('parent-');
   await writeBundle(path.join(root, 'source'), { 'index.md': '# Home' });
 });
-afterEach(async () => removeTempDir(root));
 
 const plan = (dest: string, mode: 'replace' | 'force' = 'replace') =>
   planReplace({ destinationPath: dest, sourcePath: path.join(root, 'source'), mode, configured: { pipelineId: 'p', destinationId: 'd' } });

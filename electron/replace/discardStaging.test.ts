@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { replacePlanSchema } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
+import { snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import {
   discardPlanOf,
   publishedDestination,
@@ -18,10 +19,9 @@ let fixture: Published;
 let dest: string;
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('discard-'));
+  fixture = await publishedDestination(await tempDirForTest('discard-'));
   dest = fixture.dest;
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 describe('discard staging', () => {
   it('says which publication the staging folder holds and how many files it staged, then removes only it', async () => {

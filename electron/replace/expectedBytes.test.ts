@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../shared/manifestSchema';
 import type { OutputRecord } from '../../shared/stateSchema';
-import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
+import { sha256, writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { EXPECTED_BYTES_UNAVAILABLE, expectedOutputBytes } from './expectedBytes';
 import { preparePublication } from './publish';
 
@@ -17,7 +18,7 @@ let manifest: Manifest;
 let outputs: OutputRecord[];
 
 beforeEach(async () => {
-  root = await makeTempDir('expected-bytes-');
+  root = await tempDirForTest('expected-bytes-');
   bundle = path.join(root, 'source');
   manifest = await writeBundle(bundle, { 'index.md': '# Weekly report\n\nAll <b>good</b>.\n', 'data/figures.csv': 'a,b\n1,2\n' });
   const publication = await preparePublication({
@@ -29,9 +30,6 @@ beforeEach(async () => {
   });
   if (!publication.ok) throw new Error(publication.error.message);
   outputs = publication.value.outputs;
-});
-afterEach(async () => {
-  await removeTempDir(root);
 });
 
 const output = (outputPath: string): OutputRecord => {

@@ -1,14 +1,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../testing/tempDirs';
 import { EARLY_FLUSH_BYTES, earlyFlusher, nodeFsOps } from './fsOps';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('fs-ops-');
+  dir = await tempDirForTest('fs-ops-');
 });
-afterEach(async () => removeTempDir(dir));
 
 async function* chunksOf(parts: string[], failAfter?: number, closed?: { value: boolean }): AsyncGenerator<Buffer> {
   try {

@@ -1,7 +1,7 @@
 import type * as NodeFs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempDirForTest } from '../testing/tempDirs';
 
 // The chunked write's failure path: the write runs in libuv's thread while the next chunk is made,
 // so its error must still fail the file (never an unhandled rejection), once the write ends.
@@ -25,10 +25,9 @@ const { promises: fs } = await import('node:fs');
 
 let dir: string;
 beforeEach(async () => {
-  dir = await makeTempDir('fs-ops-write-');
+  dir = await tempDirForTest('fs-ops-write-');
   failing.calls = 0;
 });
-afterEach(async () => removeTempDir(dir));
 
 async function* chunks(parts: string[], asked: { count: number; closed: boolean }): AsyncGenerator<Buffer> {
   try {

@@ -5,31 +5,24 @@
 
 import { promises as fs, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { planAsApplied, type ReplacePlan } from '../../shared/plan';
 import { planRows } from '../../shared/planRows';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
 import type { VerifiedOutputs } from './publish';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let dest: string;
 let source: string;
 
 beforeEach(async () => {
-  root = await makeTempDir('hash-at-apply-');
+  root = await tempDirForTest('hash-at-apply-');
   dest = path.join(root, 'dest');
   source = path.join(root, 'source');
 });
-afterEach(async () => removeTempDir(root));
 
 const OLD = { id: 'reports.example', created: '2026-06-04T11:55:00Z' };
 const NEW = { id: 'reports.example', created: '2026-06-05T09:00:00Z' };

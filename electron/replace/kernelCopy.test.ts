@@ -4,15 +4,14 @@
 
 import { closeSync, constants, openSync, promises as fs, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { canCopyInKernel, copyInKernel, copyInProcess } from './kernelCopy';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('kernel-copy-');
+  root = await tempDirForTest('kernel-copy-');
 });
-afterEach(async () => removeTempDir(root));
 
 const CREATE = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 const bytesOf = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + (i >> 9)) & 0xff));

@@ -1,18 +1,18 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { State } from '../../shared/stateSchema';
-import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { newStateIssues } from './newStateCheck';
 
 let root: string;
 let state: State;
 
 beforeEach(async () => {
-  root = await makeTempDir('new-state-');
+  root = await tempDirForTest('new-state-');
   const manifest = await writeBundle(path.join(root, 'source'), { 'report.md': '# Report' });
   state = await writeManagedDestination(path.join(root, 'dest'), { manifest, outputs: { 'report.html': '<p>r</p>' } });
 });
-afterEach(async () => removeTempDir(root));
 
 describe('the check of a new state before it is written', () => {
   it('passes a valid state, and the same state checked again', () => {

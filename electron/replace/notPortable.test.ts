@@ -1,16 +1,16 @@
 // On Windows a replace refuses, when planning, the paths the contract allows but Windows does not keep
 // as written (the `not_portable` warning of shared/cleanPath.ts). The platform is passed in.
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome } from '../../shared/plan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle } from '../testing/fixtures';
+import { snapshotTree, writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('portable-');
+  root = await tempDirForTest('portable-');
 });
-afterEach(async () => removeTempDir(root));
 
 const plan = (platform: NodeJS.Platform, mode: 'replace' | 'force' = 'replace') =>
   planReplace({

@@ -6,7 +6,8 @@ import { nodeFsOps, type FsOps } from './fsOps';
 import { PinCache } from './pinCache';
 import { fdAnchoringWorks, pinDirectory, type PinnedDir } from './pinnedDir';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let dest: string;
@@ -14,7 +15,7 @@ let destPin: PinnedDir;
 let cache: PinCache;
 
 beforeEach(async () => {
-  root = await makeTempDir('pin-cache-');
+  root = await tempDirForTest('pin-cache-');
   dest = path.join(root, 'dest');
   await fs.mkdir(path.join(dest, 'pages/deep'), { recursive: true });
   await fs.mkdir(path.join(dest, '.staging/files'), { recursive: true });
@@ -24,7 +25,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await cache.closeAll();
   await destPin.close();
-  await removeTempDir(root);
 });
 
 const inode = async (full: string) => (await fs.lstat(full, { bigint: true })).ino;

@@ -1,13 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlanOutcome, ReplacePlan } from '../../shared/plan';
 import { HashPool } from '../engine/hashPool';
 import { applyPlan } from './applyPlan';
 import { planReplace, type PlanReplaceInput } from './planReplace';
 import {
-  makeTempDir,
-  removeTempDir,
   sha256,
   snapshotTree,
   stateInvariantProblems,
@@ -15,17 +13,17 @@ import {
   writeInterruptedStaging,
   writeManagedDestination,
 } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let dest: string;
 let source: string;
 
 beforeEach(async () => {
-  root = await makeTempDir('plan-');
+  root = await tempDirForTest('plan-');
   dest = path.join(root, 'dest');
   source = path.join(root, 'source');
 });
-afterEach(async () => removeTempDir(root));
 
 const OLD_CREATED = '2026-06-04T11:55:00Z';
 const NEW_CREATED = '2026-06-05T09:00:00Z';

@@ -1,21 +1,21 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { APP_VERSION } from '../engine/appVersion';
 import { execFileSync } from 'node:child_process';
 import type { ManifestFile } from '../../shared/manifestSchema';
 import { preparePublication, type PublicationInput } from './publish';
 import { isStreamedSource, readVerifiedSourceFile, verifySourceFile } from './sourceFile';
-import { makeTempDir, removeTempDir, sha256, writeBundle } from '../testing/fixtures';
+import { sha256, writeBundle } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let bundle: string;
 beforeEach(async () => {
-  root = await makeTempDir('publish-');
+  root = await tempDirForTest('publish-');
   bundle = path.join(root, 'bundle');
 });
-afterEach(async () => removeTempDir(root));
 
 async function publish(files: Record<string, string>, overrides: Partial<PublicationInput> = {}) {
   const manifest = await writeBundle(bundle, files);

@@ -1,17 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../testing/tempDirs';
 import { execFileSync } from 'node:child_process';
 import { pinDirectory } from './pinnedDir';
 import { removeListedFile, removeTree } from './removeTree';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('remove-tree-');
-});
-afterEach(async () => {
-  await removeTempDir(root);
+  root = await tempDirForTest('remove-tree-');
 });
 
 async function writeTree(base: string, folders: number, filesEach: number): Promise<void> {

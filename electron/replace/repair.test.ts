@@ -1,11 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { applyResultSchema, replacePlanSchema, type ReplacePlan } from '../../shared/plan';
 import { inspectDestination } from '../engine/inspectDestination';
 import { verifyDestination } from '../engine/verify';
-import { makeTempDir, removeTempDir, sha256, snapshotTree } from '../testing/fixtures';
+import { sha256, snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, publishedDestination, repairPlanOf, type Published } from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
 import { planRepair } from './planRepair';
@@ -14,10 +15,9 @@ let fixture: Published;
 let dest: string;
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('repair-'));
+  fixture = await publishedDestination(await tempDirForTest('repair-'));
   dest = fixture.dest;
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 const stateBytes = () => fs.readFile(path.join(dest, '.distributor.json'));
 

@@ -5,11 +5,12 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../shared/parseDocument';
 import { replacePlanSchema } from '../../shared/plan';
 import { verifyDestination } from '../engine/verify';
-import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
+import { snapshotTree } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { driftByHand, publishedDestination, type Published } from '../testing/recoveryFixtures';
 import { applyPlan } from './applyPlan';
 import { planRepair } from './planRepair';
@@ -19,12 +20,11 @@ let dest: string;
 const HOTFIX = '<p>hotfix: the figures corrected on the server</p>';
 
 beforeEach(async () => {
-  fixture = await publishedDestination(await makeTempDir('repair-keep-'));
+  fixture = await publishedDestination(await tempDirForTest('repair-keep-'));
   dest = fixture.dest;
   await driftByHand(dest);
   await fs.writeFile(path.join(dest, 'report.html'), HOTFIX);
 });
-afterEach(async () => removeTempDir(fixture.root));
 
 const stateBytes = () => fs.readFile(path.join(dest, '.distributor.json'));
 

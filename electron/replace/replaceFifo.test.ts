@@ -5,17 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 const HANG_MS = 5_000;
 const fifoUnavailable = process.platform === 'win32' ? 'Windows has no mkfifo' : undefined;
@@ -23,9 +17,8 @@ const fifoIt = fifoUnavailable ? it.skip : it;
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('fifo-');
+  root = await tempDirForTest('fifo-');
 });
-afterEach(async () => removeTempDir(root));
 
 const mkfifo = (file: string) => execFileSync('mkfifo', [file]);
 

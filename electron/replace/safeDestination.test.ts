@@ -1,15 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { destinationSafetyRefusal, isInsideOrEqual, realPathOf } from './safeDestination';
 import { isUnderHomeRoot, matchingSystemFolder, parsePasswd, passwdHomes } from './systemFolders';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('safe-');
+  root = await tempDirForTest('safe-');
 });
-afterEach(async () => removeTempDir(root));
 
 const check = (destinationPath: string, overrides: Partial<Parameters<typeof destinationSafetyRefusal>[0]> = {}) =>
   destinationSafetyRefusal({

@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replacePlanSchema, type ReplacePlan } from '../../shared/plan';
-import { makeTempDir, removeTempDir, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
 import { isSealedPlan, sealPlan } from './sealedPlan';
@@ -15,16 +16,15 @@ let dest: string;
 let source: string;
 
 beforeEach(async () => {
-  root = await makeTempDir('sealed-plan-');
+  root = await tempDirForTest('sealed-plan-');
   dest = path.join(root, 'dest');
   source = path.join(root, 'source');
   const oldManifest = await writeBundle(path.join(root, 'old'), { 'report.md': '# Old' }, { id: 'r', created: '2026-06-04T11:55:00Z' });
   await writeManagedDestination(dest, { manifest: oldManifest, outputs: { 'report.html': '<p>old</p>' } });
   await writeBundle(source, { 'report.md': '# New', 'a/b.txt': 'b' }, { id: 'r', created: '2026-06-05T09:00:00Z' });
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await removeTempDir(root);
 });
 
 async function plan(): Promise<ReplacePlan> {

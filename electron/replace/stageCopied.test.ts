@@ -5,30 +5,23 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { canCopyInKernel } from './kernelCopy';
 import { planReplace } from './planReplace';
 import type { VerifiedOutputs } from './publish';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 let dest: string;
 let source: string;
 
 beforeEach(async () => {
-  root = await makeTempDir('stage-copied-');
+  root = await tempDirForTest('stage-copied-');
   dest = path.join(root, 'dest');
   source = path.join(root, 'source');
 });
-afterEach(async () => removeTempDir(root));
 
 const OLD = { id: 'media.example', created: '2026-06-04T11:55:00Z' };
 const NEW = { id: 'media.example', created: '2026-06-05T09:00:00Z' };

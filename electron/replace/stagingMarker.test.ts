@@ -5,20 +5,20 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STAGING_DIR_NAME, STAGING_MARKER_NAME } from '../../shared/staging';
 import { inspectDestination } from '../engine/inspectDestination';
 import { inspectDestinationSync } from '../engine/scanReader';
 import { verifyDestination } from '../engine/verify';
 import { applyPlan } from './applyPlan';
 import { planReplace } from './planReplace';
-import { makeTempDir, removeTempDir, stateInvariantProblems, writeBundle, writeInterruptedStaging } from '../testing/fixtures';
+import { stateInvariantProblems, writeBundle, writeInterruptedStaging } from '../testing/fixtures';
+import { tempDirForTest } from '../testing/tempDirs';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('staging-');
+  root = await tempDirForTest('staging-');
 });
-afterEach(async () => removeTempDir(root));
 
 const interruptedCodes = (issues: { code: string }[]) => issues.filter((issue) => issue.code === 'interrupted');
 

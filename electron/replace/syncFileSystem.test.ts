@@ -1,15 +1,14 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../testing/tempDirs';
 import { pinDirectory } from './pinnedDir';
 import { pathForChild, syncFileSystemsOf } from './syncFileSystem';
 
 let root: string;
 beforeEach(async () => {
-  root = await makeTempDir('syncfs-');
+  root = await tempDirForTest('syncfs-');
 });
-afterEach(async () => removeTempDir(root));
 
 const hasSync = process.platform === 'linux' && (existsSync('/usr/bin/sync') || existsSync('/bin/sync'));
 

@@ -3,43 +3,35 @@
 // schema-valid plan and records every call, so the tests see exactly what the tab asks the engine to do.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DestinationEntry } from '../../shared/api';
 import type { ReplacePlan } from '../../shared/plan';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { samplePlan } from '../testing/samplePlan';
 import { ActionsTab } from './ActionsTab';
 
-const calls: { method: string; request: unknown }[] = [];
 let decision: NonNullable<ReplacePlan['comparison']>['decision'] = 'replace';
 let replaceAllowed = true;
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'planReplace') {
-      const { mode } = request as { mode: 'replace' | 'force' };
-      const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision, replaceAllowed });
-      return {
-        ok: true,
-        value: {
-          planId: `plan-${mode}`,
-          plan,
-          ...(mode === 'force' ? { confirmation: 'typed_id', confirmText: 'legacy-site' } : { confirmation: 'explicit' }),
-        },
-      };
-    }
-    // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on: () => () => {},
-};
-
-beforeAll(() => {
-  window.inspector = bridge;
+const { calls } = installFakeBridge((method, request) => {
+  if (method === 'planReplace') {
+    const { mode } = request as { mode: 'replace' | 'force' };
+    const plan = samplePlan({ mode, decision: mode === 'force' ? 'unmanaged' : decision, replaceAllowed });
+    return {
+      ok: true,
+      value: {
+        planId: `plan-${mode}`,
+        plan,
+        ...(mode === 'force' ? { confirmation: 'typed_id', confirmText: 'legacy-site' } : { confirmation: 'explicit' }),
+      },
+    };
+  }
+  // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
+  return undefined;
 });
+
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   decision = 'replace';
   replaceAllowed = true;
 });

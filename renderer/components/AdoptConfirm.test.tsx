@@ -6,14 +6,14 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
+import type { DestinationEntry } from '../../shared/api';
 import type { FolderCompare } from '../../shared/folderCompare';
 import type { ConfirmationLevel } from '../../shared/plan';
 import { initialState, store } from '../state/store';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { samplePlan } from '../testing/samplePlan';
 import { FolderCompareSection } from './FolderCompareSection';
 
-const calls: { method: string; request: unknown }[] = [];
 let level: ConfirmationLevel = 'explicit';
 
 const entry: DestinationEntry = {
@@ -36,22 +36,18 @@ const compared: FolderCompare = {
   blockers: [],
 };
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'compareFolder') return { ok: true, value: compared };
-    if (method === 'planAdopt') {
-      const plan = { ...samplePlan({ mode: 'adopt', extraDeletes: 0 }), deletes: [], destinationPath: entry.path };
-      return {
-        ok: true,
-        value: { planId: 'plan-adopt', plan, confirmation: level, ...(level === 'typed_id' ? { confirmText: entry.id } : {}) },
-      };
-    }
-    // The apply itself is refused: these tests stop at what the dialog sends.
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on: () => () => {},
-};
+const { calls } = installFakeBridge((method) => {
+  if (method === 'compareFolder') return { ok: true, value: compared };
+  if (method === 'planAdopt') {
+    const plan = { ...samplePlan({ mode: 'adopt', extraDeletes: 0 }), deletes: [], destinationPath: entry.path };
+    return {
+      ok: true,
+      value: { planId: 'plan-adopt', plan, confirmation: level, ...(level === 'typed_id' ? { confirmText: entry.id } : {}) },
+    };
+  }
+  // The apply itself is refused: these tests stop at what the dialog sends.
+  return undefined;
+});
 
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
@@ -63,13 +59,9 @@ async function openConfirmation() {
   return { user, dialog: await screen.findByRole('dialog', { name: 'Adopt status-copied?' }) };
 }
 
-beforeEach(() => {
-  window.inspector = bridge;
-  store.set(initialState());
-});
+beforeEach(() => store.set(initialState()));
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   level = 'explicit';
 });
 

@@ -1,40 +1,29 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, EventOf, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import type { DestinationEntry, EventOf, ScanEntry, Workspace } from '../../shared/api';
 import type { AutoVerifySetting } from '../../shared/autoVerifySetting';
 import { followLiveRefresh, showWorkspace } from '../state/actions';
 import { initialState, store } from '../state/store';
 import { StatusBar } from './StatusBar';
 import { SyncAndHealth } from './SyncAndHealth';
+import { installFakeBridge } from '../testing/fakeBridge';
 
 // A bridge standing for the engine: it keeps the setting as the Session does, and records each call.
-const listeners = new Map<string, Set<(data: unknown) => void>>();
 let setting: AutoVerifySetting = { enabled: true };
 let refuse = false;
-const calls: { method: string; request: unknown }[] = [];
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'autoVerifySetting') return { ok: true, value: setting };
-    if (method === 'setAutoVerify' && refuse) return { ok: false, error: { code: 'internal', message: 'the engine went away' } };
-    if (method === 'setAutoVerify') {
-      if (setting.fixedBy === undefined) setting = { enabled: (request as { enabled: boolean }).enabled };
-      return { ok: true, value: setting };
-    }
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
-const send = (data: EventOf<'liveRefresh'>) => act(() => listeners.get('liveRefresh')?.forEach((listener) => listener(data)));
+const { calls, emit } = installFakeBridge((method, request) => {
+  if (method === 'autoVerifySetting') return { ok: true, value: setting };
+  if (method === 'setAutoVerify' && refuse) return { ok: false, error: { code: 'internal', message: 'the engine went away' } };
+  if (method === 'setAutoVerify') {
+    if (setting.fixedBy === undefined) setting = { enabled: (request as { enabled: boolean }).enabled };
+    return { ok: true, value: setting };
+  }
+  return undefined;
+});
+const send = (data: EventOf<'liveRefresh'>) => act(() => emit('liveRefresh', data));
 
 beforeAll(() => {
-  window.inspector = bridge;
   followLiveRefresh();
 });
 afterEach(() => {
@@ -42,7 +31,6 @@ afterEach(() => {
   store.set(initialState());
   setting = { enabled: true };
   refuse = false;
-  calls.length = 0;
 });
 
 const destination = (id: string): DestinationEntry => ({ id, path: `/w/destinations/${id}`, replacePolicy: 'allow' });

@@ -8,11 +8,12 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiError, ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
+import type { ApiError, DestinationEntry } from '../../shared/api';
 import type { BackupSummary } from '../../shared/backupSchema';
 import { HISTORY_FORMAT, type HistoryRecord } from '../../shared/historySchema';
 import type { ApplyResult } from '../../shared/plan';
 import { initialState, store } from '../state/store';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { BACKUPS_FOLDER, sampleBackup, sampleRestorePlan } from '../testing/sampleBackups';
 import { samplePlan } from '../testing/samplePlan';
 import { ActionsTab } from './ActionsTab';
@@ -21,7 +22,6 @@ import { BackupsTab } from './BackupsTab';
 import { HistoryTab } from './HistoryTab';
 import { RestoreHost } from './RestoreBackupDialog';
 
-const calls: { method: string; request: unknown }[] = [];
 let backups: BackupSummary[] = [];
 let enabled = true;
 let keep = 5;
@@ -30,55 +30,44 @@ let records: HistoryRecord[] = [];
 let pageSize = 200;
 /** When set, applyPlan starts job j1 and the job ends with this ApplyResult (as the engine's result event). */
 let applyResult: ApplyResult | undefined;
-const listeners = new Map<string, Set<(data: unknown) => void>>();
-const emit = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'listBackups')
-      return {
-        ok: true,
-        value: enabled
-          ? {
-              settings: { enabled: true, folder: '/w/.inspector-backups', keep },
-              backups,
-              target: { enabled: true, folder: BACKUPS_FOLDER, method: 'rename' },
-            }
-          : { settings: { enabled: false }, backups: [], target: { enabled: false } },
-      };
-    if (method === 'planRestore') {
-      if (restoreRefusal) return { ok: false, error: restoreRefusal };
-      const { backup } = request as { backup: string };
-      return {
-        ok: true,
-        value: { planId: 'plan-restore', plan: sampleRestorePlan(backup), confirmText: 'legacy-site', confirmation: 'typed_id' },
-      };
-    }
-    if (method === 'pruneBackups') return { ok: true, value: { removed: backups.slice(keep), kept: keep } };
-    if (method === 'history') {
-      // Paged like the session: the newest `pageSize` first, then older ones by the cursor (the index where they end).
-      const before = Number((request as { cursor?: string }).cursor ?? records.length);
-      const from = Math.max(0, before - pageSize);
-      const page = { file: '/w/.inspector-history.jsonl', records: records.slice(from, before), issues: [], truncated: false };
-      return { ok: true, value: from > 0 ? { ...page, nextCursor: String(from) } : page };
-    }
-    if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', confirmation: 'explicit', plan: samplePlan({}) } };
-    if (method === 'applyPlan' && applyResult) {
-      const result = applyResult;
-      setTimeout(() => emit('result', { job: 'j1', method: 'applyPlan', result }), 10);
-      return { ok: true, value: { job: 'j1' } };
-    }
-    // Anything else (the apply itself) is refused: these tests stop at what the views asked for.
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener as (data: unknown) => void);
-    listeners.set(event, set);
-    return () => void set.delete(listener as (data: unknown) => void);
-  },
-};
+const { calls, emit } = installFakeBridge((method, request) => {
+  if (method === 'listBackups')
+    return {
+      ok: true,
+      value: enabled
+        ? {
+            settings: { enabled: true, folder: '/w/.inspector-backups', keep },
+            backups,
+            target: { enabled: true, folder: BACKUPS_FOLDER, method: 'rename' },
+          }
+        : { settings: { enabled: false }, backups: [], target: { enabled: false } },
+    };
+  if (method === 'planRestore') {
+    if (restoreRefusal) return { ok: false, error: restoreRefusal };
+    const { backup } = request as { backup: string };
+    return {
+      ok: true,
+      value: { planId: 'plan-restore', plan: sampleRestorePlan(backup), confirmText: 'legacy-site', confirmation: 'typed_id' },
+    };
+  }
+  if (method === 'pruneBackups') return { ok: true, value: { removed: backups.slice(keep), kept: keep } };
+  if (method === 'history') {
+    // Paged like the session: the newest `pageSize` first, then older ones by the cursor (the index where they end).
+    const before = Number((request as { cursor?: string }).cursor ?? records.length);
+    const from = Math.max(0, before - pageSize);
+    const page = { file: '/w/.inspector-history.jsonl', records: records.slice(from, before), issues: [], truncated: false };
+    return { ok: true, value: from > 0 ? { ...page, nextCursor: String(from) } : page };
+  }
+  if (method === 'planReplace') return { ok: true, value: { planId: 'plan-replace', confirmation: 'explicit', plan: samplePlan({}) } };
+  if (method === 'applyPlan' && applyResult) {
+    const result = applyResult;
+    setTimeout(() => emit('result', { job: 'j1', method: 'applyPlan', result }), 10);
+    return { ok: true, value: { job: 'j1' } };
+  }
+  // Anything else (the apply itself) is refused: these tests stop at what the views asked for.
+  return undefined;
+});
 
 const entry: DestinationEntry = {
   id: 'legacy-site',
@@ -105,13 +94,9 @@ function record(overrides: Partial<HistoryRecord>): HistoryRecord {
   };
 }
 
-beforeEach(() => {
-  window.inspector = bridge;
-  store.set(initialState());
-});
+beforeEach(() => store.set(initialState()));
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   backups = [];
   enabled = true;
   keep = 5;

@@ -4,21 +4,18 @@
 // recorded, so the tests see what is asked of the engine, in which order, and what each row says.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge } from '../../shared/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiResult, DestinationEntry } from '../../shared/api';
 import type { ApplyResult, ReplacePlan } from '../../shared/plan';
 import { initialState, store } from '../state/store';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { samplePlan } from '../testing/samplePlan';
 import { DestinationTable } from '../view/destinationTable';
 import { BulkPanel } from './BulkPanel';
 
-const calls: { method: string; request: unknown }[] = [];
-const listeners = new Map<string, Set<(data: unknown) => void>>();
 /** Per destination: the result its apply ends with; absent: it waits until `release` is called. */
 let applyResults: Record<string, ApplyResult> = {};
 const waiting: { job: string; destination: string }[] = [];
-
-const emit = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
 
 const appliedResult = (ok: boolean, code?: string): ApplyResult => ({
   ok,
@@ -54,31 +51,22 @@ function planFor(destination: string): ApiResult<unknown> {
   };
 }
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'planReplace') return planFor((request as { destination: string }).destination);
-    if (method === 'applyPlan') {
-      const destination = (request as { planId: string }).planId.replace(/^plan-/, '');
-      const job = `job-${destination}`;
-      const result = applyResults[destination];
-      if (result) setTimeout(() => emit('result', { job, result }), 0);
-      else waiting.push({ job, destination });
-      return { ok: true, value: { job } };
-    }
-    if (method === 'verify') {
-      setTimeout(() => emit('result', { job: 'job-verify', result: { intact: 2, drifted: 1, skipped: 1 } }), 0);
-      return { ok: true, value: { job: 'job-verify' } };
-    }
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
-  },
-};
+const { calls, emit } = installFakeBridge((method, request) => {
+  if (method === 'planReplace') return planFor((request as { destination: string }).destination);
+  if (method === 'applyPlan') {
+    const destination = (request as { planId: string }).planId.replace(/^plan-/, '');
+    const job = `job-${destination}`;
+    const result = applyResults[destination];
+    if (result) setTimeout(() => emit('result', { job, result }), 0);
+    else waiting.push({ job, destination });
+    return { ok: true, value: { job } };
+  }
+  if (method === 'verify') {
+    setTimeout(() => emit('result', { job: 'job-verify', result: { intact: 2, drifted: 1, skipped: 1 } }), 0);
+    return { ok: true, value: { job: 'job-verify' } };
+  }
+  return undefined;
+});
 
 const entry = (id: string, source: string | null = '/w/sources/handbook-2026-06'): DestinationEntry => ({
   id,
@@ -98,13 +86,9 @@ const rowOf = (id: string) => document.querySelector<HTMLElement>(`[data-bulk-ro
 const cell = (id: string, testId: 'bulk-plan' | 'bulk-outcome') => within(rowOf(id)).getByTestId(testId).textContent ?? '';
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
 beforeEach(() => store.set(initialState()));
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   applyResults = {};
   waiting.length = 0;
 });

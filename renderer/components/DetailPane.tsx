@@ -3,7 +3,7 @@
 // With two or more destinations selected it shows the bulk panel instead (BulkPanel.tsx).
 
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useInspectDestination } from '../hooks/api';
+import { useShownInspection } from '../hooks/useShownInspection';
 import { selectionPlacement } from '../state/shownRows';
 import { useAppState } from '../state/store';
 import { bulkSelection } from '../state/selectionActions';
@@ -104,7 +104,7 @@ function OneDestination() {
   }, [shownKey, goal]);
   const placement = useAppState(selectionPlacement);
   const nothingShown = placement === 'nothing_shown';
-  const inspection = useInspectDestination(nothingShown ? undefined : selectedId);
+  const { state, data } = useShownInspection(nothingShown ? undefined : selectedId);
   // A history entry's link to its backup: open the Backups tab on it (once per click).
   const backupFocus = useAppState((state) => state.backupFocus);
   const [focusSeen, setFocusSeen] = useState(0);
@@ -142,8 +142,6 @@ function OneDestination() {
   };
 
   const facts = verifiedFactsOf(verified, freshness);
-  const state = inspection.state;
-  const data = state.status === 'ok' ? state.value : undefined;
   const status = data?.inspection.status;
   // Exact also when the list is capped: a summary issue counts as the issues it stands for.
   const counted = data ? countIssues(data.inspection.issues) : undefined;

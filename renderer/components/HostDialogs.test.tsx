@@ -3,12 +3,12 @@
 // records every call and answers editHost with the engine's own kind of refusal or a host.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, HostState, InspectorBridge } from '../../shared/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult, HostState } from '../../shared/api';
 import { initialState, store } from '../state/store';
 import { HostsPanel } from './HostsPanel';
+import { installFakeBridge } from '../testing/fakeBridge';
 
-const calls: { method: string; request: unknown }[] = [];
 let answer: ApiResult<unknown> = { ok: false, error: { code: 'internal', message: 'unset' } };
 
 const workspace = { path: '/w/distributor-inspector.json', kind: 'file' as const, root: '/w', issues: [] };
@@ -27,22 +27,14 @@ const failedHost: HostState = {
   settings: { agent: '/opt/di/bin/distributor-inspector', jumpHost: 'bastion' },
 };
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'editHost' || method === 'removeHost' || method === 'addHost') return answer;
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on: () => () => {},
-};
-
-beforeAll(() => {
-  window.inspector = bridge;
+const { calls } = installFakeBridge((method) => {
+  if (method === 'editHost' || method === 'removeHost' || method === 'addHost') return answer;
+  return undefined;
 });
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  calls.length = 0;
   store.set(initialState());
 });
 

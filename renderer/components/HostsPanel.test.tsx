@@ -3,14 +3,14 @@
 // call and answers addHost with the engine's own kind of refusal (each bad field named) or a host.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, HostState, InspectorBridge } from '../../shared/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult, HostState } from '../../shared/api';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { samplePlan } from '../testing/samplePlan';
 import { initialState, store } from '../state/store';
 import { ForceReplaceDialog } from './ForceReplaceDialog';
 import { HostsPanel } from './HostsPanel';
 
-const calls: { method: string; request: unknown }[] = [];
 let addAnswer: ApiResult<unknown> = { ok: false, error: { code: 'internal', message: 'unset' } };
 
 const host = (name: string, state: HostState['state'], failure?: HostState['failure']): HostState => ({
@@ -30,23 +30,15 @@ const workspace = {
   issues: [],
 };
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'addHost') return addAnswer;
-    if (method === 'reconnectHost') return { ok: true, value: host((request as { name: string }).name, 'connecting') };
-    if (method === 'hosts') return { ok: true, value: { hosts: store.get().hosts } };
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on: () => () => {},
-};
-
-beforeAll(() => {
-  window.inspector = bridge;
+const { calls } = installFakeBridge((method, request) => {
+  if (method === 'addHost') return addAnswer;
+  if (method === 'reconnectHost') return { ok: true, value: host((request as { name: string }).name, 'connecting') };
+  if (method === 'hosts') return { ok: true, value: { hosts: store.get().hosts } };
+  return undefined;
 });
+
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   store.set(initialState());
 });
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // Issue 28 point 8: one Cancel per job on screen, "cancelling…" from the click on, none once done.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initialState, store, type JobView } from '../state/store';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { JobCancelButton, JobProgress } from './JobProgress';
 
 const cancelled: unknown[] = [];
@@ -11,7 +11,7 @@ let answerCancel: () => { ok: true; value: object } | { ok: false; error: { code
   ok: true,
   value: {},
 });
-const { bridge } = fakeBridge((method, request) => {
+installFakeBridge((method, request) => {
   if (method !== 'cancelJob') return undefined;
   cancelled.push(request);
   return answerCancel() as never;
@@ -30,9 +30,6 @@ const job: JobView = {
 
 const current = () => store.get().jobs.find((candidate) => candidate.key === job.key)!;
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
 beforeEach(() => {
   cancelled.length = 0;
   answerCancel = () => ({ ok: true, value: {} });

@@ -1,31 +1,22 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, EventOf, InspectorBridge, ScanEntry, Workspace } from '../../shared/api';
+import type { DestinationEntry, EventOf, ScanEntry, Workspace } from '../../shared/api';
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
 import { applyWorkspaceReload, followLiveRefresh, showWorkspace } from '../state/actions';
 import { initialState, store } from '../state/store';
 import { StatusBar } from './StatusBar';
+import { installFakeBridge } from '../testing/fakeBridge';
 
 // A bridge whose events the test sends, as the engine would over IPC or SSE.
-const listeners = new Map<string, Set<(data: unknown) => void>>();
 let statusAnswer: LiveRefreshStatus = LIVE_REFRESH_OFF;
-const bridge: InspectorBridge = {
-  async invoke(method): Promise<ApiResult<unknown>> {
-    if (method === 'liveRefreshStatus') return { ok: true, value: statusAnswer };
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on(event, listener) {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  },
-};
-const send = (data: EventOf<'liveRefresh'>) => act(() => listeners.get('liveRefresh')?.forEach((listener) => listener(data)));
+const { emit } = installFakeBridge((method) => {
+  if (method === 'liveRefreshStatus') return { ok: true, value: statusAnswer };
+  return undefined;
+});
+const send = (data: EventOf<'liveRefresh'>) => act(() => emit('liveRefresh', data));
 
 beforeAll(() => {
-  window.inspector = bridge;
   followLiveRefresh();
 });
 afterEach(() => {

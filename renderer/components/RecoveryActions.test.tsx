@@ -6,51 +6,47 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, DestinationEntry, InspectorBridge, VerifyEntry } from '../../shared/api';
+import type { DestinationEntry, VerifyEntry } from '../../shared/api';
 import type { Issue } from '../../shared/issues';
 import { fingerprintOf } from '../../shared/verifyFreshness';
 import { initialState, store } from '../state/store';
 import { planCounts, planCountsSentence } from '../../shared/planCounts';
 import { selectRepair } from '../../shared/repairSelection';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { sampleDiscardPlan, sampleRepairPlan } from '../testing/samplePlan';
 import { DestinationTable } from '../view/destinationTable';
 import { ActionsTab } from './ActionsTab';
 
-const calls: { method: string; request: unknown }[] = [];
 let refused = 0;
 let changedSince = false;
 
-const bridge: InspectorBridge = {
-  async invoke(method, request): Promise<ApiResult<unknown>> {
-    calls.push({ method, request });
-    if (method === 'planRepair') {
-      const keep = (request as { keep?: string[] }).keep;
-      if (keep === undefined)
-        return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
-      // Planned again with a selection: the engine's narrowing, or (changedSince) a destination that changed meanwhile.
-      const base = sampleRepairPlan({ refused });
-      if (changedSince) base.repair!.repairs[1]!.status = 'size_mismatch';
-      const narrowed = selectRepair(base, keep);
-      return narrowed.ok
-        ? { ok: true, value: { planId: 'plan-repair-kept', confirmation: 'explicit', plan: narrowed.value } }
-        : { ok: false, error: { code: 'refused', message: narrowed.error.message } };
-    }
-    if (method === 'planDiscardStaging')
-      return { ok: true, value: { planId: 'plan-discard', confirmation: 'explicit', plan: sampleDiscardPlan() } };
-    if (method === 'listBackups')
-      return {
-        ok: true,
-        value: {
-          settings: { enabled: true, folder: '/w/.inspector-backups', keep: 5 },
-          backups: [],
-          target: { enabled: true, folder: '/w/.inspector-backups/legacy-site', method: 'rename' },
-        },
-      };
-    // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
-    return { ok: false, error: { code: 'not_available', message: `${method}: not in this test` } };
-  },
-  on: () => () => {},
-};
+const { calls } = installFakeBridge((method, request) => {
+  if (method === 'planRepair') {
+    const keep = (request as { keep?: string[] }).keep;
+    if (keep === undefined)
+      return { ok: true, value: { planId: 'plan-repair', confirmation: 'explicit', plan: sampleRepairPlan({ refused }) } };
+    // Planned again with a selection: the engine's narrowing, or (changedSince) a destination that changed meanwhile.
+    const base = sampleRepairPlan({ refused });
+    if (changedSince) base.repair!.repairs[1]!.status = 'size_mismatch';
+    const narrowed = selectRepair(base, keep);
+    return narrowed.ok
+      ? { ok: true, value: { planId: 'plan-repair-kept', confirmation: 'explicit', plan: narrowed.value } }
+      : { ok: false, error: { code: 'refused', message: narrowed.error.message } };
+  }
+  if (method === 'planDiscardStaging')
+    return { ok: true, value: { planId: 'plan-discard', confirmation: 'explicit', plan: sampleDiscardPlan() } };
+  if (method === 'listBackups')
+    return {
+      ok: true,
+      value: {
+        settings: { enabled: true, folder: '/w/.inspector-backups', keep: 5 },
+        backups: [],
+        target: { enabled: true, folder: '/w/.inspector-backups/legacy-site', method: 'rename' },
+      },
+    };
+  // Anything else (the apply itself) is refused: these tests stop at what the tab asked for.
+  return undefined;
+});
 
 const entry: DestinationEntry = {
   id: 'legacy-site',
@@ -71,13 +67,9 @@ function verified(status: 'intact' | 'drifted') {
 const interrupted: Issue[] = [{ path: [], code: 'interrupted_replace', message: 'a staging folder is left', severity: 'warning' }];
 const applies = () => calls.filter((call) => call.method === 'applyPlan').map((call) => call.request);
 
-beforeEach(() => {
-  window.inspector = bridge;
-  store.set(initialState());
-});
+beforeEach(() => store.set(initialState()));
 afterEach(() => {
   cleanup();
-  calls.length = 0;
   refused = 0;
   changedSince = false;
 });

@@ -1,32 +1,27 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { showWorkspace } from '../state/actions';
 import { refreshHosts } from '../state/hostActions';
 import { holdSideCalls } from '../state/listPages';
 import { refreshLiveRefreshStatus } from '../state/liveRefreshActions';
 import { selectOneDestination } from '../state/selectionActions';
 import { initialState, store } from '../state/store';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { workspaceOf } from '../testing/sampleWorkspace';
 import { DetailPane, later, RestoreHost } from './laterViews';
 
-const asked: string[] = [];
-const { bridge } = fakeBridge((method) => {
-  asked.push(method);
+const { calls } = installFakeBridge((method) => {
   if (method === 'hosts') return { ok: true, value: { hosts: [] } };
   return undefined;
 });
+const asked = () => calls.map((call) => call.method);
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
 afterEach(() => {
   cleanup();
   holdSideCalls(Promise.resolve());
   store.set(initialState());
-  asked.length = 0;
 });
 
 describe('the views loaded when first wanted', () => {
@@ -48,10 +43,10 @@ describe('the views loaded when first wanted', () => {
     render(<DetailPane />);
     expect(screen.getByRole('status').textContent).toBe('Loading the destination…');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(asked).not.toContain('inspectDestination');
+    expect(asked()).not.toContain('inspectDestination');
     act(() => firstRowsIn());
     expect(await screen.findByRole('tab', { name: 'Overview' }, { timeout: 30_000 })).toBeTruthy();
-    expect(asked).toContain('inspectDestination');
+    expect(asked()).toContain('inspectDestination');
   });
 
   it('renders no restore dialog, and loads none, until a restore is asked for', () => {
@@ -110,9 +105,9 @@ describe('the start holding its side calls', () => {
     const hosts = refreshHosts();
     const status = refreshLiveRefreshStatus();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(asked).toEqual([]);
+    expect(asked()).toEqual([]);
     firstRowsIn();
     await Promise.all([hosts, status]);
-    expect(asked.sort()).toEqual(['hosts', 'liveRefreshStatus']);
+    expect(asked().sort()).toEqual(['hosts', 'liveRefreshStatus']);
   });
 });

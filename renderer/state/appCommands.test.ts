@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { listenForAppCommands, onAppCommand } from './appCommands';
 
 // The desktop app: the preload's bridge, whose appCommand events the menu's accelerators send.
-const { bridge, emit } = fakeBridge();
+const { emit } = installFakeBridge();
 
 const heard: string[] = [];
 let stop: () => void = () => undefined;
 let stopHearing: () => void = () => undefined;
 
 beforeAll(() => {
-  window.inspector = bridge;
   stop = listenForAppCommands();
   stopHearing = onAppCommand((command, path) => heard.push(path === undefined ? command : `${command} ${path}`));
 });

@@ -1,29 +1,23 @@
 // @vitest-environment happy-dom
 // The start's scan, asked for beside appInfo before the list exists (App.tsx start): its rows wait
 // for the list and then all go in; with no workspace shown it leaves no trace and is cancelled.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../shared/api';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { emptyScanRow as row, workspaceOf as workspace } from '../testing/sampleWorkspace';
 import { scan, showWorkspaceInSlices } from './actions';
 import { initialState, store } from './store';
 
-const calls: { method: string; request: unknown }[] = [];
 let answerScan: ApiResult<unknown> = { ok: true, value: { job: 'job-1' } };
-const { bridge, emit: send } = fakeBridge((method, request) => {
-  calls.push({ method, request });
+const { calls, emit: send } = installFakeBridge((method) => {
   if (method === 'scan') return answerScan;
   if (method === 'cancelJob') return { ok: true, value: { cancelled: true } };
   return undefined;
 });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
 afterEach(() => {
   store.set(initialState());
-  calls.length = 0;
   answerScan = { ok: true, value: { job: 'job-1' } };
 });
 

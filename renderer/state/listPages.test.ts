@@ -2,9 +2,9 @@
 // A large list a page at a time (listPages.ts): the first page on screen with its rows, the rest
 // taking its place with every scan result that came meanwhile, those of destinations not listed yet
 // included; a list that changed between pages is asked for whole; another workspace is never overwritten.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Workspace } from '../../shared/api';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { destinationsPage, emptyScanRow as row, workspaceOf as sampleWorkspace } from '../testing/sampleWorkspace';
 import { nextTask, scan, showWorkspace, showWorkspaceInSlices } from './actions';
 import { DESTINATION_PAGE, expectRestOfList, resultsToCarry, showRestOfList } from './listPages';
@@ -12,11 +12,9 @@ import { initialState, store } from './store';
 
 const TOTAL = DESTINATION_PAGE * 2 + 300;
 const FIRST = 1_000;
-const calls: { method: string; request: unknown }[] = [];
 let whole: Workspace;
 let pageListReadAt: string | undefined;
-const { bridge, emit: send } = fakeBridge((method, request) => {
-  calls.push({ method, request });
+const { calls, emit: send } = installFakeBridge((method, request) => {
   if (method === 'scan') return { ok: true, value: { job: 'job-1' } };
   if (method === 'workspaceDestinations') return destinationsPage(whole, request, pageListReadAt ?? whole.listReadAt);
   if (method === 'appInfo') return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: whole } };
@@ -29,12 +27,8 @@ const workspaceOf = (count: number, listReadAt?: string) =>
   sampleWorkspace(count, listReadAt, (index) => `site-${String(index).padStart(6, '0')}`);
 const firstOf = (workspace: Workspace): Workspace => ({ ...workspace, destinations: workspace.destinations.slice(0, FIRST) });
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
 afterEach(() => {
   store.set(initialState());
-  calls.length = 0;
   pageListReadAt = undefined;
 });
 

@@ -2,8 +2,8 @@
 // A reconnection reads a large list as the start does (connectionActions.ts reinspect, pagedList.ts):
 // appInfo's first destinations, then the rest a page at a time, never the whole list in one answer;
 // the selection is kept, also one the first page does not list; every destination is scanned again.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeBridge } from '../testing/fakeBridge';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { destinationsPage, emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
 import { reinspect } from './connectionActions';
 import { DestinationTable } from '../view/destinationTable';
@@ -13,10 +13,8 @@ import { initialState, store } from './store';
 
 const TOTAL = FIRST_DESTINATIONS + 3_000;
 const whole = workspaceOf(TOTAL, '2026-12-06T06:00:00.000Z', (index) => `site-${String(index).padStart(6, '0')}`);
-const calls: { method: string; request: unknown }[] = [];
 let jobs = 0;
-const { bridge, emit: send } = fakeBridge((method, request) => {
-  calls.push({ method, request });
+const { calls, emit: send } = installFakeBridge((method, request) => {
   if (method === 'appInfo') {
     const { firstDestinations } = request as { firstDestinations?: number };
     const destinations = firstDestinations === undefined ? whole.destinations : whole.destinations.slice(0, firstDestinations);
@@ -33,15 +31,8 @@ const { bridge, emit: send } = fakeBridge((method, request) => {
   return undefined;
 });
 
-beforeAll(() => {
-  window.inspector = bridge;
-});
-afterAll(() => {
-  delete window.inspector;
-});
 afterEach(() => {
   store.set(initialState());
-  calls.length = 0;
 });
 
 /** The page as it was before the link was lost: the whole list shown, one row selected. */

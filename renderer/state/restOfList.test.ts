@@ -2,9 +2,9 @@
 // The start of a large workspace (App.tsx start, listPages.ts): the rest of the list is asked for
 // once the scan's first rows are in, not beside them, so its pages do not queue ahead of those rows
 // on the host's one thread; a scan that shows no rows holds it back no longer than the cap.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startOnce } from '../App';
-import { fakeBridge } from '../testing/fakeBridge';
+import { installFakeBridge } from '../testing/fakeBridge';
 import { destinationsPage, emptyScanRow as row, workspaceOf } from '../testing/sampleWorkspace';
 import { afterFirstRows, REST_WAITS_FOR_FIRST_ROWS_MS } from './listPages';
 import { store } from './store';
@@ -12,9 +12,7 @@ import { store } from './store';
 const TOTAL = 3_000;
 const FIRST = 1_000;
 const whole = workspaceOf(TOTAL, '2026-12-06T06:00:00.000Z');
-const calls: string[] = [];
-const { bridge, emit: send } = fakeBridge((method, request) => {
-  calls.push(method);
+const { calls, emit: send } = installFakeBridge((method, request) => {
   if (method === 'appInfo') {
     const first = { ...whole, destinations: whole.destinations.slice(0, FIRST) };
     return { ok: true, value: { version: '1', transport: 'electron', command: 'x', workspace: first, destinationCount: TOTAL } };
@@ -23,24 +21,18 @@ const { bridge, emit: send } = fakeBridge((method, request) => {
   if (method === 'workspaceDestinations') return destinationsPage(whole, request);
   return undefined;
 });
-
-beforeAll(() => {
-  window.inspector = bridge;
-});
-afterAll(() => {
-  delete window.inspector;
-});
+const asked = () => calls.map((call) => call.method);
 
 describe('the rest of a large list at the start', () => {
   it('is asked for once the first scan rows are in, then listed whole', async () => {
     void startOnce();
     await vi.waitUntil(() => store.get().workspace !== undefined && store.get().destinationTable.destinationCount === FIRST);
     // The first destinations are on screen and the scan is running: no page asked for yet.
-    expect(calls).toContain('scan');
-    expect(calls).not.toContain('workspaceDestinations');
+    expect(asked()).toContain('scan');
+    expect(asked()).not.toContain('workspaceDestinations');
     send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
     await vi.waitUntil(() => store.get().destinationTable.destinationCount === TOTAL);
-    expect(calls.indexOf('workspaceDestinations')).toBeGreaterThan(calls.indexOf('scan'));
+    expect(asked().indexOf('workspaceDestinations')).toBeGreaterThan(asked().indexOf('scan'));
     expect(store.get().destinationTable.scanEntry('site-0')).toBeDefined();
   });
 
