@@ -1,5 +1,7 @@
 // Parses a text/event-stream (server-sent events) as it arrives in chunks. Pure: no DOM, no I/O.
 // Handles `event:`, multi-line `data:`, comments, and \r\n line ends; a partial frame waits in `rest`.
+// A frame of a job's items spans many chunks: the reader splits the text only once a frame's end has
+// come, never the whole held frame again for each chunk of it.
 
 export interface SseFrame {
   event: string;
@@ -29,4 +31,18 @@ export function parseSseChunk(text: string): { frames: SseFrame[]; rest: string 
     if (data.length > 0 || event !== 'message') frames.push({ event, data: data.join('\n') });
   }
   return { frames, rest };
+}
+
+/** Frames as chunks come: each chunk's complete frames, the partial one held for the next. */
+export function sseReader(): (chunk: string) => SseFrame[] {
+  let held = '';
+  return (chunk) => {
+    // A frame ends at a blank line: two line-end characters in a row, in the chunk or across its start.
+    const ends = /[\r\n][\r\n]/.test(held.slice(-1) + chunk);
+    held += chunk;
+    if (!ends && !held.endsWith('\r')) return [];
+    const parsed = parseSseChunk(held);
+    held = parsed.rest;
+    return parsed.frames;
+  };
 }
