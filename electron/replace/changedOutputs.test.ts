@@ -4,8 +4,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HashPool } from '../engine/hashPool';
-import { makeTempDir, removeTempDir } from '../testing/fixtures';
+import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { applyPlan } from './applyPlan';
 import { changedOf, changedOnDisk, hashInThread } from './changedOutputs';
+import { planReplace } from './planReplace';
 
 const recorded = { size: 3, sha256: `sha256:${'a'.repeat(64)}` };
 
@@ -61,6 +63,67 @@ describe('hashing in this thread without a pool', () => {
       expect(inThread.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'link_in_path', 'fifo', 'missing']);
     } finally {
       await pool.close();
+      await removeTempDir(root);
+    }
+  });
+});
+
+describe("hashing outputs the plan has just lstat'ed as regular files", () => {
+  it('opens them without a second lstat, and never reads what was swapped in since as the output: a link, a FIFO, a folder', async () => {
+    const root = await makeTempDir('changed-');
+    try {
+      await fs.mkdir(path.join(root, 'pages'));
+      for (const name of ['intact', 'edited', 'resized', 'link', 'fifo', 'folder', 'gone'])
+        await fs.writeFile(path.join(root, 'pages', `${name}.html`), name === 'edited' ? 'abd' : name === 'resized' ? 'abcdef' : 'abc');
+      const outputs = ['intact', 'edited', 'resized', 'link', 'fifo', 'folder', 'gone'].map((name) => ({
+        path: `pages/${name}.html`,
+        size: 3,
+        sha256: `sha256:${createHash('sha256').update('abc').digest('hex')}`,
+      }));
+      // Swapped after the plan's lstat saw regular files of the recorded size.
+      await fs.writeFile(path.join(root, 'target.html'), 'abc');
+      for (const name of ['link', 'fifo', 'folder', 'gone']) await fs.rm(path.join(root, 'pages', `${name}.html`));
+      await fs.symlink(path.join(root, 'target.html'), path.join(root, 'pages', 'link.html'));
+      execFileSync('mkfifo', [path.join(root, 'pages', 'fifo.html')]);
+      await fs.mkdir(path.join(root, 'pages', 'folder.html'));
+      const listed = await hashInThread(root, outputs, true);
+      expect(listed.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'fifo', 'directory', 'missing']);
+      expect(await changedOnDisk(root, outputs, undefined, undefined, true)).toEqual([
+        undefined,
+        'hash_mismatch',
+        'size_mismatch',
+        'not_a_file',
+        'not_a_file',
+        'not_a_file',
+        'not_a_file',
+      ]);
+    } finally {
+      await removeTempDir(root);
+    }
+  });
+});
+
+describe("a plan's hash without a second lstat, and the stale-plan check behind it", () => {
+  it("an output's folder swapped after planning for a link to the same files outside: the apply refuses, touching nothing", async () => {
+    const root = await makeTempDir('changed-');
+    try {
+      const dest = path.join(root, 'dest');
+      const source = path.join(root, 'source');
+      const old = await writeBundle(path.join(root, 'old-source'), { 'a.txt': 'a' }, { id: 'site', created: '2026-06-04T11:55:00Z' });
+      await writeManagedDestination(dest, { manifest: old, outputs: { 'pages/a.html': 'a', 'pages/deep/b.html': 'b' } });
+      await writeBundle(source, { 'pages/a.html': 'new a' }, { id: 'site', created: '2026-06-05T09:00:00Z' });
+      const planned = await planReplace({ destinationPath: dest, sourcePath: source, mode: 'replace' });
+      if (!planned.ok) throw new Error(planned.error.message);
+      // The plan opened pages/deep/b.html without an lstat of its own: the fingerprint's lstat of
+      // pages/deep (a folder then) is what the apply compares.
+      await fs.rename(path.join(dest, 'pages/deep'), path.join(root, 'outside-deep'));
+      await fs.symlink(path.join(root, 'outside-deep'), path.join(dest, 'pages/deep'));
+      const before = await snapshotTree(root);
+      const result = await applyPlan(planned.value);
+      expect(result.error?.code).toBe('stale_plan');
+      expect(await snapshotTree(root)).toBe(before);
+      expect(await fs.readFile(path.join(root, 'outside-deep/b.html'), 'utf8')).toBe('b');
+    } finally {
       await removeTempDir(root);
     }
   });

@@ -168,10 +168,15 @@ export async function planNormalDeletions(
   const mountPoints = await mountPointsAmong(dest, fingerprint.entries);
   if (mountPoints.length > 0) return mountRefusal(dest, mountPoints);
   // Hashed last, in the worker pool, once nothing refuses the plan (and never across a mount point).
+  // Each was lstat'ed above as a regular file of its recorded size below real folders: opened
+  // without a second lstat. A swap since is either told by the open and the read, or changes the
+  // lstat the apply's stale-plan check compares with this plan's (the fingerprint holds that lstat).
   const changed = await changedOnDisk(
     dest,
     toHash.map(({ output }) => output),
     pool,
+    undefined,
+    true,
   );
   toHash.forEach(({ entry, output }, index) => {
     const why = changed[index];

@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
-import { removeTree } from './removeTree';
+import { execFileSync } from 'node:child_process';
+import { pinDirectory } from './pinnedDir';
+import { removeListedFile, removeTree } from './removeTree';
 
 let root: string;
 beforeEach(async () => {
@@ -47,6 +49,30 @@ describe('removeTree', () => {
     const link = path.join(root, 'tree');
     await fs.symlink(outside, link);
     await expect(removeTree(link)).rejects.toThrow();
+    expect((await fs.readdir(path.join(outside, 'pages', 'f0'))).length).toBe(6);
+  });
+
+  it('unlinks what its listing showed as a file at once; a folder or link swapped in since goes as itself, nothing outside', async () => {
+    const outside = path.join(root, 'outside');
+    await writeTree(outside, 1, 5);
+    const tree = path.join(root, 'tree');
+    await fs.mkdir(tree);
+    // As they stand when removeListedFile reaches them, each listed as a file a moment before.
+    await fs.writeFile(path.join(tree, 'plain.txt'), 'plain');
+    await fs.mkdir(path.join(tree, 'now-a-folder'));
+    await fs.writeFile(path.join(tree, 'now-a-folder', 'inner.txt'), 'inner');
+    await fs.symlink(path.join(outside, 'pages'), path.join(tree, 'now-a-link'));
+    execFileSync('mkfifo', [path.join(tree, 'now-a-fifo')]);
+    const pin = await pinDirectory(tree);
+    const walk = { dev: pin.dev, mounts: new Set<string>(), removed: 0 };
+    try {
+      for (const name of ['plain.txt', 'now-a-folder', 'now-a-link', 'now-a-fifo', 'gone-already']) await removeListedFile(pin, name, walk);
+    } finally {
+      await pin.close();
+    }
+    expect(await fs.readdir(tree)).toEqual([]);
+    // plain.txt, inner.txt and its folder, the link, the FIFO.
+    expect(walk.removed).toBe(5);
     expect((await fs.readdir(path.join(outside, 'pages', 'f0'))).length).toBe(6);
   });
 });

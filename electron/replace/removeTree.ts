@@ -20,10 +20,28 @@ const MAX_PASSES = 8;
 /** Entries of one folder removed at once: enough to overlap the device's waits, few enough descriptors. */
 const REMOVALS_IN_FLIGHT = 16;
 
-interface Walk {
+/** One removal's walk: the device it stays on, the mount points it never enters, what it removed. */
+export interface Walk {
   dev: bigint;
   mounts: ReadonlySet<string>;
   removed: number;
+}
+
+/**
+ * An entry its folder's listing showed as no folder: unlinked at once, without an lstat first. An
+ * unlink never follows a link and never removes a folder (EISDIR, or EPERM elsewhere), and the
+ * kernel refuses to unlink a mount point (EBUSY): whatever else made it fail (a folder swapped in
+ * since the listing, a file mounted over) is then lstat'ed and treated as what that lstat says,
+ * exactly as an entry the listing did not vouch for.
+ */
+export async function removeListedFile(dir: PinnedDir, name: string, walk: Walk): Promise<void> {
+  try {
+    await fs.unlink(childPath(dir, name));
+    walk.removed++;
+  } catch (cause) {
+    if (code(cause) === 'ENOENT') return;
+    await removeEntry(dir, name, walk);
+  }
 }
 
 async function removeEntry(dir: PinnedDir, name: string, walk: Walk, attempt = 0): Promise<void> {
@@ -74,10 +92,11 @@ async function emptyFolder(dir: PinnedDir, walk: Walk): Promise<void> {
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const entries = await fs.readdir(dir.path, { withFileTypes: true });
     if (entries.length === 0) return;
-    // The listing's types only order the work (files many at once, then each folder in turn): every
-    // entry is still lstat'ed right before it is acted on, and treated as what that lstat says.
+    // Files many at once, then each folder in turn. A file is unlinked as listed (removeListedFile:
+    // an unlink cannot follow a link, remove a folder or a mount point); a folder, and a file whose
+    // unlink failed, is lstat'ed right before it is acted on and treated as what that lstat says.
     const files = entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name);
-    await boundedAll(files, (name) => removeEntry(dir, name, walk), { limit: REMOVALS_IN_FLIGHT });
+    await boundedAll(files, (name) => removeListedFile(dir, name, walk), { limit: REMOVALS_IN_FLIGHT });
     for (const entry of entries) if (entry.isDirectory()) await removeEntry(dir, entry.name, walk);
   }
 }
