@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from './apiError';
 
 /** Bumped whenever a message changes shape; the client refuses an agent of another version. */
-export const AGENT_PROTOCOL_VERSION = 1;
+export const AGENT_PROTOCOL_VERSION = 2;
 
 /** The agent's first line. `tool` tells an agent apart from anything else that prints JSON. */
 export const helloSchema = z.object({

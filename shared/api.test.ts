@@ -59,12 +59,13 @@ describe('the API table', () => {
     for (const method of jobMethods) expect(methods[method].response.safeParse({ job: 'j1' }).success).toBe(true);
   });
 
-  it('types item and result events by their job method', () => {
+  it('types items and result events by their job method', () => {
     const inspection = { path: '/w/d1', status: 'empty', issues: [], hasContent: false };
     const summary = { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 };
-    const item = { job: 'j1', method: 'scan', item: { destination: 'd1', inspection, summary } };
-    expect(events.item.safeParse(item).success).toBe(true);
-    expect(events.item.safeParse({ ...item, method: 'verify' }).success).toBe(false);
+    const items = { job: 'j1', method: 'scan', items: [{ destination: 'd1', inspection, summary }] };
+    expect(events.items.safeParse(items).success).toBe(true);
+    expect(events.items.safeParse({ ...items, method: 'verify' }).success).toBe(false);
+    expect(events.items.safeParse({ job: 'j1', method: 'scan', item: items.items[0] }).success).toBe(false);
     expect(events.result.safeParse({ job: 'j1', method: 'verify', result: { intact: 1, drifted: 0, skipped: 2 } }).success).toBe(true);
     expect(events.progress.safeParse({ job: 'j1', method: 'verify', done: 1, total: 2, bytes: 4096 }).success).toBe(true);
     expect(events.error.safeParse({ job: 'j1', method: 'scan', error: { code: 'cancelled', message: 'cancelled' } }).success).toBe(true);

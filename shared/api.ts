@@ -92,9 +92,10 @@ export const jobMethods = methodNames.filter((name) => 'job' in methods[name]) a
 type ItemOf<M extends JobMethod> = JobSpecs[M] extends { item: z.ZodType } ? z.output<JobSpecs[M]['item']> : never;
 type ResultOf<M extends JobMethod> = JobSpecs[M] extends { result: z.ZodType } ? z.output<JobSpecs[M]['result']> : never;
 
-export type JobItem<M extends JobMethod = JobMethod> = { [K in M]: { job: string; method: K; item: ItemOf<K> } }[M];
+/** One `items` event: the items a job made in one turn of the engine's event loop, in order. */
+export type JobItems<M extends JobMethod = JobMethod> = { [K in M]: { job: string; method: K; items: ItemOf<K>[] } }[M];
 export type JobResult<M extends JobMethod = JobMethod> = { [K in M]: { job: string; method: K; result: ResultOf<K> } }[M];
-/** What one item event of job method M carries (scan: a ScanEntry). */
+/** One item of job method M (scan: a ScanEntry); an `items` event carries them in order. */
 export type JobItemOf<M extends JobMethod> = ItemOf<M>;
 /** What the result event of job method M carries. */
 export type JobResultOf<M extends JobMethod> = ResultOf<M>;
@@ -114,14 +115,14 @@ function jobSpec(method: JobMethod): { item?: z.ZodType; result: z.ZodType } {
   return (methods[method] as MethodSpec).job!;
 }
 
-export const itemEventSchema = z.union(
+export const itemsEventSchema = z.union(
   jobMethods
     .filter((method) => jobSpec(method).item)
-    .map((method) => z.object({ job: handle, method: z.literal(method), item: jobSpec(method).item! })) as unknown as [
+    .map((method) => z.object({ job: handle, method: z.literal(method), items: z.array(jobSpec(method).item!) })) as unknown as [
     z.ZodType,
     z.ZodType,
   ],
-) as unknown as z.ZodType<JobItem>;
+) as unknown as z.ZodType<JobItems>;
 export const resultEventSchema = z.union(
   jobMethods.map((method) => z.object({ job: handle, method: z.literal(method), result: jobSpec(method).result })) as unknown as [
     z.ZodType,
@@ -132,7 +133,12 @@ export const resultEventSchema = z.union(
 /** Every event a transport carries, by name. `error` ends a job that failed or was cancelled. */
 export const events = {
   progress: progressEventSchema,
-  item: itemEventSchema,
+  /**
+   * A job's items (a scan's rows, verify reports, an apply's destination), batched: one event per turn
+   * of the engine's event loop (a bounded count: electron/service/jobRegistry.ts), each checked
+   * against its schema.
+   */
+  items: itemsEventSchema,
   result: resultEventSchema,
   error: jobErrorEventSchema,
   /**

@@ -1,7 +1,8 @@
 // The one typed client of the API (VS Code's ProxyChannel.toService is the model): a bridge that
 // carries `invoke(method, request)` and `on(event, listener)` (Electron IPC, the browser host's HTTP,
 // an in-process Session) becomes `invoke` and `on` typed from the table, and `runJob` runs a job
-// method to its end over its events. The renderer and the command line use this one client. Must
+// method to its end over its events (a batch of items as one callback per item, in order). The
+// renderer and the command line use this one client. Must
 // never import Node, Electron or the DOM; never throws on a failed call (errors come back as data).
 
 import { apiError, EVENT_NAMES, isEventNameOnWire } from './apiNames';
@@ -74,7 +75,7 @@ export function runJob<M extends JobMethod>(
   return new Promise((resolve) => {
     let job: string | undefined;
     // Events can arrive before the start call returns; keep them until the job id is known.
-    const early: { event: 'progress' | 'item' | 'result' | 'error'; data: { job: string } }[] = [];
+    const early: { event: 'progress' | 'items' | 'result' | 'error'; data: { job: string } }[] = [];
     const unsubscribe: (() => void)[] = [];
     let finished = false;
     const finish = (outcome: JobOutcome<M>) => {
@@ -83,15 +84,17 @@ export function runJob<M extends JobMethod>(
       unsubscribe.forEach((off) => off());
       resolve(outcome);
     };
-    const handle = (event: 'progress' | 'item' | 'result' | 'error', data: { job: string }) => {
+    const handle = (event: 'progress' | 'items' | 'result' | 'error', data: { job: string }) => {
       if (job === undefined) return void early.push({ event, data });
       if (data.job !== job) return;
       if (event === 'progress') handlers.onProgress?.(data as EventOf<'progress'>);
-      else if (event === 'item') handlers.onItem?.((data as unknown as { item: JobItemOf<M> }).item);
-      else if (event === 'result') finish({ ok: true, value: (data as unknown as { result: JobResultOf<M> }).result });
+      else if (event === 'items') {
+        if (handlers.onItem) for (const item of (data as unknown as { items: JobItemOf<M>[] }).items) handlers.onItem(item);
+      } else if (event === 'result') finish({ ok: true, value: (data as unknown as { result: JobResultOf<M> }).result });
       else finish({ ok: false, error: (data as EventOf<'error'>).error });
     };
-    for (const event of ['progress', 'item', 'result', 'error'] as const) unsubscribe.push(client.on(event, (data) => handle(event, data)));
+    for (const event of ['progress', 'items', 'result', 'error'] as const)
+      unsubscribe.push(client.on(event, (data) => handle(event, data)));
     // Only a change counts: a job started while the link is down waits for it like any call.
     let status: string | undefined;
     unsubscribe.push(

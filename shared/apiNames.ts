@@ -8,7 +8,16 @@
 export const JOB_METHOD_NAMES = ['scan', 'verify', 'applyPlan'] as const;
 
 /** Every event a transport carries (shared/api.ts `eventNames`, the keys of its `events`). */
-export const EVENT_NAMES = ['progress', 'item', 'result', 'error', 'liveRefresh', 'hostState', 'destinationChanges', 'appCommand'] as const;
+export const EVENT_NAMES = [
+  'progress',
+  'items',
+  'result',
+  'error',
+  'liveRefresh',
+  'hostState',
+  'destinationChanges',
+  'appCommand',
+] as const;
 
 export type JobMethodName = (typeof JOB_METHOD_NAMES)[number];
 export type EventNameOnWire = (typeof EVENT_NAMES)[number];

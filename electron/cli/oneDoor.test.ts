@@ -67,8 +67,8 @@ describe('one door: the command line and the app agree', () => {
       expect((await jobEnd(session, job, events)).event).toBe('result');
       const app = new Map(
         events.flatMap((event) =>
-          event.event === 'item' && event.data.job === job
-            ? [[(event.data.item as ScanEntry).destination, event.data.item as ScanEntry]]
+          event.event === 'items' && event.data.job === job
+            ? event.data.items.map((item) => [(item as ScanEntry).destination, item as ScanEntry] as const)
             : [],
         ),
       );

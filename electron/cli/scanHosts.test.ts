@@ -42,7 +42,7 @@ function agentLink(name: string, asked: string[], onClose: () => void, failJob?:
       return new Promise((resolve) => {
         const off = agent.onEvent((event: ApiEvent) => {
           if (!('job' in event.data) || event.data.job !== started.value.job) return;
-          if (event.event === 'item') handlers.onItem?.(event.data.item as never);
+          if (event.event === 'items') for (const item of event.data.items) handlers.onItem?.(item as never);
           if (event.event === 'result') resolve({ ok: true, value: event.data.result });
           if (event.event === 'error') resolve({ ok: false, error: event.data.error });
           if (event.event === 'result' || event.event === 'error') off();

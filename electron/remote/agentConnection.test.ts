@@ -28,7 +28,7 @@ let [mode, count, chars] = process.argv.slice(2);
 // As the app's stand-in ssh: the mode is the host's name (after ssh's --).
 if (mode === 'by-host') [mode, count, chars] = [process.argv[process.argv.indexOf('--') + 1], '60000', '4096'];
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-send({ type: 'hello', tool: 'distributor-inspector', protocol: 1, version: 'fake', host: 'fake', platform: process.platform });
+send({ type: 'hello', tool: 'distributor-inspector', protocol: 2, version: 'fake', host: 'fake', platform: process.platform });
 process.stdout.on('error', () => process.exit(0));
 async function flood() {
   const padding = 'x'.repeat(Number(chars));
@@ -49,7 +49,8 @@ process.stdin.on('data', (chunk) => {
     if (mode === 'flood') continue;
     if (call.method === 'verify') {
       send({ type: 'reply', id: call.id, result: { ok: true, value: { job: 'job-1' } } });
-      send({ type: 'event', event: 'item', data: { job: 'job-1', method: 'verify', item: { destination: 42 } } });
+      const good = { destination: 'site-a', report: { status: 'intact', outputs: [], extra: [] }, stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} } };
+      send({ type: 'event', event: 'items', data: { job: 'job-1', method: 'verify', items: [{ destination: 42 }, good] } });
       send({ type: 'event', event: 'result', data: { job: 'job-1', method: 'verify', result: { intact: 'all of them' } } });
     } else if (call.method === 'watchDestinations') {
       // One malformed change event, then COUNT good ones at once (a burst, as after a stall).
@@ -116,7 +117,7 @@ describe('AgentConnection against an agent whose replies break the API schemas',
     }
   });
 
-  it('fails a job whose result breaks its schema as agent_protocol, and reports a bad item instead of passing it on', async () => {
+  it('fails a job whose result breaks its schema as agent_protocol, and reports a bad item of a batch instead of passing it on', async () => {
     const notices: string[] = [];
     const connection = await connect('bad-results', notices);
     try {
@@ -126,8 +127,8 @@ describe('AgentConnection against an agent whose replies break the API schemas',
       if (ending.ok) return;
       expect(ending.error.code).toBe('agent_protocol');
       expect(ending.error.message).toMatch(/^fake: the agent's verify result is malformed at intact: /);
-      expect(items).toEqual([]);
-      expect(notices.some((line) => line.startsWith("fake: the agent's verify item is malformed at "))).toBe(true);
+      expect(items).toEqual([expect.objectContaining({ destination: 'site-a' })]);
+      expect(notices.some((line) => line.startsWith("fake: the agent's verify item 1 of 2 is malformed at destination"))).toBe(true);
     } finally {
       await connection.close();
     }

@@ -348,8 +348,10 @@ export class AgentConnection {
         if (event === 'lost') return reject(this.failure);
         const meaning = jobEventMeaning(this.host, method, event, data);
         if (meaning.kind === 'progress') handlers.onProgress?.(meaning.value as never);
-        else if (meaning.kind === 'item') handlers.onItem?.(meaning.value as JobItemOf<M>);
-        else if (meaning.kind === 'notice') this.notice(meaning.message);
+        else if (meaning.kind === 'items') {
+          meaning.notices.forEach((message) => this.notice(message));
+          if (handlers.onItem) for (const value of meaning.values) handlers.onItem(value as JobItemOf<M>);
+        } else if (meaning.kind === 'notice') this.notice(meaning.message);
         else if (meaning.kind === 'end') {
           this.jobs.delete(job);
           resolve(meaning.ending as JobEnding<M>);

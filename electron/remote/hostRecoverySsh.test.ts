@@ -10,7 +10,7 @@ import type { ApiEvent, ApiResult } from '../../shared/api';
 import type { ApplyResult } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
 import { Session } from '../service/session';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace, PUBLISHED_FILES } from '../testing/recoveryFixtures';
 import { sshConfigOf, sshUnavailableReason, startSshServer, type SshServer } from '../testing/sshHarness';
@@ -92,8 +92,7 @@ describe.skipIf(unavailable !== undefined)('repair, discard staging and backups 
     expect(await fs.readFile(path.join(dest, 'pages', 'deep', 'b.txt'), 'utf8')).toBe(PUBLISHED_FILES['pages/deep/b.txt']);
     expect(await fs.readFile(path.join(dest, 'notes.txt'), 'utf8')).toBe('operator notes');
     // The item is the destination as the host reads it after the apply: verified intact, named by its host.
-    const item = events.find((event) => event.event === 'item' && event.data.job === lastApply);
-    expect(item?.event === 'item' && item.data.item).toMatchObject({
+    expect(jobItems(events, lastApply)[0]).toMatchObject({
       entry: { destination: ID },
       verify: { report: { status: 'intact' } },
     });

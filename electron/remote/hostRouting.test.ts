@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, HostState } from '../../shared/api';
 import { Session } from '../service/session';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 import { ensureBuiltCli } from '../testing/sshHarness';
 import { FakeClock } from '../testing/fakeClock';
@@ -136,9 +136,7 @@ describe('a workspace with hosts, in the Session', () => {
     const { job } = await callOk(session, 'scan', {});
     const end = await jobEnd(session, job, events);
     expect(end.event).toBe('result');
-    const rows = events.flatMap((event) =>
-      event.event === 'item' && event.data.job === job ? [event.data.item as { destination: string }] : [],
-    );
+    const rows = jobItems(events, job) as { destination: string }[];
     expect(rows.map((row) => row.destination).sort()).toEqual([
       'web-1:big',
       'web-1:broken',
@@ -179,8 +177,7 @@ describe('a workspace with hosts, in the Session', () => {
     const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId: planned.planId, confirm: 'web-1:site-a' });
     const end = await jobEnd(session, job, events);
     expect(end.event === 'result' && (end.data.result as { ok: boolean }).ok).toBe(true);
-    const item = events.find((event) => event.event === 'item' && event.data.job === job);
-    expect(item?.event === 'item' && (item.data.item as { entry: { destination: string } }).entry.destination).toBe('web-1:site-a');
+    expect((jobItems(events, job)[0] as { entry: { destination: string } }).entry.destination).toBe('web-1:site-a');
     expect(existsSync(path.join(fixture.workspace, 'site-a', 'about.html'))).toBe(true);
     const again = await session.call('applyPlan', { confirmed: true, planId: planned.planId, confirm: 'web-1:site-a' });
     expect(!again.ok && again.error.code).toBe('not_found');
@@ -209,7 +206,7 @@ describe('a workspace with hosts, in the Session', () => {
     await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
     await connected(session, 'web-1', 'web-2');
     const { job } = await callOk(session, 'verify', { destinations: ['web-1:big', 'web-2:site-a'] });
-    await until(() => events.some((event) => event.event === 'item' && event.data.job === job));
+    await until(() => jobItems(events, job).length > 0);
     await until(() => events.some((event) => event.event === 'progress' && event.data.job === job && event.data.bytes > 0));
     const pid = Number(await fs.readFile(path.join(dir, 'web-1.pid'), 'utf8'));
     process.kill(pid, 'SIGKILL');
@@ -219,9 +216,7 @@ describe('a workspace with hosts, in the Session', () => {
     expect(end.event === 'error' && end.data.error.message).toMatch(
       /web-1: the connection to web-1 was lost .*outcome is unknown.*results of the other hosts are in/,
     );
-    const verified = events.flatMap((event) =>
-      event.event === 'item' && event.data.job === job ? [(event.data.item as { destination: string }).destination] : [],
-    );
+    const verified = (jobItems(events, job) as { destination: string }[]).map((item) => item.destination);
     expect(verified).toEqual(['web-2:site-a']);
     const state = await (async () => {
       for (let i = 0; i < 200; i++) {

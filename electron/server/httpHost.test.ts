@@ -234,7 +234,7 @@ describe('the browser host', () => {
         .filter((f) => f.data.job === job);
     await expect.poll(() => ofJob().some((f) => f.event === 'result'), { timeout: 10_000 }).toBe(true);
     close();
-    expect(ofJob().filter((f) => f.event === 'item')).toHaveLength(4);
+    expect(ofJob().flatMap((f) => (f.event === 'items' ? (f.data.items as unknown[]) : []))).toHaveLength(4);
     expect(ofJob().some((f) => f.event === 'progress')).toBe(true);
     expect(ofJob().at(-1)).toMatchObject({ event: 'result', data: { method: 'scan', result: { counts: { total: 4 } } } });
   });

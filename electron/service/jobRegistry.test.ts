@@ -171,9 +171,9 @@ describe('JobRegistry', () => {
       return { intact: 1, drifted: 0, skipped: 0 };
     });
     const ending = await end(job);
-    expect(events.filter((e) => e.event === 'item').map((e) => (e.data as { item: { destination: string } }).item.destination)).toEqual([
-      'a',
-    ]);
+    expect(
+      events.flatMap((e) => (e.event === 'items' ? (e.data.items as { destination: string }[]) : [])).map((i) => i.destination),
+    ).toEqual(['a']);
     expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'internal' } } });
     expect((ending.data as { error: { message: string } }).error.message).toContain(
       "verify: the engine's item is malformed at report.status",
@@ -197,7 +197,65 @@ describe('JobRegistry', () => {
       return result as never;
     });
     const ending = await end(job);
-    expect((events.find((e) => e.event === 'item')?.data as { item: unknown }).item).toBe(item);
+    expect((events.find((e) => e.event === 'items')?.data as { items: unknown[] }).items[0]).toBe(item);
     expect((ending.data as { result: unknown }).result).toBe(result);
+  });
+
+  it('sends the items of one turn of the event loop as one event, in order, before the progress and the ending after them', async () => {
+    const { jobs, events, end } = registry(0);
+    const report = (destination: string) => ({
+      destination,
+      report: { status: 'intact' as const, outputs: [], extra: [] },
+      stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} },
+    });
+    const job = jobs.start('verify', async (context) => {
+      for (const id of ['a', 'b', 'c']) context.item(report(id));
+      context.progress(3, 5, 0);
+      context.item(report('d'));
+      await new Promise((resolve) => setImmediate(resolve));
+      context.item(report('e'));
+      return { intact: 5, drifted: 0, skipped: 0 };
+    });
+    await end(job);
+    const shape = events.map((e) =>
+      e.event === 'items' ? (e.data.items as { destination: string }[]).map((i) => i.destination).join('') : e.event,
+    );
+    expect(shape).toEqual(['abc', 'progress', 'd', 'e', 'result']);
+  });
+
+  it('splits a turn of many items into events of at most 1,000 each, none lost', async () => {
+    const { jobs, events, end } = registry(0, false);
+    const job = jobs.start('scan', async (context) => {
+      for (let i = 0; i < 2500; i += 1) context.item({ destination: `d${i}` } as never);
+      return { counts: { total: 2500, managed: 0, unmanaged: 0, empty: 2500, invalid: 0 } } as never;
+    });
+    await end(job);
+    const batches = events.flatMap((e) => (e.event === 'items' ? [e.data.items as { destination: string }[]] : []));
+    expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+    expect(batches.flat().map((item) => item.destination)).toEqual(Array.from({ length: 2500 }, (_, i) => `d${i}`));
+  });
+
+  it("sends a cancelled job's items made before the cancel, then its one cancelled error", async () => {
+    const { jobs, events, end } = registry(0);
+    const job = jobs.start('scan', async (context) => {
+      context.item({
+        destination: 'a',
+        inspection: { path: '/w/a', status: 'empty', issues: [], hasContent: false },
+        summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+      });
+      jobs.cancel(job);
+      context.item({
+        destination: 'b',
+        inspection: { path: '/w/b', status: 'empty', issues: [], hasContent: false },
+        summary: { status: 'empty', outputCount: 0, errorCount: 0, warningCount: 0 },
+      });
+      return { counts: { total: 2, managed: 0, unmanaged: 0, empty: 2, invalid: 0 } };
+    });
+    const ending = await end(job);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'cancelled' } } });
+    const ofJob = events.filter((e) => 'job' in e.data && e.data.job === job);
+    expect(ofJob.map((e) => e.event)).toEqual(['items', 'error']);
+    expect((ofJob[0]!.data as { items: { destination: string }[] }).items.map((i) => i.destination)).toEqual(['a']);
   });
 });

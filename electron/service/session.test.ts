@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodNames, type ApiEvent, type Workspace } from '../../shared/api';
 import { Session } from './session';
-import { okValue as value, jobEnd } from '../testing/sessionCalls';
+import { okValue as value, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -139,8 +139,7 @@ describe('Session', () => {
       event: 'result',
       data: { job, method: 'scan', result: { counts: { total: 4, empty: 1, unmanaged: 1, managed: 1, invalid: 1 } } },
     });
-    const items = events.filter((e) => e.event === 'item' && e.data.job === job);
-    expect(items).toHaveLength(4);
+    expect(jobItems(events, job)).toHaveLength(4);
     const progress = events.filter((e) => e.event === 'progress' && e.data.job === job);
     expect(progress.at(-1)).toMatchObject({ data: { done: 4, total: 4 } });
   });
@@ -166,8 +165,8 @@ describe('Session', () => {
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('verify', {})) as { job: string };
     expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
-    expect(events.find((e) => e.event === 'item' && e.data.job === job)).toMatchObject({
-      data: { method: 'verify', item: { destination: 'site-a', report: { status: 'intact' } } },
+    expect(events.find((e) => e.event === 'items' && e.data.job === job)).toMatchObject({
+      data: { method: 'verify', items: [{ destination: 'site-a', report: { status: 'intact' } }] },
     });
     // Progress counts destinations (each read and verified in one pass) and the bytes hashed.
     expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.total === 4 && e.data.bytes > 0)).toBe(true);
@@ -179,9 +178,8 @@ describe('Session', () => {
     const before = Date.now();
     const { job } = value(await session.call('verify', { destinations: ['site-a'] })) as { job: string };
     await jobEnd(session, job);
-    const item = events.find((e) => e.event === 'item' && e.data.job === job) as
-      { data: { item: { stamp: { verifiedAt: string; basis: { stateSha256?: string; listing?: string } } } } } | undefined;
-    const stamp = item!.data.item.stamp;
+    const item = jobItems(events, job)[0] as { stamp: { verifiedAt: string; basis: { stateSha256?: string; listing?: string } } };
+    const stamp = item.stamp;
     expect(Date.parse(stamp.verifiedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(stamp.basis.stateSha256).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(stamp.basis.listing).toMatch(/^sha256:/);
@@ -362,12 +360,12 @@ describe('Session', () => {
         result: { ok: false, changed: false, stateWritten: false, stagingLeft: false, error: { code: 'stale_plan' } },
       },
     });
-    const items = events.filter((event) => event.event === 'item' && event.data.job === job);
+    const items = jobItems(events, job);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ data: { item: { entry: { destination: 'site-a', summary: { status: 'managed' } } } } });
+    expect(items[0]).toMatchObject({ entry: { destination: 'site-a', summary: { status: 'managed' } } });
     // Nothing new was written, so nothing is verified on the apply's behalf.
-    expect((items[0]!.data as { item: { verify?: unknown } }).item.verify).toBeUndefined();
-    expect(events.indexOf(items[0]!)).toBeLessThan(events.indexOf(end));
+    expect((items[0] as { verify?: unknown }).verify).toBeUndefined();
+    expect(events.findIndex((event) => event.event === 'items' && event.data.job === job)).toBeLessThan(events.indexOf(end));
   });
 
   it('sends the destination after a completed apply as its row and its verify against the new state', async () => {
@@ -385,14 +383,9 @@ describe('Session', () => {
     expect(new Set(phases)).toEqual(
       new Set(['check', 'verify', 'stage', 'backup', 'remove_state', 'delete', 'move', 'write_state', 'cleanup', 'done']),
     );
-    const item = events.find((event) => event.event === 'item' && event.data.job === job);
-    expect(item).toMatchObject({
-      data: {
-        item: {
-          entry: { destination: 'site-a', summary: { status: 'managed', outputCount: 3 } },
-          verify: { destination: 'site-a', report: { status: 'intact' } },
-        },
-      },
+    expect(jobItems(events, job)[0]).toMatchObject({
+      entry: { destination: 'site-a', summary: { status: 'managed', outputCount: 3 } },
+      verify: { destination: 'site-a', report: { status: 'intact' } },
     });
     const report = JSON.parse((value(await session.call('exportReport', { format: 'json' })) as { content: string }).content);
     expect(JSON.stringify(report)).toContain('intact');

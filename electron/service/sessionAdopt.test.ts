@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
 import { recoveryWorkspace } from '../testing/recoveryFixtures';
 import { Session } from './session';
@@ -52,9 +52,8 @@ describe('Session adopt', () => {
       event: 'result',
       data: { result: { ok: true, mode: 'adopt', stateWritten: true, deleted: [], written: [] } },
     });
-    const item = events.find((event) => event.event === 'item' && event.data.job === job)?.data as
-      { item: { verify?: { report: { status: string } } } } | undefined;
-    expect(item?.item.verify?.report.status).toBe('intact');
+    const item = jobItems(events, job)[0] as { verify?: { report: { status: string } } } | undefined;
+    expect(item?.verify?.report.status).toBe('intact');
     expect(await fs.readFile(path.join(fixture.dest, 'notes.txt'), 'utf8')).toBe('operator notes');
     const history = await callOk(session, 'history', { destination: ID });
     expect(history.records.map((record) => [record.action, record.result.outcome])).toEqual([['adopt', 'applied']]);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
 import { Session } from './session';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,7 +40,7 @@ async function setup() {
     const { job } = await callOk(session, 'applyPlan', { confirmed: true, planId, ...(reportAfter !== undefined ? { reportAfter } : {}) });
     const ended = await jobEnd(session, job, events);
     if (ended.event !== 'result') throw new Error(`the apply job ended with ${ended.event}`);
-    const items = events.filter((event) => event.event === 'item' && event.data.job === job);
+    const items = jobItems(events, job);
     return { result: (ended.data as { result: { ok: boolean; error?: { code: string; message: string } } }).result, items };
   };
   const tamper = () => fs.writeFile(path.join(fixture.source, 'style.css'), TAMPERED);

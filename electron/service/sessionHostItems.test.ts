@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScanEntry } from '../../shared/api';
 import { hostStandIn, type ExtraItems } from '../testing/hostStandIn';
-import { callOk } from '../testing/sessionCalls';
+import { callOk, jobItems } from '../testing/sessionCalls';
 import { driftByHand } from '../testing/recoveryFixtures';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,7 +21,7 @@ async function setup(extra: ExtraItems) {
   const run = async (method: 'scan' | 'applyPlan', request: object) => {
     const { job } = await callOk(session, method, request as never);
     const end = await ended(job);
-    return { end, items: events.filter((event) => event.event === 'item' && event.data.job === job) };
+    return { end, items: jobItems(events, job) };
   };
   const scan = (destinations?: string[]) => run('scan', destinations ? { destinations } : {});
   const apply = (planId: string) => run('applyPlan', { confirmed: true, planId });
@@ -38,7 +38,7 @@ describe('the items of a host job are bounded by the destinations it listed', ()
     const { scan } = await setup(() => []);
     const { end, items } = await scan();
     expect(end.event).toBe('result');
-    expect(items.map((event) => (event.data as { item: ScanEntry }).item.destination)).toEqual(['web-1:archive', 'web-1:plain']);
+    expect((items as ScanEntry[]).map((item) => item.destination)).toEqual(['web-1:archive', 'web-1:plain']);
   });
 
   it('drops items for destinations the host never listed, stops its part and names the host and the id', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
 import type { ApplyResult } from '../../shared/plan';
 import { STAGING_DIR_NAME } from '../../shared/staging';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir, snapshotTree, writeInterruptedStaging } from '../testing/fixtures';
 import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
 import { Session } from './session';
@@ -36,8 +36,8 @@ async function setup() {
 async function applied(session: Session, events: ApiEvent[], request: { planId: string; acceptPartial?: boolean; confirm?: string }) {
   const { job } = await callOk(session, 'applyPlan', { confirmed: true, ...request });
   const end = await jobEnd(session, job);
-  const item = events.find((event) => event.event === 'item' && event.data.job === job);
-  return { end, item: item?.data as { item: { entry: unknown; verify?: { report: { status: string } } } } | undefined };
+  const item = jobItems(events, job)[0];
+  return { end, item: item as { entry: unknown; verify?: { report: { status: string } } } | undefined };
 }
 
 const ID = 'archive';
@@ -52,7 +52,7 @@ describe('Session repair', () => {
     expect(plan.repair?.extras).toEqual(['notes.txt']);
     const { end, item } = await applied(session, events, { planId });
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair', stateWritten: false } } });
-    expect(item?.item.verify?.report.status).toBe('intact');
+    expect(item?.verify?.report.status).toBe('intact');
     expect(await fs.readFile(path.join(fixture.dest, 'notes.txt'), 'utf8')).toBe('operator notes');
     // One plan, one apply.
     expect(await session.call('applyPlan', { confirmed: true, planId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -74,7 +74,7 @@ describe('Session repair', () => {
     expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,3\n');
     const { end, item } = await applied(session, events, { planId, acceptPartial: true });
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, written: expect.arrayContaining(['data.csv']) } } });
-    expect(item?.item.verify?.report.status).toBe('drifted');
+    expect(item?.verify?.report.status).toBe('drifted');
     expect(await fs.readFile(path.join(fixture.dest, 'report.html'), 'utf8')).toBe('<p>edited by hand</p>');
     expect(await fs.readFile(path.join(fixture.dest, 'data.csv'), 'utf8')).toBe('a,b\n1,2\n');
   });
@@ -121,8 +121,8 @@ describe('Session discard staging', () => {
     ]);
     const { end, item } = await applied(session, events, { planId });
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'discard_staging', deleted: [STAGING_DIR_NAME] } } });
-    expect(item?.item.verify?.report.status).toBe('intact');
-    expect(JSON.stringify(item?.item.entry)).not.toContain('"interrupted"');
+    expect(item?.verify?.report.status).toBe('intact');
+    expect(JSON.stringify(item?.entry)).not.toContain('"interrupted"');
     await expect(fs.access(path.join(fixture.dest, STAGING_DIR_NAME))).rejects.toThrow();
   });
 

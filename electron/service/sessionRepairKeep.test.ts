@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../shared/api';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeTempDir, removeTempDir, snapshotTree } from '../testing/fixtures';
 import { hostStandIn } from '../testing/hostStandIn';
 import { driftByHand, recoveryWorkspace } from '../testing/recoveryFixtures';
@@ -55,11 +55,9 @@ describe('Session repair keeping chosen outputs', () => {
     const { job } = await callOk(session, 'applyPlan', { planId, confirmed: true, keep: ['report.html'] });
     const end = await jobEnd(session, job);
     expect(end).toMatchObject({ event: 'result', data: { result: { ok: true, mode: 'repair', stateWritten: false } } });
-    const item = events.find((event) => event.event === 'item' && event.data.job === job)?.data as {
-      item: { verify?: { report: { status: string; outputs: { path: string; status: string }[] } } };
-    };
-    expect(item.item.verify?.report.status).toBe('drifted');
-    expect(item.item.verify?.report.outputs.filter((output) => output.status !== 'ok')).toEqual([
+    const item = jobItems(events, job)[0] as { verify?: { report: { status: string; outputs: { path: string; status: string }[] } } };
+    expect(item.verify?.report.status).toBe('drifted');
+    expect(item.verify?.report.outputs.filter((output) => output.status !== 'ok')).toEqual([
       expect.objectContaining({ path: 'report.html', status: 'size_mismatch' }),
     ]);
     expect(await fs.readFile(path.join(fixture.dest, 'report.html'), 'utf8')).toBe(HOTFIX);

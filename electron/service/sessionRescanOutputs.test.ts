@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, ScanEntry } from '../../shared/api';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
-import { callOk as call, jobEnd, okValue as value } from '../testing/sessionCalls';
+import { callOk as call, jobEnd, jobItems, okValue as value } from '../testing/sessionCalls';
 import { Session } from './session';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -77,7 +77,7 @@ describe('Rescan after a verify, with live refresh off', () => {
     expect(await health('beta')).toMatchObject({ health: 'stale', freshness: { fresh: false, reason: 'outputs_changed' } });
     expect(await health('gamma')).toMatchObject({ health: 'intact' });
     // The renderer is handed the same proof with each row: the stale ones carry another outputs digest.
-    const rows = events.flatMap((e) => (e.event === 'item' && e.data.job === scan ? [e.data.item as ScanEntry] : []));
+    const rows = jobItems(events, scan) as ScanEntry[];
     expect(rows.find((row) => row.destination === 'gamma')?.inspection.outputsDigest).toMatch(/^outputs:[0-9a-f]{64}$/);
     // Stale is final: a second rescan keeps it, a verify makes it fresh (and drifted) again.
     await run('scan');
@@ -102,7 +102,7 @@ describe('Rescan after a verify, with live refresh off', () => {
   it('stats nothing for a scan without verify results, and keeps the fingerprint rule alone without a stat cache', async () => {
     const { dir, events, run, health } = await setup(false);
     const first = await run('scan');
-    const rows = events.flatMap((e) => (e.event === 'item' && e.data.job === first ? [e.data.item as ScanEntry] : []));
+    const rows = jobItems(events, first) as ScanEntry[];
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.inspection.outputsDigest === undefined)).toBe(true);
     await run('verify');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, EventOf, ScanEntry } from '../../shared/api';
 import { makeDemoFixture } from '../testing/demoFixture';
-import { callOk, jobEnd } from '../testing/sessionCalls';
+import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { Session } from './session';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -31,11 +31,7 @@ async function scanned(session: Session, events: ApiEvent[]): Promise<Map<string
   const { job } = await callOk(session, 'scan', {});
   await jobEnd(session, job, events);
   const entries = new Map<string, ScanEntry>();
-  for (const event of events)
-    if (event.event === 'item' && event.data.job === job) {
-      const entry = event.data.item as ScanEntry;
-      entries.set(entry.destination, entry);
-    }
+  for (const entry of jobItems(events, job) as ScanEntry[]) entries.set(entry.destination, entry);
   return entries;
 }
 

@@ -50,7 +50,7 @@ export async function hostStandIn(
       const real: unknown[] = [];
       const ending = await new Promise<ApiResult<unknown>>((resolve) => {
         const off = agent.onEvent((event) => {
-          if (event.event === 'item' && event.data.job === started.value.job) real.push(event.data.item);
+          if (event.event === 'items' && event.data.job === started.value.job) real.push(...event.data.items);
           if (event.event === 'result' && event.data.job === started.value.job) resolve({ ok: true, value: event.data.result });
           if (event.event === 'error' && event.data.job === started.value.job) resolve({ ok: false, error: event.data.error });
           if ((event.event === 'result' || event.event === 'error') && event.data.job === started.value.job) off();

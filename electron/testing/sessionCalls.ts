@@ -34,3 +34,8 @@ export function jobEnd(session: Session, job: string, recorded: readonly ApiEven
     });
   });
 }
+
+/** The items of one job among recorded events, in order: its `items` events' batches, flattened. */
+export function jobItems(recorded: readonly ApiEvent[], job: string): unknown[] {
+  return recorded.flatMap((event): unknown[] => (event.event === 'items' && event.data.job === job ? event.data.items : []));
+}

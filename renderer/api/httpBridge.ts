@@ -7,7 +7,7 @@
 import type { ApiResult, ConnectionState, InspectorBridge } from '../../shared/api';
 // The names without the API table's schemas: this module is on the page's first screen (apiNames.ts).
 import { apiError, helloInstance, http, isJobMethodName } from '../../shared/apiNames';
-import { parseSseChunk, type SseFrame } from './sse';
+import { sseReader, type SseFrame } from './sse';
 
 export interface HttpBridgeOptions {
   /** Where the host is; defaults to the page's own origin. */
@@ -141,14 +141,12 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): InspectorBrid
           setConnection('refused');
         } else if (response.ok && response.body) {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = '';
+          const framesOf = sseReader();
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             lastHeardAt = Date.now();
-            const parsed = parseSseChunk(buffer + value);
-            buffer = parsed.rest;
-            parsed.frames.forEach(deliver);
+            framesOf(value).forEach(deliver);
           }
         }
       } catch {

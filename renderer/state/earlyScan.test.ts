@@ -34,14 +34,14 @@ describe('the scan asked for before the list is shown', () => {
     await tick();
     expect(calls.map((call) => call.method)).toEqual(['scan']);
     // 5,000 rows before the list exists: more than one slice.
-    for (let i = 0; i < 5000; i += 1) send('item', { job: 'job-1', method: 'scan', item: row(`site-${i}`) });
+    for (let i = 0; i < 5000; i += 1) send('items', { job: 'job-1', method: 'scan', items: [row(`site-${i}`)] });
     await tick();
     expect(store.get().jobs).toEqual([]);
     expect(await showWorkspaceInSlices(workspace(6000))).toBe(true);
     shown.settle(true);
     await tick();
     expect(store.get().jobs.map((job) => job.label)).toEqual(['Scan workspace']);
-    for (let i = 5000; i < 6000; i += 1) send('item', { job: 'job-1', method: 'scan', item: row(`site-${i}`) });
+    for (let i = 5000; i < 6000; i += 1) send('items', { job: 'job-1', method: 'scan', items: [row(`site-${i}`)] });
     send('result', {
       job: 'job-1',
       method: 'scan',
@@ -61,13 +61,13 @@ describe('the scan asked for before the list is shown', () => {
     expect(await showWorkspaceInSlices(workspace(3))).toBe(true);
     shown.settle(true);
     await tick();
-    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
-    send('item', { job: 'job-1', method: 'scan', item: row('site-2') });
+    send('items', { job: 'job-1', method: 'scan', items: [row('site-0')] });
+    send('items', { job: 'job-1', method: 'scan', items: [row('site-2')] });
     const counts = { total: 3, empty: 3, unmanaged: 0, managed: 0, invalid: 0 };
     send('result', { job: 'job-1', method: 'scan', result: { counts } });
     await vi.waitUntil(() => calls.filter((call) => call.method === 'scan').length === 2);
     expect(calls.filter((call) => call.method === 'scan')[1]!.request).toEqual({ destinations: ['site-1'] });
-    send('item', { job: 'job-1', method: 'scan', item: row('site-1') });
+    send('items', { job: 'job-1', method: 'scan', items: [row('site-1')] });
     send('result', { job: 'job-1', method: 'scan', result: { counts: { ...counts, total: 1, empty: 1 } } });
     expect((await done).ok).toBe(true);
     expect(store.get().destinationTable.scannedCount).toBe(3);
@@ -77,7 +77,7 @@ describe('the scan asked for before the list is shown', () => {
     const shown = deferred();
     const done = scan(undefined, shown.promise);
     await tick();
-    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
+    send('items', { job: 'job-1', method: 'scan', items: [row('site-0')] });
     shown.settle(false);
     await tick();
     expect(calls.map((call) => call.method)).toEqual(['scan', 'cancelJob']);

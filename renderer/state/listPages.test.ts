@@ -49,7 +49,7 @@ describe('a large list a page at a time', () => {
   it('shows the first page with its rows at once, counts the rest as scanning, then shows every destination with every result', async () => {
     const { first, done } = await startWithFirstPage();
     // Results in workspace order, before the rest of the list is here: most are of destinations not listed yet.
-    for (const { id } of whole.destinations.slice(0, 4000)) send('item', { job: 'job-1', method: 'scan', item: row(id) });
+    for (const { id } of whole.destinations.slice(0, 4000)) send('items', { job: 'job-1', method: 'scan', items: [row(id)] });
     // Applied in batches (itemBatches.ts): the first page's rows, the rest held.
     await vi.waitFor(() => expect(store.get().destinationTable.scannedCount).toBe(FIRST));
     const partial = store.get();
@@ -57,7 +57,7 @@ describe('a large list a page at a time', () => {
     expect(partial.unlisted).toBe(TOTAL - FIRST);
     const shown = showRestOfList(first, TOTAL, nextTask);
     // More results while the pages travel and the whole list is built.
-    for (const { id } of whole.destinations.slice(4000, 6000)) send('item', { job: 'job-1', method: 'scan', item: row(id) });
+    for (const { id } of whole.destinations.slice(4000, 6000)) send('items', { job: 'job-1', method: 'scan', items: [row(id)] });
     expect(await shown).toBe(true);
     const after = store.get();
     expect(after.workspace?.destinations).toHaveLength(TOTAL);
@@ -71,7 +71,7 @@ describe('a large list a page at a time', () => {
       { from: FIRST, count: DESTINATION_PAGE },
       { from: FIRST + DESTINATION_PAGE, count: DESTINATION_PAGE },
     ]);
-    for (const { id } of whole.destinations.slice(6000)) send('item', { job: 'job-1', method: 'scan', item: row(id) });
+    for (const { id } of whole.destinations.slice(6000)) send('items', { job: 'job-1', method: 'scan', items: [row(id)] });
     send('result', {
       job: 'job-1',
       method: 'scan',

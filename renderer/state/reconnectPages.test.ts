@@ -49,9 +49,9 @@ describe('reading a large list again after a reconnection', () => {
     const job = `job-${jobs}`;
     await vi.waitUntil(() => store.get().reconnected?.reinspecting === false);
     expect(store.get().destinationTable.destinationCount).toBe(FIRST_DESTINATIONS);
-    send('item', { job, method: 'scan', item: row('site-000001') });
+    send('items', { job, method: 'scan', items: [row('site-000001')] });
     // A row of a destination the first page does not list, sent before its page is in: held, not lost.
-    send('item', { job, method: 'scan', item: row(`site-${String(TOTAL - 1).padStart(6, '0')}`) });
+    send('items', { job, method: 'scan', items: [row(`site-${String(TOTAL - 1).padStart(6, '0')}`)] });
     await vi.waitUntil(() => store.get().destinationTable.destinationCount === TOTAL);
     send('result', { job, method: 'scan', result: { counts: { total: TOTAL, empty: 2, unmanaged: 0, managed: 0, invalid: 0 } } });
     await done;

@@ -30,7 +30,7 @@ describe('the rest of a large list at the start', () => {
     // The first destinations are on screen and the scan is running: no page asked for yet.
     expect(asked()).toContain('scan');
     expect(asked()).not.toContain('workspaceDestinations');
-    send('item', { job: 'job-1', method: 'scan', item: row('site-0') });
+    send('items', { job: 'job-1', method: 'scan', items: [row('site-0')] });
     await vi.waitUntil(() => store.get().destinationTable.destinationCount === TOTAL);
     expect(asked().indexOf('workspaceDestinations')).toBeGreaterThan(asked().indexOf('scan'));
     expect(store.get().destinationTable.scanEntry('site-0')).toBeDefined();
