@@ -61,6 +61,18 @@ export interface ConnectOptions {
   onRemoteLog?: (line: string) => void;
   maxLineChars?: number;
   maxPreludeLines?: number;
+  /** Aborted before the agent's hello: ssh (and all it started) is stopped and the connect rejects with the reason. */
+  signal?: AbortSignal;
+}
+
+/** Stops ssh, or an override's shell with everything it started (sshInvocation.ts `ownGroup`). */
+function stopSsh(child: ChildProcess, ownGroup: boolean): void {
+  if (!ownGroup || child.pid === undefined) return void child.kill('SIGTERM');
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // The group is gone already: nothing left to stop.
+  }
 }
 
 export interface JobHandlers<M extends JobMethod> {
@@ -93,6 +105,7 @@ export class AgentConnection {
 
   private constructor(
     private readonly child: ChildProcess,
+    private readonly stop: () => void,
     readonly hello: AgentHello,
     readonly host: string,
     ended: Promise<SshEnding>,
@@ -113,7 +126,12 @@ export class AgentConnection {
     const sshOptions = options.sshOptions ?? [];
     const invocation = sshInvocation(options.target, agentRemoteCommand(options.agent), options.env, sshOptions);
     const notice = options.onNotice ?? (() => {});
-    const child = spawn(invocation.file, invocation.args, { stdio: ['pipe', 'pipe', 'pipe'], env: options.env as NodeJS.ProcessEnv });
+    const child = spawn(invocation.file, invocation.args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env as NodeJS.ProcessEnv,
+      detached: invocation.ownGroup,
+    });
+    const stop = () => stopSsh(child, invocation.ownGroup);
     let stderr = '';
     let connected: AgentConnection | undefined = undefined;
     const stderrDecoder = new StringDecoder('utf8');
@@ -153,11 +171,13 @@ export class AgentConnection {
     let onFatal: ((failure: RemoteFailure) => void) | undefined = undefined;
     let onBadReply: ((id: number, result: unknown) => void) | undefined = undefined;
     let skipped = 0;
+    let abortConnect: ((reason: unknown) => void) | undefined;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
-      const refuse = (failure: RemoteFailure) => {
+      const refuse = (failure: unknown) => {
         reject(failure);
-        child.kill('SIGTERM');
+        stop();
       };
+      abortConnect = refuse;
       const onFrames = (text: string) => {
         for (const frame of framer.push(text)) {
           if (connected === undefined && onMessage === undefined) {
@@ -217,8 +237,12 @@ export class AgentConnection {
       });
     });
 
-    const hello = await handshake;
-    const connection = new AgentConnection(child, hello, host, ended, notice);
+    // A host that never says hello (a hung network, a stuck remote shell) is stopped when its caller gives up on it.
+    const onAbort = () => abortConnect?.(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+    const hello = await handshake.finally(() => options.signal?.removeEventListener('abort', onAbort));
+    const connection = new AgentConnection(child, stop, hello, host, ended, notice);
     connected = connection;
     onMessage = (message, chars) => connection.receive(message, chars);
     onFatal = (failure) => connection.drop(failure);
@@ -309,7 +333,7 @@ export class AgentConnection {
   /** Ends the connection for what the agent did (a flood, an overlong line): every waiting call and job fails with it. */
   private drop(failure: RemoteFailure): void {
     this.fail(failure);
-    this.child.kill('SIGTERM');
+    this.stop();
   }
 
   /** The failure that ended the connection, if one did. */
@@ -367,7 +391,7 @@ export class AgentConnection {
   async close(): Promise<void> {
     this.closing = true;
     this.child.stdin!.end();
-    const timer = setTimeout(() => this.child.kill('SIGTERM'), 10_000);
+    const timer = setTimeout(this.stop, 10_000);
     await this.ended;
     clearTimeout(timer);
   }

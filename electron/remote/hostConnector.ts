@@ -20,7 +20,7 @@ export interface HostConnectorOptions {
 }
 
 export function sshHostConnector(options: HostConnectorOptions = {}): HostConnector {
-  return async (host) => {
+  return async (host, signal) => {
     const target = parseSshUrl(host.url);
     if (!target.ok) throw new RemoteFailure('ssh_failed', target.message);
     return AgentConnection.connect({
@@ -32,6 +32,7 @@ export function sshHostConnector(options: HostConnectorOptions = {}): HostConnec
       env: options.env ?? process.env,
       clientVersion: APP_VERSION,
       onNotice: (line) => options.onNotice?.(`${host.name}: ${line}`),
+      ...(signal ? { signal } : {}),
     });
   };
 }

@@ -1,7 +1,7 @@
 // The Session's routing to workspace hosts (issue 15) with fake hosts: a stand-in for ssh that runs
 // the real agent (the repo's build) over its pipes on this machine, or fails the way ssh fails for a
 // host that is down, or hangs like a slow one. The client side is the app's own (sshHostConnector).
-import { promises as fs, existsSync } from 'node:fs';
+import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, HostState } from '../../shared/api';
@@ -31,7 +31,8 @@ beforeAll(async () => {
       'host=$(eval "echo \\${$(($# - 1))}")',
       'case "$host" in',
       '  down) echo "ssh: connect to host down port 22: Connection refused" >&2; exit 255 ;;',
-      '  slow) exec sleep 600 ;;',
+      // The hung host's pid (the sleep, once exec'd): what closing the workspace must stop.
+      `  slow) echo $$ > ${dir}/slow.pid; exec sleep 600 ;;`,
       'esac',
       // The agent itself gets the pid file: killing it is the connection lost mid-job.
       `exec sh -c "echo \\$\\$ > ${dir}/$host.pid; exec $last"`,
@@ -98,6 +99,16 @@ async function connected(session: Session, ...names: string[]): Promise<void> {
   throw new Error(`not connected: ${names.join(', ')}`);
 }
 
+/** A process that has ended (a zombie not yet reaped by its parent counts as ended). */
+function ended(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
 describe('a workspace with hosts, in the Session', () => {
   it('connects every host at once: a down host fails by name and a hung one stays connecting, neither holding up the others', async () => {
     const { session, events } = open();
@@ -127,6 +138,19 @@ describe('a workspace with hosts, in the Session', () => {
     const info = await callOk(session, 'appInfo', {});
     const siteA = info.workspace!.destinations.find((entry) => entry.id === 'web-2:site-a');
     expect(siteA).toMatchObject({ host: 'web-2', path: path.join(fixture.workspace, 'site-a') });
+  }, 60_000);
+
+  it('closing the workspace stops the ssh of a host still waiting for its handshake, and all it started', async () => {
+    await fs.rm(path.join(dir, 'slow.pid'), { force: true });
+    const { session } = open();
+    await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    const pid = Number(
+      await until(() => existsSync(path.join(dir, 'slow.pid')) && readFileSync(path.join(dir, 'slow.pid'), 'utf8').trim()),
+    );
+    expect((await hostState(session, 'slow')).state).toBe('connecting');
+    expect(ended(pid)).toBe(false);
+    await session.close();
+    await until(() => ended(pid));
   }, 60_000);
 
   it('scans this machine and every connected host in one job, rows named by host, counts added up', async () => {

@@ -14,6 +14,11 @@ export interface SshInvocation {
   args: string[];
   /** How the operator would write it, for messages. */
   display: string;
+  /**
+   * Started as a process group of its own, stopped as one: the wrapper shell of an override does not
+   * pass a signal on, so stopping only the shell would leave the command it started running.
+   */
+  ownGroup: boolean;
 }
 
 /** The ssh options and destination; `remote` is the command the remote shell runs. */
@@ -38,8 +43,10 @@ export function sshInvocation(
 ): SshInvocation {
   const args = sshArgs(target, remoteCommand, extraOptions);
   const override = env[SSH_COMMAND_ENV]?.trim();
-  if (override) return { file: 'sh', args: ['-c', `${override} "$@"`, 'ssh', ...args], display: `${override} ${args.join(' ')}` };
-  return { file: 'ssh', args, display: `ssh ${args.join(' ')}` };
+  if (override)
+    return { file: 'sh', args: ['-c', `${override} "$@"`, 'ssh', ...args], display: `${override} ${args.join(' ')}`, ownGroup: true };
+  // ssh itself stays in the caller's group: a Ctrl-C at the terminal reaches it as it reaches us.
+  return { file: 'ssh', args, display: `ssh ${args.join(' ')}`, ownGroup: false };
 }
 
 /** `AGENT agent --stdio`: the agent command as given (a path, or `node /opt/…/cli.js`), then the mode. */

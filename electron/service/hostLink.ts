@@ -37,5 +37,8 @@ export interface HostLink {
   close(): Promise<void>;
 }
 
-/** Connects to a host and waits for its agent's handshake; rejects with a HostFailure. */
-export type HostConnector = (host: WorkspaceHost) => Promise<HostLink>;
+/**
+ * Connects to a host and waits for its agent's handshake; rejects with a HostFailure. Aborting
+ * `signal` before the handshake stops whatever the connect started and rejects with its reason.
+ */
+export type HostConnector = (host: WorkspaceHost, signal?: AbortSignal) => Promise<HostLink>;

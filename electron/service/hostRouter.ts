@@ -24,6 +24,8 @@ interface HostEntry {
   destinations: DestinationEntry[];
   /** Bumped by each connect: an answer of an older attempt is dropped. */
   attempt: number;
+  /** Stops the attempt still waiting for its handshake: a hung host's ssh does not outlive the workspace. */
+  connecting?: AbortController;
 }
 
 export interface HostRouterOptions {
@@ -126,6 +128,7 @@ export class HostRouter {
     if (!entry) return;
     this.entries.delete(name);
     entry.attempt++;
+    entry.connecting?.abort();
     await entry.link?.close();
   }
 
@@ -133,6 +136,7 @@ export class HostRouter {
     this.closed = true;
     const links = [...this.entries.values()].flatMap((entry) => {
       entry.attempt++;
+      entry.connecting?.abort();
       const link = entry.link;
       entry.link = undefined;
       return link ? [link] : [];
@@ -172,8 +176,11 @@ export class HostRouter {
     const target = parseSshUrl(entry.host.url);
     if (!target.ok) return this.setState(entry, { state: 'failed', failure: { code: 'invalid_url', message: target.message } });
     let link: HostLink | undefined;
+    const connecting = (entry.connecting = new AbortController());
     try {
-      link = await this.options.connector(entry.host);
+      link = await this.options.connector(entry.host, connecting.signal).finally(() => {
+        if (entry.connecting === connecting) entry.connecting = undefined;
+      });
       if (!current()) return void (await link.close());
       const opened = await link.call('openWorkspace', {
         path: target.value.path,
