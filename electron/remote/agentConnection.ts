@@ -148,6 +148,7 @@ export class AgentConnection {
     let onBadReply: ((id: number, result: unknown) => void) | undefined = undefined;
     let skipped = 0;
     let abortConnect: ((reason: unknown) => void) | undefined;
+    let sshEnded = false;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
       const refuse = (failure: unknown) => {
         reject(failure);
@@ -205,6 +206,7 @@ export class AgentConnection {
       child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
       void ended.then(async (ending) => {
         if (onMessage !== undefined) return;
+        sshEnded = true; // its own failure, not the deadline, is why
         // ssh refused the host key without saying which key: ask it once more, verbosely, for the fingerprint.
         let probed = '';
         if (isHostKeyRefusal(ending.stderr) && !/fingerprint for the/.test(ending.stderr))
@@ -221,7 +223,7 @@ export class AgentConnection {
     const clock = options.clock ?? realHandshakeClock;
     const waitMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const deadline = clock.setTimeout(
-      () => abortConnect?.(connectTimeout(asked, waitMs, skipped, stderr, options.connectTimeoutHint)),
+      () => sshEnded || abortConnect?.(connectTimeout(asked, waitMs, skipped, stderr, options.connectTimeoutHint)),
       waitMs,
     );
     const hello = await handshake.finally(() => {
