@@ -68,7 +68,7 @@ export function folderCompareText(compared: ResponseOf<'compareFolder'>, style: 
 
 export const compareFolderCommand: Command = {
   name: 'compare-folder',
-  usage: 'compare-folder DEST [SOURCE] [--json] [--agent CMD] [--workspace W]',
+  usage: 'compare-folder DEST [SOURCE] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W]',
   summary:
     'Compare the folder DEST with what publishing SOURCE (default: the source its workspace configures) writes: each file matches, differs, is missing or is extra; and whether DEST can be adopted',
   options: { json: { type: 'boolean' }, ...agentOption, workspace: placeOptions.workspace },
@@ -110,7 +110,7 @@ function configuredId(value: string | boolean | undefined, option: string): stri
 export const adoptCommand: Command = {
   name: 'adopt',
   usage:
-    'adopt DEST [SOURCE] [--pipeline ID] [--destination ID] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+    'adopt DEST [SOURCE] [--pipeline ID] [--destination ID] [--yes] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
   summary:
     'Adopt the unmanaged folder DEST whose every file from SOURCE (default: its configured source) already matches: only its state file is written, extra files stay, nothing is moved or deleted',
   options: {

@@ -4,5 +4,5 @@
 // but the re-exports.
 
 export { APP_VERSION } from '../../shared/appVersion';
-export { AgentConnection } from '../remote/agentConnection';
+export { AgentConnection, type HandshakeClock } from '../remote/agentConnection';
 export { RemoteFailure } from '../remote/sshFailures';

@@ -194,7 +194,7 @@ function pruneText(pruned: { removed: BackupSummary[]; kept: number }, keep: num
 export const backupsCommand: Command = {
   name: 'backups',
   usage:
-    'backups list [DEST] | backups restore DEST BACKUP_ID [--yes] | backups prune [DEST]  [--workspace W | --history FILE] [--backup-dir DIR] [--json] [--agent CMD]',
+    'backups list [DEST] | backups restore DEST BACKUP_ID [--yes] | backups prune [DEST]  [--workspace W | --history FILE] [--backup-dir DIR] [--json] [--agent CMD] [--connect-timeout SECONDS]',
   summary: 'The backups applies kept (list, with sizes and times), restore one (undo an apply), prune to the newest `keep`',
   options: { json: { type: 'boolean' }, yes: { type: 'boolean' }, ...agentOption, ...placeOptions },
   positionals: [1, 3],

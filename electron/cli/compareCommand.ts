@@ -78,7 +78,7 @@ async function compareThroughDoor(
 
 export const compareCommand: Command = {
   name: 'compare',
-  usage: 'compare DEST [SOURCE] [--pipeline ID] [--destination ID] [--json] [--agent CMD] [--workspace W]',
+  usage: 'compare DEST [SOURCE] [--pipeline ID] [--destination ID] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W]',
   summary:
     'What publishing SOURCE (a bundle or its manifest.json; default: the source its workspace configures) into DEST would decide, and the file diff',
   options: {

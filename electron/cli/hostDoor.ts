@@ -11,20 +11,23 @@ import os from 'node:os';
 import { sshOptionsOf } from '../../shared/hostSettings';
 import { formatSshUrl, parseSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { HostConnector } from '../service/hostLink';
-import { AgentConnection, APP_VERSION, RemoteFailure } from './agentClient';
+import { AgentConnection, APP_VERSION, RemoteFailure, type HandshakeClock } from './agentClient';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { withLocalDoor, type CliPlaces, type DoorOptions, type HostDoor, type OpenedDestination } from './door';
-import { hostLabel, type CommandOptions } from './hostPaths';
+import { connectTimeoutMs, hostLabel, type CommandOptions } from './hostPaths';
 import { printable } from './terminalText';
 
 /**
  * The system ssh and the agent as the host's `agent` or `--agent` names it, with the host's own ssh
- * settings (a workspace file's hosts); `--debug` shows the remote side's log lines.
+ * settings (a workspace file's hosts); `--debug` shows the remote side's log lines; `--connect-timeout`
+ * bounds each handshake, so a host that never answers fails instead of holding the command forever
+ * (`clock`: the deadline's timer, for tests).
  */
-function cliHostConnector(options: CommandOptions, io: CliIo): HostConnector {
+export function cliHostConnector(options: CommandOptions, io: CliIo, clock?: HandshakeClock): HostConnector {
   const agent = typeof options.agent === 'string' ? options.agent : undefined;
   const debug = options.debug === true;
-  return async (host) => {
+  const timeoutMs = connectTimeoutMs(options);
+  return async (host, signal) => {
     const target = parseSshUrl(host.url);
     if (!target.ok) throw new RemoteFailure('ssh_failed', target.message);
     const sshOptions = sshOptionsOf(host, io.env.HOME ?? os.homedir());
@@ -36,6 +39,10 @@ function cliHostConnector(options: CommandOptions, io: CliIo): HostConnector {
       clientVersion: APP_VERSION,
       onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
       onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
+      ...(timeoutMs !== undefined ? { connectTimeoutMs: timeoutMs } : {}),
+      connectTimeoutHint: 'allow longer with --connect-timeout SECONDS',
+      ...(signal ? { signal } : {}),
+      ...(clock ? { clock } : {}),
     });
   };
 }

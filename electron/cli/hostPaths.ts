@@ -11,8 +11,26 @@ import { printable } from './terminalText';
 /** A command's parsed options: `--agent CMD` names the agent command, `--debug` shows the remote side's log lines. */
 export type CommandOptions = Record<string, string | boolean | undefined>;
 
-/** The CLI option that names the agent command on the host. */
-export const agentOption = { agent: { type: 'string' } } as const;
+/**
+ * The CLI options of every command that may reach a host: the agent command there, and how long its
+ * handshake may take (`--connect-timeout SECONDS`).
+ */
+export const agentOption = { agent: { type: 'string' }, 'connect-timeout': { type: 'string' } } as const;
+
+/** A day: past that a deadline is a typo, and a host that slow is better found out. */
+const MAX_CONNECT_TIMEOUT_SECONDS = 86_400;
+
+/** `--connect-timeout SECONDS` in milliseconds (the connection's own default when not given); refused unless 0 < SECONDS ≤ a day. */
+export function connectTimeoutMs(options: CommandOptions): number | undefined {
+  const text = options['connect-timeout'];
+  if (text === undefined) return undefined;
+  const seconds = typeof text === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : NaN;
+  if (!(seconds > 0 && seconds <= MAX_CONNECT_TIMEOUT_SECONDS))
+    throw new CliError(
+      `--connect-timeout must be a number of seconds above 0 and at most ${MAX_CONNECT_TIMEOUT_SECONDS} (a day), not ${JSON.stringify(printable(String(text)))}`,
+    );
+  return Math.ceil(seconds * 1000);
+}
 
 /**
  * The paths of one command: all local, or all on one host (`names` says what each is, for messages).

@@ -45,7 +45,7 @@ export function inspectionExitCode(inspection: DestinationInspection): number {
 
 export const inspectCommand: Command = {
   name: 'inspect',
-  usage: 'inspect DEST [--verify] [--json] [--agent CMD]',
+  usage: 'inspect DEST [--verify] [--json] [--agent CMD] [--connect-timeout SECONDS]',
   summary: 'Status of one destination (empty, unmanaged, managed, invalid) and every issue of its state file',
   options: { json: { type: 'boolean' }, verify: { type: 'boolean' }, ...agentOption },
   positionals: [1, 1],

@@ -21,7 +21,7 @@ import { printable } from './terminalText';
 export const repairCommand: Command = {
   name: 'repair',
   usage:
-    'repair DEST [SOURCE] [--keep PATH]... [--accept-partial] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+    'repair DEST [SOURCE] [--keep PATH]... [--accept-partial] [--yes] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
   summary:
     'Plan rewriting only the outputs of DEST that drifted, from bytes proven from SOURCE (or the source its workspace configures); the state and extra files stay, and each --keep PATH (a drifted output, say an intentional hotfix) is left as it is and stays drifted',
   options: {
@@ -66,7 +66,8 @@ export const repairCommand: Command = {
 
 export const discardStagingCommand: Command = {
   name: 'discard-staging',
-  usage: 'discard-staging DEST [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+  usage:
+    'discard-staging DEST [--yes] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
   summary:
     'Plan removing the staging folder an interrupted apply left in DEST (says which publication it holds), kept in a backup; nothing else is touched',
   options: { yes: { type: 'boolean' }, json: { type: 'boolean' }, ...agentOption, ...placeOptions },

@@ -37,7 +37,7 @@ function planOf(door: Door, opened: OpenedDestination, request: ReplaceRequest) 
 export const replaceCommand: Command = {
   name: 'replace',
   usage:
-    'replace DEST [SOURCE] [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
+    'replace DEST [SOURCE] [--pipeline ID] [--destination ID] [--base-url URL] [--force] [--include-nested] [--allow-other-owner] [--yes] [--json] [--agent CMD] [--connect-timeout SECONDS] [--workspace W | --history FILE] [--backup-dir DIR | --no-backup]',
   summary:
     'Plan a replace of DEST with SOURCE (or the source its workspace configures; --force: delete everything first); apply only with --yes or a typed confirmation',
   options: {

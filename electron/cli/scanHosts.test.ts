@@ -3,16 +3,18 @@
 // fails or hangs never stops the others. Here each host is a real agent Session in this process behind
 // a stand-in link (no ssh): what each was asked, and how many connected at once, is counted.
 
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, ApiResult } from '../../shared/api';
 import type { HostConnector, HostFailure, HostJobHandlers, HostLink } from '../service/hostLink';
 import { Session } from '../service/session';
 import { loadWorkspace } from '../service/workspaceScan';
+import { FakeClock } from '../testing/fakeClock';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import type { CliIo } from './command';
 import { issueLine, jsonDocument } from './renderScan';
+import { cliHostConnector } from './hostDoor';
 import { runRemoteScan, scanWithHosts } from './scanHosts';
 
 let dir: string;
@@ -180,6 +182,36 @@ describe('scan of a workspace with hosts, through the Session', () => {
       expect.objectContaining({ name: 'web-2', state: 'scanned', destinations: 1 }),
     ]);
     expect(document.destinations.map((row) => row.id)).toEqual(['here/docs', 'web-1:a', 'web-2:b']);
+  });
+
+  it('ends when a host never says hello: after --connect-timeout it is listed as connect_timeout and its ssh is ended', async () => {
+    const load = await workspaceWith({ hung: { folder: '/srv/hung' }, 'web-1': { folder: await hostFolder('web-1', ['a']) } });
+    const { connector } = countingConnector(load.plans);
+    // The hung host through the CLI's own connector: ssh's stand-in logs in, then its agent never answers.
+    const hungSsh = path.join(dir, 'hung-ssh');
+    await fs.writeFile(hungSsh, `#!/bin/sh\necho $$ > ${dir}/hung.pid\nexec sleep 600\n`, { mode: 0o755 });
+    const clock = new FakeClock();
+    const options = { 'connect-timeout': '2.5' };
+    const viaSsh = cliHostConnector(options, { ...io, env: { ...io.env, DISTRIBUTOR_INSPECTOR_SSH: hungSsh } }, clock);
+    const scanning = scanWithHosts(load.workspace, load.issues, options, false, io, undefined, (host, signal) =>
+      host.name === 'hung' ? viaSsh(host, signal) : connector(host, signal),
+    );
+    const pidFile = path.join(dir, 'hung.pid');
+    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '') await new Promise((resolve) => setTimeout(resolve, 20));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    clock.advance(2_500);
+    const document = jsonDocument(await scanning);
+    expect(document.hosts).toEqual([
+      expect.objectContaining({ name: 'hung', state: 'failed', error: expect.objectContaining({ code: 'connect_timeout' }) }),
+      expect.objectContaining({ name: 'web-1', state: 'scanned', destinations: 1 }),
+    ]);
+    const { message } = (document.hosts![0] as { error: { message: string } }).error;
+    expect(message).toMatch(/^hung\.example did not complete the agent's handshake within 2\.5 s/);
+    expect(message).toContain('allow longer with --connect-timeout SECONDS');
+    expect(document.destinations.map((row) => row.id)).toEqual(['here/docs', 'web-1:a']);
+    // Ended (a zombie not yet reaped by its shell counts as ended).
+    while (existsSync(`/proc/${pid}`) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')))
+      await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });
 

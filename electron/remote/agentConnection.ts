@@ -37,43 +37,16 @@ import {
   type ResponseOf,
 } from '../../shared/api';
 import type { ApplyStep } from '../../shared/plan';
-import { sshDestination, type SshTarget } from '../../shared/sshUrl';
+import { sshDestination } from '../../shared/sshUrl';
 import { ChangeRate, type DestinationChanges } from '../../shared/hostWatch';
 import { EarlyEvents } from './earlyEvents';
 import { probeHostKey, STDERR_KEPT_CHARS } from './hostKeyProbe';
 import { jobEventMeaning } from './jobEvents';
-import { connectFailure, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
+import { connectFailure, connectTimeout, isHostKeyRefusal, lostFailure, RemoteFailure, type SshEnding } from './sshFailures';
+import { realHandshakeClock, stopSsh, DEFAULT_CONNECT_TIMEOUT_MS, type ConnectOptions } from './connectOptions';
 import { agentRemoteCommand, sshInvocation } from './sshInvocation';
 
-export interface ConnectOptions {
-  target: SshTarget;
-  /** The agent command on the host (--agent); default `distributor-inspector`. */
-  agent?: string;
-  env: Record<string, string | undefined>;
-  /** The host's own ssh options (-F, -i, -J from its workspace settings), before the destination. */
-  sshOptions?: string[];
-  /** Where the operator sets the agent command, for the agent_missing advice (the CLI's `--agent PATH`). */
-  agentHint?: string;
-  clientVersion: string;
-  /** Hears what is worth telling the operator but not fatal: skipped banner lines, protocol complaints. */
-  onNotice?: (line: string) => void;
-  /** Hears each stderr line of ssh and the agent once connected (their logs; the CLI shows them with --debug). */
-  onRemoteLog?: (line: string) => void;
-  maxLineChars?: number;
-  maxPreludeLines?: number;
-  /** Aborted before the agent's hello: ssh (and all it started) is stopped and the connect rejects with the reason. */
-  signal?: AbortSignal;
-}
-
-/** Stops ssh, or an override's shell with everything it started (sshInvocation.ts `ownGroup`). */
-function stopSsh(child: ChildProcess, ownGroup: boolean): void {
-  if (!ownGroup || child.pid === undefined) return void child.kill('SIGTERM');
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // The group is gone already: nothing left to stop.
-  }
-}
+export type { ConnectOptions, HandshakeClock } from './connectOptions';
 
 export interface JobHandlers<M extends JobMethod> {
   onItem?: (item: JobItemOf<M>) => void;
@@ -146,16 +119,19 @@ export class AgentConnection {
     child.stdin!.on('error', () => {
       // The other side went away; the exit handler says so.
     });
+    const asked = {
+      host,
+      ...(options.target.port !== undefined ? { port: options.target.port } : {}),
+      agentCommand,
+      ...(sshOptions.length > 0 ? { sshOptions } : {}),
+    };
     const ended = new Promise<SshEnding>((resolve) => {
       child.once('error', (cause: NodeJS.ErrnoException) => {
         stderr += `\n${invocation.file}: ${cause.code === 'ENOENT' ? 'command not found' : cause.message}`;
       });
       child.once('close', (exitCode, signal) =>
         resolve({
-          host,
-          ...(options.target.port !== undefined ? { port: options.target.port } : {}),
-          agentCommand,
-          ...(sshOptions.length > 0 ? { sshOptions } : {}),
+          ...asked,
           ...(options.agentHint !== undefined ? { agentHint: options.agentHint } : {}),
           exitCode: exitCode ?? (signal ? null : 255),
           signal,
@@ -172,6 +148,7 @@ export class AgentConnection {
     let onBadReply: ((id: number, result: unknown) => void) | undefined = undefined;
     let skipped = 0;
     let abortConnect: ((reason: unknown) => void) | undefined;
+    let sshEnded = false;
     const handshake = new Promise<AgentHello>((resolve, reject) => {
       const refuse = (failure: unknown) => {
         reject(failure);
@@ -229,6 +206,7 @@ export class AgentConnection {
       child.stdout!.on('data', (chunk: Buffer) => onFrames(decoder.write(chunk)));
       void ended.then(async (ending) => {
         if (onMessage !== undefined) return;
+        sshEnded = true; // its own failure, not the deadline, is why
         // ssh refused the host key without saying which key: ask it once more, verbosely, for the fingerprint.
         let probed = '';
         if (isHostKeyRefusal(ending.stderr) && !/fingerprint for the/.test(ending.stderr))
@@ -237,11 +215,21 @@ export class AgentConnection {
       });
     });
 
-    // A host that never says hello (a hung network, a stuck remote shell) is stopped when its caller gives up on it.
+    // A host that never says hello (a hung network, a stuck remote shell) is stopped when its caller gives
+    // up on it, or at the deadline: one for the whole handshake, so a trickle of banner lines cannot hold it open.
     const onAbort = () => abortConnect?.(options.signal?.reason);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
-    const hello = await handshake.finally(() => options.signal?.removeEventListener('abort', onAbort));
+    const clock = options.clock ?? realHandshakeClock;
+    const waitMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const deadline = clock.setTimeout(
+      () => sshEnded || abortConnect?.(connectTimeout(asked, waitMs, skipped, stderr, options.connectTimeoutHint)),
+      waitMs,
+    );
+    const hello = await handshake.finally(() => {
+      clock.clearTimeout(deadline);
+      options.signal?.removeEventListener('abort', onAbort);
+    });
     const connection = new AgentConnection(child, stop, hello, host, ended, notice);
     connected = connection;
     onMessage = (message, chars) => connection.receive(message, chars);

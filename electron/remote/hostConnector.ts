@@ -10,13 +10,17 @@ import { sshOptionsOf } from '../../shared/hostSettings';
 import { APP_VERSION } from '../engine/appVersion';
 import type { HostConnector } from '../service/hostLink';
 import { parseSshUrl } from '../../shared/sshUrl';
-import { AgentConnection } from './agentConnection';
+import { AgentConnection, type HandshakeClock } from './agentConnection';
 import { RemoteFailure } from './sshFailures';
 
 export interface HostConnectorOptions {
   env?: Record<string, string | undefined>;
   /** Hears the agents' logs and skipped banner lines, prefixed with the host (the shells' log). */
   onNotice?: (line: string) => void;
+  /** The handshake's deadline (AgentConnection's default when absent: the app gives none). */
+  connectTimeoutMs?: number;
+  /** The deadline's timer (tests: a fake clock). */
+  clock?: HandshakeClock;
 }
 
 export function sshHostConnector(options: HostConnectorOptions = {}): HostConnector {
@@ -33,6 +37,8 @@ export function sshHostConnector(options: HostConnectorOptions = {}): HostConnec
       clientVersion: APP_VERSION,
       onNotice: (line) => options.onNotice?.(`${host.name}: ${line}`),
       ...(signal ? { signal } : {}),
+      ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
   };
 }

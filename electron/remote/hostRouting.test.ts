@@ -61,10 +61,14 @@ afterEach(async () => {
   sessions = [];
 });
 
-function open(): { session: Session; events: ApiEvent[] } {
+/** `handshakeClock`: the connects' deadline runs on it (else the real 60 s, which no test here reaches). */
+function open(handshakeClock?: FakeClock): { session: Session; events: ApiEvent[] } {
   const session = new Session({
     transport: 'http',
-    connectHost: sshHostConnector({ env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: fakeSsh, XDG_STATE_HOME: path.join(dir, 'state') } }),
+    connectHost: sshHostConnector({
+      env: { ...process.env, DISTRIBUTOR_INSPECTOR_SSH: fakeSsh, XDG_STATE_HOME: path.join(dir, 'state') },
+      ...(handshakeClock ? { clock: handshakeClock } : {}),
+    }),
     progressIntervalMs: 0,
     // A lost host's automatic tries wait on this clock, which no test here moves: each reconnect is the test's own.
     reconnectClock: new FakeClock(),
@@ -151,6 +155,30 @@ describe('a workspace with hosts, in the Session', () => {
     expect(ended(pid)).toBe(false);
     await session.close();
     await until(() => ended(pid));
+  }, 60_000);
+
+  it('fails a host whose agent never says hello after the deadline, naming it and what to try, and ends its ssh', async () => {
+    await fs.rm(path.join(dir, 'slow.pid'), { force: true });
+    const clock = new FakeClock();
+    const { session, events } = open(clock);
+    await callOk(session, 'openWorkspace', { path: path.join(dir, 'distributor-inspector.json') });
+    const pid = Number(
+      await until(() => existsSync(path.join(dir, 'slow.pid')) && readFileSync(path.join(dir, 'slow.pid'), 'utf8').trim()),
+    );
+    await connected(session, 'web-1', 'web-2');
+    clock.advance(59_999);
+    expect((await hostState(session, 'slow')).state).toBe('connecting');
+    clock.advance(1);
+    await until(() =>
+      events.some((event) => event.event === 'hostState' && event.data.host.name === 'slow' && event.data.host.state === 'failed'),
+    );
+    const slow = await hostState(session, 'slow');
+    expect(slow.failure?.code).toBe('connect_timeout');
+    expect(slow.failure?.message).toMatch(/^slow did not complete the agent's handshake within 60 s, so ssh was stopped/);
+    expect(slow.failure?.message).toContain('ssh -v slow shows where it stops');
+    await until(() => ended(pid));
+    expect((await hostState(session, 'web-1')).state).toBe('connected');
+    expect(clock.pending()).toEqual([]);
   }, 60_000);
 
   it('scans this machine and every connected host in one job, rows named by host, counts added up', async () => {

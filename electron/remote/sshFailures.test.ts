@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectFailure, lostFailure, type SshEnding } from './sshFailures';
+import { connectFailure, connectTimeout, lostFailure, type SshEnding } from './sshFailures';
 
 const ending = (stderr: string, exitCode: number | null = 255): SshEnding => ({
   host: 'deploy@web',
@@ -62,6 +62,31 @@ describe('lostFailure', () => {
     expect(failure.code).toBe('connection_lost');
     expect(failure.message).toContain('while applyPlan ran');
     expect(failure.message).toContain('stale');
+  });
+});
+
+describe('connectTimeout', () => {
+  const asked = { host: 'deploy@web', port: 2222, agentCommand: '/opt/di/bin/distributor-inspector', sshOptions: ['-J', 'ops@bastion'] };
+
+  it('names the host, the time waited, the ssh -v command with its port and options, and where to allow longer', () => {
+    const failure = connectTimeout(asked, 90_000, 0, '', 'allow longer with --connect-timeout SECONDS');
+    expect(failure.code).toBe('connect_timeout');
+    expect(failure.message).toMatch(/^deploy@web did not complete the agent's handshake within 90 s, so ssh was stopped: /);
+    expect(failure.message).toContain('ssh -p 2222 -J ops@bastion -v deploy@web shows where it stops');
+    expect(failure.message).toContain('check that /opt/di/bin/distributor-inspector --version answers there');
+    expect(failure.message).toMatch(/, or allow longer with --connect-timeout SECONDS\.$/);
+  });
+
+  it('says the login worked when the remote shell printed before the hello, and shows what ssh said', () => {
+    const failure = connectTimeout({ ...asked, port: 22 }, 1500, 2, 'debug1: x\nWarning: slow DNS\n');
+    expect(failure.message).toContain('within 1.5 s');
+    expect(failure.message).toContain('it logged in and printed 2 lines, but the agent "/opt/di/bin/distributor-inspector" never answered');
+    expect(failure.message).toContain('(ssh said: Warning: slow DNS)');
+    expect(failure.message).toContain('ssh -J ops@bastion -v deploy@web shows');
+  });
+
+  it('quotes a host name for a shell', () => {
+    expect(connectTimeout({ host: 'web;x', agentCommand: 'di' }, 60_000, 0, '').message).toContain("ssh -v 'web;x' shows");
   });
 });
 

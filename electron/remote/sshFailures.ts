@@ -8,6 +8,7 @@ import { shellCommand } from '../../shared/shellQuote';
 
 export type RemoteFailureCode =
   | 'host_unreachable'
+  | 'connect_timeout'
   | 'auth_failed'
   | 'host_key_unknown'
   | 'host_key_changed'
@@ -54,7 +55,7 @@ function knownHostsName(ending: SshEnding): string {
 }
 
 /** `ssh [-p PORT] [OPTION…] [user@]host`, as the operator would type it to reach the same sshd. */
-function sshCommandFor(ending: SshEnding, options: string[] = []): string {
+function sshCommandFor(ending: Pick<SshEnding, 'host' | 'port' | 'sshOptions'>, options: string[] = []): string {
   const port = ending.port !== undefined && ending.port !== SSH_DEFAULT_PORT ? ['-p', String(ending.port)] : [];
   return shellCommand(['ssh', ...port, ...(ending.sshOptions ?? []), ...options, ending.host]);
 }
@@ -145,6 +146,33 @@ export function connectFailure(ending: SshEnding, probedStderr = ''): RemoteFail
       : `the agent "${ending.agentCommand}" on ${host} ended before its handshake (${how})${said ? `: ${said}` : ''}. ` +
           `Check that ${ending.agentCommand} --version runs there; install it with ${INSTALL}.`,
   );
+}
+
+/** Who was asked, before ssh has ended: what the advice of a connect that never finished needs. */
+export type SshAsked = Pick<SshEnding, 'host' | 'port' | 'sshOptions' | 'agentCommand'>;
+
+/**
+ * No usable hello within the deadline (ssh was stopped): a network that drops packets, a login or remote
+ * shell that hangs, an agent command that blocks. `preludeLines` > 0 means the remote shell ran, so the
+ * wait was past the login. `more` says how to allow longer where the operator can (the CLI's option).
+ */
+export function connectTimeout(asked: SshAsked, waitedMs: number, preludeLines: number, stderr: string, more?: string): RemoteFailure {
+  const said = stderrTail(stderr);
+  const where =
+    preludeLines > 0
+      ? `it logged in and printed ${preludeLines} line${preludeLines === 1 ? '' : 's'}, but the agent "${asked.agentCommand}" never answered`
+      : 'the network may drop packets, or sshd, the login or the agent there hangs';
+  return new RemoteFailure(
+    'connect_timeout',
+    `${asked.host} did not complete the agent's handshake within ${formatSeconds(waitedMs)}, so ssh was stopped: ${where}${said ? ` (ssh said: ${said})` : ''}. ` +
+      `${sshCommandFor(asked, ['-v'])} shows where it stops; once that logs in, ` +
+      `check that ${asked.agentCommand} --version answers there${more ? `, or ${more}` : ''}.`,
+  );
+}
+
+/** `60 s`, `1.5 s`: a deadline as the operator gave it. */
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 /** The connection ended while calls or jobs were waiting for an answer. */
