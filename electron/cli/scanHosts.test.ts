@@ -16,6 +16,7 @@ import type { CliIo } from './command';
 import { issueLine, jsonDocument } from './renderScan';
 import { cliHostConnector } from './hostDoor';
 import { runRemoteScan, scanWithHosts } from './scanHosts';
+import { processEnd } from '../testing/processEnded';
 
 let dir: string;
 let remove: () => Promise<void>;
@@ -209,9 +210,7 @@ describe('scan of a workspace with hosts, through the Session', () => {
     expect(message).toMatch(/^hung\.example did not complete the agent's handshake within 2\.5 s/);
     expect(message).toContain('allow longer with --connect-timeout SECONDS');
     expect(document.destinations.map((row) => row.id)).toEqual(['here/docs', 'web-1:a']);
-    // Ended (a zombie not yet reaped by its shell counts as ended).
-    while (existsSync(`/proc/${pid}`) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')))
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await processEnd(pid);
   });
 });
 

@@ -10,6 +10,7 @@ import { APP_VERSION } from '../engine/appVersion';
 import { FakeClock } from '../testing/fakeClock';
 import { AgentConnection } from './agentConnection';
 import { RemoteFailure } from './sshFailures';
+import { processEnd, processEnded } from '../testing/processEnded';
 
 let dir: string;
 let hungSsh: string;
@@ -48,15 +49,6 @@ async function until<T>(check: () => T | undefined | false): Promise<T> {
   }
 }
 
-function ended(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
 describe('the handshake deadline', () => {
   it('stops a host that printed a banner and then hung at the deadline from its start, failing as connect_timeout', async () => {
     const clock = new FakeClock();
@@ -84,7 +76,7 @@ describe('the handshake deadline', () => {
     expect(clock.pending()).toEqual([2_000]);
     clock.advance(1_999);
     expect(settled).toBeUndefined();
-    expect(ended(pid)).toBe(false);
+    expect(processEnded(pid)).toBe(false);
     clock.advance(1);
     await connecting;
     expect(settled).toBeInstanceOf(RemoteFailure);
@@ -95,7 +87,7 @@ describe('the handshake deadline', () => {
     );
     expect(failure.message).toContain('ssh -p 2222 -v deploy@web shows where it stops');
     expect(failure.message).toMatch(/or allow longer with --connect-timeout SECONDS\.$/);
-    await until(() => ended(pid));
+    await processEnd(pid);
   });
 
   it('clears its timer once the hello has come', async () => {

@@ -11,6 +11,7 @@ import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionF
 import { ensureBuiltCli } from '../testing/sshHarness';
 import { FakeClock } from '../testing/fakeClock';
 import { sshHostConnector } from './hostConnector';
+import { processEnd, processEnded } from '../testing/processEnded';
 
 let fixture: FixtureWorkspace;
 let dir: string;
@@ -103,16 +104,6 @@ async function connected(session: Session, ...names: string[]): Promise<void> {
   throw new Error(`not connected: ${names.join(', ')}`);
 }
 
-/** A process that has ended (a zombie not yet reaped by its parent counts as ended). */
-function ended(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
 describe('a workspace with hosts, in the Session', () => {
   it('connects every host at once: a down host fails by name and a hung one stays connecting, neither holding up the others', async () => {
     const { session, events } = open();
@@ -152,9 +143,9 @@ describe('a workspace with hosts, in the Session', () => {
       await until(() => existsSync(path.join(dir, 'slow.pid')) && readFileSync(path.join(dir, 'slow.pid'), 'utf8').trim()),
     );
     expect((await hostState(session, 'slow')).state).toBe('connecting');
-    expect(ended(pid)).toBe(false);
+    expect(processEnded(pid)).toBe(false);
     await session.close();
-    await until(() => ended(pid));
+    await processEnd(pid);
   }, 60_000);
 
   it('fails a host whose agent never says hello after the deadline, naming it and what to try, and ends its ssh', async () => {
@@ -176,7 +167,7 @@ describe('a workspace with hosts, in the Session', () => {
     expect(slow.failure?.code).toBe('connect_timeout');
     expect(slow.failure?.message).toMatch(/^slow did not complete the agent's handshake within 60 s, so ssh was stopped/);
     expect(slow.failure?.message).toContain('ssh -v slow shows where it stops');
-    await until(() => ended(pid));
+    await processEnd(pid);
     expect((await hostState(session, 'web-1')).state).toBe('connected');
     expect(clock.pending()).toEqual([]);
   }, 60_000);
