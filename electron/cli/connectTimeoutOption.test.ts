@@ -1,16 +1,11 @@
 // `--connect-timeout SECONDS` (hostPaths.ts): a number of seconds above 0 and at most a day, else
-// refused naming the option, before any host is contacted.
+// refused naming the option by every command that takes it, before any work, also where no path is on a host.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixtureTrees';
+import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../testing/cliCapture';
+import { tempDirForTest } from '../testing/tempDirs';
 import { CliError } from './command';
 import { connectTimeoutMs } from './hostPaths';
-
-let dir: string;
-let remove: () => Promise<void>;
-beforeEach(async () => ({ dir, remove } = await makeTempDir('connect-timeout-test')));
-afterEach(async () => remove());
 
 describe('--connect-timeout', () => {
   it('is the connection default when not given, and seconds (whole or not) in milliseconds when given', () => {
@@ -43,9 +38,18 @@ describe('--connect-timeout', () => {
   });
 
   it('is refused by scan before anything is read or contacted', async () => {
+    const dir = await tempDirForTest('connect-timeout-test');
     const result = await runCliCaptured(['scan', dir, '--connect-timeout', 'soon'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--connect-timeout must be a number of seconds above 0 and at most 86400 (a day), not "soon"');
+    expect(result.stdout).toBe('');
+  });
+
+  it('is refused by inspect of a local path too, where no host is contacted', async () => {
+    const dir = await tempDirForTest('connect-timeout-test');
+    const result = await runCliCaptured(['inspect', dir, '--connect-timeout', '0'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--connect-timeout must be a number of seconds above 0 and at most 86400 (a day), not "0"');
     expect(result.stdout).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { CliError, EXIT_INPUT, type CliIo, type Command } from './command';
 import { APP_VERSION } from '../../shared/appVersion';
 import { commands } from './commands';
+import { connectTimeoutMs } from './hostPaths';
 import { printable, toTerminal } from './terminalText';
 
 /** The io every command sees: text escaped for the terminal; stdout raw once it carries a JSON document. */
@@ -105,5 +106,7 @@ function parseCommandArgs(command: Command, rest: string[]) {
     if (Array.isArray(value)) lists[name] = value as string[];
     else options[name] = value as string | boolean | undefined;
   }
+  // A bad deadline is refused by every command that takes it, before any work: also where no path is on a host.
+  connectTimeoutMs(options);
   return { positionals: parsed.positionals, options, lists };
 }

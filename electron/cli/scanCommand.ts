@@ -23,7 +23,7 @@ import { CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, type CliIo, type Command 
 import { createProgressBar } from './progressBar';
 import { makeStyle } from './style';
 import { printable } from './terminalText';
-import { agentOption, connectTimeoutMs, remotePaths, type CommandOptions } from './hostPaths';
+import { agentOption, remotePaths, type CommandOptions } from './hostPaths';
 import { humanText, issueLine, verifyStatuses, type ScanOutcome } from './renderScan';
 import { destinationText, documentPieces } from './scanJsonText';
 
@@ -135,7 +135,6 @@ export const scanCommand: Command = {
   async run({ positionals, options }, io) {
     const remote = remotePaths([positionals[0]!], ['WORKSPACE'], options.agent);
     const hostsLimit = hostsParallel(options); // a bad count is refused before any work starts
-    connectTimeoutMs(options); // so is a bad deadline
     const outcome = remote
       ? await (await import('./scanHosts')).runRemoteScan(remote[0]!, options, options.verify === true, io)
       : await runScan(positionals[0]!, options, options.verify === true, io, hostsLimit);
