@@ -43,7 +43,7 @@ export async function serve(options: ServeOptions = {}): Promise<Serving> {
     initialWorkspace: options.workspace,
     demo: demoControl,
     // The workspace's hosts through the system ssh and their agents; their logs go to stderr.
-    connectHost: sshHostConnector({ onNotice: (line) => process.stderr.write(`distributor-inspector: ${line}\n`) }),
+    connectHost: sshHostConnector({ onNotice: (line, host) => process.stderr.write(`distributor-inspector: ${host.name}: ${line}\n`) }),
     preferencesFile: userPreferencesFile(),
   });
   const opened = await session.initialOpen;

@@ -3,6 +3,5 @@
 // load ssh, child_process or the API's schemas (~12 ms of CPU for every `inspect`). Must hold nothing
 // but the re-exports.
 
-export { APP_VERSION } from '../../shared/appVersion';
-export { AgentConnection, type HandshakeClock } from '../remote/agentConnection';
-export { RemoteFailure } from '../remote/sshFailures';
+export { type HandshakeClock } from '../remote/agentConnection';
+export { sshHostConnector } from '../remote/hostConnector';

@@ -8,43 +8,32 @@
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
 import os from 'node:os';
-import { sshOptionsOf } from '../../shared/hostSettings';
-import { formatSshUrl, parseSshUrl, type SshTarget } from '../../shared/sshUrl';
+import { formatSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { HostConnector } from '../service/hostLink';
-import { AgentConnection, APP_VERSION, RemoteFailure, type HandshakeClock } from './agentClient';
+import { sshHostConnector, type HandshakeClock } from './agentClient';
 import { CliError, EXIT_INPUT, type CliIo } from './command';
 import { withLocalDoor, type CliPlaces, type DoorOptions, type HostDoor, type OpenedDestination } from './door';
 import { connectTimeoutMs, hostLabel, type CommandOptions } from './hostPaths';
 import { printable } from './terminalText';
 
 /**
- * The system ssh and the agent as the host's `agent` or `--agent` names it, with the host's own ssh
- * settings (a workspace file's hosts); `--debug` shows the remote side's log lines; `--connect-timeout`
+ * The one connector (remote/hostConnector.ts) with the command's options: the agent as the host's
+ * `agent` or `--agent` names it; `--debug` shows the remote side's log lines; `--connect-timeout`
  * bounds each handshake, so a host that never answers fails instead of holding the command forever
  * (`clock`: the deadline's timer, for tests).
  */
 export function cliHostConnector(options: CommandOptions, io: CliIo, clock?: HandshakeClock): HostConnector {
-  const agent = typeof options.agent === 'string' ? options.agent : undefined;
-  const debug = options.debug === true;
   const timeoutMs = connectTimeoutMs(options);
-  return async (host, signal) => {
-    const target = parseSshUrl(host.url);
-    if (!target.ok) throw new RemoteFailure('ssh_failed', target.message);
-    const sshOptions = sshOptionsOf(host, io.env.HOME ?? os.homedir());
-    return AgentConnection.connect({
-      target: target.value,
-      agent: host.agent ?? agent,
-      ...(sshOptions.length > 0 ? { sshOptions } : {}),
-      env: io.env,
-      clientVersion: APP_VERSION,
-      onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
-      onRemoteLog: debug ? (line) => io.stderr(`distributor-inspector: remote: ${line}\n`) : undefined,
-      ...(timeoutMs !== undefined ? { connectTimeoutMs: timeoutMs } : {}),
-      connectTimeoutHint: 'allow longer with --connect-timeout SECONDS',
-      ...(signal ? { signal } : {}),
-      ...(clock ? { clock } : {}),
-    });
-  };
+  return sshHostConnector({
+    env: io.env,
+    ...(typeof options.agent === 'string' ? { agent: options.agent } : {}),
+    agentHint: () => 'with --agent PATH',
+    onNotice: (line) => io.stderr(`distributor-inspector: ${line}\n`),
+    ...(options.debug === true ? { onRemoteLog: (line: string) => io.stderr(`distributor-inspector: remote: ${line}\n`) } : {}),
+    ...(timeoutMs !== undefined ? { connectTimeoutMs: timeoutMs } : {}),
+    connectTimeoutHint: 'allow longer with --connect-timeout SECONDS',
+    ...(clock ? { clock } : {}),
+  });
 }
 
 /**
