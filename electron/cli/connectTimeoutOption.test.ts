@@ -38,18 +38,21 @@ describe('--connect-timeout', () => {
   });
 
   it('is refused by scan before anything is read or contacted', async () => {
-    const dir = await tempDirForTest('connect-timeout-test');
-    const result = await runCliCaptured(['scan', dir, '--connect-timeout', 'soon'], { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--connect-timeout must be a number of seconds above 0 and at most 86400 (a day), not "soon"');
-    expect(result.stdout).toBe('');
+    await expectRefused('scan', 'soon');
   });
 
   it('is refused by inspect of a local path too, where no host is contacted', async () => {
-    const dir = await tempDirForTest('connect-timeout-test');
-    const result = await runCliCaptured(['inspect', dir, '--connect-timeout', '0'], { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--connect-timeout must be a number of seconds above 0 and at most 86400 (a day), not "0"');
-    expect(result.stdout).toBe('');
+    await expectRefused('inspect', '0');
   });
 });
+
+/** `COMMAND TEMPDIR --connect-timeout VALUE` exits 2 naming the option and the value, and prints nothing else. */
+async function expectRefused(command: string, value: string): Promise<void> {
+  const dir = await tempDirForTest('connect-timeout-test');
+  const result = await runCliCaptured([command, dir, '--connect-timeout', value], { cwd: dir });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(
+    `--connect-timeout must be a number of seconds above 0 and at most 86400 (a day), not ${JSON.stringify(value)}`,
+  );
+  expect(result.stdout).toBe('');
+}
