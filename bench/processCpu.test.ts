@@ -20,8 +20,18 @@ describe('the CPU of a tree of processes', () => {
     expect(cpuBetween(before, after)).toBe(50 + 100 + 20);
   });
 
-  it('finds this process in its own tree and leaves out an excluded one', () => {
-    expect(readTreeCpu([process.pid]).has(process.pid)).toBe(process.platform === 'linux');
-    expect(readTreeCpu([process.pid], [process.pid]).size).toBe(0);
+  it('finds this process in its own tree, and below it only the children it started, leaving out an excluded one', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const linux = process.platform === 'linux';
+      expect(readTreeCpu(process.pid).has(process.pid)).toBe(linux);
+      const below = readTreeCpu(process.pid, { belowOnly: true });
+      expect([below.has(process.pid), below.has(child.pid!)]).toEqual([false, linux]);
+      expect(readTreeCpu(process.pid, { belowOnly: true, exclude: [child.pid!] }).has(child.pid!)).toBe(false);
+    } finally {
+      child.kill();
+    }
   });
 });

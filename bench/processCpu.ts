@@ -44,20 +44,23 @@ function readAll(): Map<number, ProcStat> {
   return stats;
 }
 
-/** Each process's CPU in the trees under `roots` (the roots included), minus the trees under `exclude`. */
-export function readTreeCpu(roots: number[], exclude: number[] = []): Map<number, number> {
+/**
+ * Each process's CPU in the tree under `root`, the root itself counted unless `belowOnly`; the trees
+ * under `exclude` left out (a bench counts Chromium as its own descendants besides the host's).
+ */
+export function readTreeCpu(root: number, options: { exclude?: number[]; belowOnly?: boolean } = {}): Map<number, number> {
   const stats = readAll();
   const children = new Map<number, number[]>();
   for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
   const tree = new Map<number, number>();
-  const skipped = new Set(exclude);
-  const walk = (pid: number) => {
+  const skipped = new Set(options.exclude ?? []);
+  const walk = (pid: number, counted: boolean) => {
     if (skipped.has(pid) || tree.has(pid)) return;
     const stat = stats.get(pid);
-    if (stat) tree.set(pid, stat.cpuMs);
-    for (const child of children.get(pid) ?? []) walk(child);
+    if (stat && counted) tree.set(pid, stat.cpuMs);
+    for (const child of children.get(pid) ?? []) walk(child, true);
   };
-  roots.forEach(walk);
+  walk(root, !options.belowOnly);
   return tree;
 }
 

@@ -145,8 +145,8 @@ async function loadPage(
   const page = await context.newPage();
   // Chromium's processes are this process's descendants besides the host's.
   const readCpu = () => ({
-    host: hostPid ? readTreeCpu([hostPid]) : new Map(),
-    chromium: readTreeCpu([process.pid], hostPid ? [hostPid, process.pid] : [process.pid]),
+    host: hostPid ? readTreeCpu(hostPid) : new Map<number, number>(),
+    chromium: readTreeCpu(process.pid, { belowOnly: true, exclude: hostPid ? [hostPid] : [] }),
   });
   const cpuBefore = readCpu();
   // Not waiting for `load`: the probe times from navigation start, and a loaded machine (2 cores
