@@ -34,14 +34,14 @@ export { apiError, apiErrorCodeSchema, apiErrorSchema, type ApiError, type ApiEr
 // Shared shapes (shared/apiEntries.ts), re-exported: importers read them here.
 
 export {
-  appliedDestinationSchema,
   destinationEntrySchema,
+  destinationReadSchema,
   listingEntrySchema,
   scanEntrySchema,
   transportSchema,
   verifyEntrySchema,
-  type AppliedDestination,
   type DestinationEntry,
+  type DestinationRead,
   type ListingEntry,
   type ScanEntry,
   type Transport,

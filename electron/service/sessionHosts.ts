@@ -5,7 +5,7 @@
 // Must never forward a forced replace without the operator having typed the host-named id, nor
 // report a remote apply as done when its connection was lost.
 
-import type { AppliedDestination, JobMethod, JobResultOf, RequestOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationRead, JobMethod, JobResultOf, RequestOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { RestorePlan } from '../../shared/backupSchema';
 import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
@@ -322,7 +322,7 @@ export function hostPlanStore() {
             {
               signal: context.signal,
               onProgress: ({ done, total, bytes, step }) => context.progress(done, total, bytes, step),
-              onItem: (item: AppliedDestination) => {
+              onItem: (item: DestinationRead) => {
                 // An apply is never cancelled for a bad item (it may be writing): the item is dropped, the ending refused.
                 if (!guard.admit(item.entry.destination)) return;
                 const entry = renamedScan(stored.host, item.entry);
