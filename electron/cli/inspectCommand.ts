@@ -112,7 +112,7 @@ async function inspectRemote(
         await door.job(
           'verify',
           { destinations: [id] },
-          { onItem: (entry) => (report = entry.report), onProgress: (step) => bar.update('verify', step) },
+          { onItem: (read) => (report = read.verify?.report), onProgress: (step) => bar.update('verify', step) },
         ),
         'verify',
       );

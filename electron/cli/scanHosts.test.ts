@@ -102,7 +102,7 @@ async function workspaceWith(plans: Record<string, HostPlan>) {
 }
 
 describe('scan of a workspace with hosts, through the Session', () => {
-  it('reaches each host once, through the Session connector, and reads every host with the scan and verify the app uses', async () => {
+  it('reaches each host once, through the Session connector, and with --verify reads every host with the one verify job the app uses', async () => {
     const load = await workspaceWith({
       'web-1': { folder: await hostFolder('web-1', ['a', 'b']) },
       'web-2': { folder: await hostFolder('web-2', ['c']) },
@@ -110,7 +110,8 @@ describe('scan of a workspace with hosts, through the Session', () => {
     const { connector, seen } = countingConnector(load.plans);
     const outcome = await scanWithHosts(load.workspace, load.issues, {}, true, io, undefined, connector);
     expect(seen.connects).toEqual({ 'web-1': 1, 'web-2': 1 });
-    expect(seen.asked).toEqual({ 'web-1': ['openWorkspace', 'scan', 'verify'], 'web-2': ['openWorkspace', 'scan', 'verify'] });
+    // No scan beside the verify: each row and its report come from the one read of the verify job.
+    expect(seen.asked).toEqual({ 'web-1': ['openWorkspace', 'verify'], 'web-2': ['openWorkspace', 'verify'] });
     // Closed with the Session: nothing is left running behind the command.
     expect(seen.closes).toBe(2);
     const document = jsonDocument(outcome);
@@ -125,6 +126,28 @@ describe('scan of a workspace with hosts, through the Session', () => {
       { name: 'web-2', url: `ssh://web-2.example${path.join(dir, 'web-2')}`, state: 'scanned', destinations: 1 },
     ]);
     expect(document.counts).toEqual({ total: 4, managed: 4, unmanaged: 0, empty: 0, invalid: 0, intact: 4, drifted: 0 });
+  });
+
+  it('prints a destination replaced as the host is asked to verify with the status and the report of one read', async () => {
+    const folder = await hostFolder('web-1', ['a']);
+    const load = await workspaceWith({ 'web-1': { folder } });
+    // A publish lands on the host while the command runs: once, as the verify is asked for.
+    let replaced = false;
+    const { connector } = countingConnector(load.plans, (host, method) => {
+      if (host === 'web-1' && method === 'verify' && !replaced) {
+        replaced = true;
+        const files = { 'index.html': 'web-1 a, published again', 'about.html': 'new page' };
+        writeManagedDestination(path.join(folder, 'a'), files, { destinationId: 'a', publishedAt: '2026-12-06T18:00:00Z' });
+      }
+      return undefined;
+    });
+    const document = jsonDocument(await scanWithHosts(load.workspace, load.issues, {}, true, io, undefined, connector));
+    expect(replaced).toBe(true);
+    const row = document.destinations.find((destination) => destination.id === 'web-1:a')!;
+    // The row is the new publish, the very one the report checked: never the old row beside the new report.
+    expect([row.status, row.published_at, row.outputCount]).toEqual(['managed', '2026-12-06T18:00:00Z', 2]);
+    expect(row.verify?.status).toBe('intact');
+    expect(row.verify?.outputs.map((output) => output.path).sort()).toEqual(['about.html', 'index.html']);
   });
 
   it('connects at most --hosts-parallel hosts at once, and every host at once without it', async () => {

@@ -234,7 +234,7 @@ export class Session implements SessionContext {
   async verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]> {
     const entries: VerifyEntry[] = [];
     const destinations = ids.map((id) => open.byId.get(id)).filter((d): d is DestinationEntry => d !== undefined);
-    await verifyPass(this, open, destinations, { onEntry: (entry) => entries.push(entry) });
+    await verifyPass(this, open, destinations, { onRead: ({ verify }) => verify && entries.push(verify) });
     return entries;
   }
 

@@ -155,15 +155,14 @@ export async function routedReadJob<M extends ReadMethod>(
           signal: AbortSignal.any([context.signal, stop.signal]),
           onProgress: ({ done, total, bytes }) => sub.progress(done, total, bytes),
           onItem: (item) => {
-            if (!guard.admit((item as ScanEntry | VerifyEntry).destination)) return stop.abort();
-            if (method === 'scan') {
-              const entry = renamedScan(host, item as ScanEntry);
-              keepReread(open, entry);
-              sub.item(entry as never);
-            } else {
-              const entry = renamedVerify(host, item as VerifyEntry);
-              sub.item(keepVerify(open, entry.destination, entry.report, entry.stamp) as never);
-            }
+            const read = method === 'scan' ? { entry: item as ScanEntry } : (item as DestinationRead);
+            if (!guard.admit(read.entry.destination)) return stop.abort();
+            const entry = renamedScan(host, read.entry);
+            keepReread(open, entry);
+            if (method === 'scan') return sub.item(entry as never);
+            // The host's row and its verify from the one read there, kept and passed on as one item.
+            const verify = read.verify && keepVerify(open, entry.destination, read.verify.report, read.verify.stamp);
+            sub.item((verify ? { entry, verify } : { entry }) as never);
           },
         })
         .then(
