@@ -1,8 +1,9 @@
 // `scan` across hosts (scanCommand.ts), through the one door as the app does it: the CLI's Session
 // (hostDoor.ts) opens the workspace file, which connects its hosts (at most `--hosts-parallel` at once,
 // service/hostRouter.ts); this machine's destinations are scanned at once and each host's as soon as it
-// has connected, by the Session's own `scan`, or with --verify its `verify` alone (routed to the host by service/hostRouting.ts),
-// as the app scans a host when it connects (renderer/state/hostActions.ts). A workspace on a host
+// has connected, by the Session's own `scan`, or with --verify its `verify` alone (each item a row with
+// its report, one read), routed to the host by service/hostRouting.ts, as the app scans a host when it
+// connects (renderer/state/hostActions.ts). A workspace on a host
 // (`scan ssh://…`) is that workspace's one host, printed as the local document with the host's own ids.
 // Renders answers only: one host failing or hanging never stops the others, and opens no connection here.
 
