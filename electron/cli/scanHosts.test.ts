@@ -6,9 +6,7 @@
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../shared/api';
-import type { HostConnector, HostFailure, HostJobHandlers, HostLink } from '../service/hostLink';
-import { Session } from '../service/session';
+import type { HostFailure } from '../service/hostLink';
 import { loadWorkspace } from '../service/workspaceScan';
 import { FakeClock } from '../testing/fakeClock';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
@@ -17,6 +15,7 @@ import { issueLine, jsonDocument } from './renderScan';
 import { cliHostConnector } from './hostDoor';
 import { runRemoteScan, scanWithHosts } from './scanHosts';
 import { processEnd } from '../testing/processEnded';
+import { countingConnector, type HostPlan } from '../testing/fakeHostLinks';
 
 let dir: string;
 let remove: () => Promise<void>;
@@ -24,62 +23,6 @@ beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-hosts-test')))
 afterEach(async () => remove());
 
 const io: CliIo = { stdout: () => {}, stderr: () => {}, isTerminal: false, env: { ...process.env }, cwd: '/' };
-
-/** A link to an agent Session of this process; its items reach the client as they come. */
-function agentLink(name: string, asked: string[], onClose: () => void, failJob?: (method: string) => HostFailure | undefined): HostLink {
-  const agent = new Session({ transport: 'agent', liveRefresh: false, statCacheFile: false, progressIntervalMs: 0 });
-  return {
-    hello: { version: 'test', host: name, platform: 'linux' },
-    lost: undefined,
-    ended: new Promise(() => {}),
-    call: (async (method: string, request: unknown) => {
-      asked.push(method);
-      return agent.call(method, request);
-    }) as HostLink['call'],
-    job: (async (method: string, request: unknown, handlers: HostJobHandlers<'scan'> = {}) => {
-      asked.push(method);
-      const lost = failJob?.(method);
-      if (lost) throw lost;
-      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
-      if (!started.ok) return started;
-      return new Promise((resolve) => {
-        const off = agent.onEvent((event: ApiEvent) => {
-          if (!('job' in event.data) || event.data.job !== started.value.job) return;
-          if (event.event === 'items') for (const item of event.data.items) handlers.onItem?.(item as never);
-          if (event.event === 'result') resolve({ ok: true, value: event.data.result });
-          if (event.event === 'error') resolve({ ok: false, error: event.data.error });
-          if (event.event === 'result' || event.event === 'error') off();
-        });
-      });
-    }) as unknown as HostLink['job'],
-    close: async () => {
-      onClose();
-      await agent.close();
-    },
-  };
-}
-
-/** Hosts by name: a folder of destinations (its agent answers), a failure, or a wait that ends when released. */
-type HostPlan = { folder: string } | { failure: HostFailure } | { hang: Promise<HostFailure> };
-
-function countingConnector(plans: Record<string, HostPlan>, failJob?: (host: string, method: string) => HostFailure | undefined) {
-  const seen = { connects: {} as Record<string, number>, closes: 0, connecting: 0, mostAtOnce: 0, asked: {} as Record<string, string[]> };
-  const connector: HostConnector = async (host) => {
-    seen.connects[host.name] = (seen.connects[host.name] ?? 0) + 1;
-    seen.mostAtOnce = Math.max(seen.mostAtOnce, ++seen.connecting);
-    try {
-      // ssh takes a while: the connects that the bound lets run at once overlap.
-      await new Promise((resolve) => setImmediate(resolve));
-      const plan = plans[host.name]!;
-      if ('failure' in plan) throw plan.failure;
-      if ('hang' in plan) throw await plan.hang;
-      return agentLink(host.name, (seen.asked[host.name] ??= []), () => seen.closes++, failJob && ((method) => failJob(host.name, method)));
-    } finally {
-      seen.connecting--;
-    }
-  };
-  return { connector, seen };
-}
 
 async function hostFolder(name: string, ids: string[]): Promise<string> {
   const folder = path.join(dir, name);
