@@ -194,9 +194,8 @@ export class HostWatches {
     const maxBytes = this.options.autoVerifyLimit();
     if (!open || maxBytes === false || ids.length === 0) return;
     const { chosen, skipped } = chooseAutoVerify(open, ids, maxBytes);
-    const reads: DestinationRead[] = [];
-    if (chosen.length > 0) await this.read(watched, 'verify', chosen, reads).catch(() => undefined);
-    const entries = reads.flatMap((read) => read.verify ?? []);
+    const entries: DestinationRead[] = [];
+    if (chosen.length > 0) await this.read(watched, 'verify', chosen, entries).catch(() => undefined);
     if (this.session.state.workspace !== open) return;
     if (entries.length > 0 || skipped.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'verified', entries, skipped } });
   }

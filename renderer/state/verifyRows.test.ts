@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // Verify from the page (scanActions.ts verify): each of the job's items is a destination's row and
-// its verify from one read, so the list's row takes the read's status with the report beside it.
+// its verify from one read, so the list's row takes the read's status with the report beside it; so
+// does each entry of an auto-verify (liveRefreshActions.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DestinationRead, ScanEntry } from '../../shared/api';
 import { fingerprintOf } from '../../shared/verifyFreshness';
 import { installFakeBridge } from '../testing/fakeBridge';
 import { emptyScanRow, workspaceOf } from '../testing/sampleWorkspace';
-import { showWorkspaceInSlices, verify } from './actions';
+import { applyLiveRefresh, showWorkspaceInSlices, verify } from './actions';
 import { initialState, store } from './store';
 
 const { emit: send } = installFakeBridge((method) => (method === 'verify' ? { ok: true, value: { job: 'job-1' } } : undefined));
@@ -74,5 +75,16 @@ describe('verify from the page', () => {
     const table = store.get().destinationTable;
     expect(table.row('site-0')?.status).toBe('empty');
     expect(table.verifyFreshness('site-0')).toMatchObject({ fresh: false });
+  });
+
+  it("puts an auto-verify's rows in with their results: the row is the one the result was taken from", async () => {
+    expect(await showWorkspaceInSlices(workspaceOf(1))).toBe(true);
+    const before = managedRow('2026-06-04T12:00:00Z', `sha256:${'a'.repeat(64)}`);
+    store.set((state) => ({ destinationTable: state.destinationTable.withScan([before]).withVerify([readAndVerified(before).verify!]) }));
+    const again = managedRow('2026-12-06T18:00:00Z', `sha256:${'b'.repeat(64)}`);
+    applyLiveRefresh({ kind: 'verified', entries: [readAndVerified(again)], skipped: [] });
+    const table = store.get().destinationTable;
+    expect(table.row('site-0')).toMatchObject({ publishedAt: '2026-12-06T18:00:00Z', verify: 'intact' });
+    expect(table.verifyFreshness('site-0')).toMatchObject({ fresh: true });
   });
 });
