@@ -20,7 +20,7 @@ import { STATE_FILE_NAME, type OutputRecord, type State } from '../../shared/sta
 
 export const sha256 = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-export async function makeTempDir(prefix = 'replace-'): Promise<string> {
+export async function makeTempDir(prefix = 'inspector-test-'): Promise<string> {
   // realpath: on macOS the temp dir itself sits behind a link (/var → /private/var).
   return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
 }

@@ -6,7 +6,7 @@ import { onTestFinished } from 'vitest';
 import { makeTempDir, removeTempDir } from './fixtures';
 
 /** A fresh folder (its real path) for the running test; call it in the test or in a `beforeEach`. */
-export async function tempDirForTest(prefix = 'replace-'): Promise<string> {
+export async function tempDirForTest(prefix = 'inspector-test-'): Promise<string> {
   const dir = await makeTempDir(prefix);
   onTestFinished(() => removeTempDir(dir));
   return dir;
