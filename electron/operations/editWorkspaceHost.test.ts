@@ -18,7 +18,7 @@ let file: string;
 const original = {
   destinations: [{ path: 'sites/docs' }],
   hosts: [
-    { name: 'web-1', url: 'ssh://deploy@web-1:2022/srv/www', comment: 'rack 4' },
+    { name: 'web-1', url: 'ssh://deploy@web-1:2022/srv/www', comment: 'rack 4', connect_timeout: 120 },
     { name: 'web-2', url: 'ssh://web-2/srv/www', agent: '/opt/di/bin/distributor-inspector' },
   ],
   history: 'logs/history.jsonl',
@@ -78,6 +78,8 @@ describe('editWorkspaceHost', () => {
           jump_host: 'bastion',
           ssh_config: '/etc/di/ssh_config',
           comment: 'rack 4',
+          // Not a field of the dialog: kept as the file has it.
+          connect_timeout: 120,
         },
         original.hosts[1],
       ],
@@ -87,6 +89,7 @@ describe('editWorkspaceHost', () => {
       url: 'ssh://ops@web-1:2222/srv/www',
       identityFile: '~/.ssh/web',
       jumpHost: 'bastion',
+      connectTimeoutMs: 120_000,
     });
   });
 

@@ -23,7 +23,12 @@ type HostPlans = ReturnType<typeof hostPlanStore>;
 /** Whether two entries of the file name the same connection: any change of a setting connects again. */
 function sameSettings(a: WorkspaceHost, b: WorkspaceHost): boolean {
   return (
-    a.url === b.url && a.agent === b.agent && a.identityFile === b.identityFile && a.jumpHost === b.jumpHost && a.sshConfig === b.sshConfig
+    a.url === b.url &&
+    a.agent === b.agent &&
+    a.identityFile === b.identityFile &&
+    a.jumpHost === b.jumpHost &&
+    a.sshConfig === b.sshConfig &&
+    a.connectTimeoutMs === b.connectTimeoutMs
   );
 }
 
