@@ -64,14 +64,22 @@ export async function scan(destinations?: string[], listShown?: Promise<boolean>
  * its new row beside the report of it, never the old row).
  */
 export async function verify(destinations?: string[]): Promise<JobOutcome<'verify'>> {
-  const items = batcher<DestinationRead>((reads) =>
+  const items = batcher<DestinationRead>((reads) => {
+    // A destination the pass found changed since the row shown: its open views read it again.
+    const changed: string[] = [];
     store.set((state) => {
       const entries = reads.map((read) => read.entry);
       holdUnlisted(entries, state.destinationTable);
+      for (const { inspection, destination } of entries) {
+        const held = state.destinationTable.scanEntry(destination)?.inspection;
+        if (held && (held.stateSha256 !== inspection.stateSha256 || held.listingDigest !== inspection.listingDigest))
+          changed.push(destination);
+      }
       const verified = reads.flatMap((read) => read.verify ?? []);
       return { destinationTable: state.destinationTable.withScan(entries).withVerify(verified) };
-    }),
-  );
+    });
+    if (changed.length > 0) bumpRevisions(changed);
+  });
   const label = destinations
     ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Verify all';

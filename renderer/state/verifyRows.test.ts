@@ -60,6 +60,9 @@ describe('verify from the page', () => {
     expect(table.row('site-0')).toMatchObject({ status: 'managed', publishedAt: '2026-12-06T18:00:00Z', verify: 'intact' });
     expect(table.verifyFreshness('site-0')).toMatchObject({ fresh: true });
     expect(table.verifyEntry('site-1')).toBeUndefined();
+    // The views open on site-0 read it again; site-1 read as it was shown leaves its views alone.
+    expect(store.get().revisions.get('site-0')).toBe(1);
+    expect(store.get().revisions.get('site-1')).toBeUndefined();
   });
 
   it('turns a result held for a destination stale when the pass finds it changed and has nothing to verify there now', async () => {
