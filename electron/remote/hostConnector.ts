@@ -36,9 +36,8 @@ export interface HostConnectorOptions {
 /** The app's operator sets a host's agent command in the host's dialog, not on a command line. */
 const editHostHint = (host: WorkspaceHost) => `in the "Agent command" field of Edit host ${host.name}`;
 
-/** Where the app's operator allows a slow host longer: its entry in the workspace file. */
-const hostTimeoutHint = (host: WorkspaceHost) =>
-  `allow longer with "connect_timeout": SECONDS in host ${host.name}'s entry of the workspace file`;
+/** Where the app's operator allows a slow host longer: the host's dialog (its `connect_timeout` in the file). */
+const hostTimeoutHint = (host: WorkspaceHost) => `allow longer in the "Connect timeout" field of Edit host ${host.name}`;
 
 export function sshHostConnector(options: HostConnectorOptions = {}): HostConnector {
   const env = options.env ?? process.env;

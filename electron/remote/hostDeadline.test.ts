@@ -1,7 +1,7 @@
 // Which handshake deadline the one host connector (hostConnector.ts) gives a host, on a fake clock:
 // the host's own `connect_timeout` from the workspace file (the app's only way to allow a slow host
-// longer), the CLI's --connect-timeout over it, else 60 s. A stand-in ssh that never answers is stopped
-// at that deadline, and the failure says where the operator can allow longer.
+// longer, set in its Edit host dialog), the CLI's --connect-timeout over it, else 60 s. A stand-in ssh
+// that never answers is stopped at that deadline, and the failure says where the operator can allow longer.
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,13 +50,13 @@ async function deadlineOf(host: WorkspaceHost, connectTimeoutMs?: number) {
 const host: WorkspaceHost = { name: 'web-1', url: 'ssh://web-1.example/srv/www' };
 
 describe("a host's handshake deadline", () => {
-  it("is the host's connect_timeout from the workspace file, and its failure says to raise it there", async () => {
+  it("is the host's connect_timeout from the workspace file, and its failure says where to raise it", async () => {
     const { waitMs, failure } = await deadlineOf({ ...host, connectTimeoutMs: 150_000 });
     expect(waitMs).toBe(150_000);
     expect(failure).toBeInstanceOf(RemoteFailure);
     expect(failure.code).toBe('connect_timeout');
     expect(failure.message).toMatch(/within 150 s, so ssh was stopped/);
-    expect(failure.message).toMatch(/allow longer with "connect_timeout": SECONDS in host web-1's entry of the workspace file\.$/);
+    expect(failure.message).toMatch(/allow longer in the "Connect timeout" field of Edit host web-1\.$/);
   });
 
   it("is the CLI's --connect-timeout over the host's own, and 60 s when neither is given", async () => {
