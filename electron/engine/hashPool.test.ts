@@ -68,6 +68,27 @@ describe('HashPool', () => {
     }
   });
 
+  it('hands a worker running inspections its next batch before it answers, but never queues a hash behind another', async () => {
+    const paths = Array.from({ length: 200 }, (_, i) => {
+      writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });
+      return path.join(dir, `d${i}`);
+    });
+    const pool = new HashPool({ size: 1 });
+    try {
+      const inFlight: number[] = [];
+      // At the first outcome of the first batch: the second batch was already in the worker, the third just sent.
+      await pool.inspect(paths, { withText: false, onOutcome: (index) => index === 0 && inFlight.push(pool.batchesInFlight) });
+      await pool.hash(
+        paths.map((root) => ({ root, path: 'a.txt' })),
+        { onProgress: () => inFlight.push(pool.batchesInFlight) },
+      );
+      expect(inFlight[0]).toBe(2);
+      expect(Math.max(...inFlight.slice(1))).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('hashes files around the 1 MiB read buffer exactly', async () => {
     const mib = 1024 * 1024;
     const sizes = [0, 1, mib - 1, mib, mib + 1, 2 * mib, 2 * mib + 7];

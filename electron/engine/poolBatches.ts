@@ -1,7 +1,15 @@
-// How HashPool groups its jobs into batches for one thread, and what it says of a job whose worker
-// died or whose request was aborted. Pure: no thread, no file.
+// How HashPool groups its jobs into batches for one thread, which batch may wait in a worker behind
+// another, and what it says of a job whose worker died or whose request was aborted. Pure: no
+// thread, no file.
 
+import type { JobQueue } from './jobQueue';
 import type { Job } from './poolProtocol';
+
+/** A job as the pool queues it: `alone` once the worker running its batch died, to find the culprit. */
+export interface QueuedJob {
+  job: Job;
+  alone?: boolean;
+}
 
 // Measured on 4 KiB files: past ~64 files a batch, bigger batches gain nothing and only make
 // progress coarser and cancel slower.
@@ -20,6 +28,40 @@ export function weightOf(job: Job): number {
   if (job.kind === 'hash') return job.expectedSize ?? 0;
   if (job.kind === 'inspect' && job.verify) return INSPECT_AND_VERIFY_WEIGHT;
   return 0;
+}
+
+/**
+ * A job whose cost is small and known: a plain inspection (a state file is read up to its size cap)
+ * or a stat check.
+ */
+function isQuickJob(job: Job): boolean {
+  return (job.kind === 'inspect' && !job.verify) || job.kind === 'check';
+}
+
+/**
+ * Whether `next` may be sent to a worker still running `running`, to wait there: only quick jobs
+ * behind quick jobs. A hash or a verify may read a file of any size, and a job set apart after a
+ * crash must run alone: neither is held from a worker that may be idle sooner.
+ */
+export function mayWaitBehind(running: readonly QueuedJob[], next: QueuedJob): boolean {
+  return !next.alone && isQuickJob(next.job) && running.every((item) => !item.alone && isQuickJob(item.job));
+}
+
+/** The next batch off a non-empty queue: a job set apart alone; else up to the limits, checks only with checks. */
+export function takeBatch<T extends QueuedJob>(queue: JobQueue<T>): T[] {
+  if (queue.peek()!.alone) return [queue.shift()!];
+  const items: T[] = [];
+  let bytes = 0;
+  const maxJobs = queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
+  while (queue.length > 0 && items.length < maxJobs) {
+    const next = queue.peek()!;
+    if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
+    const size = weightOf(next.job);
+    if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
+    items.push(queue.shift()!);
+    bytes += size;
+  }
+  return items;
 }
 
 export function fitsOneBatch(jobs: readonly Job[]): boolean {
