@@ -18,7 +18,19 @@ export const BATCH_MAX_FILES = 64;
 // this thread between batches more than it works (on a loaded machine each wake-up of this thread
 // takes tens of ms). Batches of this many keep it busy and still come back every ~20 ms of work.
 export const BATCH_MAX_CHECKS = 512;
+// A plain inspection that sends no state text back (the command line's scan) answers with a summary
+// of a few hundred bytes after ~20-45 µs: in batches of 64 each worker answered every ~1.5 ms at
+// 100,000 destinations, each answer a wake-up of two threads. Measured, forced into two workers,
+// 100,000 x 1 output: 4% less CPU in batches of this many (no change at 10,000 x 10).
+export const BATCH_MAX_SUMMARIES = 256;
 export const BATCH_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Jobs batched together only with their own kind, each kind up to its own count. */
+function batchLimit(job: Job): number {
+  if (job.kind === 'check') return BATCH_MAX_CHECKS;
+  if (job.kind === 'inspect' && !job.verify && !job.withText) return BATCH_MAX_SUMMARIES;
+  return BATCH_MAX_FILES;
+}
 
 // A destination inspected and verified in one job holds files of unknown size: counted as this much,
 // so a batch carries a few of them, not 64.
@@ -52,10 +64,10 @@ export function takeBatch<T extends QueuedJob>(queue: JobQueue<T>): T[] {
   if (queue.peek()!.alone) return [queue.shift()!];
   const items: T[] = [];
   let bytes = 0;
-  const maxJobs = queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
+  const maxJobs = batchLimit(queue.peek()!.job);
   while (queue.length > 0 && items.length < maxJobs) {
     const next = queue.peek()!;
-    if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
+    if (next.alone || batchLimit(next.job) !== maxJobs) break;
     const size = weightOf(next.job);
     if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
     items.push(queue.shift()!);
