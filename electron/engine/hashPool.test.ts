@@ -89,7 +89,7 @@ describe('HashPool', () => {
     }
   });
 
-  it('sends inspections that answer with a summary only in batches of 256, those that send the state in 64', async () => {
+  it('sends inspections that answer with a summary only in batches of 256, any batch with a state in 64', async () => {
     const paths = Array.from({ length: 300 }, (_, i) => {
       writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });
       return path.join(dir, `d${i}`);
@@ -97,13 +97,15 @@ describe('HashPool', () => {
     const pool = new HashPool({ size: 1 });
     try {
       // A request's progress comes once a batch, with the batch's count.
-      const batches = async (withText: boolean) => {
+      const batches = async (withText: boolean | ((index: number) => boolean)) => {
         const sizes: number[] = [];
         await pool.inspect(paths, { withText, onProgress: (delta) => sizes.push(delta.files) });
         return sizes;
       };
       expect(await batches(false)).toEqual([256, 44]);
       expect(await batches(true)).toEqual([64, 64, 64, 64, 44]);
+      // Mixed (an app's scan where some destinations have a source): together, in order, by 64.
+      expect(await batches((index) => index % 3 === 0)).toEqual([64, 64, 64, 64, 44]);
     } finally {
       await pool.close();
     }

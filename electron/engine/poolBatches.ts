@@ -25,7 +25,7 @@ export const BATCH_MAX_CHECKS = 512;
 export const BATCH_MAX_SUMMARIES = 256;
 export const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
-/** Jobs batched together only with their own kind, each kind up to its own count. */
+/** How many jobs a batch may hold when this one is among them: a batch holds at most its smallest limit. */
 function batchLimit(job: Job): number {
   if (job.kind === 'check') return BATCH_MAX_CHECKS;
   if (job.kind === 'inspect' && !job.verify && !job.withText) return BATCH_MAX_SUMMARIES;
@@ -64,10 +64,14 @@ export function takeBatch<T extends QueuedJob>(queue: JobQueue<T>): T[] {
   if (queue.peek()!.alone) return [queue.shift()!];
   const items: T[] = [];
   let bytes = 0;
-  const maxJobs = batchLimit(queue.peek()!.job);
+  const checks = queue.peek()!.job.kind === 'check';
+  let maxJobs = batchLimit(queue.peek()!.job);
   while (queue.length > 0 && items.length < maxJobs) {
     const next = queue.peek()!;
-    if (next.alone || batchLimit(next.job) !== maxJobs) break;
+    // Checks go only with checks; inspections with and without text go together, in their order.
+    if (next.alone || (next.job.kind === 'check') !== checks) break;
+    maxJobs = Math.min(maxJobs, batchLimit(next.job));
+    if (items.length >= maxJobs) break;
     const size = weightOf(next.job);
     if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
     items.push(queue.shift()!);
