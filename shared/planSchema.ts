@@ -188,6 +188,14 @@ export const replacePlanSchema = z.object({
   extras: z.array(z.string()).optional(),
   /** In apply order: the state file first, then outputs (deepest first), then emptied folders. */
   deletes: z.array(planDeleteSchema),
+  /**
+   * Normal replace: folders whose listing, when planned, held only recorded outputs it deletes (regular
+   * files) and folders of this list, outermost first. With a backup made by rename, the apply moves the
+   * outermost of them into it by one rename each, once it has proven again that each still holds
+   * exactly that (docs/replace.md, "Folders moved whole"); every other delete goes one by one. A hint:
+   * the apply's own proof decides, so a forged entry can at most fall back to the per-file path.
+   */
+  wholeFolders: z.array(z.string()).optional(),
   /** The new outputs, in apply order. */
   writes: z.array(planWriteSchema),
   /** The state apply writes last. `published_at` is re-stamped with the time of the apply. Absent for repair (the state stays) and discard staging. */

@@ -184,8 +184,12 @@ export function backupWriter(target: BackupTarget): BackupWriter {
           kept: false,
           pending: true,
         }));
+        // A folder the apply may move whole (plan.wholeFolders) is not made here: it comes by one
+        // rename, onto a free name; if it goes per file after all, the apply makes it then.
+        const whole = input.plan.wholeFolders ?? [];
         const folders = new Set(input.units.flatMap((unit) => ancestorsOf(unit.path)));
-        for (const relative of [...folders].sort()) await input.fs.mkdir(joinRelative(filesDir, relative), 0o700);
+        for (const relative of [...folders].sort())
+          if (!whole.some((folder) => isBelow(relative, folder))) await input.fs.mkdir(joinRelative(filesDir, relative), 0o700);
       } else {
         entries = await copyEntries(input, filesDir, input.units);
       }

@@ -58,6 +58,14 @@ export function checkPlanPaths(plan: ReplacePlan, newState: State): void {
       );
     }
   }
+  // A folder to move whole must be one the fingerprint saw as a folder, inside the destination and
+  // outside the staging folder; what it holds is proven again right before it moves (wholeFolders.ts).
+  for (const folder of plan.wholeFolders ?? []) {
+    if (!isCleanRelativePath(folder) || seen.get(folder) !== 'directory' || isRecordedFolder(plan.stagingName, [`${folder}/x`]))
+      throw new ApplyFailure('invalid_plan', `the plan moves ${JSON.stringify(folder)} whole, but its fingerprint saw no such folder`, {
+        path: folder,
+      });
+  }
   const recorded = newState.outputs
     .map((o) => `${o.path}\0${o.sha256}\0${o.size}`)
     .sort()

@@ -223,6 +223,15 @@ export class ApplyRun {
     removeTree: (relative: string) => this.mutate(relative, (full) => this.inner.removeTree(full)),
     /** Into the backup, outside the destination: a folder the backup made itself, private to this user. */
     moveOut: (relative: string, target: string) => this.mutate(relative, (full) => this.inner.rename(full, target)),
+    /** Back from the backup to where it stood (wholeFolders.ts): never over anything that stands there now. */
+    moveBack: (source: string, relative: string) =>
+      this.mutate(relative, async (full) => {
+        if ((await lstatEntry(full, '')).type !== 'missing')
+          throw new ApplyFailure('target_exists', `"${relative}" appeared in the destination while it was moved back from ${source}`, {
+            path: relative,
+          });
+        await this.inner.rename(source, full);
+      }),
     fsyncDir: async (folder: string) => {
       if (!this.destPin) throw new ApplyFailure('invalid_plan', 'the destination is not open');
       let pin: PinnedDir;

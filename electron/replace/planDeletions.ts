@@ -22,6 +22,8 @@ export interface DeletionPlan {
   nestedDestinations: string[];
   /** Normal replace: the extra entries, kept. */
   extras?: string[];
+  /** Normal replace: folders holding only outputs it deletes (ReplacePlan.wholeFolders). */
+  wholeFolders?: string[];
 }
 
 /** The extra entries a normal replace keeps: listed like verify lists them (in the pool's worker when it is running), never through a link. */
@@ -114,14 +116,17 @@ export async function planNormalDeletions(
     deletedOutputs.add(output.path);
   }
 
-  // Folders the deletions leave empty go too, unless a new output needs them.
+  // Folders the deletions leave empty go too, unless a new output needs them. Each folder of a
+  // deleted output is listed once: the same listing says whether it can be moved whole.
   const neededFolders = new Set(newOutputs.flatMap((output) => ancestorsOf(output.path)));
   const candidates = [...new Set([...deletedOutputs].flatMap(ancestorsOf))].map((folder) => ({ path: folder })).sort(deepestFirst);
   const emptiedFolders = new Set<string>();
+  const wholeFolders = new Set<string>();
   for (const { path: folder } of candidates) {
-    if (neededFolders.has(folder)) continue;
     const names = await fs.readdir(joinRelative(dest, folder)).catch(() => undefined);
     if (names === undefined) continue;
+    if (names.every((name) => isWholeFolderChild(`${folder}/${name}`, deletedOutputs, wholeFolders, seen))) wholeFolders.add(folder);
+    if (neededFolders.has(folder)) continue;
     if (names.every((name) => deletedOutputs.has(`${folder}/${name}`) || emptiedFolders.has(`${folder}/${name}`)))
       emptiedFolders.add(folder);
   }
@@ -184,7 +189,31 @@ export async function planNormalDeletions(
     else entry.sha256 = output.sha256;
   });
   const extras = await keptExtras(dest, inspection.state?.outputs ?? [], pool);
-  return { ok: true, value: { deletes, fingerprint, nestedDestinations: [], ...(extras ? { extras } : {}) } };
+  return {
+    ok: true,
+    value: {
+      deletes,
+      fingerprint,
+      nestedDestinations: [],
+      ...(extras ? { extras } : {}),
+      ...(wholeFolders.size > 0 ? { wholeFolders: [...wholeFolders].sort() } : {}),
+    },
+  };
+}
+
+/**
+ * Whether an entry of a folder's listing lets the folder be moved whole: a recorded output the plan
+ * deletes that lstat saw as a regular file, or a folder that itself holds only such (checked first:
+ * the folders are taken deepest first). A link, an extra file or anything else keeps it per file.
+ */
+function isWholeFolderChild(
+  child: string,
+  deletedOutputs: ReadonlySet<string>,
+  wholeFolders: ReadonlySet<string>,
+  seen: ReadonlyMap<string, FingerprintEntry>,
+): boolean {
+  if (wholeFolders.has(child)) return true;
+  return deletedOutputs.has(child) && seen.get(child)?.type === 'file';
 }
 
 /** Forced replace: everything in the tree, links as links; the state first. Refused across a mount point. */

@@ -242,6 +242,7 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     nestedDestinations: deletion.nestedDestinations,
     ...(deletion.extras ? { extras: deletion.extras } : {}),
     deletes: deletion.deletes,
+    ...(deletion.wholeFolders ? { wholeFolders: deletion.wholeFolders } : {}),
     writes,
     newState: publication.value.state,
     fingerprint: deletion.fingerprint,

@@ -18,6 +18,7 @@ import { stateFileBytes } from './publish';
 import { sha256Of } from './sourceFile';
 import { FILES_IN_FLIGHT, verifyAndStage, type StagedPublication } from './stageOutputs';
 import { startOldOutputsCheck } from './oldOutputsCheck';
+import { moveWholeFolders } from './wholeFolders';
 
 export interface Publication extends StagedPublication {
   /** A forced replace's private trash folder, made in the staging folder before anything old goes. */
@@ -73,14 +74,23 @@ export async function publishStaged(run: ApplyRun, publication: Publication): Pr
 /** Normal replace and repair: recorded outputs (files and links many at once), then the folders they emptied, deepest first. */
 export async function removeRecorded(run: ApplyRun, deletes: PlanDelete[]): Promise<void> {
   // `deleted` lists them in the plan's order, also after a failure part-way (what was deleted, no more).
+  // A folder moved whole into the backup took its files and folders with it (wholeFolders.ts).
+  const gone = await moveWholeFolders(run, deletes);
   const files = deletes.filter((entry) => entry.type !== 'directory');
-  const gone = new Set<string>();
   try {
-    await boundedAll(files, (entry) => run.deleteEntry(entry, false).then(() => void gone.add(entry.path)), { limit: FILES_IN_FLIGHT });
+    await boundedAll(
+      files.filter((entry) => !gone.has(entry.path)),
+      (entry) => run.deleteEntry(entry, false).then(() => void gone.add(entry.path)),
+      { limit: FILES_IN_FLIGHT },
+    );
   } finally {
     for (const entry of files) if (gone.has(entry.path)) run.result.deleted.push(entry.path);
   }
-  for (const entry of deletes) if (entry.type === 'directory') await run.deleteEntry(entry);
+  for (const entry of deletes) {
+    if (entry.type !== 'directory') continue;
+    if (gone.has(entry.path)) run.result.deleted.push(entry.path);
+    else await run.deleteEntry(entry);
+  }
 }
 
 /** ── move: staged outputs into place ── */
@@ -89,22 +99,43 @@ async function moveStaged(run: ApplyRun): Promise<void> {
   run.enter('move', plan.writes.length);
   run.progress();
   // Folders first (each checked once, outermost first), then the renames many at once; each rename
-  // still reaches its folder afresh, never through a link, and never over an existing path.
+  // still reaches its folder afresh, never through a link, and never over an existing path. A folder
+  // missing in the destination (moved whole into the backup, or never there) is not made: the staged
+  // folder, which holds exactly the writes below it, takes its place by one rename, as `mv` would.
   const movedFolders = new Set<string>(['']);
   const checkedFolders = new Set<string>();
+  const wholeFolders = new Set<string>();
+  const moved = new Set<string>();
+  const writesBelow = new Map<string, string[]>();
   for (const write of plan.writes) {
     for (const folder of ancestorsOf(write.path)) {
-      if (checkedFolders.has(folder)) continue;
-      const entry = await lstatEntry(run.destReal, folder);
-      if (entry.type === 'missing') await ops.mkdir(folder);
-      else if (entry.type !== 'directory') throw new ApplyFailure('unsafe_path', `"${folder}" is no longer a folder`, { path: folder });
-      checkedFolders.add(folder);
+      const below = writesBelow.get(folder);
+      if (below) below.push(write.path);
+      else writesBelow.set(folder, [write.path]);
     }
   }
-  const moved = new Set<string>();
+  const underWhole = (relative: string) => ancestorsOf(relative).some((folder) => wholeFolders.has(folder));
   try {
+    for (const write of plan.writes) {
+      for (const folder of ancestorsOf(write.path)) {
+        if (checkedFolders.has(folder)) continue;
+        checkedFolders.add(folder);
+        if (underWhole(folder)) continue;
+        const entry = await lstatEntry(run.destReal, folder);
+        if (entry.type === 'directory') continue;
+        if (entry.type !== 'missing') throw new ApplyFailure('unsafe_path', `"${folder}" is no longer a folder`, { path: folder });
+        await ops.rename(run.stagedFile(folder), folder);
+        wholeFolders.add(folder);
+        movedFolders.add(parentOf(folder));
+        for (const below of writesBelow.get(folder) ?? []) {
+          moved.add(below);
+          movedFolders.add(parentOf(below));
+          run.stepped(below);
+        }
+      }
+    }
     await boundedAll(
-      plan.writes,
+      plan.writes.filter((write) => !moved.has(write.path)),
       async (write) => {
         await ops.rename(run.stagedFile(write.path), write.path);
         movedFolders.add(parentOf(write.path));
