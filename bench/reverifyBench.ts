@@ -145,7 +145,7 @@ async function liveRows(context: BenchContext, root: string): Promise<BenchRow[]
       const isVerified = (e: ApiEvent) =>
         e.event === 'liveRefresh' &&
         e.data.kind === 'verified' &&
-        e.data.entries.some((v) => v.destination === name && v.report.status === 'drifted');
+        e.data.entries.some((v) => v.entry.destination === name && v.verify?.report.status === 'drifted');
       await until(() => events.slice(from).some((e) => isVerified(e.event)), 10_000);
       stale.push(events.slice(from).find((e) => isChange(e.event))!.at - t);
       drifted.push(events.slice(from).find((e) => isVerified(e.event))!.at - t);

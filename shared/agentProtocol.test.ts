@@ -91,4 +91,10 @@ describe('checkHello', () => {
     expect(refused).toMatchObject({ ok: false, message: expect.stringContaining('npm install -g distributor-inspector@1.0.0') });
     expect(refused.ok === false && refused.message).toContain('2.0.0');
   });
+
+  it('refuses an agent of protocol 2, whose verify items carry no row, naming the install command', () => {
+    const older = checkHello({ ...hello, protocol: 2, version: '0.9.0' }, '1.0.0');
+    expect(older).toMatchObject({ ok: false, message: expect.stringContaining('(agent protocol 2)') });
+    expect(older.ok === false && older.message).toContain('npm install -g distributor-inspector@1.0.0');
+  });
 });

@@ -8,8 +8,11 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './apiError';
 
-/** Bumped whenever a message changes shape; the client refuses an agent of another version. */
-export const AGENT_PROTOCOL_VERSION = 2;
+/**
+ * Bumped whenever a message changes shape; the client refuses an agent of another version. 2: a job's
+ * items come batched. 3: a verify job's item is the destination's row with its verify, from one read.
+ */
+export const AGENT_PROTOCOL_VERSION = 3;
 
 /** The agent's first line. `tool` tells an agent apart from anything else that prints JSON. */
 export const helloSchema = z.object({

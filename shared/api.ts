@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { apiError, apiErrorSchema, type ApiErrorCode, type ApiResult } from './apiError';
-import { handle, scanEntrySchema, userPath, verifyEntrySchema } from './apiEntries';
+import { destinationReadSchema, handle, scanEntrySchema, userPath } from './apiEntries';
 import { backupMethods } from './apiBackupMethods';
 import { destinationMethods } from './apiDestinationMethods';
 import { hostMethods } from './apiHostMethods';
@@ -34,14 +34,14 @@ export { apiError, apiErrorCodeSchema, apiErrorSchema, type ApiError, type ApiEr
 // Shared shapes (shared/apiEntries.ts), re-exported: importers read them here.
 
 export {
-  appliedDestinationSchema,
   destinationEntrySchema,
+  destinationReadSchema,
   listingEntrySchema,
   scanEntrySchema,
   transportSchema,
   verifyEntrySchema,
-  type AppliedDestination,
   type DestinationEntry,
+  type DestinationRead,
   type ListingEntry,
   type ScanEntry,
   type Transport,
@@ -162,11 +162,12 @@ export const events = {
     /**
      * Auto-verify (docs/verify-freshness.md): destinations that changed on disk (or, on opening, had
      * their outputs' signatures cached) verified again by the engine, incrementally; those it left
-     * stale, each with why (over the size limit, auto-verify off is never sent).
+     * stale, each with why (over the size limit, auto-verify off is never sent). Each entry is the
+     * destination's row with its verify from one read, as the verify job's items are.
      */
     z.object({
       kind: z.literal('verified'),
-      entries: z.array(verifyEntrySchema),
+      entries: z.array(destinationReadSchema),
       skipped: z.array(z.object({ destination: handle, reason: z.string() })),
     }),
     /** A source bundle changed on disk: the rows of the destinations configured with it, their sync decided again (verify untouched). */

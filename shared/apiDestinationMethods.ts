@@ -2,7 +2,7 @@
 // or folder against folder), a file's content diff, and the source bundles to compare with. Part of the one table in shared/api.ts.
 
 import { z } from 'zod';
-import { destinationEntrySchema, handle, listingEntrySchema, scanEntrySchema, userPath, verifyEntrySchema } from './apiEntries';
+import { destinationEntrySchema, destinationReadSchema, handle, listingEntrySchema, scanEntrySchema, userPath } from './apiEntries';
 import { empty, jobStarted, spec, type MethodSpec } from './apiSpec';
 import { comparisonSchema } from './compare';
 import { comparisonWordsSchema } from './comparisonWords';
@@ -32,10 +32,12 @@ export const destinationMethods = {
     }),
   }),
   verify: spec({
-    summary: 'Hash every managed output of the given destinations (default: all managed)',
+    summary:
+      'Hash every managed output of the given destinations (default: all managed); an item a destination: its row and its verify, from one read',
     request: z.strictObject({ destinations: z.array(handle).optional() }),
     response: jobStarted,
-    job: { item: verifyEntrySchema, result: z.object({ intact: z.number(), drifted: z.number(), skipped: z.number() }) },
+    // The row comes with the report, read in the same pass: a client never pairs a report with a row of another moment.
+    job: { item: destinationReadSchema, result: z.object({ intact: z.number(), drifted: z.number(), skipped: z.number() }) },
   }),
   compare: spec({
     summary: "Compare a source bundle (or the destination's configured source) with what the destination holds",

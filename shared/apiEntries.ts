@@ -35,9 +35,13 @@ export type ScanEntry = z.infer<typeof scanEntrySchema>;
 export const verifyEntrySchema = z.object({ destination: handle, report: verifyReportSchema, stamp: verifyStampSchema });
 export type VerifyEntry = z.infer<typeof verifyEntrySchema>;
 
-/** A destination as it is after an apply: its row, and its verify against the new state when one was written. */
-export const appliedDestinationSchema = z.object({ entry: scanEntrySchema, verify: verifyEntrySchema.optional() });
-export type AppliedDestination = z.infer<typeof appliedDestinationSchema>;
+/**
+ * A destination as one read of its disk found it: its row, and the verify taken in that same read (a
+ * verify job's item, an apply's), absent when there was none (not managed, or an apply that wrote no
+ * state). One read: the row's status and the report never describe two different moments.
+ */
+export const destinationReadSchema = z.object({ entry: scanEntrySchema, verify: verifyEntrySchema.optional() });
+export type DestinationRead = z.infer<typeof destinationReadSchema>;
 
 export const listingEntrySchema = z.object({
   /** Relative to the destination, `/`-separated. */

@@ -15,6 +15,8 @@ const sshSettings = {
   jumpHost: z.string().max(300).optional(),
   /** The ssh config file to read (-F), a file on this machine. */
   sshConfig: z.string().max(4096).optional(),
+  /** Seconds the agent's handshake may take (the file's `connect_timeout`), as typed. */
+  connectTimeout: z.string().max(40).optional(),
 };
 
 export const hostMethods = {

@@ -2,7 +2,7 @@
 // apply a plan behind its consent. Part of the one table in shared/api.ts.
 
 import { z } from 'zod';
-import { appliedDestinationSchema, handle, userPath } from './apiEntries';
+import { destinationReadSchema, handle, userPath } from './apiEntries';
 import { jobStarted, spec, type MethodSpec } from './apiSpec';
 import { applyResultSchema, confirmationLevelSchema, replacePlanSchema } from './plan';
 
@@ -121,6 +121,6 @@ export const planMethods = {
     }),
     response: jobStarted,
     /** The item is the destination as it is after the apply; the result is the ApplyResult, also when refused or failed. */
-    job: { item: appliedDestinationSchema, result: applyResultSchema, resultTellsCancel: true },
+    job: { item: destinationReadSchema, result: applyResultSchema, resultTellsCancel: true },
   }),
 } satisfies Record<string, MethodSpec>;

@@ -3,7 +3,7 @@
 // entry the workspace loader would accept comes out; nothing typed can reach ssh as an option.
 // Pure; never throws.
 
-import { jumpHostProblem, localSshFileProblem } from './hostSettings';
+import { jumpHostProblem, localSshFileProblem, MAX_CONNECT_TIMEOUT_SECONDS } from './hostSettings';
 import { error, type Issue } from './issues';
 import { formatSshUrl, parseSshUrl } from './sshUrl';
 
@@ -23,6 +23,8 @@ export interface HostFields {
   identityFile?: string;
   jumpHost?: string;
   sshConfig?: string;
+  /** Seconds the agent's handshake may take, as typed (the file's `connect_timeout`); empty: the default, 60. */
+  connectTimeout?: string;
 }
 
 /** A host as the workspace file holds it (its other fields, if any, are kept by the caller). */
@@ -33,10 +35,18 @@ export type HostFileEntry = {
   identity_file?: string;
   jump_host?: string;
   ssh_config?: string;
+  connect_timeout?: number;
 };
 
 /** The dialog field each file field is typed in: an issue of the file names the field the user sees. */
-export const HOST_FIELD_OF = { url: 'host', agent: 'agent', identity_file: 'identityFile', jump_host: 'jumpHost', ssh_config: 'sshConfig' };
+export const HOST_FIELD_OF = {
+  url: 'host',
+  agent: 'agent',
+  identity_file: 'identityFile',
+  jump_host: 'jumpHost',
+  ssh_config: 'sshConfig',
+  connect_timeout: 'connectTimeout',
+};
 
 const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const withoutPrefix = (message: string) => message.replace(/^"[^"]*" is not an ssh URL: /, '');
@@ -121,6 +131,16 @@ export function hostEntryOf(
         ),
       );
   }
+  const timeoutText = given(fields.connectTimeout);
+  const connectTimeout = timeoutText !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(timeoutText) ? Number(timeoutText) : undefined;
+  if (timeoutText !== undefined && !(connectTimeout! > 0 && connectTimeout! <= MAX_CONNECT_TIMEOUT_SECONDS))
+    issues.push(
+      error(
+        ['connectTimeout'],
+        'invalid_host_setting',
+        `the connect timeout ${JSON.stringify(timeoutText)} is not a number of seconds above 0 and at most ${MAX_CONNECT_TIMEOUT_SECONDS} (a day)`,
+      ),
+    );
   if (issues.length > 0 || url === undefined) return { issues };
   const agent = given(fields.agent);
   const identityFile = given(fields.identityFile);
@@ -134,6 +154,7 @@ export function hostEntryOf(
       ...(identityFile ? { identity_file: identityFile } : {}),
       ...(jumpHost ? { jump_host: jumpHost } : {}),
       ...(sshConfig ? { ssh_config: sshConfig } : {}),
+      ...(connectTimeout !== undefined ? { connect_timeout: connectTimeout } : {}),
     },
   };
 }

@@ -25,6 +25,9 @@ export function jumpHostProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** A day: past that a handshake deadline is a typo, and a host that slow is better found out. */
+export const MAX_CONNECT_TIMEOUT_SECONDS = 86_400;
+
 /** The host's ssh settings as the loaded workspace (and the API) carry them. */
 export interface HostSshSettings {
   identityFile?: string;

@@ -43,6 +43,8 @@ export const hostStateSchema = z.object({
       identityFile: z.string().optional(),
       jumpHost: z.string().optional(),
       sshConfig: z.string().optional(),
+      /** Seconds, as the file's `connect_timeout` gives them. */
+      connectTimeout: z.number().optional(),
     })
     .optional(),
 });

@@ -4,7 +4,7 @@
 export const WORKSPACE_FILE_NAME = 'distributor-inspector.json';
 
 export const WORKSPACE_KNOWN_FIELDS = ['schema_version', 'destinations', 'hosts', 'history', 'backups'] as const;
-export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent', 'identity_file', 'jump_host', 'ssh_config'] as const;
+export const WORKSPACE_HOST_KNOWN_FIELDS = ['name', 'url', 'agent', 'identity_file', 'jump_host', 'ssh_config', 'connect_timeout'] as const;
 export const WORKSPACE_DESTINATION_KNOWN_FIELDS = [
   'path',
   'pipeline_id',

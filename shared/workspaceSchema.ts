@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { cleanPathField, httpUrlField, nonEmptyString } from './fieldSchemas';
 import { issueSchema } from './issueSchema';
-import { jumpHostProblem, localSshFileProblem } from './hostSettings';
+import { jumpHostProblem, localSshFileProblem, MAX_CONNECT_TIMEOUT_SECONDS } from './hostSettings';
 import { parseSshUrl } from './sshUrl';
 
 export {
@@ -90,6 +90,12 @@ export const workspaceFileHostSchema = z.looseObject({
   jump_host: checkedSshField(jumpHostProblem).optional(),
   /** The ssh config file to read instead of ~/.ssh/config (`-F`): a file on this machine. */
   ssh_config: checkedSshField(localSshFileProblem).optional(),
+  /** Seconds the handshake may take, from ssh's start to the agent's hello (default 60; the CLI's --connect-timeout wins). */
+  connect_timeout: z
+    .number({ message: 'must be a number of seconds' })
+    .gt(0, { message: 'must be above 0 seconds' })
+    .max(MAX_CONNECT_TIMEOUT_SECONDS, { message: `must be at most ${MAX_CONNECT_TIMEOUT_SECONDS} seconds (a day)` })
+    .optional(),
 });
 
 export const workspaceFileSchema = z
@@ -146,6 +152,8 @@ export const workspaceHostSchema = z.object({
   identityFile: z.string().optional(),
   jumpHost: z.string().optional(),
   sshConfig: z.string().optional(),
+  /** The file's `connect_timeout`, in milliseconds. */
+  connectTimeoutMs: z.number().optional(),
   /** The URL's folder is the host's one destination (an `ssh://` path opened as a workspace of one host). */
   asDestination: z.boolean().optional(),
 });

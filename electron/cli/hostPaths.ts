@@ -3,6 +3,7 @@
 // that reaches the host, are loaded only when a path is on a host (hostDoor.ts).
 // Must never mix hosts in one command, nor send a local path to an agent.
 
+import { MAX_CONNECT_TIMEOUT_SECONDS } from '../../shared/hostSettings';
 import { isSshUrl, parseSshUrl, sameHost, sshDestination, type SshTarget } from '../../shared/sshUrl';
 import type { ApiResult } from '../../shared/api';
 import { CliError } from './command';
@@ -16,9 +17,6 @@ export type CommandOptions = Record<string, string | boolean | undefined>;
  * handshake may take (`--connect-timeout SECONDS`).
  */
 export const agentOption = { agent: { type: 'string' }, 'connect-timeout': { type: 'string' } } as const;
-
-/** A day: past that a deadline is a typo, and a host that slow is better found out. */
-const MAX_CONNECT_TIMEOUT_SECONDS = 86_400;
 
 /** `--connect-timeout SECONDS` in milliseconds (the connection's own default when not given); refused unless 0 < SECONDS ≤ a day. */
 export function connectTimeoutMs(options: CommandOptions): number | undefined {

@@ -12,7 +12,9 @@ import { printable } from './terminalText';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
 import type { VerifyReport } from '../../shared/verifyReport';
-import type { SshTarget } from '../../shared/sshUrl';
+import type { DestinationRead } from '../../shared/api';
+import { formatSshUrl, type SshTarget } from '../../shared/sshUrl';
+import type { HostConnector } from '../service/hostLink';
 import type { CliIo } from './command';
 import { agentOption, remotePaths, valueOf, type CommandOptions } from './hostPaths';
 
@@ -92,33 +94,52 @@ function report(
   return verify?.status === 'drifted' ? EXIT_FINDINGS : inspectionExitCode(inspection);
 }
 
-/** The same inspection on an agent: the folder opened there as a one-destination workspace, inspected and verified through the API. */
-async function inspectRemote(
+/**
+ * The same inspection on an agent: the folder opened there as a one-destination workspace, inspected
+ * and verified through the API. With --verify what is printed is of the read the report was taken
+ * from: a destination published again between the inspect and the verify (the verify's row has another
+ * fingerprint) is inspected once more, and printed only if that is the state the report checked.
+ */
+export async function inspectRemote(
   target: SshTarget,
   options: CommandOptions,
   verify: boolean,
   io: CliIo,
+  connectHost?: HostConnector,
 ): Promise<{ inspection: DestinationInspection; verify?: VerifyReport }> {
   // Loaded here only: the Session, ssh and the agent connection are no part of a local inspect's start.
   const { openHostDestination, withHostDoor } = await import('./hostDoor');
-  return withHostDoor(options, io, async (door) => {
-    const { id } = await openHostDestination(door, target, undefined);
-    const { inspection } = valueOf(await door.call('inspectDestination', { destination: id }), 'inspectDestination');
-    if (!verify || inspection.status !== 'managed') return { inspection };
-    const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
-    let report: VerifyReport | undefined;
-    try {
-      valueOf(
-        await door.job(
+  return withHostDoor(
+    options,
+    io,
+    async (door) => {
+      const { id } = await openHostDestination(door, target, undefined);
+      const inspect = async () => valueOf(await door.call('inspectDestination', { destination: id }), 'inspectDestination').inspection;
+      const inspection = await inspect();
+      if (!verify || inspection.status !== 'managed') return { inspection };
+      const bar = createProgressBar(io.stderr, Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb');
+      let read: DestinationRead | undefined;
+      try {
+        valueOf(
+          await door.job(
+            'verify',
+            { destinations: [id] },
+            { onItem: (item) => (read = item), onProgress: (step) => bar.update('verify', step) },
+          ),
           'verify',
-          { destinations: [id] },
-          { onItem: (entry) => (report = entry.report), onProgress: (step) => bar.update('verify', step) },
-        ),
-        'verify',
-      );
-    } finally {
-      bar.clear();
-    }
-    return { inspection, verify: report };
-  });
+        );
+      } finally {
+        bar.clear();
+      }
+      if (!read) return { inspection };
+      const { entry, verify: verified } = read;
+      const sameRead = (seen: typeof inspection) =>
+        seen.stateSha256 === entry.inspection.stateSha256 && seen.listingDigest === entry.inspection.listingDigest;
+      const shown = sameRead(inspection) ? inspection : await inspect();
+      if (!sameRead(shown))
+        throw new CliError(`${printable(formatSshUrl(target))} changed while it was inspected and verified: run the command again`);
+      return { inspection: shown, ...(verified ? { verify: verified.report } : {}) };
+    },
+    connectHost ? { connectHost } : {},
+  );
 }

@@ -70,9 +70,6 @@ async function runLocalScan(
   json: boolean,
   cpuBefore: CpuSample | undefined,
 ): Promise<ScanOutcome> {
-  // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
-  const drawn = Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb';
-  const bar = createProgressBar(io.stderr, drawn);
   // A workspace of a few destinations is read in this thread: a worker's start would cost more. So is
   // a plain scan below WORKERS_FROM_DESTINATIONS, or of any size while no core stood idle beside this
   // thread as the workspace loaded: workers would add CPU (their start, their JIT, every row handed
@@ -80,6 +77,22 @@ async function runLocalScan(
   const busy = coresBusySince(cpuBefore);
   const small = workspace.destinations.length < WORKERS_FROM_DESTINATIONS;
   const pool = new HashPool({ runHere: runInThread, coresBusy: () => small || busy() });
+  try {
+    return await scanWithPool(workspace, warnings, { verify, io, json, pool });
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The local scan's rows (and with --json their document's parts), read by `pool`: in its workers or in this thread. */
+export async function scanWithPool(
+  workspace: LoadedWorkspace,
+  warnings: Issue[],
+  { verify, io, json, pool }: { verify: boolean; io: CliIo; json: boolean; pool: HashPool },
+): Promise<ScanOutcome> {
+  // The bar goes to stderr, so it is drawn when stderr is a terminal, whatever stdout is.
+  const drawn = Boolean(process.stderr.isTTY) && io.env.TERM !== 'dumb';
+  const bar = createProgressBar(io.stderr, drawn);
   try {
     // --verify: each worker verifies right after reading a state. No result is kept: no `digests`.
     const startedAt = new Date().toISOString();
@@ -122,7 +135,6 @@ async function runLocalScan(
     return outcome;
   } finally {
     bar.clear();
-    await pool.close();
   }
 }
 

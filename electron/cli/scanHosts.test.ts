@@ -6,9 +6,7 @@
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../shared/api';
-import type { HostConnector, HostFailure, HostJobHandlers, HostLink } from '../service/hostLink';
-import { Session } from '../service/session';
+import type { HostFailure } from '../service/hostLink';
 import { loadWorkspace } from '../service/workspaceScan';
 import { FakeClock } from '../testing/fakeClock';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
@@ -17,6 +15,7 @@ import { issueLine, jsonDocument } from './renderScan';
 import { cliHostConnector } from './hostDoor';
 import { runRemoteScan, scanWithHosts } from './scanHosts';
 import { processEnd } from '../testing/processEnded';
+import { countingConnector, type HostPlan } from '../testing/fakeHostLinks';
 
 let dir: string;
 let remove: () => Promise<void>;
@@ -24,62 +23,6 @@ beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-hosts-test')))
 afterEach(async () => remove());
 
 const io: CliIo = { stdout: () => {}, stderr: () => {}, isTerminal: false, env: { ...process.env }, cwd: '/' };
-
-/** A link to an agent Session of this process; its items reach the client as they come. */
-function agentLink(name: string, asked: string[], onClose: () => void, failJob?: (method: string) => HostFailure | undefined): HostLink {
-  const agent = new Session({ transport: 'agent', liveRefresh: false, statCacheFile: false, progressIntervalMs: 0 });
-  return {
-    hello: { version: 'test', host: name, platform: 'linux' },
-    lost: undefined,
-    ended: new Promise(() => {}),
-    call: (async (method: string, request: unknown) => {
-      asked.push(method);
-      return agent.call(method, request);
-    }) as HostLink['call'],
-    job: (async (method: string, request: unknown, handlers: HostJobHandlers<'scan'> = {}) => {
-      asked.push(method);
-      const lost = failJob?.(method);
-      if (lost) throw lost;
-      const started = (await agent.call(method, request)) as ApiResult<{ job: string }>;
-      if (!started.ok) return started;
-      return new Promise((resolve) => {
-        const off = agent.onEvent((event: ApiEvent) => {
-          if (!('job' in event.data) || event.data.job !== started.value.job) return;
-          if (event.event === 'items') for (const item of event.data.items) handlers.onItem?.(item as never);
-          if (event.event === 'result') resolve({ ok: true, value: event.data.result });
-          if (event.event === 'error') resolve({ ok: false, error: event.data.error });
-          if (event.event === 'result' || event.event === 'error') off();
-        });
-      });
-    }) as unknown as HostLink['job'],
-    close: async () => {
-      onClose();
-      await agent.close();
-    },
-  };
-}
-
-/** Hosts by name: a folder of destinations (its agent answers), a failure, or a wait that ends when released. */
-type HostPlan = { folder: string } | { failure: HostFailure } | { hang: Promise<HostFailure> };
-
-function countingConnector(plans: Record<string, HostPlan>, failJob?: (host: string, method: string) => HostFailure | undefined) {
-  const seen = { connects: {} as Record<string, number>, closes: 0, connecting: 0, mostAtOnce: 0, asked: {} as Record<string, string[]> };
-  const connector: HostConnector = async (host) => {
-    seen.connects[host.name] = (seen.connects[host.name] ?? 0) + 1;
-    seen.mostAtOnce = Math.max(seen.mostAtOnce, ++seen.connecting);
-    try {
-      // ssh takes a while: the connects that the bound lets run at once overlap.
-      await new Promise((resolve) => setImmediate(resolve));
-      const plan = plans[host.name]!;
-      if ('failure' in plan) throw plan.failure;
-      if ('hang' in plan) throw await plan.hang;
-      return agentLink(host.name, (seen.asked[host.name] ??= []), () => seen.closes++, failJob && ((method) => failJob(host.name, method)));
-    } finally {
-      seen.connecting--;
-    }
-  };
-  return { connector, seen };
-}
 
 async function hostFolder(name: string, ids: string[]): Promise<string> {
   const folder = path.join(dir, name);
@@ -102,7 +45,7 @@ async function workspaceWith(plans: Record<string, HostPlan>) {
 }
 
 describe('scan of a workspace with hosts, through the Session', () => {
-  it('reaches each host once, through the Session connector, and reads every host with the scan and verify the app uses', async () => {
+  it('reaches each host once, through the Session connector, and with --verify reads every host with the one verify job the app uses', async () => {
     const load = await workspaceWith({
       'web-1': { folder: await hostFolder('web-1', ['a', 'b']) },
       'web-2': { folder: await hostFolder('web-2', ['c']) },
@@ -110,7 +53,8 @@ describe('scan of a workspace with hosts, through the Session', () => {
     const { connector, seen } = countingConnector(load.plans);
     const outcome = await scanWithHosts(load.workspace, load.issues, {}, true, io, undefined, connector);
     expect(seen.connects).toEqual({ 'web-1': 1, 'web-2': 1 });
-    expect(seen.asked).toEqual({ 'web-1': ['openWorkspace', 'scan', 'verify'], 'web-2': ['openWorkspace', 'scan', 'verify'] });
+    // No scan beside the verify: each row and its report come from the one read of the verify job.
+    expect(seen.asked).toEqual({ 'web-1': ['openWorkspace', 'verify'], 'web-2': ['openWorkspace', 'verify'] });
     // Closed with the Session: nothing is left running behind the command.
     expect(seen.closes).toBe(2);
     const document = jsonDocument(outcome);
@@ -125,6 +69,28 @@ describe('scan of a workspace with hosts, through the Session', () => {
       { name: 'web-2', url: `ssh://web-2.example${path.join(dir, 'web-2')}`, state: 'scanned', destinations: 1 },
     ]);
     expect(document.counts).toEqual({ total: 4, managed: 4, unmanaged: 0, empty: 0, invalid: 0, intact: 4, drifted: 0 });
+  });
+
+  it('prints a destination replaced as the host is asked to verify with the status and the report of one read', async () => {
+    const folder = await hostFolder('web-1', ['a']);
+    const load = await workspaceWith({ 'web-1': { folder } });
+    // A publish lands on the host while the command runs: once, as the verify is asked for.
+    let replaced = false;
+    const { connector } = countingConnector(load.plans, (host, method) => {
+      if (host === 'web-1' && method === 'verify' && !replaced) {
+        replaced = true;
+        const files = { 'index.html': 'web-1 a, published again', 'about.html': 'new page' };
+        writeManagedDestination(path.join(folder, 'a'), files, { destinationId: 'a', publishedAt: '2026-12-06T18:00:00Z' });
+      }
+      return undefined;
+    });
+    const document = jsonDocument(await scanWithHosts(load.workspace, load.issues, {}, true, io, undefined, connector));
+    expect(replaced).toBe(true);
+    const row = document.destinations.find((destination) => destination.id === 'web-1:a')!;
+    // The row is the new publish, the very one the report checked: never the old row beside the new report.
+    expect([row.status, row.published_at, row.outputCount]).toEqual(['managed', '2026-12-06T18:00:00Z', 2]);
+    expect(row.verify?.status).toBe('intact');
+    expect(row.verify?.outputs.map((output) => output.path).sort()).toEqual(['about.html', 'index.html']);
   });
 
   it('connects at most --hosts-parallel hosts at once, and every host at once without it', async () => {

@@ -1,19 +1,19 @@
 // `scan` across hosts (scanCommand.ts), through the one door as the app does it: the CLI's Session
 // (hostDoor.ts) opens the workspace file, which connects its hosts (at most `--hosts-parallel` at once,
 // service/hostRouter.ts); this machine's destinations are scanned at once and each host's as soon as it
-// has connected, by the Session's own `scan` and `verify` (routed to the host by service/hostRouting.ts),
-// as the app scans a host when it connects (renderer/state/hostActions.ts). A workspace on a host
+// has connected, by the Session's own `scan`, or with --verify its `verify` alone (each item a row with
+// its report, one read), routed to the host by service/hostRouting.ts, as the app scans a host when it
+// connects (renderer/state/hostActions.ts). A workspace on a host
 // (`scan ssh://…`) is that workspace's one host, printed as the local document with the host's own ids.
 // Renders answers only: one host failing or hanging never stops the others, and opens no connection here.
 
 import './startupChunk'; // what every command's start shares, as one chunk of the build
-import type { DestinationEntry, HostStateEvent, ScanEntry } from '../../shared/api';
+import type { DestinationEntry, DestinationRead, HostStateEvent } from '../../shared/api';
 import type { ApiResult } from '../../shared/apiError';
 import { idOnHost } from '../../shared/hostState';
 import type { Issue } from '../../shared/issues';
 import { problem, type Problem, type Result } from '../../shared/result';
 import { formatSshUrl, type SshTarget } from '../../shared/sshUrl';
-import type { VerifyReport } from '../../shared/verifyReport';
 import type { WorkspaceHost } from '../../shared/workspaceSchema';
 import type { HostConnector } from '../service/hostLink';
 import type { LoadedWorkspace, ScannedDestination } from '../service/workspaceScan';
@@ -38,45 +38,43 @@ function sessionFor(hostsParallel: number | undefined, connectHost: HostConnecto
 }
 
 /**
- * Scans `ids` and with `verify` verifies them, through the Session; rows in the order of `listed`.
+ * Scans `ids`, or with `verify` verifies them, through the Session; rows in the order of `listed`. With
+ * `verify` the verify job alone: each of its items is a destination's row with its report, read in one
+ * pass, so a destination replaced meanwhile is never printed with a status and a report of two reads.
  * A refusal is the answer's error: what a host's part needs, where it must not end the others.
  */
 async function readThrough(door: HostDoor, listed: DestinationEntry[], verify: boolean, bar?: ProgressBar): Promise<ApiResult<Read>> {
   const destinations = listed.map((entry) => entry.id);
-  const entries = new Map<string, ScanEntry>();
-  const reports = new Map<string, VerifyReport>();
-  const stamps = new Map<string, string>();
+  const reads = new Map<string, DestinationRead>();
   // A scan of no destination is no job: the Session would have nothing to add up.
   if (destinations.length > 0) {
-    const scanned = await door.job(
-      'scan',
-      { destinations },
-      { onItem: (entry) => entries.set(entry.destination, entry), onProgress: (step) => bar?.update('scan  ', step) },
-    );
-    if (!scanned.ok) return scanned;
-    if (verify) {
-      const verified = await door.job(
-        'verify',
-        { destinations },
-        {
-          onItem: (entry) => (reports.set(entry.destination, entry.report), stamps.set(entry.destination, entry.stamp.verifiedAt)),
-          onProgress: (step) => bar?.update('verify', step),
-        },
-      );
-      if (!verified.ok) return verified;
-    }
+    const done = verify
+      ? await door.job(
+          'verify',
+          { destinations },
+          { onItem: (read) => reads.set(read.entry.destination, read), onProgress: (step) => bar?.update('verify', step) },
+        )
+      : await door.job(
+          'scan',
+          { destinations },
+          { onItem: (entry) => reads.set(entry.destination, { entry }), onProgress: (step) => bar?.update('scan  ', step) },
+        );
+    if (!done.ok) return done;
   }
   // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
-  const rows: ScannedDestination[] = listed.flatMap((destination) => {
-    const entry = entries.get(destination.id);
-    return entry
-      ? [{ destination, inspection: entry.inspection, summary: entry.summary, ...(entry.sync ? { sync: entry.sync } : {}) }]
-      : [];
-  });
-  const read: Read = { rows };
-  if (verify) read.verify = rows.map((row) => reports.get(row.destination.id));
-  if (verify) read.verifiedAt = rows.map((row) => stamps.get(row.destination.id));
-  return { ok: true, value: read };
+  const rows: ScannedDestination[] = [];
+  const kept: (DestinationRead | undefined)[] = [];
+  for (const destination of listed) {
+    const read = reads.get(destination.id);
+    if (!read) continue;
+    const { entry } = read;
+    rows.push({ destination, inspection: entry.inspection, summary: entry.summary, ...(entry.sync ? { sync: entry.sync } : {}) });
+    kept.push(read);
+  }
+  const result: Read = { rows };
+  if (verify) result.verify = kept.map((read) => read?.verify?.report);
+  if (verify) result.verifiedAt = kept.map((read) => read?.verify?.stamp.verifiedAt);
+  return { ok: true, value: result };
 }
 
 /** Each host's first settled state (connected, or why not), heard from before the workspace opens. */

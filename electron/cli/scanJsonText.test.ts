@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScannedDestination } from '../service/workspaceScan';
+import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { jsonDocument, type ScanOutcome } from './renderScan';
 import { destinationText, documentPieces } from './scanJsonText';
@@ -20,7 +21,13 @@ const report: fc.Arbitrary<VerifyReport> = fc.record({
   extra: fc.array(text, { maxLength: 2 }),
 });
 
-const row: fc.Arbitrary<ScannedDestination> = fc.record({
+// The sync every row of a workspace without sources shares (written once), or another of its own.
+const sync = fc.option(
+  fc.oneof(fc.constant(NO_SOURCE_SYNC), fc.record({ kind: fc.constant('conflict' as const), title: text, sentence: text, reason: text })),
+  { nil: undefined },
+);
+
+const plainRow: fc.Arbitrary<ScannedDestination> = fc.record({
   destination: fc.record({ id: text, path: text, replacePolicy: fc.constant('allow' as const) }),
   inspection: fc.record({
     path: text,
@@ -47,6 +54,10 @@ const row: fc.Arbitrary<ScannedDestination> = fc.record({
     { requiredKeys: ['status', 'outputCount', 'errorCount', 'warningCount'] },
   ),
 }) as fc.Arbitrary<ScannedDestination>;
+
+const row: fc.Arbitrary<ScannedDestination> = fc
+  .tuple(plainRow, sync)
+  .map(([entry, rowSync]) => (rowSync ? ({ ...entry, sync: rowSync } as ScannedDestination) : entry));
 
 const outcome: fc.Arbitrary<ScanOutcome> = fc
   .record({

@@ -59,10 +59,53 @@ describe('HashPool', () => {
       const busyWhileDelivering: number[] = [];
       // The first outcome of each of the first two batches of 64: more work was queued each time.
       await pool.inspect(paths, {
-        withText: false,
+        withText: true,
         onOutcome: (index) => index % 64 === 0 && index < 128 && busyWhileDelivering.push(pool.busyCount),
       });
       expect(busyWhileDelivering).toEqual([1, 1]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hands a worker running inspections its next batch before it answers, but never queues a hash behind another', async () => {
+    const paths = Array.from({ length: 200 }, (_, i) => {
+      writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });
+      return path.join(dir, `d${i}`);
+    });
+    const pool = new HashPool({ size: 1 });
+    try {
+      const inFlight: number[] = [];
+      // At the first outcome of the first batch: the second batch was already in the worker, the third just sent.
+      await pool.inspect(paths, { withText: true, onOutcome: (index) => index === 0 && inFlight.push(pool.batchesInFlight) });
+      await pool.hash(
+        paths.map((root) => ({ root, path: 'a.txt' })),
+        { onProgress: () => inFlight.push(pool.batchesInFlight) },
+      );
+      expect(inFlight[0]).toBe(2);
+      expect(Math.max(...inFlight.slice(1))).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('sends inspections that answer with a summary only in batches of 256, any batch with a state in 64', async () => {
+    const paths = Array.from({ length: 300 }, (_, i) => {
+      writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });
+      return path.join(dir, `d${i}`);
+    });
+    const pool = new HashPool({ size: 1 });
+    try {
+      // A request's progress comes once a batch, with the batch's count.
+      const batches = async (withText: boolean | ((index: number) => boolean)) => {
+        const sizes: number[] = [];
+        await pool.inspect(paths, { withText, onProgress: (delta) => sizes.push(delta.files) });
+        return sizes;
+      };
+      expect(await batches(false)).toEqual([256, 44]);
+      expect(await batches(true)).toEqual([64, 64, 64, 64, 44]);
+      // Mixed (an app's scan where some destinations have a source): together, in order, by 64.
+      expect(await batches((index) => index % 3 === 0)).toEqual([64, 64, 64, 64, 44]);
     } finally {
       await pool.close();
     }

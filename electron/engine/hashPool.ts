@@ -1,6 +1,9 @@
 // A pool of worker threads (one per core by default) shared by every scan and verification running
 // at once: they hash files, list destinations and inspect them (poolProtocol.ts). Small jobs travel
 // in batches so none pays a round trip of its own; a big file goes alone.
+// A worker running cheap jobs (plain inspections, stat checks) is handed its next batch before it
+// answers the current one, so it never waits on this thread between batches; a batch that may read
+// a file of any size is never queued behind another, which would hold its jobs from an idle worker.
 // On abort, the workers holding that request's files are terminated and awaited before the promise
 // settles: no worker is left hashing for a cancelled job. A worker that dies (out of memory on a
 // huge state file, a crash) costs only the job that killed it: its batch is run again one job at a
@@ -10,12 +13,13 @@
 // scan's inspections while every core is busy.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { UnchangedExpectation } from '../../shared/verifyFreshnessCheck';
 import type { HashOutcome, HashTask } from './hashTask';
 import { JobQueue } from './jobQueue';
-import { abortReason, BATCH_MAX_BYTES, BATCH_MAX_CHECKS, BATCH_MAX_FILES, crashMessage, fitsOneBatch, weightOf } from './poolBatches';
+import { startWorker } from './startHashWorker';
+import { abortReason, crashMessage, fitsOneBatch, mayWaitBehind, takeBatch, type QueuedJob } from './poolBatches';
 import type { CheckJobOutcome, FromWorker, InspectOutcome, Job, PoolJobOutcome, ListJob, ToWorker } from './poolProtocol';
 
 export type { HashOutcome, HashTask } from './hashTask';
@@ -52,38 +56,25 @@ interface Request {
   onAbort?: () => void;
 }
 
-interface Item {
+interface Item extends QueuedJob {
   request: Request;
   index: number;
-  job: Job;
-  /** Set after the worker running its batch died: it runs in a batch of its own, to find the culprit. */
-  alone?: boolean;
+}
+
+interface Batch {
+  id: number;
+  items: Item[];
 }
 
 interface Slot {
   worker: Worker;
-  batch?: { id: number; items: Item[] };
+  /** Sent and not yet answered, in the order sent: the first is running, a second waits in the worker. */
+  batches: Batch[];
   /** Set when we terminate it on purpose, so its exit is not taken for a crash. */
   stopping: boolean;
   /** Its code loaded ('ready'): from then on a death is blamed on the job it ran, not on the worker. */
   ready: boolean;
   exited: Promise<void>;
-}
-
-/** The worker's file beside this module: the built bundle in dist/, or the TypeScript source under Vitest and tsx. */
-function startWorker(resourceLimits: ResourceLimits | undefined): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./hashWorker.js', import.meta.url), { resourceLimits });
-  // Under Vitest the global setup bundles the worker once per run (scripts/vitestGlobalSetup.ts): it
-  // then starts in a quarter of the time it takes to load tsx and transform the source in each worker.
-  const bundled = process.env.INSPECTOR_TEST_HASH_WORKER;
-  if (bundled) return new Worker(bundled, { resourceLimits });
-  // Node 20 does not apply `--import tsx` to a worker's entry module, so the worker is started
-  // from a one-line bootstrap that loads the TypeScript source through tsx's API.
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./hashWorker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 export class HashPool {
@@ -118,7 +109,12 @@ export class HashPool {
 
   /** Workers running a batch right now. */
   get busyCount(): number {
-    return this.slots.filter((slot) => slot.batch !== undefined).length;
+    return this.slots.filter((slot) => slot.batches.length > 0).length;
+  }
+
+  /** Batches sent and not yet answered, over all workers. */
+  get batchesInFlight(): number {
+    return this.slots.reduce((sum, slot) => sum + slot.batches.length, 0);
   }
 
   get threadIds(): number[] {
@@ -218,7 +214,7 @@ export class HashPool {
     this.closed = true;
     const pending = new Set([
       ...this.queue.toArray().map((item) => item.request),
-      ...this.slots.flatMap((slot) => slot.batch?.items.map((item) => item.request) ?? []),
+      ...this.slots.flatMap((slot) => slot.batches.flatMap((batch) => batch.items.map((item) => item.request))),
     ]);
     this.queue.clear();
     await Promise.all([...this.slots].map((slot) => this.stop(slot)));
@@ -226,40 +222,40 @@ export class HashPool {
   }
 
   private dispatch(): void {
+    // Every worker gets a batch first (starting one if the pool may grow); only then does a worker
+    // running quick jobs get the one after, so the work spreads over all the workers.
     while (this.queue.length > 0) {
-      let slot = this.slots.find((candidate) => !candidate.batch && !candidate.stopping);
+      let slot = this.slots.find((candidate) => candidate.batches.length === 0 && !candidate.stopping);
       if (!slot) {
-        if (this.slots.length >= this.size) return;
+        if (this.slots.length >= this.size) break;
         slot = this.spawn();
       }
-      const items = this.takeBatch();
-      const id = this.nextBatchId++;
-      slot.batch = { id, items };
-      slot.worker.ref();
-      slot.worker.postMessage({ type: 'batch', id, jobs: items.map((item) => item.job) } satisfies ToWorker);
+      this.send(slot, takeBatch(this.queue));
+    }
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.stopping || slot.batches.length !== 1 || !mayWaitBehind(slot.batches[0]!.items, this.queue.peek()!)) continue;
+      this.send(slot, takeBatch(this.queue));
     }
   }
 
-  private takeBatch(): Item[] {
-    if (this.queue.peek()!.alone) return [this.queue.shift()!];
-    const items: Item[] = [];
-    let bytes = 0;
-    const maxJobs = this.queue.peek()!.job.kind === 'check' ? BATCH_MAX_CHECKS : BATCH_MAX_FILES;
-    while (this.queue.length > 0 && items.length < maxJobs) {
-      const next = this.queue.peek()!;
-      if (next.alone || (next.job.kind === 'check') !== (maxJobs === BATCH_MAX_CHECKS)) break;
-      const size = weightOf(next.job);
-      if (items.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
-      items.push(this.queue.shift()!);
-      bytes += size;
-    }
-    return items;
+  private send(slot: Slot, items: Item[]): void {
+    const id = this.nextBatchId++;
+    slot.batches.push({ id, items });
+    slot.worker.ref();
+    slot.worker.postMessage({ type: 'batch', id, jobs: items.map((item) => item.job) } satisfies ToWorker);
   }
 
   private spawn(): Slot {
     const worker = startWorker(this.resourceLimits);
     let markExited!: () => void;
-    const slot: Slot = { worker, stopping: false, ready: false, exited: new Promise<void>((resolve) => (markExited = resolve)) };
+    const slot: Slot = {
+      worker,
+      batches: [],
+      stopping: false,
+      ready: false,
+      exited: new Promise<void>((resolve) => (markExited = resolve)),
+    };
     worker.on('message', (message: FromWorker) => this.receive(slot, message));
     worker.on('error', (cause) => {
       if (!slot.stopping) this.crashed(slot, cause);
@@ -277,16 +273,17 @@ export class HashPool {
       slot.ready = true;
       return;
     }
-    const batch = slot.batch;
+    // The worker answers its batches in the order they were sent: only the first is running.
+    const batch = slot.batches[0];
     // A worker being terminated may still deliver a last message: its files were requeued or cancelled.
     if (!batch || message.id !== batch.id || slot.stopping) return;
     if (message.type === 'progress') {
       batch.items[0]?.request.options.onProgress?.({ files: 0, bytes: message.bytes });
       return;
     }
-    slot.batch = undefined;
+    slot.batches.shift();
     // Idle workers must not keep the process alive: a caller that forgets close() still exits.
-    slot.worker.unref();
+    if (slot.batches.length === 0) slot.worker.unref();
     // The next batch goes out before this one's outcomes are handled, so the worker reads while this
     // thread parses and delivers (on a loaded machine it otherwise waited ~10 ms a batch here).
     this.dispatch();
@@ -313,12 +310,19 @@ export class HashPool {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
-    const items = (slot.batch?.items ?? []).filter((item) => !item.request.settled);
-    slot.batch = undefined;
+    const unsettled = (batch: Batch | undefined) => (batch?.items ?? []).filter((item) => !item.request.settled);
+    // Only the first batch was running; the one queued behind it goes back as it was, to run again.
+    const items = unsettled(slot.batches[0]);
+    const waiting = unsettled(slot.batches[1]);
+    slot.batches = [];
     if (!slot.ready) {
       // It died loading its own code (a broken bundle): every job would fail the same way.
-      for (const item of items) this.settle(item.request, cause);
-    } else if (items.length === 1 || items.some((item) => item.alone)) {
+      for (const item of [...items, ...waiting]) this.settle(item.request, cause);
+      if (!this.closed) this.dispatch();
+      return;
+    }
+    this.queue.unshiftAll(waiting);
+    if (items.length === 1 || items.some((item) => item.alone)) {
       // Alone, it is the job that killed the worker: an error outcome, like an unreadable file.
       const [culprit] = items;
       if (culprit) this.deliver(culprit, { kind: 'error', message: crashMessage(culprit.job, cause) });
@@ -342,9 +346,11 @@ export class HashPool {
   private async cancel(request: Request, reason: unknown): Promise<void> {
     if (request.settled) return;
     this.queue.removeWhere((item) => item.request === request);
-    const holding = this.slots.filter((slot) => slot.batch?.items.some((item) => item.request === request));
+    const holding = this.slots.filter((slot) => slot.batches.some((batch) => batch.items.some((item) => item.request === request)));
     // Other requests' files in those batches go back to the front of the queue.
-    const others = holding.flatMap((slot) => slot.batch!.items.filter((item) => item.request !== request && !item.request.settled));
+    const others = holding.flatMap((slot) =>
+      slot.batches.flatMap((batch) => batch.items.filter((item) => item.request !== request && !item.request.settled)),
+    );
     await Promise.all(holding.map((slot) => this.stop(slot)));
     this.settle(request, reason);
     this.queue.unshiftAll(others);

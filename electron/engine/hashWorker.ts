@@ -33,8 +33,10 @@ const hasher = {
   },
 };
 
-port.on('message', (incoming: ToWorker) => {
-  if (incoming.type !== 'batch') return;
+/** Set while a batch reads a big file ahead: a batch that arrives meanwhile waits for it (one hasher, one batch at a time). */
+let running: Promise<void> | undefined;
+
+const runBatch = (incoming: Extract<ToWorker, { type: 'batch' }>): Promise<void> | undefined => {
   batchId = incoming.id;
   unreported = 0;
   // Directories are trusted for one batch only: a folder swapped for a link later is seen.
@@ -42,9 +44,19 @@ port.on('message', (incoming: ToWorker) => {
   const done = (outcomes: PoolJobOutcome[]) =>
     port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
   const outcomes = runAll(incoming.jobs, hasher);
-  // The pool sends the next batch only after this one's answer: no other batch runs meanwhile.
-  if (outcomes instanceof Promise) void outcomes.then(done);
-  else done(outcomes);
+  if (!(outcomes instanceof Promise)) return void done(outcomes);
+  return outcomes.then(done);
+};
+
+port.on('message', (incoming: ToWorker) => {
+  if (incoming.type !== 'batch') return;
+  // The pool may send a batch of quick jobs before this one's answer; batches run in the order sent.
+  const next = running ? running.then(() => runBatch(incoming)) : runBatch(incoming);
+  if (!next) return;
+  running = next;
+  void next.then(() => {
+    if (running === next) running = undefined;
+  });
 });
 
 port.postMessage({ type: 'ready' } satisfies FromWorker);

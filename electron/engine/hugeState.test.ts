@@ -86,6 +86,25 @@ describe('a huge invalid state', () => {
       await pool.close();
     }
   });
+
+  it('costs only its own row when the worker it kills holds the next batch too', async () => {
+    writeWorkspace();
+    // Enough destinations after b-huge for a second batch, handed to the worker before it dies.
+    const after = Array.from({ length: 100 }, (_, i) => `d${String(i).padStart(3, '0')}`);
+    for (const name of after) writeManagedDestination(path.join(dir, name), { 'x.html': name });
+    const pool = new HashPool({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 } });
+    try {
+      const report = await scanWorkspace(await folderWorkspace(), { pool });
+      const statuses = new Map(report.rows.map((row) => [row.destination.id, row.summary.status]));
+      for (const id of [...healthy, ...after]) expect(statuses.get(id)).toBe('managed');
+      expect(statuses.get('b-huge')).toBe('invalid');
+      expect(report.rows.find((row) => row.destination.id === 'b-huge')!.inspection.issues).toEqual([
+        expect.objectContaining({ code: 'destination_unreadable', message: expect.stringContaining('ran out of memory') }),
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describe('a state file past the size cap', () => {

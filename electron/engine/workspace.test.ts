@@ -271,6 +271,22 @@ describe('a workspace file', () => {
     ]);
   });
 
+  it("reads a host's connect_timeout in seconds, fractions too, and refuses one that is not a number from above 0 to a day", async () => {
+    const loaded = await loadWorkspace(writeWorkspace({ hosts: [{ name: 'web-1', url: 'ssh://web1/srv/www', connect_timeout: 2.5 }] }));
+    expect(loaded).toMatchObject({ ok: true, workspace: { hosts: [{ name: 'web-1', connectTimeoutMs: 2_500 }] } });
+    const hosts = [0, '60', 86_401].map((connect_timeout, index) => ({
+      name: `web-${index}`,
+      url: `ssh://web${index}/srv`,
+      connect_timeout,
+    }));
+    const issues = await issuesOf({ hosts });
+    expect(issues.map(({ at, message }) => [at, message])).toEqual([
+      ['hosts[0].connect_timeout', '"connect_timeout" must be above 0 seconds'],
+      ['hosts[1].connect_timeout', '"connect_timeout" must be a number, not the string "60"'],
+      ['hosts[2].connect_timeout', '"connect_timeout" must be at most 86400 seconds (a day)'],
+    ]);
+  });
+
   it('keeps the history journal the file names, and refuses one inside a destination', async () => {
     const kept = await loadWorkspace(writeWorkspace({ destinations: [{ path: 'site' }], history: 'logs/history.jsonl' }));
     expect(kept).toMatchObject({ ok: true, workspace: { historyFile: path.join(dir, 'logs', 'history.jsonl') } });

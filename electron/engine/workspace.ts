@@ -246,6 +246,7 @@ function toHost(entry: WorkspaceFileHost): WorkspaceHost {
     ...(entry.identity_file !== undefined ? { identityFile: entry.identity_file } : {}),
     ...(entry.jump_host !== undefined ? { jumpHost: entry.jump_host } : {}),
     ...(entry.ssh_config !== undefined ? { sshConfig: entry.ssh_config } : {}),
+    ...(entry.connect_timeout !== undefined ? { connectTimeoutMs: Math.ceil(entry.connect_timeout * 1000) } : {}),
   };
 }
 

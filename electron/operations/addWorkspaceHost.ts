@@ -19,6 +19,7 @@ export interface AddHostRequest {
   identityFile?: string;
   jumpHost?: string;
   sshConfig?: string;
+  connectTimeout?: string;
 }
 
 export async function addWorkspaceHost(loaded: LoadedWorkspace, request: AddHostRequest, options?: HostsFileOptions): Promise<void> {
@@ -47,7 +48,11 @@ function entryAsRead(hosts: RawHostEntry[], file: string, read: WorkspaceHost): 
     ['jump_host', read.jumpHost],
     ['ssh_config', read.sshConfig],
   ] as const;
-  const differs = fields.find(([field, value]) => entry[field] !== value);
+  // The file's seconds as the loader reads them (rounded up to a millisecond).
+  const timeout = typeof entry.connect_timeout === 'number' ? Math.ceil(entry.connect_timeout * 1000) : entry.connect_timeout;
+  const differs = [...fields, ['connect_timeout', read.connectTimeoutMs] as const].find(
+    ([field, value]) => (field === 'connect_timeout' ? timeout : entry[field]) !== value,
+  );
   if (differs)
     throw fail(
       'refused',
@@ -81,7 +86,16 @@ export async function editWorkspaceHost(
         hosts.filter((_, at) => at !== index),
       );
       if ('issues' in made) return made;
-      const { name: _name, url: _url, agent: _agent, identity_file: _key, jump_host: _jump, ssh_config: _config, ...kept } = hosts[index]!;
+      const {
+        name: _name,
+        url: _url,
+        agent: _agent,
+        identity_file: _key,
+        jump_host: _jump,
+        ssh_config: _config,
+        connect_timeout: _timeout,
+        ...kept
+      } = hosts[index]!;
       return { hosts: hosts.map((host, at) => (at === index ? { ...made.entry, ...kept, ...made.entry } : host)) };
     },
     options,

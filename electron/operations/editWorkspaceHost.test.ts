@@ -18,7 +18,7 @@ let file: string;
 const original = {
   destinations: [{ path: 'sites/docs' }],
   hosts: [
-    { name: 'web-1', url: 'ssh://deploy@web-1:2022/srv/www', comment: 'rack 4' },
+    { name: 'web-1', url: 'ssh://deploy@web-1:2022/srv/www', comment: 'rack 4', connect_timeout: 120 },
     { name: 'web-2', url: 'ssh://web-2/srv/www', agent: '/opt/di/bin/distributor-inspector' },
   ],
   history: 'logs/history.jsonl',
@@ -63,6 +63,7 @@ describe('editWorkspaceHost', () => {
       identityFile: '~/.ssh/web',
       jumpHost: 'bastion',
       sshConfig: '/etc/di/ssh_config',
+      connectTimeout: '90.5',
     });
     const text = await fs.readFile(file, 'utf8');
     expect(text).toMatch(/^\{\n {4}"destinations"/);
@@ -77,6 +78,7 @@ describe('editWorkspaceHost', () => {
           identity_file: '~/.ssh/web',
           jump_host: 'bastion',
           ssh_config: '/etc/di/ssh_config',
+          connect_timeout: 90.5,
           comment: 'rack 4',
         },
         original.hosts[1],
@@ -87,6 +89,7 @@ describe('editWorkspaceHost', () => {
       url: 'ssh://ops@web-1:2222/srv/www',
       identityFile: '~/.ssh/web',
       jumpHost: 'bastion',
+      connectTimeoutMs: 90_500,
     });
   });
 
@@ -95,7 +98,7 @@ describe('editWorkspaceHost', () => {
     expect(JSON.parse(await fs.readFile(file, 'utf8')).hosts[1]).toEqual({ name: 'web-two', url: 'ssh://web-2/srv/www' });
   });
 
-  it('refuses, naming the file and each field, a duplicate name, a name with / or .., a port out of range and an option smuggled in', async () => {
+  it('refuses, naming the file and each field, a duplicate name, a name with / or .., a port or a timeout out of range and an option smuggled in', async () => {
     const before = await fs.readFile(file, 'utf8');
     const workspace = await loaded();
     const duplicate = await refusal(editWorkspaceHost(workspace, 'web-1', { ...fieldsOfWeb1, name: 'web-2' }));
@@ -109,6 +112,12 @@ describe('editWorkspaceHost', () => {
     for (const port of ['0', '65536', '99999', '-1', '22a', '1e3']) {
       const bad = await refusal(editWorkspaceHost(workspace, 'web-1', { ...fieldsOfWeb1, port }));
       expect(bad.message).toContain(`${file}: port: the port "${port}" is not a number from 1 to 65535`);
+    }
+    for (const connectTimeout of ['0', '86401', '-5', '1e3', '60s', '.5']) {
+      const bad = await refusal(editWorkspaceHost(workspace, 'web-1', { ...fieldsOfWeb1, connectTimeout }));
+      expect(bad.message).toContain(
+        `${file}: connectTimeout: the connect timeout "${connectTimeout}" is not a number of seconds above 0 and at most 86400 (a day)`,
+      );
     }
     const smuggled = await refusal(
       editWorkspaceHost(workspace, 'web-1', {

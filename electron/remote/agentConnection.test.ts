@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../engine/appVersion';
 import type { HostState } from '../../shared/api';
+import { AGENT_PROTOCOL_VERSION } from '../../shared/agentProtocol';
 import { Session } from '../service/session';
 import { callOk } from '../testing/sessionCalls';
 import { AgentConnection } from './agentConnection';
@@ -28,7 +29,7 @@ let [mode, count, chars] = process.argv.slice(2);
 // As the app's stand-in ssh: the mode is the host's name (after ssh's --).
 if (mode === 'by-host') [mode, count, chars] = [process.argv[process.argv.indexOf('--') + 1], '60000', '4096'];
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-send({ type: 'hello', tool: 'distributor-inspector', protocol: 2, version: 'fake', host: 'fake', platform: process.platform });
+send({ type: 'hello', tool: 'distributor-inspector', protocol: ${AGENT_PROTOCOL_VERSION}, version: 'fake', host: 'fake', platform: process.platform });
 process.stdout.on('error', () => process.exit(0));
 async function flood() {
   const padding = 'x'.repeat(Number(chars));
@@ -49,8 +50,14 @@ process.stdin.on('data', (chunk) => {
     if (mode === 'flood') continue;
     if (call.method === 'verify') {
       send({ type: 'reply', id: call.id, result: { ok: true, value: { job: 'job-1' } } });
-      const good = { destination: 'site-a', report: { status: 'intact', outputs: [], extra: [] }, stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} } };
-      send({ type: 'event', event: 'items', data: { job: 'job-1', method: 'verify', items: [{ destination: 42 }, good] } });
+      const entry = {
+        destination: 'site-a',
+        inspection: { path: '/srv/site-a', status: 'managed', issues: [], hasContent: true },
+        summary: { status: 'managed', outputCount: 0, errorCount: 0, warningCount: 0 },
+      };
+      const verify = { destination: 'site-a', report: { status: 'intact', outputs: [], extra: [] }, stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} } };
+      // A protocol 2 agent's item (a report without its row) beside a good one.
+      send({ type: 'event', event: 'items', data: { job: 'job-1', method: 'verify', items: [verify, { entry, verify }] } });
       send({ type: 'event', event: 'result', data: { job: 'job-1', method: 'verify', result: { intact: 'all of them' } } });
     } else if (call.method === 'watchDestinations') {
       // One malformed change event, then COUNT good ones at once (a burst, as after a stall).
@@ -127,8 +134,8 @@ describe('AgentConnection against an agent whose replies break the API schemas',
       if (ending.ok) return;
       expect(ending.error.code).toBe('agent_protocol');
       expect(ending.error.message).toMatch(/^fake: the agent's verify result is malformed at intact: /);
-      expect(items).toEqual([expect.objectContaining({ destination: 'site-a' })]);
-      expect(notices.some((line) => line.startsWith("fake: the agent's verify item 1 of 2 is malformed at destination"))).toBe(true);
+      expect(items).toEqual([expect.objectContaining({ entry: expect.objectContaining({ destination: 'site-a' }) })]);
+      expect(notices.some((line) => line.startsWith("fake: the agent's verify item 1 of 2 is malformed at entry"))).toBe(true);
     } finally {
       await connection.close();
     }

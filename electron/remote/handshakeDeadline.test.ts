@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../engine/appVersion';
+import { AGENT_PROTOCOL_VERSION } from '../../shared/agentProtocol';
 import { FakeClock } from '../testing/fakeClock';
 import { AgentConnection } from './agentConnection';
 import { RemoteFailure } from './sshFailures';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const hello = JSON.stringify({
     type: 'hello',
     tool: 'distributor-inspector',
-    protocol: 2,
+    protocol: AGENT_PROTOCOL_VERSION,
     version: 'fake',
     host: 'web',
     platform: 'linux',

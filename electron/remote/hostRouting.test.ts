@@ -4,7 +4,7 @@
 import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEvent, HostState } from '../../shared/api';
+import type { ApiEvent, DestinationRead, HostState } from '../../shared/api';
 import { Session } from '../service/session';
 import { callOk, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
@@ -259,8 +259,8 @@ describe('a workspace with hosts, in the Session', () => {
     expect(end.event === 'error' && end.data.error.message).toMatch(
       /web-1: the connection to web-1 was lost .*outcome is unknown.*results of the other hosts are in/,
     );
-    const verified = (jobItems(events, job) as { destination: string }[]).map((item) => item.destination);
-    expect(verified).toEqual(['web-2:site-a']);
+    const verified = (jobItems(events, job) as DestinationRead[]).map((item) => [item.entry.destination, item.verify?.destination]);
+    expect(verified).toEqual([['web-2:site-a', 'web-2:site-a']]);
     const state = await (async () => {
       for (let i = 0; i < 200; i++) {
         const now = await hostState(session, 'web-1');

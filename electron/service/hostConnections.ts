@@ -23,7 +23,12 @@ type HostPlans = ReturnType<typeof hostPlanStore>;
 /** Whether two entries of the file name the same connection: any change of a setting connects again. */
 function sameSettings(a: WorkspaceHost, b: WorkspaceHost): boolean {
   return (
-    a.url === b.url && a.agent === b.agent && a.identityFile === b.identityFile && a.jumpHost === b.jumpHost && a.sshConfig === b.sshConfig
+    a.url === b.url &&
+    a.agent === b.agent &&
+    a.identityFile === b.identityFile &&
+    a.jumpHost === b.jumpHost &&
+    a.sshConfig === b.sshConfig &&
+    a.connectTimeoutMs === b.connectTimeoutMs
   );
 }
 
@@ -62,9 +67,10 @@ export class HostConnections {
   private shown(state: HostState, host: WorkspaceHost | undefined): HostState {
     const decorated = this.reconnector.decorate(state);
     if (!host) return decorated;
-    const { agent, identityFile, jumpHost, sshConfig } = host;
+    const { agent, identityFile, jumpHost, sshConfig, connectTimeoutMs } = host;
+    const connectTimeout = connectTimeoutMs === undefined ? undefined : connectTimeoutMs / 1000;
     const settings = Object.fromEntries(
-      Object.entries({ agent, identityFile, jumpHost, sshConfig }).filter(([, value]) => value !== undefined),
+      Object.entries({ agent, identityFile, jumpHost, sshConfig, connectTimeout }).filter(([, value]) => value !== undefined),
     );
     return { ...decorated, settings };
   }

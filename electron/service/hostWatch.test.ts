@@ -54,7 +54,7 @@ async function watchedHost(autoVerify: boolean) {
     event.kind === 'destinations' &&
     event.changes.some((change) => change.entry.destination === 'web-1:archive' && change.reason === reason);
   const verified = (event: LiveRefresh) =>
-    event.kind === 'verified' && event.entries.some((entry) => entry.destination === 'web-1:archive');
+    event.kind === 'verified' && event.entries.some((read) => read.entry.destination === 'web-1:archive');
   const exported = async () =>
     JSON.parse((await callOk(session, 'exportReport', { format: 'json' })).content) as {
       destinations: { id: string; verify?: { health: string; freshness?: { reason?: string } } }[];
@@ -80,7 +80,7 @@ describe("a host's destinations watched by its agent", () => {
     await fs.appendFile(path.join(fixture.dest, 'pages', 'deep', 'b.txt'), 'edited on the host\n');
     await next(staleBy('changed_on_host'), from);
     const again = await next(verified, from);
-    expect(again.kind === 'verified' && again.entries[0]!.report.status).toBe('drifted');
+    expect(again.kind === 'verified' && again.entries[0]!.verify?.report.status).toBe('drifted');
     expect(await verifyOf()).toMatchObject({ health: 'drifted' });
   });
 
@@ -91,7 +91,7 @@ describe("a host's destinations watched by its agent", () => {
     await callOk(session, 'reconnectHost', { name: 'web-1' });
     await next(staleBy('host_unwatched'), from);
     const again = await next(verified, from);
-    expect(again.kind === 'verified' && again.entries[0]!.report.status).toBe('intact');
+    expect(again.kind === 'verified' && again.entries[0]!.verify?.report.status).toBe('intact');
     expect((await callOk(session, 'liveRefreshStatus', {})).hosts).toEqual({ watched: 2, unwatched: 0 });
     expect(await verifyOf()).toMatchObject({ health: 'intact' });
   });

@@ -9,7 +9,7 @@
 // Must never keep more than one pending change per destination the host listed, nor let a change of
 // a workspace no longer shown reach the one shown now.
 
-import type { ApiEvent, HostState, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { ApiEvent, DestinationRead, HostState, ScanEntry } from '../../shared/api';
 import { remoteDestinationId } from '../../shared/hostState';
 import type { DestinationChanges } from '../../shared/hostWatch';
 import { nextVerifyFreshness, type WatchStaleReason } from '../../shared/verifyFreshness';
@@ -194,7 +194,7 @@ export class HostWatches {
     const maxBytes = this.options.autoVerifyLimit();
     if (!open || maxBytes === false || ids.length === 0) return;
     const { chosen, skipped } = chooseAutoVerify(open, ids, maxBytes);
-    const entries: VerifyEntry[] = [];
+    const entries: DestinationRead[] = [];
     if (chosen.length > 0) await this.read(watched, 'verify', chosen, entries).catch(() => undefined);
     if (this.session.state.workspace !== open) return;
     if (entries.length > 0 || skipped.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'verified', entries, skipped } });

@@ -20,6 +20,22 @@ function registry(progressIntervalMs = 0, checkAnswers?: boolean) {
   return { jobs, events, end };
 }
 
+/** A verify job's item: the destination's row and its verify, as one read found them. */
+function verifiedRead(destination: string) {
+  return {
+    entry: {
+      destination,
+      inspection: { path: `/w/${destination}`, status: 'managed' as const, issues: [], hasContent: true },
+      summary: { status: 'managed' as const, outputCount: 0, errorCount: 0, warningCount: 0 },
+    },
+    verify: {
+      destination,
+      report: { status: 'intact' as const, outputs: [], extra: [] },
+      stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} },
+    },
+  };
+}
+
 describe('JobRegistry', () => {
   it("lets a job's many concurrent waits listen to its signal without Node's leak warning", async () => {
     const warnings: Error[] = [];
@@ -162,21 +178,20 @@ describe('JobRegistry', () => {
   it('checks each item against its schema: a malformed one is not sent, and the job ends with an internal error naming the field', async () => {
     const { jobs, events, end } = registry();
     const job = jobs.start('verify', async (context) => {
-      context.item({
-        destination: 'a',
-        report: { status: 'intact', outputs: [], extra: [] },
-        stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} },
-      });
-      context.item({ destination: 'b', report: { status: 'fine', outputs: [], extra: [] } } as never);
+      context.item(verifiedRead('a'));
+      const broken = verifiedRead('b');
+      context.item({ ...broken, verify: { ...broken.verify, report: { ...broken.verify.report, status: 'fine' } } } as never);
       return { intact: 1, drifted: 0, skipped: 0 };
     });
     const ending = await end(job);
     expect(
-      events.flatMap((e) => (e.event === 'items' ? (e.data.items as { destination: string }[]) : [])).map((i) => i.destination),
+      events
+        .flatMap((e) => (e.event === 'items' ? (e.data.items as { entry: { destination: string } }[]) : []))
+        .map((i) => i.entry.destination),
     ).toEqual(['a']);
     expect(ending).toMatchObject({ event: 'error', data: { error: { code: 'internal' } } });
     expect((ending.data as { error: { message: string } }).error.message).toContain(
-      "verify: the engine's item is malformed at report.status",
+      "verify: the engine's item is malformed at verify.report.status",
     );
   });
 
@@ -203,11 +218,7 @@ describe('JobRegistry', () => {
 
   it('sends the items of one turn of the event loop as one event, in order, before the progress and the ending after them', async () => {
     const { jobs, events, end } = registry(0);
-    const report = (destination: string) => ({
-      destination,
-      report: { status: 'intact' as const, outputs: [], extra: [] },
-      stamp: { verifiedAt: '2026-12-04T06:00:00.000Z', basis: {} },
-    });
+    const report = verifiedRead;
     const job = jobs.start('verify', async (context) => {
       for (const id of ['a', 'b', 'c']) context.item(report(id));
       context.progress(3, 5, 0);
@@ -218,7 +229,7 @@ describe('JobRegistry', () => {
     });
     await end(job);
     const shape = events.map((e) =>
-      e.event === 'items' ? (e.data.items as { destination: string }[]).map((i) => i.destination).join('') : e.event,
+      e.event === 'items' ? (e.data.items as { entry: { destination: string } }[]).map((i) => i.entry.destination).join('') : e.event,
     );
     expect(shape).toEqual(['abc', 'progress', 'd', 'e', 'result']);
   });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { methodNames, type ApiEvent, type Workspace } from '../../shared/api';
+import { methodNames, type ApiEvent, type DestinationRead, type Workspace } from '../../shared/api';
 import { Session } from './session';
 import { okValue as value, jobEnd, jobItems } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
@@ -160,14 +160,19 @@ describe('Session', () => {
     expect(await session.call('inspectDestination', { destination: '../etc' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
-  it('verifies managed destinations with progress and skips the others', async () => {
+  it('verifies managed destinations with progress, and sends every destination its row read in the same pass', async () => {
     const { fixture, session, events } = await setup();
     value(await session.call('openWorkspace', { path: fixture.workspace }));
     const { job } = value(await session.call('verify', {})) as { job: string };
     expect(await jobEnd(session, job)).toMatchObject({ event: 'result', data: { result: { intact: 1, drifted: 0, skipped: 3 } } });
-    expect(events.find((e) => e.event === 'items' && e.data.job === job)).toMatchObject({
-      data: { method: 'verify', items: [{ destination: 'site-a', report: { status: 'intact' } }] },
-    });
+    const items = (jobItems(events, job) as DestinationRead[]).sort((a, b) => a.entry.destination.localeCompare(b.entry.destination));
+    // The skipped ones come with their row alone: a client has every row of this one read.
+    expect(items.map((item) => [item.entry.destination, item.entry.summary.status, item.verify?.report.status])).toEqual([
+      ['broken', 'invalid', undefined],
+      ['empty-one', 'empty', undefined],
+      ['loose', 'unmanaged', undefined],
+      ['site-a', 'managed', 'intact'],
+    ]);
     // Progress counts destinations (each read and verified in one pass) and the bytes hashed.
     expect(events.some((e) => e.event === 'progress' && e.data.job === job && e.data.total === 4 && e.data.bytes > 0)).toBe(true);
   });
@@ -178,8 +183,9 @@ describe('Session', () => {
     const before = Date.now();
     const { job } = value(await session.call('verify', { destinations: ['site-a'] })) as { job: string };
     await jobEnd(session, job);
-    const item = jobItems(events, job)[0] as { stamp: { verifiedAt: string; basis: { stateSha256?: string; listing?: string } } };
-    const stamp = item.stamp;
+    const item = jobItems(events, job)[0] as DestinationRead;
+    const stamp = item.verify!.stamp;
+    expect(stamp.basis.stateSha256).toBe(item.entry.inspection.stateSha256);
     expect(Date.parse(stamp.verifiedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(stamp.basis.stateSha256).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(stamp.basis.listing).toMatch(/^sha256:/);

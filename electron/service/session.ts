@@ -15,7 +15,7 @@ import {
   type ApiEvent,
   type ApiResult,
   type DestinationEntry,
-  type VerifyEntry,
+  type DestinationRead,
   type Workspace,
 } from '../../shared/api';
 
@@ -231,11 +231,11 @@ export class Session implements SessionContext {
   private statCacheLoad: Promise<StatCache | undefined> | undefined;
 
   /** Live refresh's auto-verify: these destinations verified again through the stat cache, outside any job. */
-  async verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]> {
-    const entries: VerifyEntry[] = [];
+  async verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<DestinationRead[]> {
+    const reads: DestinationRead[] = [];
     const destinations = ids.map((id) => open.byId.get(id)).filter((d): d is DestinationEntry => d !== undefined);
-    await verifyPass(this, open, destinations, { onEntry: (entry) => entries.push(entry) });
-    return entries;
+    await verifyPass(this, open, destinations, { onRead: (read) => reads.push(read) });
+    return reads;
   }
 
   async hasCachedSignatures(destinationPath: string): Promise<boolean> {

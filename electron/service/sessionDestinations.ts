@@ -3,7 +3,7 @@
 // Every destination comes from an id resolved by the session, never from a path the renderer sent.
 
 import path from 'node:path';
-import type { DestinationEntry, JobResultOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationEntry, DestinationRead, JobResultOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import { cleanPathProblem } from '../../shared/cleanPath';
 import { hasErrors } from '../../shared/issues';
 import type { JobContext } from './jobRegistry';
@@ -82,7 +82,9 @@ export async function scanJob(
  * it is now, not as the last scan saw it; that read is the result's basis, so a later read with
  * another fingerprint makes the result stale), then its outputs checked through the stat cache: an
  * output whose stat signature is unchanged since it was hashed is not read again (docs/verify-freshness.md).
- * Each result is kept (fresh) and handed to `onEntry`; the rows read are kept as a scan's are.
+ * Each destination's row read in this pass is kept as a scan's is and handed to `onRead` with the
+ * result taken from that same read (kept, fresh), or alone when there was nothing to verify: a client
+ * takes both from one item, so a row's status and its report never come from two reads.
  */
 export async function verifyPass(
   session: SessionContext,
@@ -91,7 +93,7 @@ export async function verifyPass(
   options: {
     signal?: AbortSignal;
     onProgress?: (done: number, total: number, bytes: number) => void;
-    onEntry: (entry: VerifyEntry) => void;
+    onRead: (read: DestinationRead) => void;
   },
 ): Promise<JobResultOf<'verify'>> {
   const statCache = await session.statCache();
@@ -110,16 +112,18 @@ export async function verifyPass(
         onProgress: ({ done, total, bytes }) => options.onProgress?.(done, total, bytes ?? 0),
         onResult: (row) => {
           const id = row.destination.id;
-          keepReread(open, scanEntryOf(id, row.inspection, row.summary, row.sync), readAt);
+          const entry = scanEntryOf(id, row.inspection, row.summary, row.sync);
+          keepReread(open, entry, readAt);
           if (!row.verify) {
             result.skipped += 1;
+            options.onRead({ entry });
             return;
           }
           result[row.verify.status] += 1;
           // The outputs part: what the cache recorded as this pass hashed (or reused) each output.
           const known = statCache?.known(row.destination.path);
           const basis = { ...fingerprintOf(row.inspection), ...(known ? { outputs: recordedOutputsDigest(known) } : {}) };
-          options.onEntry(keepVerify(open, id, row.verify, { verifiedAt: readAt, basis }));
+          options.onRead({ entry, verify: keepVerify(open, id, row.verify, { verifiedAt: readAt, basis }) });
         },
       },
     );
@@ -137,7 +141,7 @@ export async function verifyJob(
   return verifyPass(session, session.workspace(), pick(session, ids), {
     signal: context.signal,
     onProgress: (done, total, bytes) => context.progress(done, total, bytes),
-    onEntry: (entry) => context.item(entry),
+    onRead: (read) => context.item(read),
   });
 }
 

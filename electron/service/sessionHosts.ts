@@ -5,7 +5,7 @@
 // Must never forward a forced replace without the operator having typed the host-named id, nor
 // report a remote apply as done when its connection was lost.
 
-import type { AppliedDestination, JobMethod, JobResultOf, RequestOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationRead, JobMethod, JobResultOf, RequestOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
 import type { RestorePlan } from '../../shared/backupSchema';
 import { ApiFailure, fail } from '../../shared/apiError';
 import { idOnHost, remoteDestinationId } from '../../shared/hostState';
@@ -155,15 +155,14 @@ export async function routedReadJob<M extends ReadMethod>(
           signal: AbortSignal.any([context.signal, stop.signal]),
           onProgress: ({ done, total, bytes }) => sub.progress(done, total, bytes),
           onItem: (item) => {
-            if (!guard.admit((item as ScanEntry | VerifyEntry).destination)) return stop.abort();
-            if (method === 'scan') {
-              const entry = renamedScan(host, item as ScanEntry);
-              keepReread(open, entry);
-              sub.item(entry as never);
-            } else {
-              const entry = renamedVerify(host, item as VerifyEntry);
-              sub.item(keepVerify(open, entry.destination, entry.report, entry.stamp) as never);
-            }
+            const read = method === 'scan' ? { entry: item as ScanEntry } : (item as DestinationRead);
+            if (!guard.admit(read.entry.destination)) return stop.abort();
+            const entry = renamedScan(host, read.entry);
+            keepReread(open, entry);
+            if (method === 'scan') return sub.item(entry as never);
+            // The host's row and its verify from the one read there, kept and passed on as one item.
+            const verify = read.verify && keepVerify(open, entry.destination, read.verify.report, read.verify.stamp);
+            sub.item((verify ? { entry, verify } : { entry }) as never);
           },
         })
         .then(
@@ -322,7 +321,7 @@ export function hostPlanStore() {
             {
               signal: context.signal,
               onProgress: ({ done, total, bytes, step }) => context.progress(done, total, bytes, step),
-              onItem: (item: AppliedDestination) => {
+              onItem: (item: DestinationRead) => {
                 // An apply is never cancelled for a bad item (it may be writing): the item is dropped, the ending refused.
                 if (!guard.admit(item.entry.destination)) return;
                 const entry = renamedScan(stored.host, item.entry);

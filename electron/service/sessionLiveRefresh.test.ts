@@ -167,7 +167,7 @@ describe('live refresh in the session', () => {
     await runJob(session, 'verify');
     await fs.rm(path.join(destination('alpha'), 'guide', 'assets', 'logo.png'));
     await fs.appendFile(path.join(destination('alpha'), 'index.html'), ' edited');
-    await until(() => verifiedEvents(live).some((event) => event.entries.some((entry) => entry.destination === 'alpha')));
+    await until(() => verifiedEvents(live).some((event) => event.entries.some((read) => read.entry.destination === 'alpha')));
     const held = session.workspace().verifies.get('alpha')!;
     expect(held.freshness).toEqual({ fresh: true });
     expect(held.report.status).toBe('drifted');
@@ -216,7 +216,7 @@ describe('live refresh in the session', () => {
     again.onEvent((event) => event.event === 'liveRefresh' && live.push(event.data));
     await call(again, 'openWorkspace', { path: file });
     await until(() => verifiedEvents(live).flatMap((event) => event.entries).length >= 2);
-    expect(new Set(verifiedEvents(live).flatMap((event) => event.entries.map((entry) => entry.destination)))).toEqual(
+    expect(new Set(verifiedEvents(live).flatMap((event) => event.entries.map((read) => read.entry.destination)))).toEqual(
       new Set(['alpha', 'beta']),
     );
     expect(again.workspace().verifies.get('alpha')?.report.status).toBe('intact');

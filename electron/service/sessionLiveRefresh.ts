@@ -7,7 +7,7 @@
 // `liveRefresh` event (shared/api.ts), as is each change in how the workspace is watched.
 // Must never let a change of the workspace shown before reach the one shown now, and never write the disk.
 
-import type { ApiEvent, EventOf, ResponseOf, ScanEntry, VerifyEntry } from '../../shared/api';
+import type { ApiEvent, EventOf, ResponseOf, ScanEntry, DestinationRead } from '../../shared/api';
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
 import { nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { inspectDestination } from '../engine/inspectDestination';
@@ -50,7 +50,7 @@ export interface LiveRefreshHost {
   readonly state: { workspace?: OpenWorkspace };
   reloadWorkspace(): Promise<ResponseOf<'reloadWorkspace'>>;
   /** Verifies these destinations of `open` incrementally, outside any job; each result kept fresh and returned. */
-  verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<VerifyEntry[]>;
+  verifyQuietly(open: OpenWorkspace, ids: string[]): Promise<DestinationRead[]>;
   /** Whether the stat cache knows the destination at this path (it was verified before, on this machine and boot). */
   hasCachedSignatures(destinationPath: string): Promise<boolean>;
 }

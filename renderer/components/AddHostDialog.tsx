@@ -11,11 +11,11 @@ interface Props {
   onClose: () => void;
 }
 
-type Field = 'name' | 'target' | 'path' | 'agent' | 'identityFile' | 'jumpHost' | 'sshConfig';
-const FIELDS: Field[] = ['name', 'target', 'path', 'agent', 'identityFile', 'jumpHost', 'sshConfig'];
-const SSH_SETTINGS: Field[] = ['identityFile', 'jumpHost', 'sshConfig'];
+type Field = 'name' | 'target' | 'path' | 'agent' | 'identityFile' | 'jumpHost' | 'sshConfig' | 'connectTimeout';
+const FIELDS: Field[] = ['name', 'target', 'path', 'agent', 'identityFile', 'jumpHost', 'sshConfig', 'connectTimeout'];
+const SSH_SETTINGS: Field[] = ['identityFile', 'jumpHost', 'sshConfig', 'connectTimeout'];
 /** Sent only when filled in: an empty optional field is "not set". */
-const OPTIONAL: Field[] = ['agent', 'identityFile', 'jumpHost', 'sshConfig'];
+const OPTIONAL: Field[] = ['agent', 'identityFile', 'jumpHost', 'sshConfig', 'connectTimeout'];
 
 /** The engine's issues by field; anything it did not pin to one field is the dialog's own message. */
 function fieldErrors(error: ApiError): { byField: Partial<Record<Field, string>>; other?: string } {
@@ -37,6 +37,7 @@ export function AddHostDialog({ onClose }: Props) {
     identityFile: '',
     jumpHost: '',
     sshConfig: '',
+    connectTimeout: '',
   });
   const [errors, setErrors] = useState<{ byField: Partial<Record<Field, string>>; other?: string }>({ byField: {} });
   const [saving, setSaving] = useState(false);
@@ -99,6 +100,12 @@ export function AddHostDialog({ onClose }: Props) {
           {input('identityFile', 'Identity file', 'The key ssh offers (-i): absolute or ~/….', '~/.ssh/id_ed25519')}
           {input('jumpHost', 'Jump host', 'The host ssh goes through (-J): [user@]host[:port].', 'bastion.example.com')}
           {input('sshConfig', 'ssh config file', 'Read instead of ~/.ssh/config (-F): absolute or ~/….', '~/.ssh/config')}
+          {input(
+            'connectTimeout',
+            'Connect timeout, seconds',
+            'How long ssh and the agent may take to answer before the host fails. Default: 60.',
+            '60',
+          )}
         </details>
         {errors.other && (
           <p className="field-error" role="alert">

@@ -114,11 +114,14 @@ describe('a destination auto-verify left stale', () => {
       kind: 'verified',
       entries: [
         {
-          destination: 'big',
-          report: { status: 'intact', outputs: [], extra: [] },
-          stamp: {
-            verifiedAt: '2026-12-04T06:02:00.000Z',
-            basis: { stateSha256: FINGERPRINT.stateSha256, listing: FINGERPRINT.listingDigest },
+          entry: row('big'),
+          verify: {
+            destination: 'big',
+            report: { status: 'intact', outputs: [], extra: [] },
+            stamp: {
+              verifiedAt: '2026-12-04T06:02:00.000Z',
+              basis: { stateSha256: FINGERPRINT.stateSha256, listing: FINGERPRINT.listingDigest },
+            },
           },
         },
       ],

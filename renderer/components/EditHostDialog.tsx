@@ -14,8 +14,8 @@ interface Props {
   onClose: () => void;
 }
 
-type Field = 'name' | 'host' | 'user' | 'port' | 'path' | 'agent' | 'identityFile' | 'jumpHost' | 'sshConfig';
-const FIELDS: Field[] = ['name', 'host', 'user', 'port', 'path', 'agent', 'identityFile', 'jumpHost', 'sshConfig'];
+type Field = 'name' | 'host' | 'user' | 'port' | 'path' | 'agent' | 'identityFile' | 'jumpHost' | 'sshConfig' | 'connectTimeout';
+const FIELDS: Field[] = ['name', 'host', 'user', 'port', 'path', 'agent', 'identityFile', 'jumpHost', 'sshConfig', 'connectTimeout'];
 
 interface Errors {
   byField: Partial<Record<Field, string>>;
@@ -47,6 +47,7 @@ function valuesOf(host: HostState): Record<Field, string> {
     identityFile: host.settings?.identityFile ?? '',
     jumpHost: host.settings?.jumpHost ?? '',
     sshConfig: host.settings?.sshConfig ?? '',
+    connectTimeout: host.settings?.connectTimeout === undefined ? '' : String(host.settings.connectTimeout),
   };
 }
 
@@ -72,7 +73,15 @@ const LABELS: Record<Field, { label: string; hint: string; placeholder: string }
     hint: 'Read instead of ~/.ssh/config (-F): absolute or ~/….',
     placeholder: '~/.ssh/config',
   },
+  connectTimeout: {
+    label: 'Connect timeout, seconds (optional)',
+    hint: 'How long ssh and the agent may take to answer before the host fails. Default: 60.',
+    placeholder: '60',
+  },
 };
+
+/** The keyboard a touch screen shows for a number field. */
+const INPUT_MODES: Partial<Record<Field, 'numeric' | 'decimal'>> = { port: 'numeric', connectTimeout: 'decimal' };
 
 export function EditHostDialog({ host, onClose }: Props) {
   const [values, setValues] = useState(() => valuesOf(host));
@@ -99,7 +108,7 @@ export function EditHostDialog({ host, onClose }: Props) {
           aria-invalid={error !== undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           {...(field === 'name' ? { 'data-autofocus': true } : {})}
-          {...(field === 'port' ? { inputMode: 'numeric' as const } : {})}
+          {...(INPUT_MODES[field] ? { inputMode: INPUT_MODES[field] } : {})}
           spellCheck={false}
           autoComplete="off"
         />
@@ -138,7 +147,7 @@ export function EditHostDialog({ host, onClose }: Props) {
         </fieldset>
         <fieldset className="host-fields">
           <legend>How</legend>
-          {(['agent', 'identityFile', 'jumpHost', 'sshConfig'] as const).map(input)}
+          {(['agent', 'identityFile', 'jumpHost', 'sshConfig', 'connectTimeout'] as const).map(input)}
         </fieldset>
         {errors.other && (
           <p className="field-error" role="alert">

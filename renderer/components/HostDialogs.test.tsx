@@ -24,7 +24,7 @@ const failedHost: HostState = {
   failure: { code: 'host_unreachable', message: 'cannot reach deploy@web-1: Connection refused.' },
   destinations: 0,
   since: '2026-12-04T12:00:00Z',
-  settings: { agent: '/opt/di/bin/distributor-inspector', jumpHost: 'bastion' },
+  settings: { agent: '/opt/di/bin/distributor-inspector', jumpHost: 'bastion', connectTimeout: 120 },
 };
 
 const { calls } = installFakeBridge((method) => {
@@ -53,10 +53,11 @@ describe('EditHostDialog', () => {
       '2202',
       '/srv/www',
     ]);
-    expect([value('Agent command'), value(/^Jump host/), value(/^Identity file/)]).toEqual([
+    expect([value('Agent command'), value(/^Jump host/), value(/^Identity file/), value(/^Connect timeout/)]).toEqual([
       '/opt/di/bin/distributor-inspector',
       'bastion',
       '',
+      '120',
     ]);
 
     const port = within(dialog).getByLabelText(/^Port/);
@@ -98,6 +99,7 @@ describe('EditHostDialog', () => {
           identityFile: '',
           jumpHost: 'bastion',
           sshConfig: '',
+          connectTimeout: '120',
         },
       },
     });
@@ -118,6 +120,7 @@ describe('AddHostDialog', () => {
     await user.type(within(dialog).getByLabelText('Path on the host'), '/srv/www');
     await user.click(within(dialog).getByText('ssh settings of this host (optional)'));
     await user.type(within(dialog).getByLabelText('Jump host'), '-oProxyCommand=x');
+    await user.type(within(dialog).getByLabelText('Connect timeout, seconds'), '90');
     answer = {
       ok: false,
       error: {
@@ -133,7 +136,7 @@ describe('AddHostDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add and connect' }));
     expect(calls.at(-1)).toEqual({
       method: 'addHost',
-      request: { name: 'edge', target: 'ops@edge-1', path: '/srv/www', jumpHost: '-oProxyCommand=x' },
+      request: { name: 'edge', target: 'ops@edge-1', path: '/srv/www', jumpHost: '-oProxyCommand=x', connectTimeout: '90' },
     });
     expect(dialog.querySelector('details')?.open).toBe(true);
     expect(document.getElementById('add-host-jumpHost-error')?.textContent).toBe('the jump host "-oProxyCommand=x" is wrong');

@@ -1,7 +1,7 @@
 // Applying a plan from the page: a row in the status bar, and the destination's row and views updated
 // from what the engine sends after the apply, without a second scan.
 
-import type { AppliedDestination, RequestOf } from '../../shared/api';
+import type { DestinationRead, RequestOf } from '../../shared/api';
 import type { JobOutcome } from '../api/jobs';
 import { trackedJob } from './jobActions';
 import { bumpRevisions } from './listUpdates';
@@ -9,7 +9,7 @@ import { scan } from './scanActions';
 import { store, type JobView } from './store';
 
 /** The destination as the engine read it after an apply: its row, and its verify (dropped when there is none: it described the old outputs). */
-function showApplied({ entry, verify }: AppliedDestination): void {
+function showApplied({ entry, verify }: DestinationRead): void {
   store.set((state) => {
     const table = state.destinationTable.withScan([entry]);
     return { destinationTable: verify ? table.withVerify([verify]) : table.withoutVerify([entry.destination]) };

@@ -32,7 +32,7 @@ export async function setAutoVerify(enabled: boolean): Promise<void> {
 export function noteAutoVerifySkips(event: EventOf<'liveRefresh'> & { kind: 'verified' }): void {
   store.set((state) => {
     const skipped = new Map(state.autoVerifySkipped);
-    for (const entry of event.entries) skipped.delete(entry.destination);
+    for (const read of event.entries) skipped.delete(read.entry.destination);
     for (const skip of event.skipped) skipped.set(skip.destination, skip.reason);
     return { autoVerifySkipped: skipped };
   });

@@ -23,10 +23,13 @@ export async function refreshLiveRefreshStatus(): Promise<void> {
 export function applyLiveRefresh(event: EventOf<'liveRefresh'>): void {
   if (event.kind === 'status') return store.set({ liveRefresh: event.status });
   if (event.kind === 'verified') {
-    // Auto-verify: the engine verified again what changed on disk; those results are fresh again.
-    store.set((state) => ({ destinationTable: state.destinationTable.withVerify(event.entries) }));
+    // Auto-verify: the engine read and verified again what changed on disk; each row goes in with its
+    // result, fresh, from that one read.
+    const rows = event.entries.map((read) => read.entry);
+    const verified = event.entries.flatMap((read) => read.verify ?? []);
+    store.set((state) => ({ destinationTable: state.destinationTable.withScan(rows).withVerify(verified) }));
     noteAutoVerifySkips(event);
-    bumpRevisions(event.entries.map((entry) => entry.destination));
+    bumpRevisions(rows.map((entry) => entry.destination));
     return;
   }
   if (event.kind === 'destinations') {

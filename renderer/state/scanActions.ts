@@ -1,7 +1,7 @@
 // Scan and verify, as the user asks for them: the rows fill as results stream in, in batches
 // (itemBatches.ts), each batch deriving only its own rows (DestinationTable), never the whole list.
 
-import type { ScanEntry, VerifyEntry } from '../../shared/api';
+import type { DestinationRead, ScanEntry } from '../../shared/api';
 import type { JobOutcome } from '../api/jobs';
 import { scanEntryKeeper } from '../view/scanEntryWords';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
@@ -57,8 +57,29 @@ export async function scan(destinations?: string[], listShown?: Promise<boolean>
   return outcome;
 }
 
+/**
+ * Verifies the whole workspace, or the given destinations. Each item is a destination's row and its
+ * verify from one read: the row goes in as a scan's does, then the result, so the list's status and
+ * the verify panel always describe the same moment (a destination replaced since the last scan shows
+ * its new row beside the report of it, never the old row).
+ */
 export async function verify(destinations?: string[]): Promise<JobOutcome<'verify'>> {
-  const items = batcher<VerifyEntry>((entries) => store.set((state) => ({ destinationTable: state.destinationTable.withVerify(entries) })));
+  const items = batcher<DestinationRead>((reads) => {
+    // A destination the pass found changed since the row shown: its open views read it again.
+    const changed: string[] = [];
+    store.set((state) => {
+      const entries = reads.map((read) => read.entry);
+      holdUnlisted(entries, state.destinationTable);
+      for (const { inspection, destination } of entries) {
+        const held = state.destinationTable.scanEntry(destination)?.inspection;
+        if (held && (held.stateSha256 !== inspection.stateSha256 || held.listingDigest !== inspection.listingDigest))
+          changed.push(destination);
+      }
+      const verified = reads.flatMap((read) => read.verify ?? []);
+      return { destinationTable: state.destinationTable.withScan(entries).withVerify(verified) };
+    });
+    if (changed.length > 0) bumpRevisions(changed);
+  });
   const label = destinations
     ? `Verify ${destinations.length === 1 ? destinations[0] : `${destinations.length} destinations`}`
     : 'Verify all';
@@ -66,10 +87,11 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
   const setOutFor = destinations ? destinations.length : store.get().destinationTable.statusCounts.managed;
   let kept = 0;
   let last = { done: 0, total: 0 };
+  const keep = scanEntryKeeper();
   const outcome = await trackedJob('verify', destinations ? { destinations } : {}, label, {
-    onItem: (entry) => {
-      kept += 1;
-      items.push(entry);
+    onItem: (read) => {
+      if (read.verify) kept += 1;
+      items.push({ ...read, entry: keep(read.entry) });
     },
     onProgress: (view) => (last = { done: view.done, total: view.total }),
     ...(destinations?.length === 1 ? { destination: destinations[0] } : {}),
