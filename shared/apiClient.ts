@@ -6,6 +6,7 @@
 // never import Node, Electron or the DOM; never throws on a failed call (errors come back as data).
 
 import { apiError, EVENT_NAMES, isEventNameOnWire } from './apiNames';
+import { unpackScanRows } from './scanRowsWire';
 import type {
   ApiResult,
   ConnectionState,
@@ -89,7 +90,18 @@ export function runJob<M extends JobMethod>(
       if (data.job !== job) return;
       if (event === 'progress') handlers.onProgress?.(data as EventOf<'progress'>);
       else if (event === 'items') {
-        if (handlers.onItem) for (const item of (data as unknown as { items: JobItemOf<M>[] }).items) handlers.onItem(item);
+        const batch = data as unknown as { items?: JobItemOf<M>[]; rows?: unknown };
+        let items = batch.items ?? [];
+        // A scan's rows come packed on the transports to a page (scanRowsWire.ts).
+        if (batch.rows !== undefined) {
+          const unpacked = unpackScanRows(batch.rows);
+          if (!unpacked.ok) {
+            void client.invoke('cancelJob', { job });
+            return finish({ ok: false, error: unpacked.error });
+          }
+          items = unpacked.value as JobItemOf<M>[];
+        }
+        if (handlers.onItem) for (const item of items) handlers.onItem(item);
       } else if (event === 'result') finish({ ok: true, value: (data as unknown as { result: JobResultOf<M> }).result });
       else finish({ ok: false, error: (data as EventOf<'error'>).error });
     };

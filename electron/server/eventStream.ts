@@ -2,11 +2,13 @@
 // opened with a `ready` event so the client knows it will hear the jobs it starts, and a `heartbeat`
 // every http.heartbeatIntervalMs so that a page notices within seconds when the host is gone or hung.
 // The frames of one turn of the event loop go out in one write (a scan of 100,000 destinations sends
-// as many items, each from a callback of its own), in the order they were made.
+// as many items, each from a callback of its own), in the order they were made; a scan's rows go
+// packed (shared/scanRowsWire.ts).
 // Must never keep a listener on the session after its connection is gone.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { http, type ApiEvent, type StreamHello } from '../../shared/api';
+import { eventForPage } from '../../shared/scanRowsWire';
 import type { Session } from '../service/session';
 
 /** One SSE frame. JSON has no raw line breaks, so the data fits one `data:` line. */
@@ -42,7 +44,10 @@ export function openEventStream(
     frames.push(frame);
     flushing ??= setImmediate(flush);
   };
-  const unsubscribe = session.onEvent((event: ApiEvent) => send(sseFrame(event.event, event.data)));
+  const unsubscribe = session.onEvent((event: ApiEvent) => {
+    const onWire = eventForPage(event);
+    send(sseFrame(onWire.event, onWire.data));
+  });
   const hello: StreamHello = { instance: options.instance };
   send(sseFrame(http.readyEvent, hello));
   // Also keeps proxies and idle timers from closing a quiet stream.

@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSseChunk, type SseFrame } from '../../renderer/api/sse';
-import { methodNames } from '../../shared/api';
+import { methodNames, type ApiEvent } from '../../shared/api';
+import { unpackScanRows } from '../../shared/scanRowsWire';
 import { Session } from '../service/session';
+import { jobItems, okValue } from '../testing/sessionCalls';
 import { makeFixtureWorkspace, type FixtureWorkspace } from '../testing/sessionFixtures';
 import { BROWSER_HOST_CSP } from '../web/csp';
 import { startHost, type Host } from './httpHost';
@@ -221,9 +223,11 @@ describe('the browser host', () => {
     return { frames, close: () => controller.abort(), contentType };
   }
 
-  it('streams a job’s events over SSE after a ready event', async () => {
+  it('streams a job’s events over SSE after a ready event, a scan’s rows packed and unpacked to the rows the session made', async () => {
     const { frames, close, contentType } = await openStream();
     expect(contentType).toMatch(/^text\/event-stream/);
+    const recorded: ApiEvent[] = [];
+    const stopRecording = session.onEvent((event) => recorded.push(event));
     const started = JSON.parse((await api('scan', {})).body);
     expect(started.ok).toBe(true);
     const job = started.value.job;
@@ -234,7 +238,12 @@ describe('the browser host', () => {
         .filter((f) => f.data.job === job);
     await expect.poll(() => ofJob().some((f) => f.event === 'result'), { timeout: 10_000 }).toBe(true);
     close();
-    expect(ofJob().flatMap((f) => (f.event === 'items' ? (f.data.items as unknown[]) : []))).toHaveLength(4);
+    stopRecording();
+    const batches = ofJob().filter((f) => f.event === 'items');
+    expect(batches.every((f) => f.data.items === undefined && f.data.rows.layout === 1)).toBe(true);
+    const unpacked = batches.flatMap((f) => okValue(unpackScanRows(f.data.rows)));
+    expect(unpacked).toHaveLength(4);
+    expect(unpacked).toEqual(jobItems(recorded, job));
     expect(ofJob().some((f) => f.event === 'progress')).toBe(true);
     expect(ofJob().at(-1)).toMatchObject({ event: 'result', data: { method: 'scan', result: { counts: { total: 4 } } } });
   });

@@ -29,11 +29,13 @@ function pick(session: SessionContext, ids: string[] | undefined): DestinationEn
  * Keeps a read of a destination (a scan row, an inspect) and applies the freshness rule to the verify
  * result held for it: a result whose fingerprint no longer matches the disk turns stale for good.
  */
-export function keepReread(open: OpenWorkspace, entry: ScanEntry, at: string = new Date().toISOString()): void {
+export function keepReread(open: OpenWorkspace, entry: ScanEntry, at?: string): void {
   open.scans.set(entry.destination, entry);
   const held = open.verifies.get(entry.destination);
   if (!held) return;
-  const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'reread', fingerprint: fingerprintOf(entry.inspection), at });
+  // The moment is taken only here: a scan of 100,000 rows without verify results would make as many dates for nothing.
+  const reread = { kind: 'reread' as const, fingerprint: fingerprintOf(entry.inspection), at: at ?? new Date().toISOString() };
+  const freshness = nextVerifyFreshness(held.stamp, held.freshness, reread);
   if (freshness !== held.freshness) open.verifies.set(entry.destination, { ...held, freshness });
 }
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodNames, type ApiEvent, type ApiResult, type MethodName } from '../../shared/api';
 import { Session } from '../service/session';
+import { jobItems, okValue } from '../testing/sessionCalls';
 import { makeFixtureWorkspace } from '../testing/sessionFixtures';
+import { unpackScanRows } from '../../shared/scanRowsWire';
 import { registerIpc, type EventTarget, type IpcRegistrar } from './ipcBinding';
 import { EVENT_CHANNEL, ipcChannel } from './ipcChannels';
 import { APP_START_URL } from './windowOptions';
@@ -99,6 +101,23 @@ describe('registerIpc', () => {
     expect(await session.call('scan', {})).toMatchObject({ ok: true });
     await quiet;
     expect(live.sent.length).toBe(before);
+  });
+
+  it('sends a scan’s rows to the window packed, unpacked by the page to the rows the session made', async () => {
+    const live = contents();
+    const { session, invoke } = await bound([live.target]);
+    const recorded: ApiEvent[] = [];
+    const stop = session.onEvent((event) => recorded.push(event));
+    const started = await invoke('scan', frame(APP_START_URL));
+    await expect.poll(() => live.sent.some(({ event }) => event.event === 'result'), { timeout: 15_000 }).toBe(true);
+    stop();
+    const job = (started as { value: { job: string } }).value.job;
+    const batches = live.sent.map(({ event }) => event as { event: string; data: { job: string; rows?: unknown } });
+    const rows = batches
+      .filter(({ event, data }) => event === 'items' && data.job === job)
+      .flatMap(({ data }) => okValue(unpackScanRows(data.rows)));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(jobItems(recorded, job));
   });
 
   it('carries live refresh to the window: a destination changed on disk arrives as a liveRefresh event', async () => {
