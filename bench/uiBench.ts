@@ -197,10 +197,12 @@ export async function runUiBench(
   const log = options.log ?? console.log;
   const loads = options.loads ?? 3;
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`the UI bench needs Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
-  if (!existsSync(path.join(rendererDir, 'index.html')) || !existsSync(cliPath)) {
-    const built = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the renderer failed');
-  }
+  // Always built: `npm run bench` builds the Node bundles only, and a page left in dist/ by older code
+  // speaks another wire than the host built now (a page that cannot read the rows lists none).
+  const built = spawnSync('node', ['scripts/build.mjs', 'renderer'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the renderer failed');
+  if (!existsSync(path.join(rendererDir, 'index.html')) || !existsSync(cliPath))
+    throw new Error(`the UI bench needs ${cliPath} and the page in ${rendererDir}: run node scripts/build.mjs`);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ui-bench-'));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let host: { url: string; child: ChildProcess } | undefined;
