@@ -10,6 +10,7 @@ import type { ReplaceMode } from '../../shared/plan';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
 import { makeTempDir, removeTempDir, sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { mountUnavailable } from '../testing/mountProbe';
 import { readBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 
@@ -23,21 +24,7 @@ afterEach(async () => {
   await removeTempDir(root);
 });
 
-/** Why a tmpfs cannot be mounted here, or undefined when it can. */
-function mountUnavailable(): string | undefined {
-  if (process.platform !== 'linux') return `tmpfs is Linux's; this is ${process.platform}`;
-  if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root';
-  try {
-    const probe = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim();
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'pipe' });
-    execFileSync('umount', [probe]);
-    execFileSync('rmdir', [probe]);
-    return undefined;
-  } catch (cause) {
-    return `mount is refused here: ${String((cause as { stderr?: Buffer }).stderr ?? cause).trim()}`;
-  }
-}
-const unavailable = mountUnavailable();
+const unavailable = mountUnavailable('tmpfs');
 const mountIt = unavailable ? it.skip : it;
 if (unavailable) console.warn(`backupWriter.test.ts: tmpfs tests skipped: ${unavailable}`);
 

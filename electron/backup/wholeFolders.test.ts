@@ -5,7 +5,7 @@
 // into the backup, nothing outside is touched, and the undo puts the destination back as it was.
 
 import { execFileSync } from 'node:child_process';
-import { promises as fs, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { promises as fs, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplacePlan } from '../../shared/plan';
@@ -24,6 +24,7 @@ import {
   writeBundle,
   writeManagedDestination,
 } from '../testing/fixtures';
+import { mountUnavailable } from '../testing/mountProbe';
 import { applyPlan } from '../replace/applyPlan';
 import { nodeFsOps } from '../replace/fsOps';
 import { readMountPointsSync } from '../replace/mountPoints';
@@ -217,24 +218,7 @@ describe('a folder that stops being exactly what the plan saw', () => {
   );
 });
 
-/** Why real mounts cannot be made here, or undefined when they can (as mountPoints.test.ts probes). */
-function mountUnavailable(): string | undefined {
-  if (process.platform !== 'linux') return `mount --bind is Linux's; this is ${process.platform}`;
-  if (process.getuid?.() !== 0) return 'mounting needs root (CI runs these as root)';
-  const probe = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim();
-  try {
-    mkdirSync(`${probe}/a`);
-    mkdirSync(`${probe}/b`);
-    execFileSync('mount', ['--bind', `${probe}/a`, `${probe}/b`], { stdio: 'pipe' });
-    execFileSync('umount', [`${probe}/b`], { stdio: 'pipe' });
-    return undefined;
-  } catch (cause) {
-    return `mount is refused here: ${String((cause as { stderr?: Buffer }).stderr ?? cause).trim()}`;
-  } finally {
-    execFileSync('rm', ['-rf', '--one-file-system', probe]);
-  }
-}
-const unavailable = mountUnavailable();
+const unavailable = mountUnavailable('bind');
 if (unavailable) console.warn(`wholeFolders.test.ts: the bind mount test is skipped: ${unavailable}`);
 
 describe('a folder with a bind mount made inside it after the apply checked the plan', () => {

@@ -12,25 +12,9 @@ import { mountPointsBelow, parseMountInfo } from './mountPoints';
 import { planReplace } from './planReplace';
 import { destinationSafetyRefusal } from './safeDestination';
 import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { mountUnavailable } from '../testing/mountProbe';
 
-/** Why real mounts cannot be tested here, or undefined when they can. */
-function mountUnavailable(): string | undefined {
-  if (process.platform !== 'linux') return `mount --bind is Linux's; this is ${process.platform}`;
-  if (process.getuid?.() !== 0) return 'mounting needs root (CI runs these as root)';
-  let probe: string | undefined;
-  try {
-    probe = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim();
-    execFileSync('mkdir', [`${probe}/a`, `${probe}/b`]);
-    execFileSync('mount', ['--bind', `${probe}/a`, `${probe}/b`], { stdio: 'pipe' });
-    execFileSync('umount', [`${probe}/b`], { stdio: 'pipe' });
-    return undefined;
-  } catch (cause) {
-    return `mount is refused here: ${String((cause as { stderr?: Buffer }).stderr ?? cause).trim()}`;
-  } finally {
-    if (probe) execFileSync('rm', ['-rf', '--one-file-system', probe]);
-  }
-}
-const unavailable = mountUnavailable();
+const unavailable = mountUnavailable('bind');
 const mountIt = unavailable ? it.skip : it;
 if (unavailable) console.warn(`mountPoints.test.ts: real mount tests skipped: ${unavailable}`);
 
