@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAGING_DIR_NAME, STAGING_MARKER_KIND, STAGING_MARKER_NAME, stagingMarkerText } from '../../shared/staging';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { HashPool, loadWorkspace, runInThread, type LoadedWorkspace } from '../service/workspaceScan';
+import { writeInterruptedStaging } from '../testing/fixtures';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import type { CliIo } from './command';
 import { jsonDocument } from './renderScan';
@@ -17,26 +17,7 @@ let remove: () => Promise<void>;
 beforeEach(async () => ({ dir, remove } = await makeTempDir('scan-paths-test')));
 afterEach(async () => remove());
 
-const SHA = `sha256:${'a'.repeat(64)}`;
-
-/** A marked staging folder beside a managed state: a replace that stopped half way. */
-function writeInterrupted(at: string): void {
-  writeManagedDestination(at, { 'a.html': 'a' });
-  mkdirSync(path.join(at, STAGING_DIR_NAME));
-  const marker = stagingMarkerText({
-    kind: STAGING_MARKER_KIND,
-    version: 1,
-    created: '2026-05-04T03:00:00Z',
-    mode: 'replace',
-    source: { id: 'src', digest: SHA },
-    plannedAt: '2026-05-04T03:00:00Z',
-    pipeline_id: 'p',
-    destination_id: 'd',
-  });
-  writeFileSync(path.join(at, STAGING_DIR_NAME, STAGING_MARKER_NAME), marker);
-}
-
-const kinds: ((at: string, i: number) => void)[] = [
+const kinds: ((at: string, i: number) => unknown)[] = [
   (at, i) => writeManagedDestination(at, { 'a.html': `page ${i}`, 'b/c.html': 'c' }),
   (at) => writeManagedDestination(at, { 'a.html': 'x' }, { publishedAt: 'not a time' }),
   (at) => {
@@ -48,12 +29,13 @@ const kinds: ((at: string, i: number) => void)[] = [
     mkdirSync(at);
     writeFileSync(path.join(at, 'left.txt'), 'not published'); // no state: unmanaged
   },
-  writeInterrupted,
+  // A managed state beside a marked staging folder: a replace that stopped half way.
+  (at) => (writeManagedDestination(at, { 'a.html': 'a' }), writeInterruptedStaging(at)),
 ];
 
 /** Enough destinations of every kind that two workers each get several batches, one waiting behind another. */
 async function mixedWorkspace(count: number): Promise<LoadedWorkspace> {
-  for (let i = 0; i < count; i++) kinds[i % kinds.length]!(path.join(dir, `d${String(i).padStart(4, '0')}`), i);
+  for (let i = 0; i < count; i++) await kinds[i % kinds.length]!(path.join(dir, `d${String(i).padStart(4, '0')}`), i);
   const load = await loadWorkspace(dir);
   if (!load.ok) throw new Error(load.issues.map((issue) => issue.message).join('; '));
   return load.workspace;
