@@ -24,6 +24,17 @@ export function fingerprintOf(inspection: {
   return fingerprint;
 }
 
+/**
+ * Whether two reads of a destination saw the same state file and the same listing: a row and a
+ * report taken from reads that differ here describe two different destinations on disk.
+ */
+export function sameStateAndListing(
+  one: { stateSha256?: string; listingDigest?: string },
+  other: { stateSha256?: string; listingDigest?: string },
+): boolean {
+  return one.stateSha256 === other.stateSha256 && one.listingDigest === other.listingDigest;
+}
+
 /** A re-read's outputs part when the stat cache no longer holds what the verify hashed: never equal to a digest. */
 export const OUTPUTS_UNKNOWN = 'unknown';
 

@@ -12,6 +12,7 @@ import { printable } from './terminalText';
 import { createProgressBar } from './progressBar';
 import { verifyLines } from './verifyText';
 import type { VerifyReport } from '../../shared/verifyReport';
+import { sameStateAndListing } from '../../shared/verifyFreshness';
 import type { DestinationRead } from '../../shared/api';
 import { formatSshUrl, type SshTarget } from '../../shared/sshUrl';
 import type { HostConnector } from '../service/hostLink';
@@ -133,10 +134,8 @@ export async function inspectRemote(
       }
       if (!read) return { inspection };
       const { entry, verify: verified } = read;
-      const sameRead = (seen: typeof inspection) =>
-        seen.stateSha256 === entry.inspection.stateSha256 && seen.listingDigest === entry.inspection.listingDigest;
-      const shown = sameRead(inspection) ? inspection : await inspect();
-      if (!sameRead(shown))
+      const shown = sameStateAndListing(inspection, entry.inspection) ? inspection : await inspect();
+      if (!sameStateAndListing(shown, entry.inspection))
         throw new CliError(`${printable(formatSshUrl(target))} changed while it was inspected and verified: run the command again`);
       return { inspection: shown, ...(verified ? { verify: verified.report } : {}) };
     },

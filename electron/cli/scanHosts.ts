@@ -63,7 +63,7 @@ async function readThrough(door: HostDoor, listed: DestinationEntry[], verify: b
   }
   // Items come as each destination finishes; rows keep the workspace's order, as a local scan does.
   const rows: ScannedDestination[] = [];
-  const kept: (DestinationRead | undefined)[] = [];
+  const kept: DestinationRead[] = [];
   for (const destination of listed) {
     const read = reads.get(destination.id);
     if (!read) continue;
@@ -72,8 +72,8 @@ async function readThrough(door: HostDoor, listed: DestinationEntry[], verify: b
     kept.push(read);
   }
   const result: Read = { rows };
-  if (verify) result.verify = kept.map((read) => read?.verify?.report);
-  if (verify) result.verifiedAt = kept.map((read) => read?.verify?.stamp.verifiedAt);
+  if (verify) result.verify = kept.map((read) => read.verify?.report);
+  if (verify) result.verifiedAt = kept.map((read) => read.verify?.stamp.verifiedAt);
   return { ok: true, value: result };
 }
 

@@ -2,6 +2,7 @@
 // (itemBatches.ts), each batch deriving only its own rows (DestinationTable), never the whole list.
 
 import type { DestinationRead, ScanEntry } from '../../shared/api';
+import { sameStateAndListing } from '../../shared/verifyFreshness';
 import type { JobOutcome } from '../api/jobs';
 import { scanEntryKeeper } from '../view/scanEntryWords';
 import { cancelledVerifySentence } from '../view/verifyOutcome';
@@ -72,8 +73,7 @@ export async function verify(destinations?: string[]): Promise<JobOutcome<'verif
       holdUnlisted(entries, state.destinationTable);
       for (const { inspection, destination } of entries) {
         const held = state.destinationTable.scanEntry(destination)?.inspection;
-        if (held && (held.stateSha256 !== inspection.stateSha256 || held.listingDigest !== inspection.listingDigest))
-          changed.push(destination);
+        if (held && !sameStateAndListing(held, inspection)) changed.push(destination);
       }
       const verified = reads.flatMap((read) => read.verify ?? []);
       return { destinationTable: state.destinationTable.withScan(entries).withVerify(verified) };
