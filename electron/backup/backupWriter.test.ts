@@ -5,23 +5,19 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
 import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
-import { makeTempDir, removeTempDir, sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import { mountUnavailable } from '../testing/mountProbe';
+import { sha256, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { mountUnavailable, tempDirWithMounts } from '../testing/mountProbe';
 import { readBackup } from './backupStore';
 import { backupWriter } from './backupWriter';
 
 let root: string;
-const mounted: string[] = [];
+let mounted: string[];
 beforeEach(async () => {
-  root = await makeTempDir('backup-');
-});
-afterEach(async () => {
-  for (const point of mounted.splice(0).reverse()) execFileSync('umount', [point]);
-  await removeTempDir(root);
+  ({ dir: root, mounted } = await tempDirWithMounts('backup-'));
 });
 
 const unavailable = mountUnavailable('tmpfs');

@@ -5,31 +5,21 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReplaceMode } from '../../shared/plan';
 import { updateBackup } from './backupStore';
 import { applyWithBackup, discardedWithBackup, replacedWithBackup } from '../testing/backupFixtures';
 import { planReplace } from '../replace/planReplace';
 import { publishedDestination, repairPlanOf } from '../testing/recoveryFixtures';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  writeBundle,
-  writeInterruptedStaging,
-  writeManagedDestination,
-} from '../testing/fixtures';
+import { snapshotTree, writeBundle, writeInterruptedStaging, writeManagedDestination } from '../testing/fixtures';
+import { tempDirWithMounts } from '../testing/mountProbe';
 import { applyRestore } from './applyRestore';
 import { planRestore } from './planRestore';
 
 let root: string;
-const mounted: string[] = [];
+let mounted: string[];
 beforeEach(async () => {
-  root = await makeTempDir('restore-');
-});
-afterEach(async () => {
-  for (const point of mounted.splice(0).reverse()) execFileSync('umount', [point]);
-  await removeTempDir(root);
+  ({ dir: root, mounted } = await tempDirWithMounts('restore-'));
 });
 
 const canMount = process.platform === 'linux' && process.getuid?.() === 0;

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReplacePlan } from '../../shared/plan';
 import { BACKUP_FILES_DIR } from '../../shared/backupSchema';
 import { applyRestore } from './applyRestore';
@@ -16,28 +16,17 @@ import { backupWriter } from './backupWriter';
 import { openPinnedBackup } from './pinnedBackup';
 import { planRestore } from './planRestore';
 import { countingFsOps, type BeforeMutation } from '../testing/countingFsOps';
-import {
-  makeTempDir,
-  removeTempDir,
-  snapshotTree,
-  stateInvariantProblems,
-  writeBundle,
-  writeManagedDestination,
-} from '../testing/fixtures';
-import { mountUnavailable } from '../testing/mountProbe';
+import { snapshotTree, stateInvariantProblems, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { mountUnavailable, tempDirWithMounts } from '../testing/mountProbe';
 import { applyPlan } from '../replace/applyPlan';
 import { nodeFsOps } from '../replace/fsOps';
 import { readMountPointsSync } from '../replace/mountPoints';
 import { planReplace } from '../replace/planReplace';
 
 let root: string;
-const mounted: string[] = [];
+let mounted: string[];
 beforeEach(async () => {
-  root = await makeTempDir('whole-folders-');
-});
-afterEach(async () => {
-  for (const point of mounted.splice(0).reverse()) execFileSync('umount', [point]);
-  await removeTempDir(root);
+  ({ dir: root, mounted } = await tempDirWithMounts('whole-folders-'));
 });
 
 const OUTPUTS = {

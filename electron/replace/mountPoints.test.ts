@@ -6,27 +6,22 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from './applyPlan';
 import { mountPointsBelow, parseMountInfo } from './mountPoints';
 import { planReplace } from './planReplace';
 import { destinationSafetyRefusal } from './safeDestination';
-import { makeTempDir, removeTempDir, snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
-import { mountUnavailable } from '../testing/mountProbe';
+import { snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
+import { mountUnavailable, tempDirWithMounts } from '../testing/mountProbe';
 
 const unavailable = mountUnavailable('bind');
 const mountIt = unavailable ? it.skip : it;
 if (unavailable) console.warn(`mountPoints.test.ts: real mount tests skipped: ${unavailable}`);
 
 let root: string;
-const mounted: string[] = [];
+let mounted: string[];
 beforeEach(async () => {
-  root = await makeTempDir('mounts-');
-});
-afterEach(async () => {
-  // Unmount first, always: removing a tree with a live bind mount in it would empty the mounted folder.
-  for (const point of mounted.splice(0).reverse()) execFileSync('umount', [point]);
-  await removeTempDir(root);
+  ({ dir: root, mounted } = await tempDirWithMounts('mounts-'));
 });
 
 function mount(args: string[], point: string): void {
