@@ -6,7 +6,7 @@ import { lstatSync } from 'node:fs';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { cachedStateOf, stateFileBeforeRead } from './cachedState';
-import { examineAndHash, type Hasher } from './hashTask';
+import { examineAndHash, hashListedFile, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import type { Job, PoolJobOutcome } from './poolProtocol';
@@ -28,7 +28,7 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
 export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
-      return examineAndHash(job, hasher, true);
+      return job.listed ? hashListedFile(job, hasher, true) : examineAndHash(job, hasher, true);
     case 'list': {
       // The destination must be a real directory: listing through a link would leave it.
       const stat = lstatSync(job.root, { throwIfNoEntry: false });
