@@ -4,10 +4,10 @@
 // this thread in 20 ms slices (timeSlice.ts): starting workers for one plan cost more CPU than
 // hashing 10,000 files of 4 KiB, and under load the plan sat idle waiting for them to start
 // (docs/performance.md). A plan whose own thread reads the source meanwhile (`besideOtherWork`) hands
-// thousands of small outputs to one worker of its own instead, on the second core: the hash then
-// costs the plan no time, only the worker's start. Read-only; never follows a symbolic link (not
-// even in a parent folder) and never opens what lstat did not show to be a regular file, so a FIFO
-// cannot hang planning.
+// thousands of small outputs to one worker of its own instead, on a second core: the hash then
+// takes none of the plan's time, and costs a worker's start in CPU. Read-only; never follows a
+// symbolic link (not even in a parent folder) and never opens what lstat did not show to be a
+// regular file, so a FIFO cannot hang planning.
 
 import { availableParallelism } from 'node:os';
 import type { ChangedOnDisk } from '../../shared/plan';
