@@ -6,6 +6,7 @@ import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { SyncStatus } from '../../shared/syncStatus';
 import { SYNC_LABELS } from '../../shared/syncWords';
+import { rowBodyJson } from '../../shared/scanRowText';
 import { type LoadedWorkspace, type ScannedDestination } from '../service/workspaceScan';
 import { table, type Style } from './style';
 import { verifyLines } from './verifyText';
@@ -95,12 +96,7 @@ export function destinationJson(outcome: Pick<ScanOutcome, 'verify' | 'verifiedA
   return {
     id: row.destination.id,
     ...(host !== undefined ? { host } : {}),
-    path: row.inspection.path,
-    ...row.summary,
-    issues: row.inspection.issues,
-    ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
-    // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
-    ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
+    ...rowBodyJson(row.inspection, row.summary, report ? { report, verifiedAt: outcome.verifiedAt?.[index] } : undefined),
     ...(row.sync ? { sync: row.sync } : {}),
   };
 }

@@ -1,14 +1,17 @@
 // The command line's scan reads in two workers (each handed its next batch before it answers) or in
-// its own thread, as the cores allow: the document it prints must not depend on which.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// its own thread, as the cores allow: the document it prints must not depend on which. With --json,
+// each row's fields are printed where it was read (a worker, or this thread for a verify of one
+// batch), with --verify its report among them: the same bytes as the document printed whole here.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_FILE_NAME } from '../../shared/stateSchema';
 import { HashPool, loadWorkspace, runInThread, type LoadedWorkspace } from '../service/workspaceScan';
 import { writeInterruptedStaging } from '../testing/fixtures';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import type { CliIo } from './command';
-import { jsonDocument } from './renderScan';
+import { humanText, jsonDocument } from './renderScan';
+import { makeStyle } from './style';
 import { scanWithPool } from './scanCommand';
 import { documentPieces } from './scanJsonText';
 
@@ -31,6 +34,13 @@ const kinds: ((at: string, i: number) => unknown)[] = [
   },
   // A managed state beside a marked staging folder: a replace that stopped half way.
   (at) => (writeManagedDestination(at, { 'a.html': 'a' }), writeInterruptedStaging(at)),
+  // Drifted: an output edited, another gone, a file nobody published.
+  (at, i) => {
+    writeManagedDestination(at, { 'a.html': `page ${i}`, 'b/c.html': 'c', 'd.html': 'd' });
+    writeFileSync(path.join(at, 'a.html'), 'edited');
+    rmSync(path.join(at, 'd.html'));
+    writeFileSync(path.join(at, 'extra "quoted" \\ é.txt'), 'x');
+  },
 ];
 
 /** Enough destinations of every kind that two workers each get several batches, one waiting behind another. */
@@ -65,8 +75,57 @@ describe('the scan --json document', () => {
     expect(inWorkers.text).toBe(here.text);
     const counts = JSON.parse(here.text).counts;
     // An interrupted replace keeps its state's status, with an error beside it.
-    expect(counts).toEqual({ total: 600, managed: 200, unmanaged: 100, empty: 100, invalid: 200 });
+    expect(counts).toEqual({ total: 600, managed: 256, unmanaged: 86, empty: 86, invalid: 172 });
     const interrupted = JSON.parse(here.text).destinations[5];
     expect(interrupted.issues.map((issue: { code: string }) => issue.code)).toContain('interrupted');
+  });
+});
+
+/** The --verify document printed as the command prints it, and the whole document and table printed here from full reports. */
+async function verifiedDocuments(workspace: LoadedWorkspace, pool: () => HashPool) {
+  const printed = async (json: boolean) => {
+    const used = pool();
+    try {
+      const outcome = await scanWithPool(workspace, [], { verify: true, io, json, pool: used });
+      return { outcome, workers: used.threadIds.length };
+    } finally {
+      await used.close();
+    }
+  };
+  const asJson = await printed(true);
+  const whole = await printed(false);
+  return {
+    text: documentPieces(asJson.outcome, asJson.outcome.rendered).join(''),
+    workers: asJson.workers,
+    whole: `${JSON.stringify(jsonDocument(whole.outcome), null, 2)}\n`,
+    table: humanText(whole.outcome, makeStyle(false, {})),
+  };
+}
+
+describe('the scan --verify --json document', () => {
+  // One verify time for both runs: the command stamps each report with the time its scan began.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T21:00:00.000Z') }));
+  afterEach(() => void vi.useRealTimers());
+
+  it('is byte for byte the document printed whole from the reports, its rows rendered in two workers', async () => {
+    const workspace = await mixedWorkspace(140);
+    const { text, workers, whole, table } = await verifiedDocuments(workspace, () => new HashPool({ size: 2 }));
+    expect(workers).toBe(2);
+    expect(text).toBe(whole);
+    const document = JSON.parse(text);
+    expect(document.counts).toMatchObject({ total: 140, intact: 40, drifted: 20 });
+    const drifted = document.destinations[6];
+    expect(drifted.verify.status).toBe('drifted');
+    expect(drifted.verify.extra).toEqual(['extra "quoted" \\ é.txt']);
+    expect(drifted.verified_at).toBe('2026-12-06T21:00:00.000Z');
+    expect(table).toContain('verified 60: 40 intact, 20 drifted');
+  });
+
+  it('is the same when a verify of one batch is read in this thread', async () => {
+    const workspace = await mixedWorkspace(7);
+    const { text, workers, whole } = await verifiedDocuments(workspace, () => new HashPool({ size: 2, runHere: runInThread }));
+    expect(workers).toBe(0);
+    expect(text).toBe(whole);
+    expect(JSON.parse(text).destinations[6].verify.status).toBe('drifted');
   });
 });
