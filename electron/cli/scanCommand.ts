@@ -112,6 +112,8 @@ export async function scanWithPool(
       // --json: each row's fields, its verify report among them, are printed by the thread that read it;
       // this one only wraps them in the row's id and sync.
       ...(json ? { rowText: verify ? { verifiedAt: startedAt } : {} } : {}),
+      // The table lists the drifts only: an intact destination's report stays in its worker.
+      ...(!json && verify ? { driftedReportsOnly: true } : {}),
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       // No bar, no progress: the scan then builds no step object a destination.
@@ -134,7 +136,7 @@ export async function scanWithPool(
       if (verify) outcome.verifyStatus = verifyStatus;
     } else if (verify) {
       outcome.verify = scanned.rows.map((row) => row.verify);
-      outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
+      outcome.verifyStatus = scanned.rows.map((row) => row.verifyStatus ?? row.verify?.status);
     }
     return outcome;
   } finally {

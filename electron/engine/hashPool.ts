@@ -153,6 +153,8 @@ export class HashPool {
       knownOf?: (index: number) => Record<string, CachedOutput>;
       /** Each row's fields rendered in the worker as `scan --json` prints them (poolProtocol.ts InspectJob). */
       rowText?: { verifiedAt?: string };
+      /** With `verify`: an intact destination's report stays in the worker, its status alone comes back. */
+      driftedReportsOnly?: boolean;
       onOutcome?: (index: number, outcome: InspectOutcome) => void;
     },
   ): Promise<InspectOutcome[]> {
@@ -169,6 +171,7 @@ export class HashPool {
         };
         if (options.knownOf) job.known = options.knownOf(index);
         if (options.rowText) job.rowText = options.rowText;
+        if (options.driftedReportsOnly) job.driftedReportsOnly = true;
         return job;
       }),
       { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },

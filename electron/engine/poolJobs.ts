@@ -59,16 +59,16 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
         });
         const summary = summarizeInspection(inspection, json);
         if (job.verify && job.known && (inspection.status !== 'managed' || !json))
-          return withRowText(job, { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } });
-        if (!job.verify || inspection.status !== 'managed' || !json) return withRowText(job, { kind: 'inspected', inspection, summary });
+          return answered(job, { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } });
+        if (!job.verify || inspection.status !== 'managed' || !json) return answered(job, { kind: 'inspected', inspection, summary });
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
         const outputs = json.outputs as RecordedOutput[];
         const cache = job.known ? { known: job.known, seen: {}, hashed: 0 } : undefined;
         const answer = (verify: VerifyReport): PoolJobOutcome => {
-          if (!cache || !job.known) return withRowText(job, { kind: 'inspected', inspection, summary, verify });
+          if (!cache || !job.known) return answered(job, { kind: 'inspected', inspection, summary, verify });
           const state = cachedStateOf(before, inspection, json);
-          return withRowText(job, {
+          return answered(job, {
             kind: 'inspected',
             inspection,
             summary,
@@ -86,16 +86,29 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
 
 type Inspected = Extract<InspectOutcome, { kind: 'inspected' }>;
 
-/** With `rowText`, the row's fields as `scan --json` prints them, and the report only as its status beside them. */
-function withRowText(job: InspectJob, outcome: Inspected): Inspected {
-  if (!job.rowText) return outcome;
+/**
+ * The outcome as the job asked for it: with `rowText`, the row's fields as `scan --json` prints them
+ * and the report only as its status beside them; with `driftedReportsOnly`, an intact report as its
+ * status alone.
+ */
+function answered(job: InspectJob, outcome: Inspected): Inspected {
   const { inspection, summary, verify, cache } = outcome;
-  const text = rowBodyText(rowBodyJson(inspection, summary, verify ? { report: verify, verifiedAt: job.rowText.verifiedAt } : undefined));
-  if (!verify) {
-    outcome.text = text;
+  const reportApart = verify && (job.rowText || (job.driftedReportsOnly && verify.status === 'intact'));
+  const text = job.rowText
+    ? rowBodyText(rowBodyJson(inspection, summary, verify ? { report: verify, verifiedAt: job.rowText.verifiedAt } : undefined))
+    : undefined;
+  if (!reportApart) {
+    if (text !== undefined) outcome.text = text;
     return outcome;
   }
-  return { kind: 'inspected', inspection, summary, ...(cache ? { cache } : {}), text, verifyStatus: verify.status };
+  return {
+    kind: 'inspected',
+    inspection,
+    summary,
+    ...(cache ? { cache } : {}),
+    ...(text !== undefined ? { text } : {}),
+    verifyStatus: verify.status,
+  };
 }
 
 function failed(path: string, cause: unknown): PoolJobOutcome {

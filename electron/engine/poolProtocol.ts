@@ -37,6 +37,8 @@ export interface InspectJob {
    * status beside it (`verifyStatus`); `verifiedAt` is the time the text gives it.
    */
   rowText?: { verifiedAt?: string };
+  /** With `verify`: an intact destination's report stays here, its status alone travels (`verifyStatus`). */
+  driftedReportsOnly?: boolean;
 }
 
 /** A re-verify's stat check (statCheck.ts): is the destination as the stat cache expects it? */
@@ -58,7 +60,7 @@ export type InspectOutcome =
       inspection: InspectionWire;
       summary: ScanSummary;
       verify?: VerifyReport;
-      /** With `rowText`: the row's fields as text, and in place of `verify` its status. */
+      /** With `rowText`: the row's fields as text. With it or `driftedReportsOnly`, the status of a report not sent. */
       text?: string;
       verifyStatus?: VerifyReport['status'];
       /**

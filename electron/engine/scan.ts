@@ -24,7 +24,7 @@ export interface ScannedDestination extends ScanRow {
   sync?: SyncStatus;
   /** With the `rowText` option: the row's fields from `path` on, as `scan --json` prints them (shared/scanRowText.ts). */
   text?: string;
-  /** With `rowText` and `verify`: the verify's status, its report being in `text` only. */
+  /** With `verify` and `rowText` or `driftedReportsOnly`: the verify's status, where its report did not come. */
   verifyStatus?: VerifyReport['status'];
 }
 
@@ -82,6 +82,11 @@ export interface ScanOptions {
    * For the command line's --json; an unreadable destination's row comes without text.
    */
   rowText?: { verifiedAt?: string };
+  /**
+   * With verify: an intact destination's report is not sent back, only its status (row.verifyStatus);
+   * a drifted one's comes in full. For a caller that lists the drifts only, as the command line's table.
+   */
+  driftedReportsOnly?: boolean;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -182,6 +187,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         digests,
         ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
         ...(options.rowText ? { rowText: options.rowText } : {}),
+        ...(options.driftedReportsOnly ? { driftedReportsOnly: true } : {}),
         ...(options.verify && statCache ? { knownOf: (at: number) => statCache.known(destinations[pending[at]!]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {
