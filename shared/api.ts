@@ -149,8 +149,19 @@ export const events = {
   liveRefresh: z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('destinations'),
-      /** `reason`: what saw it (this machine's watch, a host's agent, a host's watch lost); absent: this machine's watch. */
-      changes: z.array(z.object({ entry: scanEntrySchema, changedAt: z.string(), reason: watchStaleReasonSchema.optional() })),
+      /**
+       * `reason`: what saw it (this machine's watch, a host's agent, a host's watch lost); absent: this
+       * machine's watch. `lastEventAt`: when that watch saw the change's last event; a result whose
+       * verify began reading after it stays fresh (shared/verifyFreshness.ts).
+       */
+      changes: z.array(
+        z.object({
+          entry: scanEntrySchema,
+          changedAt: z.string(),
+          reason: watchStaleReasonSchema.optional(),
+          lastEventAt: z.string().optional(),
+        }),
+      ),
     }),
     z.object({
       kind: z.literal('workspace'),

@@ -77,6 +77,24 @@ describe('whether a verify result still describes the disk', () => {
     });
   });
 
+  it('stays fresh when the watcher saw the whole change before the verify began reading (its report came after the result)', () => {
+    const change = { kind: 'changed_on_disk' as const, at: '2026-12-03T16:59:59.000Z', lastEventAt: '2026-12-03T16:59:59.999Z' };
+    expect(nextVerifyFreshness(stamp, FRESH, change)).toBe(FRESH);
+  });
+
+  it('turns stale when the change’s last event was seen in the verify’s first millisecond or after, or at a time that does not parse', () => {
+    const change = (lastEventAt: string) => ({ kind: 'changed_on_disk' as const, at: '2026-12-03T16:59:59.000Z', lastEventAt });
+    for (const lastEventAt of [stamp.verifiedAt, '2026-12-03T17:00:00.001Z', 'soon'])
+      expect(nextVerifyFreshness(stamp, FRESH, change(lastEventAt))).toEqual({
+        fresh: false,
+        reason: 'changed_on_disk',
+        since: '2026-12-03T16:59:59.000Z',
+      });
+    expect(nextVerifyFreshness({ ...stamp, verifiedAt: 'not a time' }, FRESH, change('2026-12-03T16:00:00.000Z'))).toMatchObject({
+      fresh: false,
+    });
+  });
+
   it('keeps a stale result stale with its first reason, even when the disk reads as before again', () => {
     const stale: VerifyFreshness = { fresh: false, reason: 'listing_changed', since: at };
     expect(nextVerifyFreshness(stamp, stale, reread({ ...basis }))).toBe(stale);
@@ -87,21 +105,29 @@ describe('whether a verify result still describes the disk', () => {
     { stateSha256: fc.constantFrom(sha('a'), sha('b')), listing: fc.constantFrom('l1', 'l2') },
     { requiredKeys: [] },
   );
+  /** A watcher's change whose last event was seen up to 3 ms either side of the verify's start, or at an unknown time. */
+  const lastEventAt = fc.option(
+    fc.integer({ min: -3, max: 3 }).map((offset) => new Date(Date.parse(stamp.verifiedAt) + offset).toISOString()),
+    { nil: undefined },
+  );
   const observation: fc.Arbitrary<DestinationObservation> = fc.oneof(
     fingerprint.map((f) => ({ kind: 'reread' as const, fingerprint: f, at })),
-    fc.constant({ kind: 'changed_on_disk' as const, at }),
+    lastEventAt.map((last) => ({ kind: 'changed_on_disk' as const, at, ...(last !== undefined ? { lastEventAt: last } : {}) })),
   );
+  const seenBeforeVerify = (o: DestinationObservation) =>
+    o.kind === 'changed_on_disk' && o.lastEventAt !== undefined && Date.parse(o.lastEventAt) < Date.parse(stamp.verifiedAt);
 
-  it('is fresh after any sequence of observations exactly when every one was a re-read with the fingerprint it was taken with', () => {
+  it('is fresh after any sequence of observations exactly when each was a re-read with the fingerprint it was taken with, or a change seen before it', () => {
     fc.assert(
       fc.property(fingerprint, fc.array(observation, { maxLength: 6 }), (taken, observations) => {
         const s: VerifyStamp = { verifiedAt: stamp.verifiedAt, basis: taken };
         const end = observations.reduce((freshness, o) => nextVerifyFreshness(s, freshness, o), FRESH);
         const complete = taken.stateSha256 !== undefined && taken.listing !== undefined;
-        const unchanged = observations.every(
+        const rereads = observations.filter((o) => !seenBeforeVerify(o));
+        const unchanged = rereads.every(
           (o) => o.kind === 'reread' && o.fingerprint.stateSha256 === taken.stateSha256 && o.fingerprint.listing === taken.listing,
         );
-        expect(end.fresh).toBe(observations.length === 0 || (complete && unchanged));
+        expect(end.fresh).toBe(rereads.length === 0 || (complete && unchanged));
       }),
     );
   });

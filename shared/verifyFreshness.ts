@@ -2,7 +2,7 @@
 // destination list, the detail pane, live refresh, the health filters). A verify result belongs to
 // the disk as it was when it was taken; it carries that time and a fingerprint of what it read, and
 // turns stale for good (until the next verify) as soon as a re-read of the destination finds a
-// different fingerprint, or a watcher says the destination changed. Pure: the engine reads the disk
+// different fingerprint, or a watcher says the destination changed after the verify began reading. Pure: the engine reads the disk
 // and computes fingerprints; this module only compares them. Never turns a stale result fresh again.
 
 // The shapes are zod schemas in verifyFreshnessSchema.ts; only their types are read here, so that the
@@ -44,11 +44,17 @@ export const FRESH: VerifyFreshness = Object.freeze({ fresh: true }) as VerifyFr
 export type DestinationObservation =
   /** The destination was read again (a rescan, the re-read after an action): its fingerprint then. */
   | { kind: 'reread'; fingerprint: DestinationFingerprint; at: string }
-  /** A watcher saw the destination (its root, its state file, its staging folder) change; `reason` says which watch (default changed_on_disk). */
-  | { kind: 'changed_on_disk'; at: string; reason?: WatchStaleReason };
+  /**
+   * A watcher saw the destination (its root, its state file, its staging folder) change; `reason` says
+   * which watch (default changed_on_disk). `lastEventAt`: when it saw the last event of that change,
+   * on the clock the stamp's `verifiedAt` was taken by (absent: not known).
+   */
+  | { kind: 'changed_on_disk'; at: string; reason?: WatchStaleReason; lastEventAt?: string };
 
 /**
- * The rule. A result that is stale stays stale with its first reason and time. A re-read keeps a
+ * The rule. A result that is stale stays stale with its first reason and time. A watcher's change
+ * turns a fresh result stale, unless the watcher saw all of it before the verify began reading (its
+ * report can arrive after the result: the watcher waits for the burst to go quiet). A re-read keeps a
  * fresh result fresh only when both fingerprints are fully known and equal; any difference, or a
  * fact that either side could not read (no listing: the folder was missing or not a directory),
  * turns it stale: a result is only kept when the disk proves it unchanged. The outputs' signatures
@@ -56,8 +62,10 @@ export type DestinationObservation =
  */
 export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness, observation: DestinationObservation): VerifyFreshness {
   if (!current.fresh) return current;
-  if (observation.kind === 'changed_on_disk')
+  if (observation.kind === 'changed_on_disk') {
+    if (observation.lastEventAt !== undefined && seenBefore(observation.lastEventAt, stamp.verifiedAt)) return current;
     return { fresh: false, reason: observation.reason ?? 'changed_on_disk', since: observation.at };
+  }
   const before = stamp.basis;
   const now = observation.fingerprint;
   if (before.stateSha256 !== now.stateSha256 || before.stateSha256 === undefined) {
@@ -72,6 +80,18 @@ export function nextVerifyFreshness(stamp: VerifyStamp, current: VerifyFreshness
     return { fresh: false, reason: 'outputs_changed', since: observation.at };
   }
   return current;
+}
+
+/**
+ * Whether a watcher saw a change's last event before a verify began reading: a watcher sees an event
+ * only after the write it reports, so that verify read the disk as the change left it. Strictly
+ * before, in milliseconds: an event in the same millisecond as the verify's start may be of a write
+ * after it. A time that does not parse proves nothing.
+ */
+function seenBefore(lastEventAt: string, verifiedAt: string): boolean {
+  const seen = Date.parse(lastEventAt);
+  const verified = Date.parse(verifiedAt);
+  return Number.isFinite(seen) && Number.isFinite(verified) && seen < verified;
 }
 
 /** A verify result's health as the list shows and filters it: a stale one is neither intact nor drifted any more. */

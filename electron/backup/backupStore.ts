@@ -1,7 +1,8 @@
 // The backups kept in a workspace's backup folder: read one (its manifest, checked), list them with
 // their sizes, mark how an apply or a restore ended, and prune all but the newest N of each
-// destination. Removal goes through replace/removeTree.ts (never follows a link, never crosses into
-// another file system); nothing outside the backup folder is ever touched.
+// destination. A pruned backup leaves the kept set by one rename before any of its files go; removal
+// goes through replace/removeTree.ts (never follows a link, never crosses into another file system);
+// nothing outside the backup folder is ever touched.
 
 import { promises as fs, type BigIntStats } from 'node:fs';
 import path from 'node:path';
@@ -188,24 +189,60 @@ export async function listBackups(settings: BackupSettings, destinationFolder?: 
 const UNFINISHED_AGE_MS = 10 * 60 * 1000;
 
 /**
- * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and removes
- * the rest, and any folder of a killed apply that never kept anything. Returns what it removed.
+ * Where a prune moves a backup before removing it: a sibling named `.pruning-<id>`, reached by one
+ * rename. No backup id has this form, so from that rename on no list, restore or prune counts it,
+ * and a prune killed while removing it leaves a folder the next prune finishes, never a backup that
+ * holds less than its manifest says.
+ */
+export const PRUNING_PREFIX = '.pruning-';
+
+/** A prune whose backups are out of the kept set (moved aside), their files still going. */
+export interface StartedPrune {
+  removed: BackupSummary[];
+  kept: number;
+  /** The removal of what was moved aside (and of any a killed prune left): what failed, or undefined. Never rejects. */
+  removal: Promise<Error | undefined>;
+}
+
+async function pruningLeftovers(folder: string): Promise<string[]> {
+  const entries = await fs
+    .readdir(folder, { withFileTypes: true })
+    .catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' ? [] : Promise.reject(cause)));
+  return entries
+    .filter((entry) => entry.name.startsWith(PRUNING_PREFIX) && entry.isDirectory())
+    .map((entry) => path.join(folder, entry.name));
+}
+
+/** Removes each folder in turn (removeTree: never follows a link, never leaves the file system); the first failure, or undefined. */
+async function removeAside(folders: readonly string[]): Promise<Error | undefined> {
+  let failed: Error | undefined;
+  for (const folder of folders) await removeTree(folder).catch((cause: Error) => void (failed ??= cause));
+  return failed;
+}
+
+/**
+ * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and moves
+ * the rest, and any folder of a killed apply that never kept anything, out of the kept set by one
+ * rename each (PRUNING_PREFIX); their removal then runs on (libuv's threads do the unlinks) while the
+ * caller goes on, and the caller awaits `removal` before it says it is done. Returns what it removed.
  * `written`: the manifest the apply just settled, taken as read while its file keeps that identity.
  */
-export async function pruneBackups(
+export async function startPrune(
   settings: BackupSettings,
   destinationFolder?: string,
   nowMs: number = Date.now(),
   written?: WrittenManifest,
-): Promise<{ removed: BackupSummary[]; kept: number }> {
-  if (!settings.enabled) return { removed: [], kept: 0 };
+): Promise<StartedPrune> {
+  if (!settings.enabled) return { removed: [], kept: 0, removal: Promise.resolve(undefined) };
   const folders =
     destinationFolder !== undefined
       ? [destinationFolder]
       : (await namesIn(settings.folder)).map((name) => path.join(settings.folder, name));
   const removed: BackupSummary[] = [];
+  const aside: string[] = [];
   let keptCount = 0;
   for (const folder of folders) {
+    aside.push(...(await pruningLeftovers(folder)));
     const index = await readBackupIndex(folder);
     const fresh: BackupIndex = new Map();
     const all = await summariesIn(folder, index, fresh, written);
@@ -220,7 +257,9 @@ export async function pruneBackups(
         continue;
       }
       fresh.delete(summary.id);
-      await removeTree(summary.folder);
+      const pruning = path.join(folder, `${PRUNING_PREFIX}${summary.id}`);
+      await fs.rename(summary.folder, pruning);
+      aside.push(pruning);
       removed.push(summary);
     }
     keptCount += kept;
@@ -228,5 +267,18 @@ export async function pruneBackups(
       // Only a cache: when it cannot be written, the next prune reads the manifests it would have skipped.
       await writeBackupIndex(folder, fresh).catch(() => undefined);
   }
-  return { removed, kept: keptCount };
+  return { removed, kept: keptCount, removal: removeAside(aside) };
+}
+
+/** startPrune, its removal awaited: throws what the removal could not remove. */
+export async function pruneBackups(
+  settings: BackupSettings,
+  destinationFolder?: string,
+  nowMs: number = Date.now(),
+  written?: WrittenManifest,
+): Promise<{ removed: BackupSummary[]; kept: number }> {
+  const { removed, kept, removal } = await startPrune(settings, destinationFolder, nowMs, written);
+  const failed = await removal;
+  if (failed) throw failed;
+  return { removed, kept };
 }

@@ -6,6 +6,7 @@ import { countIssues, formatIssuePath, type Issue } from '../../shared/issues';
 import type { VerifyReport } from '../../shared/verifyReport';
 import type { SyncStatus } from '../../shared/syncStatus';
 import { SYNC_LABELS } from '../../shared/syncWords';
+import { rowBodyJson } from '../../shared/scanRowText';
 import { type LoadedWorkspace, type ScannedDestination } from '../service/workspaceScan';
 import { table, type Style } from './style';
 import { verifyLines } from './verifyText';
@@ -30,8 +31,9 @@ export interface ScanOutcome {
   /** By row index: the row's part of the --json document, printed as it came (scanJsonText.ts). */
   rendered?: (string | undefined)[];
   /**
-   * By row index, in place of `verify` once each report is in its row's `rendered` text: the status
-   * alone, all the counts and the exit code read (a large verify's reports are not kept twice).
+   * By row index, the verify's status where its report is not kept: in place of `verify` once each
+   * report is in its row's `rendered` text, or beside a `verify` that keeps only the drifted reports
+   * (the ones the table lists). The counts, the VERIFY column and the exit code read it.
    */
   verifyStatus?: (VerifyReport['status'] | undefined)[];
 }
@@ -95,12 +97,7 @@ export function destinationJson(outcome: Pick<ScanOutcome, 'verify' | 'verifiedA
   return {
     id: row.destination.id,
     ...(host !== undefined ? { host } : {}),
-    path: row.inspection.path,
-    ...row.summary,
-    issues: row.inspection.issues,
-    ...(row.inspection.stateWithheld ? { stateWithheld: row.inspection.stateWithheld } : {}),
-    // verified_at and freshness as in the app's export (docs/verify-freshness.md): fresh as of verified_at.
-    ...(report ? { verify: report, verified_at: outcome.verifiedAt?.[index], freshness: 'fresh' } : {}),
+    ...rowBodyJson(row.inspection, row.summary, report ? { report, verifiedAt: outcome.verifiedAt?.[index] } : undefined),
     ...(row.sync ? { sync: row.sync } : {}),
   };
 }
@@ -131,7 +128,8 @@ function workspaceLine(outcome: ScanOutcome, style: Style): string {
 }
 
 export function humanText(outcome: ScanOutcome, style: Style): string {
-  const verifying = outcome.verify !== undefined;
+  const statuses = verifyStatuses(outcome);
+  const verifying = statuses !== undefined;
   const header = ['STATUS', ...(verifying ? ['VERIFY'] : []), 'ID', 'OUTPUTS', 'ISSUES', 'PUBLISHED', 'SYNC'];
   const rows = outcome.rows.map((row, index) => {
     const { summary } = row;
@@ -139,10 +137,10 @@ export function humanText(outcome: ScanOutcome, style: Style): string {
       summary.errorCount + summary.warningCount === 0
         ? '-'
         : `${plural(summary.errorCount, 'error')}, ${plural(summary.warningCount, 'warning')}`;
-    const report = outcome.verify?.[index];
+    const verified = statuses?.[index];
     return [
       statusCell(summary.status, style),
-      ...(verifying ? [report ? statusCell(report.status, style) : style.dim('-')] : []),
+      ...(verifying ? [verified ? statusCell(verified, style) : style.dim('-')] : []),
       printable(row.destination.id),
       String(summary.outputCount),
       issues,

@@ -109,6 +109,11 @@ export async function scanWithPool(
       digests: false,
       // Neither the table nor the --json reports `hasContent`: one call a destination fewer.
       settleContent: false,
+      // --json: each row's fields, its verify report among them, are printed by the thread that read it;
+      // this one only wraps them in the row's id and sync.
+      ...(json ? { rowText: verify ? { verifiedAt: startedAt } : {} } : {}),
+      // The table lists the drifts only: an intact destination's report stays in its worker.
+      ...(!json && verify ? { driftedReportsOnly: true } : {}),
       // Sync only where a source is configured: it reads each state whole, and loads zod for the rules.
       ...(syncing ? { sync: new (await import('./syncLoader')).SourceManifests() } : {}),
       // No bar, no progress: the scan then builds no step object a destination.
@@ -118,10 +123,11 @@ export async function scanWithPool(
       onResult: (row, index) => {
         if (!syncing) row.sync = NO_SOURCE_SYNC; // said without the rules
         if (!rendered) return;
-        // Rendered as the one row of its own outcome (index 0): nothing of it is kept but the text.
+        // Rendered as the one row of its own outcome (index 0): nothing of it is kept but the text. A
+        // row without a text of its worker's (an unreadable destination) is rendered here.
         rendered[index] = destinationText(verify ? { verify: [row.verify], verifiedAt: [startedAt] } : {}, row, 0);
-        verifyStatus[index] = row.verify?.status;
-        delete row.verify;
+        verifyStatus[index] = row.verifyStatus ?? row.verify?.status;
+        if (row.verify) delete row.verify;
       },
     });
     const outcome: ScanOutcome = { workspace, warnings, rows: scanned.rows };
@@ -130,7 +136,7 @@ export async function scanWithPool(
       if (verify) outcome.verifyStatus = verifyStatus;
     } else if (verify) {
       outcome.verify = scanned.rows.map((row) => row.verify);
-      outcome.verifiedAt = scanned.rows.map((row) => (row.verify ? startedAt : undefined));
+      outcome.verifyStatus = scanned.rows.map((row) => row.verifyStatus ?? row.verify?.status);
     }
     return outcome;
   } finally {

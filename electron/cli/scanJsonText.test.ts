@@ -65,12 +65,15 @@ const outcome: fc.Arbitrary<ScanOutcome> = fc
     reports: fc.array(fc.option(report, { nil: undefined }), { maxLength: 5 }),
     verifying: fc.boolean(),
     file: fc.option(text, { nil: undefined }),
+    // A host scan names each row's host (absent: read on this machine).
+    hosts: fc.option(fc.array(fc.option(text, { nil: undefined }), { minLength: 5, maxLength: 5 }), { nil: undefined }),
   })
-  .map(({ rows, reports, verifying, file }) => ({
+  .map(({ rows, reports, verifying, file, hosts }) => ({
     workspace: { kind: 'folder' as const, root: '/w', destinations: [], ...(file !== undefined ? { file } : {}) },
     warnings: [],
     rows,
     ...(verifying ? { verify: rows.map((_, index) => reports[index]), verifiedAt: rows.map(() => '2026-12-06T10:00:00.000Z') } : {}),
+    ...(hosts ? { rowHosts: hosts } : {}),
   }));
 
 describe('the scan --json document with its rows rendered as they came', () => {

@@ -3,27 +3,23 @@
 // scan still reads (scanCommand.ts), so that the end of a large scan is a few joins and writes rather
 // than a document of tens of megabytes built and printed after the last batch.
 
-import { NO_SOURCE_SYNC } from '../../shared/syncNoSource';
+import { rowBodyJson, rowBodyText, rowText } from '../../shared/scanRowText';
 import type { ScannedDestination } from '../service/workspaceScan';
-import { destinationJson, documentHead, jsonDocument, type ScanOutcome } from './renderScan';
+import { documentHead, jsonDocument, type ScanOutcome } from './renderScan';
 
 type RowContext = Pick<ScanOutcome, 'verify' | 'verifiedAt' | 'rowHosts'>;
 
-// Nested in two arrays, a row is printed at its depth in the document; the two wrappers (six
-// characters each side: `[\n  [\n` and `\n  ]\n]`) are cut off, and with them the row's own braces
-// (`    {\n` and `\n    }`, another six each side) where only its fields are wanted.
-const atRowDepth = (value: object) => JSON.stringify([[value]], null, 2);
-
-// A workspace without sources gives every row the same sync, last in the row: its words are written
-// once here rather than serialized again for each of 100,000 rows (a quarter of a row's time).
-const NO_SOURCE_SYNC_FIELD = atRowDepth({ sync: NO_SOURCE_SYNC }).slice(12, -12);
-
-/** A destination's part as it stands in the document: at depth 2 (four spaces), without the comma after it. */
+/**
+ * A destination's part as it stands in the document: at depth 2 (four spaces), without the comma
+ * after it. Its fields from `path` on come from `row.text` where the reader rendered them
+ * (scanWorkspace's `rowText`), else they are rendered here.
+ */
 export function destinationText(outcome: RowContext, row: ScannedDestination, index: number): string {
-  const json = destinationJson(outcome, row, index);
-  if (json.sync !== NO_SOURCE_SYNC) return atRowDepth(json).slice(6, -6);
-  delete json.sync;
-  return `${atRowDepth(json).slice(6, -12)},\n${NO_SOURCE_SYNC_FIELD}\n    }`;
+  const report = outcome.verify?.[index];
+  const body =
+    row.text ??
+    rowBodyText(rowBodyJson(row.inspection, row.summary, report ? { report, verifiedAt: outcome.verifiedAt?.[index] } : undefined));
+  return rowText(row.destination.id, outcome.rowHosts?.[index], body, row.sync);
 }
 
 // Rows joined into one piece of the output at a time: the document is never held whole a second

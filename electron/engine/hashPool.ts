@@ -151,6 +151,10 @@ export class HashPool {
       settleContent?: boolean;
       /** Verify through the stat cache: what it knows of the destination at each index ({} for nothing). */
       knownOf?: (index: number) => Record<string, CachedOutput>;
+      /** Each row's fields rendered in the worker as `scan --json` prints them (poolProtocol.ts InspectJob). */
+      rowText?: { verifiedAt?: string };
+      /** With `verify`: an intact destination's report stays in the worker, its status alone comes back. */
+      driftedReportsOnly?: boolean;
       onOutcome?: (index: number, outcome: InspectOutcome) => void;
     },
   ): Promise<InspectOutcome[]> {
@@ -166,6 +170,8 @@ export class HashPool {
           settleContent: options.settleContent !== false,
         };
         if (options.knownOf) job.known = options.knownOf(index);
+        if (options.rowText) job.rowText = options.rowText;
+        if (options.driftedReportsOnly) job.driftedReportsOnly = true;
         return job;
       }),
       { signal: options.signal, onProgress: options.onProgress, onOutcome: options.onOutcome as RunOptions['onOutcome'] },
@@ -290,7 +296,10 @@ export class HashPool {
     let bytesReported = false;
     const filesByRequest = new Map<Request, number>();
     const outcomes = JSON.parse(message.outcomesJson) as PoolJobOutcome[];
+    const { texts } = message;
     outcomes.forEach((outcome, i) => {
+      const text = texts?.[i];
+      if (typeof text === 'string' && outcome.kind === 'inspected') outcome.text = text;
       const item = batch.items[i]!;
       // Aborted but not yet settled (its workers are being stopped): deliver nothing more.
       if (item.request.settled || item.request.options.signal?.aborted) return;

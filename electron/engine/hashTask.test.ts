@@ -45,6 +45,25 @@ describe('hashing an output the listing showed to be a regular file', () => {
     },
   );
 
+  it('never reads a path that climbs out of its root, and reads one whose climb stays inside', () => {
+    mkdirSync(path.join(dir, 'root', 'pages'), { recursive: true });
+    writeFileSync(path.join(dir, 'secret'), 'secret');
+    writeFileSync(path.join(dir, 'root', 'inside'), 'inside');
+    const root = path.join(dir, 'root');
+    for (const outside of ['../secret', 'pages/../../secret', path.join(dir, 'secret')]) {
+      for (const read of [hashListedFile, examineAndHash])
+        expect(read({ root, path: outside, expectedSize: 6 }, hasher())).toEqual({
+          kind: 'error',
+          message: `${outside} is not inside ${root}; not read`,
+        });
+    }
+    expect(hashListedFile({ root, path: 'pages/../inside', expectedSize: 6 }, hasher())).toEqual({
+      kind: 'file',
+      size: 6,
+      sha256: sha('inside'),
+    });
+  });
+
   it('reports the size of a file that grew or shrank since it was recorded, with no hash and no bytes counted', () => {
     const reading = hasher();
     expect(hashListedFile(listed('grew', 'recorded!', 8), reading)).toEqual({ kind: 'file', size: 9 });

@@ -33,6 +33,18 @@ const hasher = {
   },
 };
 
+/** The rendered rows' texts taken out of their outcomes (poolProtocol.ts `texts`); undefined when none has one. */
+function textsApart(outcomes: PoolJobOutcome[]): (string | null)[] | undefined {
+  let texts: (string | null)[] | undefined;
+  outcomes.forEach((outcome, index) => {
+    if (outcome.kind !== 'inspected' || outcome.text === undefined) return;
+    texts ??= new Array<string | null>(outcomes.length).fill(null);
+    texts[index] = outcome.text;
+    outcome.text = undefined; // JSON.stringify leaves it out
+  });
+  return texts;
+}
+
 /** Set while a batch reads a big file ahead: a batch that arrives meanwhile waits for it (one hasher, one batch at a time). */
 let running: Promise<void> | undefined;
 
@@ -41,8 +53,16 @@ const runBatch = (incoming: Extract<ToWorker, { type: 'batch' }>): Promise<void>
   unreported = 0;
   // Directories are trusted for one batch only: a folder swapped for a link later is seen.
   hasher.checkedDirs.clear();
-  const done = (outcomes: PoolJobOutcome[]) =>
-    port.postMessage({ type: 'done', id: incoming.id, outcomesJson: JSON.stringify(outcomes), bytes: unreported } satisfies FromWorker);
+  const done = (outcomes: PoolJobOutcome[]) => {
+    const texts = textsApart(outcomes);
+    port.postMessage({
+      type: 'done',
+      id: incoming.id,
+      outcomesJson: JSON.stringify(outcomes),
+      ...(texts ? { texts } : {}),
+      bytes: unreported,
+    } satisfies FromWorker);
+  };
   const outcomes = runAll(incoming.jobs, hasher);
   if (!(outcomes instanceof Promise)) return void done(outcomes);
   return outcomes.then(done);

@@ -87,6 +87,26 @@ describe('a huge invalid state', () => {
     }
   });
 
+  it('costs only its own row in a verify whose rows come rendered, the row it killed coming without text', async () => {
+    writeWorkspace();
+    const pool = new HashPool({ size: 2, resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 } });
+    try {
+      const report = await scanWorkspace(await folderWorkspace(), { pool, verify: true, rowText: { verifiedAt: 'then' } });
+      const byId = new Map(report.rows.map((row) => [row.destination.id, row]));
+      for (const id of healthy) {
+        const row = byId.get(id)!;
+        expect(row.verify).toBeUndefined();
+        expect(row.verifyStatus).toBe('intact');
+        expect(JSON.parse(`{${row.text!}}`)).toMatchObject({ status: 'managed', verify: { status: 'intact' }, verified_at: 'then' });
+      }
+      const huge = byId.get('b-huge')!;
+      expect(huge.text).toBeUndefined();
+      expect(huge.inspection.issues).toEqual([expect.objectContaining({ code: 'destination_unreadable' })]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('costs only its own row when the worker it kills holds the next batch too', async () => {
     writeWorkspace();
     // Enough destinations after b-huge for a second batch, handed to the worker before it dies.

@@ -4,12 +4,13 @@
 
 import { lstatSync } from 'node:fs';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
+import { rowBodyJson, rowBodyText } from '../../shared/scanRowText';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { cachedStateOf, stateFileBeforeRead } from './cachedState';
-import { examineAndHash, type Hasher } from './hashTask';
+import { examineAndHash, hashListedFile, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
-import type { Job, PoolJobOutcome } from './poolProtocol';
+import type { InspectJob, InspectOutcome, Job, PoolJobOutcome } from './poolProtocol';
 import { inspectDestinationSync, summarizeInspection } from './scanReader';
 import { checkUnchanged } from './statCheck';
 
@@ -28,7 +29,7 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
 export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
-      return examineAndHash(job, hasher, true);
+      return job.listed ? hashListedFile(job, hasher, true) : examineAndHash(job, hasher, true);
     case 'list': {
       // The destination must be a real directory: listing through a link would leave it.
       const stat = lstatSync(job.root, { throwIfNoEntry: false });
@@ -58,22 +59,22 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
         });
         const summary = summarizeInspection(inspection, json);
         if (job.verify && job.known && (inspection.status !== 'managed' || !json))
-          return { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } };
-        if (!job.verify || inspection.status !== 'managed' || !json) return { kind: 'inspected', inspection, summary };
+          return answered(job, { kind: 'inspected', inspection, summary, cache: { changed: {}, dropped: [], hashed: 0, state: null } });
+        if (!job.verify || inspection.status !== 'managed' || !json) return answered(job, { kind: 'inspected', inspection, summary });
         // Managed means the state is valid: its outputs are records with clean paths, sizes and hashes.
         // The walk for extras starts from the listing the inspection read: one listing per destination.
         const outputs = json.outputs as RecordedOutput[];
         const cache = job.known ? { known: job.known, seen: {}, hashed: 0 } : undefined;
         const answer = (verify: VerifyReport): PoolJobOutcome => {
-          if (!cache || !job.known) return { kind: 'inspected', inspection, summary, verify };
+          if (!cache || !job.known) return answered(job, { kind: 'inspected', inspection, summary, verify });
           const state = cachedStateOf(before, inspection, json);
-          return {
+          return answered(job, {
             kind: 'inspected',
             inspection,
             summary,
             verify,
             cache: { ...cacheDelta(job.known, cache.seen), hashed: cache.hashed, state },
-          };
+          });
         };
         const verify = verifyHere(inspection.path, outputs, hasher, entries, cache, true);
         return verify instanceof Promise ? verify.then(answer, (cause: unknown) => failed(job.path, cause)) : answer(verify);
@@ -81,6 +82,33 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
         return failed(job.path, cause);
       }
   }
+}
+
+type Inspected = Extract<InspectOutcome, { kind: 'inspected' }>;
+
+/**
+ * The outcome as the job asked for it: with `rowText`, the row's fields as `scan --json` prints them
+ * and the report only as its status beside them; with `driftedReportsOnly`, an intact report as its
+ * status alone.
+ */
+function answered(job: InspectJob, outcome: Inspected): Inspected {
+  const { inspection, summary, verify, cache } = outcome;
+  const reportApart = verify && (job.rowText || (job.driftedReportsOnly && verify.status === 'intact'));
+  const text = job.rowText
+    ? rowBodyText(rowBodyJson(inspection, summary, verify ? { report: verify, verifiedAt: job.rowText.verifiedAt } : undefined))
+    : undefined;
+  if (!reportApart) {
+    if (text !== undefined) outcome.text = text;
+    return outcome;
+  }
+  return {
+    kind: 'inspected',
+    inspection,
+    summary,
+    ...(cache ? { cache } : {}),
+    ...(text !== undefined ? { text } : {}),
+    verifyStatus: verify.status,
+  };
 }
 
 function failed(path: string, cause: unknown): PoolJobOutcome {

@@ -31,6 +31,14 @@ export interface InspectJob {
   settleContent: boolean;
   /** Verify through the stat cache (cachedHash.ts): what it knows of this destination, or {} for nothing yet. */
   known?: Record<string, CachedOutput>;
+  /**
+   * Render the row's fields from `path` on as `scan --json` prints them (shared/scanRowText.ts), here
+   * where they were read: the outcome's `text`. A verify's report then travels in that text only, its
+   * status beside it (`verifyStatus`); `verifiedAt` is the time the text gives it.
+   */
+  rowText?: { verifiedAt?: string };
+  /** With `verify`: an intact destination's report stays here, its status alone travels (`verifyStatus`). */
+  driftedReportsOnly?: boolean;
 }
 
 /** A re-verify's stat check (statCheck.ts): is the destination as the stat cache expects it? */
@@ -52,6 +60,9 @@ export type InspectOutcome =
       inspection: InspectionWire;
       summary: ScanSummary;
       verify?: VerifyReport;
+      /** With `rowText`: the row's fields as text. With it or `driftedReportsOnly`, the status of a report not sent. */
+      text?: string;
+      verifyStatus?: VerifyReport['status'];
       /**
        * With `known`: the stat cache's entries that changed or went, how many outputs were read, and the
        * state file's entry (cachedState.ts; null: none to keep).
@@ -65,8 +76,12 @@ export type PoolJobOutcome = HashOutcome | ListOutcome | InspectOutcome | CheckJ
 export type ToWorker = { type: 'batch'; id: number; jobs: Job[] };
 /**
  * Outcomes travel as one JSON string: for these plain objects, JSON.stringify in the worker plus
- * JSON.parse on the main side cost less than the structured clone of the same graph.
+ * JSON.parse on the main side cost less than the structured clone of the same graph. An inspection's
+ * rendered `text` travels beside it, in `texts` by the outcome's index: a string inside the JSON would
+ * be escaped there and unescaped here, where as it is it crosses as one copy.
  */
 export type FromWorker =
   /** Sent once the worker's code has loaded: a death before it is a broken worker, not a bad job. */
-  { type: 'ready' } | { type: 'progress'; id: number; bytes: number } | { type: 'done'; id: number; outcomesJson: string; bytes: number };
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; bytes: number }
+  | { type: 'done'; id: number; outcomesJson: string; texts?: (string | null)[]; bytes: number };

@@ -4,7 +4,7 @@
 
 import { error, hasErrors } from '../../shared/issues';
 import type { State } from '../../shared/stateSchema';
-import type { ScanCounts, ScanReport, ScanRow } from '../../shared/verifyReport';
+import type { ScanCounts, ScanReport, ScanRow, VerifyReport } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
 import type { SyncStatus } from '../../shared/syncStatus';
 import { HashPool, type InspectOutcome } from './hashPool';
@@ -22,6 +22,10 @@ export interface ScannedDestination extends ScanRow {
   hashedFiles?: number;
   /** With the `sync` option: the decision against the destination's configured source (shared/syncStatus.ts). */
   sync?: SyncStatus;
+  /** With the `rowText` option: the row's fields from `path` on, as `scan --json` prints them (shared/scanRowText.ts). */
+  text?: string;
+  /** With `verify` and `rowText` or `driftedReportsOnly`: the verify's status, where its report did not come. */
+  verifyStatus?: VerifyReport['status'];
 }
 
 export interface EngineScanReport extends ScanReport {
@@ -71,6 +75,18 @@ export interface ScanOptions {
    * that never reports it and decides no sync, as the command line's scan without sources. Default true.
    */
   settleContent?: boolean;
+  /**
+   * Each row's fields from `path` on rendered where it was read, as `scan --json` prints them
+   * (row.text), `verifiedAt` the time they give a verify: a verify's report then comes in that text
+   * only, its status beside it (row.verifyStatus), and is never parsed nor printed on this thread.
+   * For the command line's --json; an unreadable destination's row comes without text.
+   */
+  rowText?: { verifiedAt?: string };
+  /**
+   * With verify: an intact destination's report is not sent back, only its status (row.verifyStatus);
+   * a drifted one's comes in full. For a caller that lists the drifts only, as the command line's table.
+   */
+  driftedReportsOnly?: boolean;
 }
 
 export function countRows(rows: readonly ScanRow[]): ScanCounts {
@@ -111,6 +127,8 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
   if (stateJsonText !== undefined) delete inspection.stateJsonText;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
   if (outcome.verify) row.verify = outcome.verify;
+  if (outcome.text !== undefined) row.text = outcome.text;
+  if (outcome.verifyStatus) row.verifyStatus = outcome.verifyStatus;
   if (stateJsonText !== undefined) {
     // The worker validated this text and found it a JSON object; the state schema has no
     // transforms, so for a managed destination the parsed JSON is the validated state
@@ -168,6 +186,8 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         verify: options.verify === true,
         digests,
         ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
+        ...(options.rowText ? { rowText: options.rowText } : {}),
+        ...(options.driftedReportsOnly ? { driftedReportsOnly: true } : {}),
         ...(options.verify && statCache ? { knownOf: (at: number) => statCache.known(destinations[pending[at]!]!.path) ?? {} } : {}),
         signal,
         onProgress: (delta) => {

@@ -130,6 +130,10 @@ describe('backups through the Session', () => {
     await workspace({ keep: 2 });
     const ids: string[] = [];
     for (let n = 0; n < 3; n++) ids.push((await force()).backup!.id);
+    // The oldest was pruned before the apply answered: nothing of it is left, not even aside.
+    const folder = path.dirname((await callOk(session, 'listBackups', { destination: 'archive' })).backups[0]!.folder);
+    expect((await fs.readdir(folder)).filter((name) => !name.startsWith('.')).sort()).toEqual([ids[1], ids[2]].sort());
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('.pruning-'))).toEqual([]);
     const list = await callOk(session, 'listBackups', { destination: 'archive' });
     expect(list.settings).toMatchObject({ enabled: true, keep: 2 });
     expect(list.backups.map((backup) => backup.id)).toEqual([ids[2], ids[1]]);

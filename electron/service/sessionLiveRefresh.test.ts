@@ -2,6 +2,7 @@ import { promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, EventOf } from '../../shared/api';
+import { FRESH, nextVerifyFreshness } from '../../shared/verifyFreshness';
 import { WORKSPACE_FILE_NAME } from '../../shared/workspaceSchema';
 import { makeTempDir, writeManagedDestination } from '../testing/fixtureTrees';
 import { writeBundle } from '../testing/fixtures';
@@ -91,6 +92,37 @@ describe('live refresh in the session', () => {
     expect(Date.parse(change!.changedAt)).toBeGreaterThan(Date.now() - 10_000);
     const report = JSON.parse((await call(session, 'exportReport', { format: 'json' })).content);
     expect(JSON.stringify(report)).toContain('stale');
+  });
+
+  it('keeps a verify taken after the watcher saw a change fresh when the change is reported after it, and does not verify it again', async () => {
+    // A long debounce: the change is reported well after the verify's result, as when an operator edits and at once clicks Verify all.
+    const { session, live, destination } = await setup({ debounceMs: 1500, maxWaitMs: 3000, pollIntervalMs: 100 });
+    writeFileSync(path.join(destination('alpha'), 'index.html'), 'alpha, edited');
+    // The write's event is in the kernel's queue now; it is handled in a poll phase of the loop, and a
+    // second check phase comes after one. The verify then begins a millisecond later.
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
+    await nextTurn();
+    const seen = Date.now();
+    while (Date.now() <= seen) await nextTurn();
+    await runJob(session, 'verify');
+    const verified = session.workspace().verifies.get('alpha')!;
+    expect(verified.report.status).toBe('drifted');
+    expect(destinationChanges(live)).toEqual([]);
+    await until(() => destinationChanges(live).length > 0, 6000);
+    const [change] = destinationChanges(live);
+    expect(change!.entry.destination).toBe('alpha');
+    expect(Date.parse(change!.lastEventAt!)).toBeLessThan(Date.parse(verified.stamp.verifiedAt));
+    // What the page makes of the change for the result it holds: still fresh.
+    expect(
+      nextVerifyFreshness(verified.stamp, FRESH, { kind: 'changed_on_disk', at: change!.changedAt, lastEventAt: change!.lastEventAt }),
+    ).toBe(FRESH);
+    expect(session.workspace().verifies.get('alpha')?.freshness).toEqual({ fresh: true });
+    // A change after the verify still turns its result stale and is verified again; passes run one at a
+    // time, so alpha's pass (which verified nothing) ended before beta's.
+    writeFileSync(path.join(destination('beta'), 'index.html'), 'beta, edited');
+    await until(() => verifiedEvents(live).length > 0, 6000);
+    expect(verifiedEvents(live).flatMap((event) => event.entries.map((read) => read.entry.destination))).toEqual(['beta']);
   });
 
   it('reads the workspace file again when it changes: an added destination is watched and sent with its row', async () => {

@@ -76,6 +76,12 @@ export function chooseAutoVerify(
   return { chosen, skipped };
 }
 
+/** When the watcher saw a change of one destination: its first event (the result turns stale then) and its last. */
+interface Seen {
+  changedAt: string;
+  lastEventAt: string;
+}
+
 /** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
 const READ_CONCURRENCY = 8;
 /** Changes read in one pass, sent as one event (a publisher writing 10,000 destinations is ~40 events). */
@@ -111,7 +117,8 @@ export class LiveRefresh {
   /** The workspace the watches were last set for: changes reported for another are dropped. */
   private followed: OpenWorkspace | undefined;
   private following: Promise<void> = Promise.resolve();
-  private readonly pending = new Map<string, string>();
+  /** Destinations changed and not yet read again: when the watcher saw the first and the last event of each. */
+  private readonly pending = new Map<string, Seen>();
   private workspaceChangedAt: string | undefined;
   private draining: Promise<void> | undefined;
   private closed = false;
@@ -214,7 +221,10 @@ export class LiveRefresh {
   private onChange(change: WatchChange): void {
     if (this.closed) return;
     if (change.kind === 'workspace') this.workspaceChangedAt ??= change.at;
-    else if (!this.pending.has(change.id)) this.pending.set(change.id, change.at);
+    else {
+      const seen = this.pending.get(change.id);
+      this.pending.set(change.id, { changedAt: seen?.changedAt ?? change.at, lastEventAt: change.lastEventAt });
+    }
     this.draining ??= this.drain().finally(() => (this.draining = undefined));
   }
 
@@ -243,28 +253,31 @@ export class LiveRefresh {
     return entryWithSync(open, destination, await inspectDestination(destination.path));
   }
 
-  private async rereadDestinations(batch: [id: string, changedAt: string][]): Promise<void> {
+  private async rereadDestinations(batch: [id: string, seen: Seen][]): Promise<void> {
     const open = this.host.state.workspace;
     if (!open || open !== this.followed) return;
-    // Stale at once, before the read: whatever the read finds, the result described the disk before this change.
-    for (const [id, changedAt] of batch) {
+    // Stale at once, before the read: whatever the read finds, a result taken before this change
+    // described the disk before it. One whose verify began reading after the watcher saw the whole
+    // change (its report waits for the burst to go quiet, so it can come after the result) stays fresh.
+    for (const [id, { changedAt, lastEventAt }] of batch) {
       const held = open.verifies.get(id);
       if (!held) continue;
-      const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt });
+      const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt, lastEventAt });
       if (freshness !== held.freshness) open.verifies.set(id, { ...held, freshness });
     }
-    const read = await mapLimited(batch, READ_CONCURRENCY, async ([id, changedAt]) => ({ entry: await this.read(open, id), changedAt }));
+    const read = await mapLimited(batch, READ_CONCURRENCY, async ([id, seen]) => ({ entry: await this.read(open, id), seen }));
     if (this.host.state.workspace !== open || this.closed) return;
     const changes: EventOf<'liveRefresh'> & { kind: 'destinations' } = { kind: 'destinations', changes: [] };
-    for (const { entry, changedAt } of read) {
+    for (const { entry, seen } of read) {
       if (!entry || !open.byId.has(entry.destination)) continue;
       keepReread(open, entry);
-      changes.changes.push({ entry, changedAt });
+      changes.changes.push({ entry, ...seen });
     }
     if (changes.changes.length > 0) this.emit({ event: 'liveRefresh', data: changes });
+    // What is still fresh was verified after the change: verifying it again would tell nothing new.
     await this.autoVerify(
       open,
-      changes.changes.map((change) => change.entry.destination).filter((id) => open.verifies.has(id)),
+      changes.changes.map((change) => change.entry.destination).filter((id) => open.verifies.get(id)?.freshness.fresh === false),
     );
   }
 

@@ -5,6 +5,7 @@
 
 interface Burst {
   first: number;
+  last: number;
   deadline: number;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -17,8 +18,8 @@ export class Bursts {
   constructor(
     private readonly debounceMs: number,
     private readonly maxWaitMs: number,
-    /** A burst ended: `firstMs` is when its first event was seen. */
-    private readonly onEnd: (key: string, firstMs: number) => Promise<void> | void,
+    /** A burst ended: `firstMs` is when its first event was seen, `lastMs` its last. */
+    private readonly onEnd: (key: string, firstMs: number, lastMs: number) => Promise<void> | void,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -27,9 +28,10 @@ export class Bursts {
     const now = this.now();
     const burst = this.open.get(key);
     if (!burst) {
-      this.open.set(key, { first: now, deadline: now + this.maxWaitMs, timer: this.timer(key, this.debounceMs) });
+      this.open.set(key, { first: now, last: now, deadline: now + this.maxWaitMs, timer: this.timer(key, this.debounceMs) });
       return;
     }
+    burst.last = now;
     clearTimeout(burst.timer);
     burst.timer = this.timer(key, Math.max(0, Math.min(this.debounceMs, burst.deadline - now)));
   }
@@ -64,7 +66,7 @@ export class Bursts {
     this.open.delete(key);
     this.running += 1;
     try {
-      await this.onEnd(key, burst.first);
+      await this.onEnd(key, burst.first, burst.last);
     } catch {
       // A failed report must not stop the others.
     } finally {

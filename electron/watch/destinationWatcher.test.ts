@@ -60,10 +60,16 @@ describe('DestinationWatcher (fs.watch)', () => {
   it('reports a burst of writes as one change', async () => {
     const changes = await watching(['a'], { debounceMs: 150, maxWaitMs: 2000 });
     // Written synchronously: no event is handled before the last write, however loaded the machine.
+    const before = Date.now();
     for (let i = 0; i < 20; i += 1) writeFileSync(path.join(dir, 'a', `file-${i % 4}.txt`), String(i));
+    const written = Date.now();
     await until(() => changes.length > 0);
     await watcher!.settled();
     expect(idsOf(changes)).toEqual(['a']);
+    // Its last event is seen after the last write: a read begun after it saw the whole burst.
+    const [change] = changes as Extract<WatchChange, { kind: 'destination' }>[];
+    expect(Date.parse(change!.at)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(change!.lastEventAt)).toBeGreaterThanOrEqual(Math.max(written, Date.parse(change!.at)));
   });
 
   it('still reports a burst that never goes quiet, within its longest wait', async () => {

@@ -68,7 +68,9 @@ export class DestinationWatcher {
 
   constructor(private readonly options: DestinationWatcherOptions) {
     const debounceMs = options.debounceMs ?? 400;
-    this.bursts = new Bursts(debounceMs, Math.max(options.maxWaitMs ?? 1000, debounceMs), (key, firstMs) => this.endBurst(key, firstMs));
+    this.bursts = new Bursts(debounceMs, Math.max(options.maxWaitMs ?? 1000, debounceMs), (key, firstMs, lastMs) =>
+      this.endBurst(key, firstMs, lastMs),
+    );
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
     this.polls = new PollSchedule(this.pollIntervalMs, {
       polled: () => [...this.targets.values()].filter((target) => this.isPolled(target)),
@@ -317,7 +319,7 @@ export class DestinationWatcher {
     this.bursts.note(target.key);
   }
 
-  private async endBurst(key: string, firstMs: number): Promise<void> {
+  private async endBurst(key: string, firstMs: number, lastMs: number): Promise<void> {
     const target = this.targets.get(key);
     if (!target || target.gone || this.closed) return;
     // A removed or replaced folder ends its native watch: check it is still the one watched.
@@ -330,14 +332,18 @@ export class DestinationWatcher {
         this.reportStatus();
       }
     }
-    this.emit(target, firstMs);
+    this.emit(target, firstMs, lastMs);
   }
 
-  private emit(target: Target, firstMs: number): void {
+  private emit(target: Target, firstMs: number, lastMs: number): void {
     if (target.gone || this.closed) return;
     const at = new Date(firstMs).toISOString();
     try {
-      this.options.onChange(target.key === WORKSPACE_KEY ? { kind: 'workspace', at } : { kind: 'destination', id: target.key, at });
+      this.options.onChange(
+        target.key === WORKSPACE_KEY
+          ? { kind: 'workspace', at }
+          : { kind: 'destination', id: target.key, at, lastEventAt: new Date(lastMs).toISOString() },
+      );
     } catch {
       // A listener's failure must not stop the watching of the others.
     }
@@ -387,6 +393,8 @@ export class DestinationWatcher {
     // A folder that was missing is back: watch it natively again when it can be.
     if (folderPresent && target.mode.mode === 'polling' && target.mode.reason === POLL_REASONS.missing && !this.options.forcePolling)
       await this.establish(target);
-    this.emit(target, Date.now());
+    // Seen now, after the read that found it: a write it reports came before.
+    const now = Date.now();
+    this.emit(target, now, now);
   }
 }

@@ -17,8 +17,11 @@ export interface WorkspaceWatchTarget {
 }
 
 export type WatchChange =
-  /** `at`: when the first event of the burst was seen (ISO 8601). */
-  { kind: 'destination'; id: string; at: string } | { kind: 'workspace'; at: string };
+  /**
+   * `at`: when the first event of the burst was seen (ISO 8601); `lastEventAt`: its last. An event is
+   * seen after the write it reports, so a read begun after `lastEventAt` saw every change of the burst.
+   */
+  { kind: 'destination'; id: string; at: string; lastEventAt: string } | { kind: 'workspace'; at: string };
 
 export interface DestinationWatcherOptions {
   onChange: (change: WatchChange) => void;

@@ -236,6 +236,16 @@ describe('a verify result in the table', () => {
     expect(unverified.rows[1]).toMatchObject({ status: 'empty', verify: 'unverified' });
   });
 
+  it('keeps a result fresh when live refresh saw the whole change before its verify began reading, and turns it stale when not', () => {
+    const table = two().withVerify([verified('a', 'drifted'), verified('b', 'intact')]);
+    const changed = table.withChangedOnDisk([
+      { entry: scanned('a', 'managed'), changedAt: '2026-12-04T04:59:59.000Z', lastEventAt: '2026-12-04T04:59:59.999Z' },
+      { entry: scanned('b', 'managed'), changedAt: '2026-12-04T04:59:59.000Z', lastEventAt: '2026-12-04T05:00:00.000Z' },
+    ]);
+    expect(changed.rows.map((row) => row.verify)).toEqual(['drifted', 'stale']);
+    expect(changed.healthCounts).toMatchObject({ drifted: 1, stale: 1 });
+  });
+
   it('keeps its staleness across a re-read of the workspace file', () => {
     const stale = two()
       .withVerify([verified('a', 'intact')])

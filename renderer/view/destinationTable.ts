@@ -232,17 +232,20 @@ export class DestinationTable {
   /**
    * Destinations the engine saw change on disk (live refresh), each read again: a verify result held
    * for one turns stale at once, at `changedAt` (changed_on_disk: the read's fingerprint may not tell,
-   * an output edited in place), then the read is kept as withScan keeps it.
+   * an output edited in place) unless its verify began reading after the change's last event was
+   * seen, then the read is kept as withScan keeps it.
    */
-  withChangedOnDisk(changes: readonly { entry: ScanEntry; changedAt: string; reason?: WatchStaleReason }[]): DestinationTable {
+  withChangedOnDisk(
+    changes: readonly { entry: ScanEntry; changedAt: string; reason?: WatchStaleReason; lastEventAt?: string }[],
+  ): DestinationTable {
     const freshness = this.freshness.edited((setFreshness, freshnessAt) => {
       this.place(
-        changes.map((change) => ({ destination: change.entry.destination, changedAt: change.changedAt, reason: change.reason })),
-        (position, { changedAt, reason }) => {
+        changes.map(({ entry, ...seen }) => ({ destination: entry.destination, ...seen })),
+        (position, { changedAt, reason, lastEventAt }) => {
           const verified = this.verified.get(position);
           if (!verified) return;
           const before = freshnessAt(position) ?? FRESH;
-          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt, reason });
+          const after = nextVerifyFreshness(verified.stamp, before, { kind: 'changed_on_disk', at: changedAt, reason, lastEventAt });
           if (after !== before) setFreshness(position, after);
         },
       );
