@@ -21,7 +21,7 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   startTime: number;
   samples: number[];

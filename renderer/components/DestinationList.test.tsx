@@ -23,4 +23,12 @@ describe('the destination list', () => {
     await frameDone;
     await waitFor(() => expect(rectReads).toHaveBeenCalled());
   });
+
+  it('mounts without scrolling its scroller to the top it stands at (a scroll lays the page out)', () => {
+    const rows = DestinationTable.of('/w', workspaceOf(2_000).destinations).rows;
+    const scrolls = vi.spyOn(Element.prototype, 'scrollTo');
+    render(<DestinationList rows={rows} selectedId={undefined} onSelect={() => undefined} emptyText="none" />);
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(5);
+    expect(scrolls).not.toHaveBeenCalled();
+  });
 });

@@ -60,6 +60,8 @@ function OneDestination() {
   const panel = useRef<HTMLDivElement>(null);
   const shownKey = `${selectedId ?? ''}\u0000${tab}`;
   const shown = useRef(shownKey);
+  /** The panel element the effect below last placed: another one is new, at its top. */
+  const placed = useRef<HTMLDivElement | null>(null);
   // A banner's button asked for a section of another tab: that tab opens on it, not at its offset.
   const [goal, setGoal] = useState<{ id: string; at: number } | undefined>();
   const goalHandled = useRef(0);
@@ -74,6 +76,11 @@ function OneDestination() {
     const target = goal && goal.at !== goalHandled.current ? goal.id : undefined;
     if (goal) goalHandled.current = goal.at;
     const wanted = offsets.current.get(shownKey) ?? 0;
+    // A panel just mounted stands at its top: setting and reading its offset would lay the page out
+    // inside this commit (the pane's first show, while a scan's rows stream in).
+    const fresh = element !== placed.current;
+    placed.current = element;
+    if (fresh && !target && wanted === 0) return undefined;
     // The section to go to is in view and focused once it is there; otherwise the tab's own offset.
     const place = target
       ? () => {
