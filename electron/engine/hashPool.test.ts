@@ -89,37 +89,6 @@ describe('HashPool', () => {
     }
   });
 
-  it("sends hashes of small files the caller has just lstat'ed in batches of 512, the next one waiting in the worker", async () => {
-    const tasks = Array.from({ length: 1100 }, (_, i) => {
-      writeFileSync(path.join(dir, `f${i}.txt`), 'abc');
-      return { root: dir, path: `f${i}.txt`, expectedSize: 3, listed: true };
-    });
-    const pool = new HashPool({ size: 1 });
-    try {
-      const sizes: number[] = [];
-      const inFlight: number[] = [];
-      const outcomes = await pool.hash(tasks, {
-        onProgress: (delta) => {
-          sizes.push(delta.files);
-          inFlight.push(pool.batchesInFlight);
-        },
-      });
-      expect(outcomes.every((outcome) => outcome.kind === 'file' && outcome.sha256 === sha256Of('abc'))).toBe(true);
-      expect(sizes).toEqual([512, 512, 76]);
-      // At the first answer the second batch was already in the worker and the third just sent.
-      expect(inFlight[0]).toBe(2);
-      // Not listed, or of an unknown size: 64 a batch, never one queued behind another.
-      const unlisted: number[] = [];
-      await pool.hash(
-        tasks.slice(0, 200).map(({ root, path: relative }) => ({ root, path: relative, listed: true })),
-        { onProgress: (delta) => unlisted.push(delta.files) },
-      );
-      expect(unlisted).toEqual([64, 64, 64, 8]);
-    } finally {
-      await pool.close();
-    }
-  });
-
   it('sends inspections that answer with a summary only in batches of 256, any batch with a state in 64', async () => {
     const paths = Array.from({ length: 300 }, (_, i) => {
       writeManagedDestination(path.join(dir, `d${i}`), { 'a.txt': 'a' });

@@ -16,11 +16,6 @@ export interface HashTask {
   path: string;
   /** When given and the file's size differs, no hash is computed: a size mismatch needs none. */
   expectedSize?: number;
-  /**
-   * The caller has just lstat'ed the path (and every folder on its way) and seen a regular file of
-   * `expectedSize` below real folders: opened at once, without a second lstat (hashListedFile).
-   */
-  listed?: boolean;
 }
 
 export type HashOutcome =

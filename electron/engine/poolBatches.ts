@@ -24,21 +24,10 @@ export const BATCH_MAX_CHECKS = 512;
 // 100,000 x 1 output: 4% less CPU in batches of this many (no change at 10,000 x 10).
 export const BATCH_MAX_SUMMARIES = 256;
 export const BATCH_MAX_BYTES = 4 * 1024 * 1024;
-// A plan's hash of outputs it has just lstat'ed (`listed`), each of a small recorded size: one
-// open, one read and one hash, ~30-40 µs like a stat check, bounded (a file of another size is not
-// read). A plan runs them in a worker while its own thread reads the source in 20 ms slices, so the
-// worker must hold work for longer than a slice: batches of this many, the next one waiting behind.
-export const BATCH_MAX_SMALL_HASHES = 512;
-/** A listed hash of at most this many bytes counts as quick (isQuickJob). */
-export const SMALL_HASH_MAX_BYTES = 64 * 1024;
-
-const isSmallListedHash = (job: Job) =>
-  job.kind === 'hash' && job.listed === true && job.expectedSize !== undefined && job.expectedSize <= SMALL_HASH_MAX_BYTES;
 
 /** How many jobs a batch may hold when this one is among them: a batch holds at most its smallest limit. */
 function batchLimit(job: Job): number {
   if (job.kind === 'check') return BATCH_MAX_CHECKS;
-  if (isSmallListedHash(job)) return BATCH_MAX_SMALL_HASHES;
   if (job.kind === 'inspect' && !job.verify && !job.withText) return BATCH_MAX_SUMMARIES;
   return BATCH_MAX_FILES;
 }
@@ -54,11 +43,11 @@ export function weightOf(job: Job): number {
 }
 
 /**
- * A job whose cost is small and known: a plain inspection (a state file is read up to its size cap),
- * a stat check, or a listed hash of a small recorded size (never reads past that size plus one byte).
+ * A job whose cost is small and known: a plain inspection (a state file is read up to its size cap)
+ * or a stat check.
  */
 function isQuickJob(job: Job): boolean {
-  return (job.kind === 'inspect' && !job.verify) || job.kind === 'check' || isSmallListedHash(job);
+  return (job.kind === 'inspect' && !job.verify) || job.kind === 'check';
 }
 
 /**

@@ -7,7 +7,7 @@ import type { CachedOutput } from '../../shared/verifyFreshnessCache';
 import { rowBodyJson, rowBodyText } from '../../shared/scanRowText';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { cachedStateOf, stateFileBeforeRead } from './cachedState';
-import { examineAndHash, hashListedFile, type Hasher } from './hashTask';
+import { examineAndHash, type Hasher } from './hashTask';
 import { verifyHere, type RecordedOutput } from './judgeOutputs';
 import { listFiles } from './listFiles';
 import type { InspectJob, InspectOutcome, Job, PoolJobOutcome } from './poolProtocol';
@@ -29,7 +29,7 @@ function cacheDelta(known: Record<string, CachedOutput>, seen: Record<string, Ca
 export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJobOutcome> {
   switch (job.kind) {
     case 'hash':
-      return job.listed ? hashListedFile(job, hasher, true) : examineAndHash(job, hasher, true);
+      return examineAndHash(job, hasher, true);
     case 'list': {
       // The destination must be a real directory: listing through a link would leave it.
       const stat = lstatSync(job.root, { throwIfNoEntry: false });

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HashPool } from '../engine/hashPool';
 import { snapshotTree, writeBundle, writeManagedDestination } from '../testing/fixtures';
 import { tempDirForTest } from '../testing/tempDirs';
 import { applyPlan } from './applyPlan';
-import { changedOf, changedOnDisk, hashInThread, OWN_WORKER_MIN_FILES, smallOutputsOwnWorker } from './changedOutputs';
+import { changedOf, changedOnDisk, hashInThread } from './changedOutputs';
 import { planReplace } from './planReplace';
 
 const recorded = { size: 3, sha256: `sha256:${'a'.repeat(64)}` };
@@ -88,7 +87,7 @@ describe("hashing outputs the plan has just lstat'ed as regular files", () => {
     await fs.mkdir(path.join(root, 'pages', 'folder.html'));
     const listed = await hashInThread(root, outputs, true);
     expect(listed.map((outcome) => outcome.kind)).toEqual(['file', 'file', 'file', 'symlink', 'fifo', 'directory', 'missing']);
-    expect(await changedOnDisk(root, outputs, undefined, { listed: true })).toEqual([
+    expect(await changedOnDisk(root, outputs, undefined, undefined, true)).toEqual([
       undefined,
       'hash_mismatch',
       'size_mismatch',
@@ -97,56 +96,6 @@ describe("hashing outputs the plan has just lstat'ed as regular files", () => {
       'not_a_file',
       'not_a_file',
     ]);
-  });
-});
-
-describe('hashing beside other work on this thread', () => {
-  it('takes a worker of their own for thousands of small outputs on more than one core, this thread otherwise', () => {
-    expect(smallOutputsOwnWorker(OWN_WORKER_MIN_FILES, true, 2)).toBe(true);
-    expect(smallOutputsOwnWorker(OWN_WORKER_MIN_FILES - 1, true, 2)).toBe(false);
-    expect(smallOutputsOwnWorker(OWN_WORKER_MIN_FILES, true, 1)).toBe(false);
-    expect(smallOutputsOwnWorker(OWN_WORKER_MIN_FILES, false, 2)).toBe(false);
-  });
-
-  it("hashes them in one worker with this thread's marks, swapped entries never read as outputs, and ends it", async () => {
-    const root = await tempDirForTest('changed-');
-    await fs.mkdir(path.join(root, 'pages'));
-    const sha256 = `sha256:${createHash('sha256').update('abc').digest('hex')}`;
-    const names = Array.from({ length: OWN_WORKER_MIN_FILES }, (_, i) => `pages/p${i}.html`);
-    await Promise.all(names.map((name) => fs.writeFile(path.join(root, name), 'abc')));
-    const outputs = names.map((name) => ({ path: name, size: 3, sha256 }));
-    // Changed after the plan's lstat saw regular files of the recorded size.
-    await fs.writeFile(path.join(root, 'pages/p1.html'), 'abd');
-    await fs.writeFile(path.join(root, 'pages/p2.html'), 'abcdef');
-    await fs.writeFile(path.join(root, 'target.html'), 'abc');
-    for (const name of ['p3', 'p4', 'p5', 'p6']) await fs.rm(path.join(root, `pages/${name}.html`));
-    await fs.symlink(path.join(root, 'target.html'), path.join(root, 'pages/p3.html'));
-    execFileSync('mkfifo', [path.join(root, 'pages/p4.html')]);
-    await fs.mkdir(path.join(root, 'pages/p5.html'));
-    const hash = vi.spyOn(HashPool.prototype, 'hash');
-    const close = vi.spyOn(HashPool.prototype, 'close');
-    try {
-      const beside = await changedOnDisk(root, outputs, undefined, { listed: true, besideOtherWork: true });
-      // One core: this thread (the rule above).
-      const workers = availableParallelism() > 1 ? 1 : 0;
-      expect(hash).toHaveBeenCalledTimes(workers);
-      expect(close).toHaveBeenCalledTimes(workers);
-      expect(beside.slice(0, 8)).toEqual([
-        undefined,
-        'hash_mismatch',
-        'size_mismatch',
-        'not_a_file',
-        'not_a_file',
-        'not_a_file',
-        'not_a_file',
-        undefined,
-      ]);
-      expect(await changedOnDisk(root, outputs, undefined, { listed: true })).toEqual(beside);
-      expect(hash).toHaveBeenCalledTimes(workers);
-    } finally {
-      hash.mockRestore();
-      close.mockRestore();
-    }
   });
 });
 

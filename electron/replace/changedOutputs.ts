@@ -3,11 +3,8 @@
 // caller's pool has workers running (the app's session after a scan), else, for small outputs, in
 // this thread in 20 ms slices (timeSlice.ts): starting workers for one plan cost more CPU than
 // hashing 10,000 files of 4 KiB, and under load the plan sat idle waiting for them to start
-// (docs/performance.md). A plan whose own thread reads the source meanwhile (`besideOtherWork`) hands
-// thousands of small outputs to one worker of its own instead, on a second core: the hash then
-// takes none of the plan's time, and costs a worker's start in CPU. Read-only; never follows a
-// symbolic link (not even in a parent folder) and never opens what lstat did not show to be a
-// regular file, so a FIFO cannot hang planning.
+// (docs/performance.md). Read-only; never follows a symbolic link (not even in a parent folder) and
+// never opens what lstat did not show to be a regular file, so a FIFO cannot hang planning.
 
 import { availableParallelism } from 'node:os';
 import type { ChangedOnDisk } from '../../shared/plan';
@@ -19,11 +16,6 @@ import { timeSlicer } from './timeSlice';
 /** Without a pool, outputs are hashed in this thread only while each is at most this big and all at most IN_THREAD_TOTAL_BYTES. */
 export const IN_THREAD_FILE_BYTES = 1024 * 1024;
 const IN_THREAD_TOTAL_BYTES = 256 * 1024 * 1024;
-/**
- * From this many small outputs, a caller with other work on its thread has them hashed by a worker
- * of their own: ~1,000 files of 4 KiB take this thread as long as a worker takes to start.
- */
-export const OWN_WORKER_MIN_FILES = 2000;
 
 /**
  * The pool's own examination of each output, in this thread: the same outcomes, in order. `listed`:
@@ -65,53 +57,31 @@ export function poolIsRunning(pool: HashPool | undefined): pool is HashPool {
   return pool !== undefined && pool.workerCount > 0;
 }
 
-/** How changedOnDisk may hash: `listed` as hashInThread's; `besideOtherWork`: this thread has other work meanwhile. */
-export interface ChangedOnDiskOptions {
-  signal?: AbortSignal;
-  listed?: boolean;
-  besideOtherWork?: boolean;
-}
-
-/**
- * Where small outputs are hashed when no pool is running: in this thread, or, for a caller with
- * other work on it, thousands of them on a second core, by one worker of their own.
- */
-export function smallOutputsOwnWorker(count: number, besideOtherWork: boolean, cores = availableParallelism()): boolean {
-  return besideOtherWork && cores > 1 && count >= OWN_WORKER_MIN_FILES;
-}
-
 /**
  * Hashes the outputs under `root`, and says for each, in order, whether it changed: small ones in
- * this thread unless the pool is running (or smallOutputsOwnWorker says a worker of their own), the
- * others in the pool (the session's, or one made for this call and closed after). An abort of
- * `signal` stops the pool's hashing (its worker ends).
+ * this thread unless the pool is running, the others in the pool (the session's, or one made for
+ * this call and closed after). An abort of `signal` stops the pool's hashing (its worker ends).
+ * `listed`: each output was lstat'ed a moment ago as a regular file of its size (hashInThread).
  */
 export async function changedOnDisk(
   root: string,
   outputs: readonly Pick<OutputRecord, 'path' | 'size' | 'sha256'>[],
   pool?: HashPool,
-  options: ChangedOnDiskOptions = {},
+  signal?: AbortSignal,
+  listed = false,
 ): Promise<(ChangedOnDisk | undefined)[]> {
   if (outputs.length === 0) return [];
-  const { signal, listed = false } = options;
   const small =
     outputs.every((output) => output.size <= IN_THREAD_FILE_BYTES) &&
     outputs.reduce((sum, output) => sum + output.size, 0) <= IN_THREAD_TOTAL_BYTES;
-  const running = poolIsRunning(pool);
-  const ownWorker = !running && small && smallOutputsOwnWorker(outputs.length, options.besideOtherWork === true);
-  if (!running && small && !ownWorker) {
+  if (!poolIsRunning(pool) && small) {
     const outcomes = await hashInThread(root, outputs, listed);
     return outputs.map((output, index) => changedOf(output, outcomes[index]!));
   }
-  // One worker beside a busy thread: a second would only take turns with this one on two cores.
-  const own = ownWorker
-    ? new HashPool({ size: 1 })
-    : pool
-      ? undefined
-      : new HashPool({ size: Math.min(availableParallelism(), outputs.length) });
+  const own = pool ? undefined : new HashPool({ size: Math.min(availableParallelism(), outputs.length) });
   try {
-    const tasks = outputs.map((output) => ({ root, path: output.path, expectedSize: output.size, ...(listed ? { listed } : {}) }));
-    const outcomes = await (own ?? pool)!.hash(tasks, signal ? { signal } : {});
+    const tasks = outputs.map((output) => ({ root, path: output.path, expectedSize: output.size }));
+    const outcomes = await (pool ?? own)!.hash(tasks, signal ? { signal } : {});
     return outputs.map((output, index) => changedOf(output, outcomes[index]!));
   } finally {
     await own?.close();

@@ -29,7 +29,7 @@ export function startOldOutputsCheck(run: ApplyRun): OldOutputsCheck {
   if (pending.length === 0) return { join: async () => [], stop: async () => undefined };
   const abort = new AbortController();
   const outputs = pending.map((entry) => ({ path: entry.path, size: entry.size, sha256: entry.hashAtApply }));
-  const hashing: Promise<Hashed> = changedOnDisk(run.destReal, outputs, run.options.pool, { signal: abort.signal }).then(
+  const hashing: Promise<Hashed> = changedOnDisk(run.destReal, outputs, run.options.pool, abort.signal).then(
     (marks) => ({ marks }),
     (cause: unknown) => ({ cause }),
   );

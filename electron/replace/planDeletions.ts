@@ -44,9 +44,7 @@ async function keptExtras(dest: string, outputs: readonly OutputRecord[], pool: 
 /**
  * Normal replace: only recorded managed outputs (and the folders they leave empty) go. With
  * `hashLargeAtApply` (a plan applied at once), a large output is left for the apply to hash beside
- * its staging (`hashAtApply`): hashed here it would run alone, before the copy. `onHashing` is
- * called when nothing is left but the hash of the old outputs (or the plan refused first): the
- * caller's other work on this thread (the source read) then runs beside that hash, not before it.
+ * its staging (`hashAtApply`): hashed here it would run alone, before the copy.
  */
 export async function planNormalDeletions(
   dest: string,
@@ -56,7 +54,6 @@ export async function planNormalDeletions(
   stagingName: string,
   pool: HashPool | undefined,
   hashLargeAtApply = false,
-  onHashing: () => void = () => undefined,
 ): Promise<Step<DeletionPlan>> {
   const touched = new Set<string>(['', STATE_FILE_NAME, stagingName]);
   const outputDeletes: PlanDelete[] = [];
@@ -179,15 +176,13 @@ export async function planNormalDeletions(
   // Each was lstat'ed above as a regular file of its recorded size below real folders: opened
   // without a second lstat. A swap since is either told by the open and the read, or changes the
   // lstat the apply's stale-plan check compares with this plan's (the fingerprint holds that lstat).
-  // The source is read on this thread meanwhile (planReplace.ts): thousands of small outputs go to a worker of their own.
-  const hashing = changedOnDisk(
+  const changed = await changedOnDisk(
     dest,
     toHash.map(({ output }) => output),
     pool,
-    { listed: true, besideOtherWork: true },
+    undefined,
+    true,
   );
-  onHashing();
-  const changed = await hashing;
   toHash.forEach(({ entry, output }, index) => {
     const why = changed[index];
     if (why !== undefined) entry.changed = why;

@@ -182,23 +182,17 @@ async function planUnchecked(input: PlanReplaceInput): Promise<PlanOutcome> {
     () => randomBytes(4).toString('hex'),
   );
 
-  // The source is verified while the old outputs are hashed: each hashes on its own (the source in
-  // this thread, the old outputs in a worker or, when few and small, in this thread too), so a 1 GiB
-  // source and a 1 GiB old output take the time of one. The source read starts once the deletions
-  // are planned up to that hash: sharing this thread with their lstats it would only push the hash
-  // past its own end. (A forced replace hashes nothing: its walk and the source read share the
-  // thread.) Read-only both; their refusals keep their order (source first).
-  let deletionsHashing!: () => void;
-  const hashingStarted = new Promise<void>((resolve) => (deletionsHashing = resolve));
+  // The source is verified while the deletions are planned: each hashes on its own (the source's
+  // large files in this thread, the old outputs in the pool), so a 1 GiB source and a 1 GiB old
+  // output take the time of one. Read-only both; their refusals keep their order (source first).
   const deletionPlanned = (
     kind.deletesWholeTree
       ? planForcedDeletions(dest, stateSha256, destExists, stagingName)
-      : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool, input.hashLargeAtApply, deletionsHashing)
+      : planNormalDeletions(dest, inspection, stateSha256, newOutputs, stagingName, input.pool, input.hashLargeAtApply)
   ).then(
     (step) => ({ step }),
     (cause: unknown) => ({ cause }),
   );
-  if (!kind.deletesWholeTree) await Promise.race([hashingStarted, deletionPlanned]);
   const publication = await preparePublication({
     bundleRealPath,
     manifest: source.manifest,
