@@ -27,6 +27,16 @@ describe('timeRow', () => {
     expect(row.ours.text).toBe('300 ms [300 ms–300 ms], CPU 900 ms');
   });
 
+  it('says which side ran unsteadily, its runs twice apart or more, and says nothing of a steady one', () => {
+    const row = timeRow('replace', pair(runs([1900, 2000, 2100]), runs([457, 968, 2000])), 'cp + rm + mv', { wall: 2 }, ['a note']);
+    expect(row.notes).toEqual([
+      'a note',
+      'unsteady: cp + rm + mv ran 457 ms–2.00 s (4.4×) between pairs; the machine moved under this row, read its ratio beside the load',
+    ]);
+    expect(timeRow('a', pair(runs([100, 199]), runs([200, 210])), 'b', { wall: 2 }).notes).toEqual([]);
+    expect(timeRow('a', pair(runs([100, 200]), runs([200, 210])), 'b', { wall: 2 }).notes).toHaveLength(1);
+  });
+
   it('is not met on a CPU target it could not measure', () => {
     expect(timeRow('scan', pair(runs([100]), runs([200])), 'naive', { wall: 1.5, cpu: 2.5 }).met).toBe(false);
   });

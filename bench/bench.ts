@@ -79,6 +79,28 @@ export function timeFigure(timing: Timing): Figure {
   };
 }
 
+/** A side whose slowest run took this many times its fastest: the machine moved under the row. */
+const UNSTEADY_SPREAD = 2;
+
+/**
+ * Says so when a side's runs spread by UNSTEADY_SPREAD or more: the load or the disk's own work (a
+ * copy's creates and unlinks) changed between pairs, and the ratio of medians is then a poor verdict.
+ */
+export function unsteadyNotes(pair: { ours: Timing; baseline: Timing }, baselineName: string): string[] {
+  const notes: string[] = [];
+  for (const [side, timing] of [
+    ['ours', pair.ours],
+    [baselineName, pair.baseline],
+  ] as const) {
+    const { min, max } = timing.wall;
+    if (min > 0 && max / min >= UNSTEADY_SPREAD)
+      notes.push(
+        `unsteady: ${side} ran ${formatMs(min)}–${formatMs(max)} (${(max / min).toFixed(1)}×) between pairs; the machine moved under this row, read its ratio beside the load`,
+      );
+  }
+  return notes;
+}
+
 /** A row of paired timings: median against median, wall time (and CPU time when a target is given for it). */
 export function timeRow(
   name: string,
@@ -99,7 +121,7 @@ export function timeRow(
     ratioText: `${ratio.toFixed(2)}× wall${cpuRatio === undefined ? '' : `, ${cpuRatio.toFixed(2)}× CPU`}`,
     target: `≤ ${targets.wall}× wall${targets.cpu === undefined ? '' : `, ≤ ${targets.cpu}× CPU`}`,
     met: ratio <= targets.wall && cpuMet,
-    notes,
+    notes: [...notes, ...unsteadyNotes(pair, baselineName)],
   };
 }
 
