@@ -33,6 +33,11 @@ export const destinationChangesSchema = z.object({
   destinations: z.array(z.string().min(1).max(200)).max(MAX_CHANGES_PER_EVENT),
   /** When the earliest of these changes was seen (the agent's clock, RFC 3339). */
   at: z.string().max(64),
+  /**
+   * When the latest event of any of them was seen (the same clock): a verify the agent began reading
+   * after it already read them all (shared/verifyFreshness.ts). Absent from an agent before it.
+   */
+  lastEventAt: z.string().max(64).optional(),
   complete: z.boolean(),
   reason: z.string().max(1000).optional(),
 });

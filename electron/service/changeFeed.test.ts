@@ -72,6 +72,8 @@ describe('the agent watching its own destinations', () => {
     expect(naming).toHaveLength(1);
     expect(naming[0]!.changes).toMatchObject({ destinations: ['dest-0'], complete: true });
     expect(Date.parse(naming[0]!.changes.at)).not.toBeNaN();
+    // And when it saw the burst's last event: a verify the agent began after it read the whole burst.
+    expect(Date.parse(naming[0]!.changes.lastEventAt!)).toBeGreaterThanOrEqual(Date.parse(naming[0]!.changes.at));
   });
 
   it('coalesces thousands of changes over many destinations into few events, each destination once per event, never two within the interval', async () => {

@@ -22,8 +22,8 @@ export type ChangeFeedOptions = Pick<
 
 export class ChangeFeed {
   private readonly watcher: DestinationWatcher;
-  /** Changed destinations not sent yet, each with when its change was first seen: one entry per destination, whatever the burst. */
-  private readonly pending = new Map<string, string>();
+  /** Changed destinations not sent yet, each with when its change was first and last seen: one entry per destination, whatever the burst. */
+  private readonly pending = new Map<string, { at: string; lastEventAt: string }>();
   private timer: NodeJS.Timeout | undefined;
   private lastSentMs = Number.NEGATIVE_INFINITY;
   private watch: HostWatch = { complete: false, watching: 0, polling: 0, reason: 'not watched yet' };
@@ -41,7 +41,7 @@ export class ChangeFeed {
     this.watcher = new DestinationWatcher({
       ...options,
       onChange: (change) => {
-        if (change.kind === 'destination') this.note(change.id, change.at);
+        if (change.kind === 'destination') this.note(change.id, change.at, change.lastEventAt);
       },
     });
   }
@@ -90,9 +90,9 @@ export class ChangeFeed {
     this.pending.clear();
   }
 
-  private note(id: string, at: string): void {
+  private note(id: string, at: string, lastEventAt: string): void {
     if (this.closed) return;
-    if (!this.pending.has(id)) this.pending.set(id, at);
+    this.pending.set(id, { at: this.pending.get(id)?.at ?? at, lastEventAt });
     this.schedule();
   }
 
@@ -111,12 +111,18 @@ export class ChangeFeed {
     const batch = [...this.pending].slice(0, MAX_CHANGES_PER_EVENT);
     for (const [id] of batch) this.pending.delete(id);
     // ISO 8601 times of one clock sort as text.
-    const at = batch.reduce((earliest, [, seen]) => (seen < earliest ? seen : earliest), batch[0]?.[1] ?? new Date().toISOString());
+    const now = new Date().toISOString();
+    const at = batch.reduce((earliest, [, seen]) => (seen.at < earliest ? seen.at : earliest), batch[0]?.[1].at ?? now);
+    const lastEventAt = batch.reduce(
+      (latest, [, seen]) => (seen.lastEventAt > latest ? seen.lastEventAt : latest),
+      batch[0]?.[1].lastEventAt ?? now,
+    );
     this.lastSentMs = Date.now();
     this.told = this.watch.complete;
     this.send({
       destinations: batch.map(([id]) => id),
       at,
+      lastEventAt,
       complete: this.watch.complete,
       ...(this.watch.reason !== undefined ? { reason: this.watch.reason } : {}),
     });

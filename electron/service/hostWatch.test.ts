@@ -96,6 +96,25 @@ describe("a host's destinations watched by its agent", () => {
     expect(await verifyOf()).toMatchObject({ health: 'intact' });
   });
 
+  it('keeps a verify fresh when the agent saw the whole change before that verify began, and turns it stale when not', async () => {
+    const { agent, session, next, staleBy, verifyOf, events } = await watchedHost(false);
+    const held = session.workspace().verifies.get('web-1:archive')!;
+    const verifiedAt = Date.parse(held.stamp.verifiedAt);
+    const at = (offsetMs: number) => new Date(verifiedAt + offsetMs).toISOString();
+    // As the agent reports an edit made just before the verify, after the verify's result: the agent's clock on both.
+    const report = (lastEventAt: string) =>
+      agent['emit']({ event: 'destinationChanges', data: { destinations: ['archive'], at: at(-50), lastEventAt, complete: true } });
+    let from = events.length;
+    report(at(-1));
+    const kept = await next(staleBy('changed_on_host'), from);
+    expect(kept.kind === 'destinations' && kept.changes[0]).toMatchObject({ changedAt: at(-50), lastEventAt: at(-1) });
+    expect(await verifyOf()).toMatchObject({ health: 'intact' });
+    from = events.length;
+    report(at(0));
+    await next(staleBy('changed_on_host'), from);
+    expect(await verifyOf()).toMatchObject({ health: 'stale', freshness: { reason: 'changed_on_host' } });
+  });
+
   it('reads again only the destinations the host listed, whatever ids its agent names', async () => {
     const { agent, sent, next, staleBy, events } = await watchedHost(false);
     const from = events.length;

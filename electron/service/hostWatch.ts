@@ -18,7 +18,7 @@ import type { HostLink } from './hostLink';
 import type { JobContext } from './jobRegistry';
 import type { OpenWorkspace, SessionContext } from './sessionContext';
 import { routedReadJob } from './sessionHosts';
-import { chooseAutoVerify } from './sessionLiveRefresh';
+import { chooseAutoVerify, type Seen } from './sessionLiveRefresh';
 
 /** Changes read again in one pass, as one event (as live refresh does here). */
 const BATCH = 256;
@@ -30,7 +30,7 @@ interface Watched {
   /** The agent said its watch is complete, and the connection has held since. */
   trusted: boolean;
   /** Local ids (`NAME:ID`) changed and not read again yet, each with when: at most one per destination. */
-  pending: Map<string, string>;
+  pending: Map<string, Seen>;
   draining?: Promise<void>;
 }
 
@@ -120,7 +120,12 @@ export class HostWatches {
     for (const id of changes.destinations) {
       const local = remoteDestinationId(name, id);
       // Only destinations the host listed: whatever the agent names, this map never outgrows its list.
-      if (open.byId.get(local)?.host === name && !watched.pending.has(local)) watched.pending.set(local, changes.at);
+      if (open.byId.get(local)?.host !== name) continue;
+      const seen = watched.pending.get(local);
+      watched.pending.set(local, {
+        changedAt: seen?.changedAt ?? changes.at,
+        ...(changes.lastEventAt ? { lastEventAt: changes.lastEventAt } : {}),
+      });
     }
     if (watched.pending.size > 0) watched.draining ??= this.drain(name, watched).finally(() => (watched.draining = undefined));
   }
@@ -138,10 +143,11 @@ export class HostWatches {
   }
 
   /** Stale at once, read again through the agent, then (auto-verify) verified again there. */
-  private async reread(watched: Watched, changed: Map<string, string>): Promise<void> {
+  private async reread(watched: Watched, changed: Map<string, Seen>): Promise<void> {
     const open = this.session.state.workspace;
     if (!open) return;
-    for (const [id, at] of changed) this.markStale(open, id, at, 'changed_on_host');
+    // A result whose verify the agent began after it saw the whole change stays fresh (shared/verifyFreshness.ts).
+    for (const [id, seen] of changed) this.markStale(open, id, seen, 'changed_on_host');
     const entries: ScanEntry[] = [];
     await this.read(watched, 'scan', [...changed.keys()], entries).catch(() => undefined);
     if (this.session.state.workspace !== open) return;
@@ -152,9 +158,10 @@ export class HostWatches {
       if (!read.has(id) && held) entries.push(held);
     }
     this.sendStale(entries, changed, 'changed_on_host');
+    // What is still fresh was verified after the change: verifying it again would tell nothing new.
     await this.autoVerify(
       watched,
-      [...changed.keys()].filter((id) => open.verifies.has(id)),
+      [...changed.keys()].filter((id) => open.verifies.get(id)?.freshness.fresh === false),
     );
   }
 
@@ -162,23 +169,24 @@ export class HostWatches {
   private markHost(name: string, at: string): void {
     const open = this.session.state.workspace;
     if (!open) return;
-    const marked = new Map<string, string>();
-    for (const id of this.heldOn(name)) if (this.markStale(open, id, at, 'host_unwatched')) marked.set(id, at);
+    const marked = new Map<string, Seen>();
+    for (const id of this.heldOn(name))
+      if (this.markStale(open, id, { changedAt: at }, 'host_unwatched')) marked.set(id, { changedAt: at });
     const entries = [...marked.keys()].flatMap((id) => open.scans.get(id) ?? []);
     this.sendStale(entries, marked, 'host_unwatched');
   }
 
-  private markStale(open: OpenWorkspace, id: string, at: string, reason: WatchStaleReason): boolean {
+  private markStale(open: OpenWorkspace, id: string, { changedAt, lastEventAt }: Seen, reason: WatchStaleReason): boolean {
     const held = open.verifies.get(id);
     if (!held) return false;
-    const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at, reason });
+    const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt, reason, lastEventAt });
     if (freshness === held.freshness) return false;
     open.verifies.set(id, { ...held, freshness });
     return true;
   }
 
-  private sendStale(entries: ScanEntry[], changedAt: Map<string, string>, reason: WatchStaleReason): void {
-    const changes = entries.map((entry) => ({ entry, changedAt: changedAt.get(entry.destination) ?? new Date().toISOString(), reason }));
+  private sendStale(entries: ScanEntry[], seen: Map<string, Seen>, reason: WatchStaleReason): void {
+    const changes = entries.map((entry) => ({ entry, changedAt: new Date().toISOString(), ...seen.get(entry.destination), reason }));
     if (changes.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'destinations', changes } });
   }
 

@@ -76,10 +76,13 @@ export function chooseAutoVerify(
   return { chosen, skipped };
 }
 
-/** When the watcher saw a change of one destination: its first event (the result turns stale then) and its last. */
-interface Seen {
+/**
+ * When a watch saw a change of one destination: its first event (a result turns stale then) and its
+ * last (absent where the watch does not say: a host's older agent).
+ */
+export interface Seen {
   changedAt: string;
-  lastEventAt: string;
+  lastEventAt?: string;
 }
 
 /** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
