@@ -12,7 +12,7 @@ import { makeSource, publish } from '../electron/demo/demoBundles';
 import { writeFiles } from '../electron/demo/demoCases';
 import { budgetRow, type Bench } from './bench';
 import { formatMs, runOnce, spreadOf } from './measure';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startServeProcess } from './uiBench';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServeProcess, stopServeProcess } from './uiBench';
 
 const LINES = 10_000;
 const BUDGET_MS = 200;
@@ -89,11 +89,7 @@ export const contentDiffBench: Bench = {
       for (let i = 0; i < Math.max(5, context.runs); i++) samples.push(await clickToPaint(page));
     } finally {
       await browser.close();
-      if (host.child.exitCode === null) {
-        const exited = new Promise((resolve) => host.child.once('exit', resolve));
-        host.child.kill('SIGTERM');
-        await exited;
-      }
+      await stopServeProcess(host);
     }
     const { before, after } = tenThousandLines();
     const model: number[] = [];

@@ -20,6 +20,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const rendererDir = path.join(root, 'dist', 'renderer');
 const cliPath = path.join(root, 'dist', 'cli.js');
 
+/** Stops a host startServeProcess started, and waits for it to exit (at once when it already has). */
+export async function stopServeProcess(host: { child: ChildProcess }): Promise<void> {
+  if (host.child.exitCode !== null || host.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => host.child.once('exit', resolve));
+  host.child.kill('SIGTERM');
+  await exited;
+}
+
 /**
  * The browser host as its own process through the built CLI, as an operator starts it: the bench's
  * own event loop (polling, Playwright) must not share a thread with the host it measures.
@@ -244,11 +252,7 @@ export async function runUiBench(
     return { destinations: made.value.destinationCount, loads: measured, cliScans, searchResponseMs: search, chipResponseMs: chips };
   } finally {
     await browser.close();
-    if (host && host.child.exitCode === null) {
-      const exited = new Promise((resolve) => host!.child.once('exit', resolve));
-      host.child.kill('SIGTERM');
-      await exited;
-    }
+    if (host) await stopServeProcess(host);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

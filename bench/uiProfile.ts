@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createDemoWorkspace } from '../electron/demo/demo';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, LOAD_PROBE, startServeProcess, type LoadProbe } from './uiBench';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, LOAD_PROBE, startServeProcess, stopServeProcess, type LoadProbe } from './uiBench';
 
 const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -95,9 +95,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    const exited = new Promise((resolve) => host.child.once('exit', resolve));
-    host.child.kill('SIGTERM');
-    await exited;
+    await stopServeProcess(host);
   }
 }
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createDemoWorkspace } from '../electron/demo/demo';
 import { runOnce } from './measure';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, LOAD_PROBE, startServeProcess, type LoadProbe } from './uiBench';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, LOAD_PROBE, startServeProcess, stopServeProcess, type LoadProbe } from './uiBench';
 import { longTasksOf, type CpuProfile } from './uiTraceTasks';
 
 const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -112,9 +112,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    const exited = new Promise((resolve) => host.child.once('exit', resolve));
-    host.child.kill('SIGTERM');
-    await exited;
+    await stopServeProcess(host);
   }
 }
 
