@@ -196,14 +196,6 @@ const UNFINISHED_AGE_MS = 10 * 60 * 1000;
  */
 export const PRUNING_PREFIX = '.pruning-';
 
-/** A prune whose backups are out of the kept set (moved aside), their files still going. */
-export interface StartedPrune {
-  removed: BackupSummary[];
-  kept: number;
-  /** The removal of what was moved aside (and of any a killed prune left): what failed, or undefined. Never rejects. */
-  removal: Promise<Error | undefined>;
-}
-
 async function pruningLeftovers(folder: string): Promise<string[]> {
   const entries = await fs
     .readdir(folder, { withFileTypes: true })
@@ -223,17 +215,17 @@ async function removeAside(folders: readonly string[]): Promise<Error | undefine
 /**
  * Keeps the newest `keep` backups of each destination (of one, with `destinationFolder`) and moves
  * the rest, and any folder of a killed apply that never kept anything, out of the kept set by one
- * rename each (PRUNING_PREFIX); their removal then runs on (libuv's threads do the unlinks) while the
- * caller goes on, and the caller awaits `removal` before it says it is done. Returns what it removed.
+ * rename each (PRUNING_PREFIX), then removes what it moved aside and what a killed prune left there.
+ * Returns what it removed; throws the first removal that failed, once it tried every folder.
  * `written`: the manifest the apply just settled, taken as read while its file keeps that identity.
  */
-export async function startPrune(
+export async function pruneBackups(
   settings: BackupSettings,
   destinationFolder?: string,
   nowMs: number = Date.now(),
   written?: WrittenManifest,
-): Promise<StartedPrune> {
-  if (!settings.enabled) return { removed: [], kept: 0, removal: Promise.resolve(undefined) };
+): Promise<{ removed: BackupSummary[]; kept: number }> {
+  if (!settings.enabled) return { removed: [], kept: 0 };
   const folders =
     destinationFolder !== undefined
       ? [destinationFolder]
@@ -267,18 +259,7 @@ export async function startPrune(
       // Only a cache: when it cannot be written, the next prune reads the manifests it would have skipped.
       await writeBackupIndex(folder, fresh).catch(() => undefined);
   }
-  return { removed, kept: keptCount, removal: removeAside(aside) };
-}
-
-/** startPrune, its removal awaited: throws what the removal could not remove. */
-export async function pruneBackups(
-  settings: BackupSettings,
-  destinationFolder?: string,
-  nowMs: number = Date.now(),
-  written?: WrittenManifest,
-): Promise<{ removed: BackupSummary[]; kept: number }> {
-  const { removed, kept, removal } = await startPrune(settings, destinationFolder, nowMs, written);
-  const failed = await removal;
+  const failed = await removeAside(aside);
   if (failed) throw failed;
-  return { removed, kept };
+  return { removed, kept: keptCount };
 }

@@ -63,7 +63,7 @@ describe('an apply that stopped after preparing its backup, before moving anythi
     expect(result.ok).toBe(false);
     const made = writer.made();
     expect(made).toBeDefined();
-    expect((await settleBackup(plan, result, writer, request)).backup).toBeUndefined();
+    expect(await settleBackup(plan, result, writer, request)).toBeUndefined();
     expect(await listBackups(request.settings)).toEqual([]);
     await expect(fs.access(made!.folder)).rejects.toThrow();
   });
@@ -83,7 +83,7 @@ describe('an apply that stopped after preparing its backup, before moving anythi
     expect(result.ok).toBe(false);
     const listed = await listBackups(request.settings);
     expect(listed.map((summary) => [summary.entryCount, summary.problem])).toEqual([[1, undefined]]);
-    const settled = (await settleBackup(plan, result, writer, request)).backup;
+    const settled = await settleBackup(plan, result, writer, request);
     expect(settled?.id).toBe(listed[0]?.id);
     const manifest = JSON.parse(await fs.readFile(path.join(settled!.folder, 'backup.json'), 'utf8'));
     expect(manifest.entries.map((entry: { kept: boolean; pending?: boolean }) => [entry.kept, entry.pending])).toEqual(

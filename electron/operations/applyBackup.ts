@@ -11,7 +11,7 @@ import type { AppliedBackup, ApplyResult, ReplacePlan } from '../../shared/plan'
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { destinationBackupsFolder } from '../backup/backupLocation';
 import { settleBackupEntries } from '../backup/backupSettle';
-import { startPrune, type WrittenManifest } from '../backup/backupStore';
+import { pruneBackups, type WrittenManifest } from '../backup/backupStore';
 import { backupWriter, type BackupWriter } from '../backup/backupWriter';
 import { planKindOf } from '../../shared/planKinds';
 
@@ -37,28 +37,19 @@ export function backupForApply(plan: ReplacePlan, request: BackupRequest | undef
   });
 }
 
-/** The backup an apply kept, and the prune it started: await `pruned` (a warning, or undefined; never rejects) before saying the apply is done. */
-export interface SettledBackup {
-  backup: AppliedBackup | undefined;
-  pruned: Promise<string | undefined>;
-}
-
-const NOTHING_PRUNED: Promise<string | undefined> = Promise.resolve(undefined);
-
 /**
  * Records how the apply ended in the backup it kept (if it kept one: a refusal or an early failure
  * takes it back out, and one that holds nothing is removed: no backup, no backupId), then, after a
- * successful apply, moves all but the newest `keep` of the destination out of the kept set
- * (backupStore.ts startPrune): their files go while the caller journals and reads the destination.
+ * successful apply, keeps only the newest `keep` of the destination (backupStore.ts pruneBackups).
  */
 export async function settleBackup(
   plan: ReplacePlan,
   result: ApplyResult,
   writer: BackupWriter | undefined,
   request: BackupRequest | undefined,
-): Promise<SettledBackup> {
+): Promise<AppliedBackup | undefined> {
   const made = writer?.made();
-  if (!made || !request?.settings.enabled) return { backup: undefined, pruned: NOTHING_PRUNED };
+  if (!made || !request?.settings.enabled) return undefined;
   const backup: AppliedBackup = { id: made.id, folder: made.folder, method: made.method };
   const warnings: string[] = [];
   // A repair and a discard leave the state as it is; a replace leaves the one it wrote (none when it stopped midway).
@@ -75,27 +66,17 @@ export async function settleBackup(
       },
       planKindOf(plan.mode).writesOnlyState && result.stateWritten,
     );
-    if (!settled.kept) return { backup: undefined, pruned: NOTHING_PRUNED };
+    if (!settled.kept) return undefined;
     written = settled.written;
   } catch (cause) {
     warnings.push(`the end of the apply could not be recorded in ${made.folder}: ${(cause as Error).message}`);
   }
-  let pruned = NOTHING_PRUNED;
   if (result.ok) {
-    const pruneProblem = (cause: Error) => `older backups in ${path.dirname(made.folder)} could not be pruned: ${cause.message}`;
     try {
-      const started = await startPrune(request.settings, path.dirname(made.folder), Date.now(), written);
-      pruned = started.removal.then((failed) => (failed ? pruneProblem(failed) : undefined));
+      await pruneBackups(request.settings, path.dirname(made.folder), Date.now(), written);
     } catch (cause) {
-      warnings.push(pruneProblem(cause as Error));
+      warnings.push(`older backups in ${path.dirname(made.folder)} could not be pruned: ${(cause as Error).message}`);
     }
   }
-  return { backup: warnings.length > 0 ? { ...backup, warning: warnings.join('; ') } : backup, pruned };
-}
-
-/** The result with the prune's warning added to its backup's. */
-export function withPruneWarning(result: ApplyResult, warning: string | undefined): ApplyResult {
-  if (warning === undefined || !result.backup) return result;
-  const joined = result.backup.warning ? `${result.backup.warning}; ${warning}` : warning;
-  return { ...result, backup: { ...result.backup, warning: joined } };
+  return warnings.length > 0 ? { ...backup, warning: warnings.join('; ') } : backup;
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { formatRfc3339Utc } from '../../shared/rfc3339';
 import { planCounts } from '../../shared/planCounts';
 import { historyRecordOf, type HistoryTransport } from '../../shared/historySchema';
-import { planAsApplied, type AppliedBackup, type ApplyProgress, type ApplyResult, type ReplacePlan } from '../../shared/plan';
+import { planAsApplied, type ApplyProgress, type ApplyResult, type ReplacePlan } from '../../shared/plan';
 import type { Problem } from '../../shared/result';
 import { appendHistory } from '../history/journal';
 import { journalInsideDestination } from '../history/journalPath';
@@ -19,7 +19,7 @@ import { inspectDestination, type DestinationInspection } from '../engine/inspec
 import { verifyDestination } from '../engine/verify';
 import { applyPlan } from '../replace/applyPlan';
 import type { VerifiedOutputs } from '../replace/publish';
-import { backupForApply, settleBackup, withPruneWarning, type BackupRequest } from './applyBackup';
+import { backupForApply, settleBackup, type BackupRequest } from './applyBackup';
 import { planKindOf } from '../../shared/planKinds';
 
 export interface AppliedReplace {
@@ -83,23 +83,7 @@ export async function applyReplacePlan(plan: ReplacePlan, options: ApplyReplaceO
     ...(options.verified ? { verified: options.verified } : {}),
     ...(options.pool ? { pool: options.pool } : {}),
   });
-  const { backup, pruned } = await settleBackup(plan, bare, writer, options.backup);
-  // The older backups' files go while the apply is journaled and the destination read again; gone before this returns.
-  let applied: AppliedReplace;
-  try {
-    applied = await journalAndRead(plan, bare, backup, options);
-  } finally {
-    await pruned;
-  }
-  return { ...applied, result: withPruneWarning(applied.result, await pruned) };
-}
-
-async function journalAndRead(
-  plan: ReplacePlan,
-  bare: ApplyResult,
-  backup: AppliedBackup | undefined,
-  options: ApplyReplaceOptions,
-): Promise<AppliedReplace> {
+  const backup = await settleBackup(plan, bare, writer, options.backup);
   // The plan with what the apply's own hash of old outputs found (a plan applied at once): counted and journaled as planned.
   const asApplied = planAsApplied(plan, bare);
   // A completed apply did what its plan said: the same counts the operator confirmed.
