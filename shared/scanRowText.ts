@@ -38,8 +38,8 @@ export function rowBodyJson(
 const fieldsAtRowDepth = (value: object) => JSON.stringify([[value]], null, 2).slice(12, -12);
 
 /** rowBodyJson's fields as the document prints them inside the row (never empty: `path` is always there). */
-export function rowBodyText(body: ReturnType<typeof rowBodyJson>): string {
-  return fieldsAtRowDepth(body);
+export function rowBodyText(...body: Parameters<typeof rowBodyJson>): string {
+  return fieldsAtRowDepth(rowBodyJson(...body));
 }
 
 // A workspace without sources gives every row the same sync: its words are printed once here rather

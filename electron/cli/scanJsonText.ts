@@ -3,7 +3,7 @@
 // scan still reads (scanCommand.ts), so that the end of a large scan is a few joins and writes rather
 // than a document of tens of megabytes built and printed after the last batch.
 
-import { rowBodyJson, rowBodyText, rowText } from '../../shared/scanRowText';
+import { rowBodyText, rowText } from '../../shared/scanRowText';
 import type { ScannedDestination } from '../service/workspaceScan';
 import { documentHead, jsonDocument, type ScanOutcome } from './renderScan';
 
@@ -17,8 +17,7 @@ type RowContext = Pick<ScanOutcome, 'verify' | 'verifiedAt' | 'rowHosts'>;
 export function destinationText(outcome: RowContext, row: ScannedDestination, index: number): string {
   const report = outcome.verify?.[index];
   const body =
-    row.text ??
-    rowBodyText(rowBodyJson(row.inspection, row.summary, report ? { report, verifiedAt: outcome.verifiedAt?.[index] } : undefined));
+    row.text ?? rowBodyText(row.inspection, row.summary, report ? { report, verifiedAt: outcome.verifiedAt?.[index] } : undefined);
   return rowText(row.destination.id, outcome.rowHosts?.[index], body, row.sync);
 }
 

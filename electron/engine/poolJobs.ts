@@ -4,7 +4,7 @@
 
 import { lstatSync } from 'node:fs';
 import type { CachedOutput } from '../../shared/verifyFreshnessCache';
-import { rowBodyJson, rowBodyText } from '../../shared/scanRowText';
+import { rowBodyText } from '../../shared/scanRowText';
 import type { VerifyReport } from '../../shared/verifyReport';
 import { cachedStateOf, stateFileBeforeRead } from './cachedState';
 import { examineAndHash, type Hasher } from './hashTask';
@@ -95,7 +95,7 @@ function answered(job: InspectJob, outcome: Inspected): Inspected {
   const { inspection, summary, verify, cache } = outcome;
   const reportApart = verify && (job.rowText || (job.driftedReportsOnly && verify.status === 'intact'));
   const text = job.rowText
-    ? rowBodyText(rowBodyJson(inspection, summary, verify ? { report: verify, verifiedAt: job.rowText.verifiedAt } : undefined))
+    ? rowBodyText(inspection, summary, verify ? { report: verify, verifiedAt: job.rowText.verifiedAt } : undefined)
     : undefined;
   if (!reportApart) {
     if (text !== undefined) outcome.text = text;
