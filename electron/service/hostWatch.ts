@@ -12,13 +12,13 @@
 import type { ApiEvent, DestinationRead, HostState, ScanEntry } from '../../shared/api';
 import { remoteDestinationId } from '../../shared/hostState';
 import type { DestinationChanges } from '../../shared/hostWatch';
-import { nextVerifyFreshness, type WatchStaleReason } from '../../shared/verifyFreshness';
+import type { WatchStaleReason } from '../../shared/verifyFreshness';
 import type { HostRouter } from './hostRouter';
 import type { HostLink } from './hostLink';
 import type { JobContext } from './jobRegistry';
-import type { OpenWorkspace, SessionContext } from './sessionContext';
+import type { SessionContext } from './sessionContext';
 import { routedReadJob } from './sessionHosts';
-import { chooseAutoVerify, type Seen } from './sessionLiveRefresh';
+import { chooseAutoVerify, keepChange, type Seen } from './sessionLiveRefresh';
 
 /** Changes read again in one pass, as one event (as live refresh does here). */
 const BATCH = 256;
@@ -147,7 +147,7 @@ export class HostWatches {
     const open = this.session.state.workspace;
     if (!open) return;
     // A result whose verify the agent began after it saw the whole change stays fresh (shared/verifyFreshness.ts).
-    for (const [id, seen] of changed) this.markStale(open, id, seen, 'changed_on_host');
+    for (const [id, seen] of changed) keepChange(open, id, seen, 'changed_on_host');
     const entries: ScanEntry[] = [];
     await this.read(watched, 'scan', [...changed.keys()], entries).catch(() => undefined);
     if (this.session.state.workspace !== open) return;
@@ -170,19 +170,9 @@ export class HostWatches {
     const open = this.session.state.workspace;
     if (!open) return;
     const marked = new Map<string, Seen>();
-    for (const id of this.heldOn(name))
-      if (this.markStale(open, id, { changedAt: at }, 'host_unwatched')) marked.set(id, { changedAt: at });
+    for (const id of this.heldOn(name)) if (keepChange(open, id, { changedAt: at }, 'host_unwatched')) marked.set(id, { changedAt: at });
     const entries = [...marked.keys()].flatMap((id) => open.scans.get(id) ?? []);
     this.sendStale(entries, marked, 'host_unwatched');
-  }
-
-  private markStale(open: OpenWorkspace, id: string, { changedAt, lastEventAt }: Seen, reason: WatchStaleReason): boolean {
-    const held = open.verifies.get(id);
-    if (!held) return false;
-    const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt, reason, lastEventAt });
-    if (freshness === held.freshness) return false;
-    open.verifies.set(id, { ...held, freshness });
-    return true;
   }
 
   private sendStale(entries: ScanEntry[], seen: Map<string, Seen>, reason: WatchStaleReason): void {

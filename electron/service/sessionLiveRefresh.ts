@@ -9,7 +9,7 @@
 
 import type { ApiEvent, EventOf, ResponseOf, ScanEntry, DestinationRead } from '../../shared/api';
 import { LIVE_REFRESH_OFF, type LiveRefreshStatus } from '../../shared/liveRefresh';
-import { nextVerifyFreshness } from '../../shared/verifyFreshness';
+import { nextVerifyFreshness, type WatchStaleReason } from '../../shared/verifyFreshness';
 import { inspectDestination } from '../engine/inspectDestination';
 import { DestinationWatcher, type WatchChange, type WorkspaceWatchTarget } from '../watch/destinationWatcher';
 import type { OpenWorkspace } from './sessionContext';
@@ -83,6 +83,19 @@ export function chooseAutoVerify(
 export interface Seen {
   changedAt: string;
   lastEventAt?: string;
+}
+
+/**
+ * A watch saw the destination change: the verify result held for it turns stale at once (the reason
+ * says which watch), unless its verify began after the change's last event. Whether it turned.
+ */
+export function keepChange(open: OpenWorkspace, id: string, { changedAt, lastEventAt }: Seen, reason?: WatchStaleReason): boolean {
+  const held = open.verifies.get(id);
+  if (!held) return false;
+  const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt, reason, lastEventAt });
+  if (freshness === held.freshness) return false;
+  open.verifies.set(id, { ...held, freshness });
+  return true;
 }
 
 /** Destinations read again at once: enough to keep the disk busy, few enough not to starve the API. */
@@ -262,12 +275,7 @@ export class LiveRefresh {
     // Stale at once, before the read: whatever the read finds, a result taken before this change
     // described the disk before it. One whose verify began reading after the watcher saw the whole
     // change (its report waits for the burst to go quiet, so it can come after the result) stays fresh.
-    for (const [id, { changedAt, lastEventAt }] of batch) {
-      const held = open.verifies.get(id);
-      if (!held) continue;
-      const freshness = nextVerifyFreshness(held.stamp, held.freshness, { kind: 'changed_on_disk', at: changedAt, lastEventAt });
-      if (freshness !== held.freshness) open.verifies.set(id, { ...held, freshness });
-    }
+    for (const [id, seen] of batch) keepChange(open, id, seen);
     const read = await mapLimited(batch, READ_CONCURRENCY, async ([id, seen]) => ({ entry: await this.read(open, id), seen }));
     if (this.host.state.workspace !== open || this.closed) return;
     const changes: EventOf<'liveRefresh'> & { kind: 'destinations' } = { kind: 'destinations', changes: [] };
