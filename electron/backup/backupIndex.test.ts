@@ -5,7 +5,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BACKUP_KIND, BACKUP_MANIFEST_NAME, type BackupManifest, type BackupSettings } from '../../shared/backupSchema';
+import { BACKUP_MANIFEST_NAME, type BackupSettings } from '../../shared/backupSchema';
+import { dayBackupId, dayBackupManifest } from '../testing/backupFixtures';
 import { tempDirForTest } from '../testing/tempDirs';
 import { BACKUP_INDEX_NAME, indexedBackup, manifestIdentity, readBackupIndex } from './backupIndex';
 import { pruneBackups, readBackup } from './backupStore';
@@ -20,22 +21,13 @@ beforeEach(async () => {
 });
 
 const settings = (keep: number): BackupSettings => ({ enabled: true, folder: path.join(root, 'backups'), keep });
-const idOf = (n: number) => `2026-06-0${n}T120000.000Z`;
 
 /** A settled backup (one file kept), or one whose entry is still pending (an apply killed mid-way that moved nothing). */
 async function writeBackup(n: number, options: { pending?: boolean } = {}): Promise<string> {
-  const id = idOf(n);
-  const manifest: BackupManifest = {
-    kind: BACKUP_KIND,
-    version: 1,
-    id,
-    action: 'replace',
-    createdAt: `2026-06-0${n}T12:00:00Z`,
-    destination: { id: 'site', path: '/srv/site', realPath: '/srv/site' },
-    method: 'rename',
-    stagingName: '.distributor-staging',
-    stateSha256: null,
-    entries: [
+  const id = dayBackupId(n);
+  const manifest = dayBackupManifest(
+    n,
+    [
       {
         path: 'a.html',
         type: 'file',
@@ -46,9 +38,8 @@ async function writeBackup(n: number, options: { pending?: boolean } = {}): Prom
         ...(options.pending ? { pending: true } : {}),
       },
     ],
-    writes: [],
-    ...(options.pending ? {} : { after: { at: `2026-06-0${n}T12:00:01Z`, outcome: 'applied' as const } }),
-  };
+    options,
+  );
   await fs.mkdir(path.join(folder, id, 'files'), { recursive: true });
   await fs.writeFile(path.join(folder, id, BACKUP_MANIFEST_NAME), manifestText(manifest));
   return id;
@@ -62,10 +53,10 @@ describe('the backups index of a prune', () => {
     for (const n of [1, 2, 3]) await writeBackup(n);
     expect(await removedIds(5)).toEqual([]); // nothing removed; the index written
     const index = await readBackupIndex(folder);
-    expect([...index.keys()].sort()).toEqual([idOf(1), idOf(2), idOf(3)]);
-    expect(indexedBackup(index, folder, idOf(2))).toEqual({
-      id: idOf(2),
-      folder: path.join(folder, idOf(2)),
+    expect([...index.keys()].sort()).toEqual([dayBackupId(1), dayBackupId(2), dayBackupId(3)]);
+    expect(indexedBackup(index, folder, dayBackupId(2))).toEqual({
+      id: dayBackupId(2),
+      folder: path.join(folder, dayBackupId(2)),
       destination: { id: 'site', path: '/srv/site' },
       action: 'replace',
       createdAt: '2026-06-02T12:00:00Z',
@@ -79,18 +70,18 @@ describe('the backups index of a prune', () => {
   it('reads a manifest rewritten since it was indexed: made unreadable, it no longer counts among the newest kept', async () => {
     for (const n of [1, 2, 3]) await writeBackup(n);
     expect(await removedIds(3)).toEqual([]);
-    await fs.writeFile(path.join(folder, idOf(3), BACKUP_MANIFEST_NAME), '{ torn');
-    expect(indexedBackup(await readBackupIndex(folder), folder, idOf(3))).toBeUndefined();
+    await fs.writeFile(path.join(folder, dayBackupId(3), BACKUP_MANIFEST_NAME), '{ torn');
+    expect(indexedBackup(await readBackupIndex(folder), folder, dayBackupId(3))).toBeUndefined();
     // Read, the newest is unfinished (young: left alone), so the two before it are the two kept.
     expect(await removedIds(2)).toEqual([]);
-    expect(await standing()).toEqual([idOf(1), idOf(2), idOf(3)]);
+    expect(await standing()).toEqual([dayBackupId(1), dayBackupId(2), dayBackupId(3)]);
   });
 
   it('never indexes a backup with entries still pending, so its held count is looked at every time', async () => {
     await writeBackup(1);
     await writeBackup(2, { pending: true });
     expect(await removedIds(5)).toEqual([]);
-    expect([...(await readBackupIndex(folder)).keys()]).toEqual([idOf(1)]);
+    expect([...(await readBackupIndex(folder)).keys()]).toEqual([dayBackupId(1)]);
   });
 
   it('decides as a prune that reads every manifest, whatever the index says', async () => {
@@ -99,10 +90,10 @@ describe('the backups index of a prune', () => {
     // A foreign hand swaps in an index that vouches for summaries it never read: its identities do not match.
     const forged = { kind: 'distributor-inspector-backups-index', version: 1, backups: {} as Record<string, unknown> };
     for (const n of [1, 2, 3, 4])
-      forged.backups[idOf(n)] = {
+      forged.backups[dayBackupId(n)] = {
         identity: '1:2:3:4:5',
         summary: {
-          id: idOf(n),
+          id: dayBackupId(n),
           action: 'replace',
           createdAt: 'x',
           method: 'rename',
@@ -112,16 +103,16 @@ describe('the backups index of a prune', () => {
         },
       };
     await fs.writeFile(path.join(folder, BACKUP_INDEX_NAME), JSON.stringify(forged));
-    await fs.writeFile(path.join(folder, idOf(4), BACKUP_MANIFEST_NAME), 'not json');
-    expect(await removedIds(2)).toEqual([idOf(1)]);
-    expect(await standing()).toEqual([idOf(2), idOf(3), idOf(4)]);
+    await fs.writeFile(path.join(folder, dayBackupId(4), BACKUP_MANIFEST_NAME), 'not json');
+    expect(await removedIds(2)).toEqual([dayBackupId(1)]);
+    expect(await standing()).toEqual([dayBackupId(2), dayBackupId(3), dayBackupId(4)]);
   });
 
   it('ignores a torn index and writes a whole one again', async () => {
     for (const n of [1, 2, 3]) await writeBackup(n);
     await fs.writeFile(path.join(folder, BACKUP_INDEX_NAME), '{"kind":"distributor-inspector-backups-index","backups":');
-    expect(await removedIds(2)).toEqual([idOf(1)]);
-    expect([...(await readBackupIndex(folder)).keys()].sort()).toEqual([idOf(2), idOf(3)]);
+    expect(await removedIds(2)).toEqual([dayBackupId(1)]);
+    expect([...(await readBackupIndex(folder)).keys()].sort()).toEqual([dayBackupId(2), dayBackupId(3)]);
     expect(await removedIds(2)).toEqual([]);
   });
 

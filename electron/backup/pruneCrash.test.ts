@@ -8,7 +8,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_FILES_DIR, BACKUP_KIND, BACKUP_MANIFEST_NAME, type BackupManifest, type BackupSettings } from '../../shared/backupSchema';
+import { BACKUP_FILES_DIR, BACKUP_MANIFEST_NAME, type BackupManifest, type BackupSettings } from '../../shared/backupSchema';
+import { dayBackupId, dayBackupManifest } from '../testing/backupFixtures';
 import { lstatEntry } from '../replace/fingerprint';
 import { bundleForNode } from '../testing/nodeBundle';
 import { makeTempDir, removeTempDir } from '../testing/fixtures';
@@ -30,12 +31,11 @@ beforeAll(async () => {
 });
 afterAll(async () => removeTempDir(workDir));
 
-const idOf = (n: number) => `2026-06-0${n}T120000.000Z`;
 const FILES = 6;
 
 /** A settled backup by rename holding FILES files in two folders, its manifest naming each by inode. */
 async function writeBackup(folder: string, n: number): Promise<void> {
-  const id = idOf(n);
+  const id = dayBackupId(n);
   const entries: BackupManifest['entries'] = [];
   for (let i = 0; i < FILES; i++) {
     const relative = `pages/${i % 2}/p${i}.html`;
@@ -52,20 +52,7 @@ async function writeBackup(folder: string, n: number): Promise<void> {
       kept: true,
     });
   }
-  const manifest: BackupManifest = {
-    kind: BACKUP_KIND,
-    version: 1,
-    id,
-    action: 'replace',
-    createdAt: `2026-06-0${n}T12:00:00Z`,
-    destination: { id: 'site', path: '/srv/site', realPath: '/srv/site' },
-    method: 'rename',
-    stagingName: '.distributor-staging',
-    stateSha256: null,
-    entries,
-    writes: [],
-    after: { at: `2026-06-0${n}T12:00:01Z`, outcome: 'applied' },
-  };
+  const manifest = dayBackupManifest(n, entries);
   await fs.writeFile(path.join(folder, id, BACKUP_MANIFEST_NAME), manifestText(manifest));
 }
 
@@ -104,16 +91,16 @@ describe('a prune killed before each of its mutations', () => {
       const listed = await listedAndWhole(settings, folder, label);
       expect(
         [
-          [idOf(3), idOf(2), idOf(1)],
-          [idOf(3), idOf(2)],
+          [dayBackupId(3), dayBackupId(2), dayBackupId(1)],
+          [dayBackupId(3), dayBackupId(2)],
         ],
         label,
       ).toContainEqual(listed);
       await pruneBackups(settings, folder);
-      expect(await listedAndWhole(settings, folder, `${label}, pruned again`)).toEqual([idOf(3), idOf(2)]);
+      expect(await listedAndWhole(settings, folder, `${label}, pruned again`)).toEqual([dayBackupId(3), dayBackupId(2)]);
       // The index (a cache, written by rename) may have left its temporary file: not a backup.
       const names = (await fs.readdir(folder)).filter((name) => !name.startsWith(BACKUP_INDEX_NAME)).sort();
-      expect(names, label).toEqual([idOf(2), idOf(3)]);
+      expect(names, label).toEqual([dayBackupId(2), dayBackupId(3)]);
     }
   }, 120_000);
 });
@@ -126,11 +113,11 @@ describe('a backup being pruned', () => {
     for (const n of [1, 2]) await writeBackup(folder, n);
     // A prune killed mid-way left this: a partly removed backup, aside.
     await writeBackup(folder, 3);
-    await fs.rename(path.join(folder, idOf(3)), path.join(folder, `${PRUNING_PREFIX}${idOf(3)}`));
-    await fs.rm(path.join(folder, `${PRUNING_PREFIX}${idOf(3)}`, BACKUP_FILES_DIR, 'pages/0'), { recursive: true });
-    expect(await listedAndWhole(settings, folder, 'with one aside')).toEqual([idOf(2), idOf(1)]);
+    await fs.rename(path.join(folder, dayBackupId(3)), path.join(folder, `${PRUNING_PREFIX}${dayBackupId(3)}`));
+    await fs.rm(path.join(folder, `${PRUNING_PREFIX}${dayBackupId(3)}`, BACKUP_FILES_DIR, 'pages/0'), { recursive: true });
+    expect(await listedAndWhole(settings, folder, 'with one aside')).toEqual([dayBackupId(2), dayBackupId(1)]);
     const pruned = await pruneBackups(settings, folder);
-    expect(pruned.removed.map((summary) => summary.id)).toEqual([idOf(1)]);
-    expect((await fs.readdir(folder)).filter((name) => name !== BACKUP_INDEX_NAME)).toEqual([idOf(2)]);
+    expect(pruned.removed.map((summary) => summary.id)).toEqual([dayBackupId(1)]);
+    expect((await fs.readdir(folder)).filter((name) => name !== BACKUP_INDEX_NAME)).toEqual([dayBackupId(2)]);
   });
 });

@@ -3,6 +3,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { BACKUP_KIND, type BackupManifest } from '../../shared/backupSchema';
 import type { ApplyResult, ReplaceMode, ReplacePlan } from '../../shared/plan';
 import { planKindOf } from '../../shared/planKinds';
 import { settleBackupEntries } from '../backup/backupSettle';
@@ -11,6 +12,30 @@ import { applyPlan } from '../replace/applyPlan';
 import { planReplace } from '../replace/planReplace';
 import { snapshotTree, writeBundle, writeInterruptedStaging, writeManagedDestination } from './fixtures';
 import { discardPlanOf, publishedDestination, type Published } from './recoveryFixtures';
+
+/** The id of the backup made on the n-th of June 2026 (n 1–9) at noon: ids sort as their days. */
+export const dayBackupId = (n: number) => `2026-06-0${n}T120000.000Z`;
+
+/**
+ * The manifest of a replace's backup by rename of the destination `site`, made on the n-th (as
+ * dayBackupId), holding `entries`: applied a second later, or still pending (an apply killed mid-way).
+ */
+export function dayBackupManifest(n: number, entries: BackupManifest['entries'], options: { pending?: boolean } = {}): BackupManifest {
+  return {
+    kind: BACKUP_KIND,
+    version: 1,
+    id: dayBackupId(n),
+    action: 'replace',
+    createdAt: `2026-06-0${n}T12:00:00Z`,
+    destination: { id: 'site', path: '/srv/site', realPath: '/srv/site' },
+    method: 'rename',
+    stagingName: '.distributor-staging',
+    stateSha256: null,
+    entries,
+    writes: [],
+    ...(options.pending ? {} : { after: { at: `2026-06-0${n}T12:00:01Z`, outcome: 'applied' as const } }),
+  };
+}
 
 /**
  * Applies `plan` keeping a backup in `backups`, then settles the backup as the session does after an
