@@ -59,7 +59,7 @@ describe('HashPool', () => {
       const busyWhileDelivering: number[] = [];
       // The first outcome of each of the first two batches of 64: more work was queued each time.
       await pool.inspect(paths, {
-        withText: true,
+        withState: true,
         onOutcome: (index) => index % 64 === 0 && index < 128 && busyWhileDelivering.push(pool.busyCount),
       });
       expect(busyWhileDelivering).toEqual([1, 1]);
@@ -77,7 +77,7 @@ describe('HashPool', () => {
     try {
       const inFlight: number[] = [];
       // At the first outcome of the first batch: the second batch was already in the worker, the third just sent.
-      await pool.inspect(paths, { withText: true, onOutcome: (index) => index === 0 && inFlight.push(pool.batchesInFlight) });
+      await pool.inspect(paths, { withState: true, onOutcome: (index) => index === 0 && inFlight.push(pool.batchesInFlight) });
       await pool.hash(
         paths.map((root) => ({ root, path: 'a.txt' })),
         { onProgress: () => inFlight.push(pool.batchesInFlight) },
@@ -97,9 +97,9 @@ describe('HashPool', () => {
     const pool = new HashPool({ size: 1 });
     try {
       // A request's progress comes once a batch, with the batch's count.
-      const batches = async (withText: boolean | ((index: number) => boolean)) => {
+      const batches = async (withState: boolean | ((index: number) => boolean)) => {
         const sizes: number[] = [];
-        await pool.inspect(paths, { withText, onProgress: (delta) => sizes.push(delta.files) });
+        await pool.inspect(paths, { withState, onProgress: (delta) => sizes.push(delta.files) });
         return sizes;
       };
       expect(await batches(false)).toEqual([256, 44]);
@@ -259,7 +259,7 @@ function mixedDestinations(count: number): string[] {
 async function inspectWith(options: ConstructorParameters<typeof HashPool>[0], paths: string[]) {
   const pool = new HashPool(options);
   try {
-    const outcomes = await pool.inspect(paths, { withText: true });
+    const outcomes = await pool.inspect(paths, { withState: true });
     return { outcomes, workers: pool.workerCount };
   } finally {
     await pool.close();
@@ -292,7 +292,7 @@ describe('a pool that may inspect in the calling thread (runHere)', () => {
     const paths = mixedDestinations(100);
     const pool = new HashPool({ size: 2, runHere: runInThread, coresBusy: () => true });
     try {
-      await pool.inspect(paths, { withText: false, verify: true });
+      await pool.inspect(paths, { withState: false, verify: true });
       expect(pool.workerCount).toBeGreaterThan(0);
     } finally {
       await pool.close();

@@ -142,8 +142,8 @@ export class HashPool {
   inspect(
     paths: string[],
     options: HashOptions & {
-      /** Send the state's text back: for all, or only for the destinations at the indexes this accepts. */
-      withText: boolean | ((index: number) => boolean);
+      /** Send the state back: for all, or only for the destinations at the indexes this accepts. */
+      withState: boolean | ((index: number) => boolean);
       verify?: boolean;
       /** The inspection's fingerprint (state sha256, listing digest); default true. */
       digests?: boolean;
@@ -160,11 +160,11 @@ export class HashPool {
   ): Promise<InspectOutcome[]> {
     return this.run(
       paths.map((target, index) => {
-        const withText = typeof options.withText === 'function' ? options.withText(index) : options.withText;
+        const withState = typeof options.withState === 'function' ? options.withState(index) : options.withState;
         const job: Job = {
           kind: 'inspect',
           path: target,
-          withText,
+          withState,
           verify: options.verify === true,
           digests: options.digests !== false,
           settleContent: options.settleContent !== false,

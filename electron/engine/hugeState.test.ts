@@ -81,7 +81,7 @@ describe('a huge invalid state', () => {
         }),
       ]);
       // The pool still works after losing a worker.
-      expect(await pool.inspect([path.join(dir, 'a1')], { withText: false })).toMatchObject([{ kind: 'inspected' }]);
+      expect(await pool.inspect([path.join(dir, 'a1')], { withState: false })).toMatchObject([{ kind: 'inspected' }]);
     } finally {
       await pool.close();
     }
@@ -160,7 +160,7 @@ describe('a worker that cannot even load', () => {
     // Too little heap to load the worker's own code: it dies before it is ready.
     const pool = new HashPool({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } });
     try {
-      await expect(pool.inspect([path.join(dir, 'a1')], { withText: false })).rejects.toBeDefined();
+      await expect(pool.inspect([path.join(dir, 'a1')], { withState: false })).rejects.toBeDefined();
     } finally {
       await pool.close();
     }

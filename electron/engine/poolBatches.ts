@@ -28,7 +28,7 @@ export const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 /** How many jobs a batch may hold when this one is among them: a batch holds at most its smallest limit. */
 function batchLimit(job: Job): number {
   if (job.kind === 'check') return BATCH_MAX_CHECKS;
-  if (job.kind === 'inspect' && !job.verify && !job.withText) return BATCH_MAX_SUMMARIES;
+  if (job.kind === 'inspect' && !job.verify && !job.withState) return BATCH_MAX_SUMMARIES;
   return BATCH_MAX_FILES;
 }
 

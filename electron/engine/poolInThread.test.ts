@@ -39,7 +39,7 @@ describe('a HashPool that runs a lone batch in its own thread', () => {
       let hereFiles = 0;
       let hereBytes = 0;
       const inThread = await here.inspect(paths, {
-        withText: true,
+        withState: true,
         verify: true,
         onProgress: (delta) => {
           hereFiles += delta.files;
@@ -47,7 +47,7 @@ describe('a HashPool that runs a lone batch in its own thread', () => {
         },
       });
       expect(here.workerCount).toBe(0);
-      expect(inThread).toEqual(await workers.inspect(paths, { withText: true, verify: true }));
+      expect(inThread).toEqual(await workers.inspect(paths, { withState: true, verify: true }));
       expect(workers.workerCount).toBe(1);
       expect(inThread.map((outcome) => (outcome.kind === 'inspected' ? outcome.verify?.status : outcome.kind))).toEqual([
         'intact',

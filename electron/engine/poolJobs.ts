@@ -53,7 +53,7 @@ export function runJob(job: Job, hasher: Hasher): PoolJobOutcome | Promise<PoolJ
         const before = job.known ? stateFileBeforeRead(job.path) : undefined;
         const { inspection, json, entries } = inspectDestinationSync(job.path, {
           digests: job.digests,
-          withText: job.withText,
+          withState: job.withState,
           entries: job.verify,
           settleContent: job.settleContent,
         });

@@ -21,8 +21,8 @@ export interface ListJob {
 export interface InspectJob {
   kind: 'inspect';
   path: string;
-  /** Send the state's text back, for a caller that keeps the state (a verify, the UI). */
-  withText: boolean;
+  /** Send the state back (its JSON value), for a caller that keeps it (a verify, the UI). */
+  withState: boolean;
   /** Verify a managed destination right there, against the state just read: one pass, no state sent. */
   verify: boolean;
   /** Hash the state file and digest the listing (the inspection's fingerprint); false: neither. */

@@ -121,22 +121,16 @@ function rowOf(destination: WorkspaceDestination, outcome: InspectOutcome): Scan
       summary: { status: 'invalid', outputCount: 0, errorCount: 1, warningCount: 0 },
     };
   }
-  // Parsed from the worker's JSON, the inspection is this row's own: its text is taken off it, not copied around.
+  // Parsed from the worker's JSON (or handed over by this thread's run), the inspection is this row's own.
   const inspection = outcome.inspection;
-  const stateJsonText = inspection.stateJsonText;
-  if (stateJsonText !== undefined) delete inspection.stateJsonText;
   const row: ScannedDestination = { destination, inspection, summary: outcome.summary };
   if (outcome.verify) row.verify = outcome.verify;
   if (outcome.text !== undefined) row.text = outcome.text;
   if (outcome.verifyStatus) row.verifyStatus = outcome.verifyStatus;
-  if (stateJsonText !== undefined) {
-    // The worker validated this text and found it a JSON object; the state schema has no
-    // transforms, so for a managed destination the parsed JSON is the validated state
-    // (scanReader.test.ts checks it against inspectDestination).
-    const json = JSON.parse(stateJsonText) as Record<string, unknown>;
-    row.inspection.stateJson = json;
-    if (inspection.status === 'managed') row.state = json as State;
-  }
+  // The worker validated the state and found it a JSON object; the state schema has no transforms,
+  // so for a managed destination its JSON is the validated state (scanReader.test.ts checks it
+  // against inspectDestination).
+  if (inspection.stateJson && inspection.status === 'managed') row.state = inspection.stateJson as State;
   return row;
 }
 
@@ -165,24 +159,24 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
     progress();
   };
   try {
-    // With 'summary', a state travels back as text only where a sync decision reads it: a destination
+    // With 'summary', a state travels back only where a sync decision reads it: a destination
     // without a source is `no_source` whatever its state says (withSync).
-    const withText = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
+    const withState = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
     // Through the stat cache, a destination proven unchanged by its stats is not read again (reverify.ts);
-    // one whose state's text is wanted always is.
+    // one whose state is wanted always is.
     const pending =
       options.verify && statCache
         ? await checkUnchangedDestinations(pool, destinations, statCache, {
             digests,
             ...(signal ? { signal } : {}),
-            eligible: (index) => (typeof withText === 'function' ? !withText(index) : !withText),
+            eligible: (index) => (typeof withState === 'function' ? !withState(index) : !withState),
             onRow: (index, row) => deliver(index, { destination: destinations[index]!, ...row, hashedFiles: 0 }),
           })
         : destinations.map((_, index) => index);
     await pool.inspect(
       pending.map((index) => destinations[index]!.path),
       {
-        withText: typeof withText === 'function' ? (at: number) => withText(pending[at]!) : withText,
+        withState: typeof withState === 'function' ? (at: number) => withState(pending[at]!) : withState,
         verify: options.verify === true,
         digests,
         ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
