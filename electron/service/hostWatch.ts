@@ -169,14 +169,16 @@ export class HostWatches {
   private markHost(name: string, at: string): void {
     const open = this.session.state.workspace;
     if (!open) return;
+    const seen: Seen = { changedAt: at };
     const marked = new Map<string, Seen>();
-    for (const id of this.heldOn(name)) if (keepChange(open, id, { changedAt: at }, 'host_unwatched')) marked.set(id, { changedAt: at });
+    for (const id of this.heldOn(name)) if (keepChange(open, id, seen, 'host_unwatched')) marked.set(id, seen);
     const entries = [...marked.keys()].flatMap((id) => open.scans.get(id) ?? []);
     this.sendStale(entries, marked, 'host_unwatched');
   }
 
   private sendStale(entries: ScanEntry[], seen: Map<string, Seen>, reason: WatchStaleReason): void {
-    const changes = entries.map((entry) => ({ entry, changedAt: new Date().toISOString(), ...seen.get(entry.destination), reason }));
+    const now = new Date().toISOString();
+    const changes = entries.map((entry) => ({ entry, changedAt: now, ...seen.get(entry.destination), reason }));
     if (changes.length > 0) this.emit({ event: 'liveRefresh', data: { kind: 'destinations', changes } });
   }
 
