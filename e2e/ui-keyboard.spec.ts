@@ -144,6 +144,8 @@ test('a drift review is a walk with the keyboard: changes, files, the kept layou
   const second = panel.getByRole('heading', { name: 'How checklists/rollback.txt changed on disk' });
   await expect(second).toBeFocused();
   await expect(panel.getByTestId('diff-file-position')).toHaveText(/drifted file 2 of \d/);
+  // Its diff is fetched after the heading moves: the walk starts once its changes are counted, as above.
+  await expect(position).toContainText('1 change');
   await page.keyboard.press('Alt+ArrowDown');
   await expect(panel.getByTestId('diff-position')).toHaveText('Change 1 of 1');
   await page.keyboard.press('Shift+F7');
