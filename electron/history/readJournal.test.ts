@@ -111,6 +111,27 @@ describe('a page of the journal', () => {
     expect(older.ok && [users(older.value.records), older.value.nextCursor]).toEqual([['u2', 'u4', 'u6'], undefined]);
     expect(await readHistory(file, { before: 'x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
+
+  it('reads records that cross the 1 MiB reads whole, a character split between two reads too', async () => {
+    const file = path.join(dir, 'history.jsonl');
+    // ~3 MiB of records whose users hold two-byte characters: some record, and some character, straddles each read's end.
+    const records = Array.from({ length: 9000 }, (_, n) => ({ ...record(n), user: `é${'ü'.repeat(n % 97)}${n}` }));
+    await fs.writeFile(file, records.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    const all = await readHistory(file);
+    expect(all).toMatchObject({ ok: true, value: { issues: [] } });
+    expect(all.ok && all.value.records).toEqual(records);
+    // Paged back from the end, the cursors land on line starts: every record once, in order.
+    const paged: HistoryRecord[] = [];
+    for (let before: string | undefined, pages = 0; pages < 100; pages++) {
+      const page = await readHistory(file, { limit: 2000, ...(before !== undefined ? { before } : {}) });
+      if (!page.ok) throw new Error(page.error.message);
+      expect(page.value.issues).toEqual([]);
+      paged.unshift(...page.value.records);
+      before = page.value.nextCursor;
+      if (before === undefined) break;
+    }
+    expect(paged).toEqual(records);
+  });
 });
 
 describe('a 16 MiB journal of garbage lines', () => {

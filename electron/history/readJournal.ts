@@ -104,9 +104,12 @@ export async function readHistory(file: string, options: HistoryReadOptions = {}
     let skipping = start > 0;
     let firstWhole = start;
 
-    const finishLine = (torn: boolean) => {
+    const chunk = Buffer.alloc(CHUNK_BYTES);
+    // A line within one chunk (nearly every line) is decoded straight from it, `whole`: `from` to
+    // `stop`; only a line across chunks is copied, piece by piece, and joined.
+    const finishLine = (torn: boolean, whole?: { from: number; stop: number }) => {
       const at = lineStart;
-      const bytes = Buffer.concat(line, lineBytes);
+      const pieces = line;
       const wasTooLong = tooLong;
       line = [];
       lineBytes = 0;
@@ -120,7 +123,7 @@ export async function readHistory(file: string, options: HistoryReadOptions = {}
         issues.add('too_long', lineNumber, torn, () => `longer than ${MAX_LINE_BYTES} bytes: not a history record; skipped`);
         return;
       }
-      const text = (bytes.length > 0 ? bytes.toString('utf8') : '').trim();
+      const text = (whole ? chunk.toString('utf8', whole.from, whole.stop) : Buffer.concat(pieces).toString('utf8')).trim();
       if (text === '') return;
       if (torn) {
         issues.add('torn', lineNumber, true, () => 'the last record was cut off mid-write (a crash or a full disk); it is skipped');
@@ -157,30 +160,38 @@ export async function readHistory(file: string, options: HistoryReadOptions = {}
       }
     };
 
-    const chunk = Buffer.alloc(CHUNK_BYTES);
     for (let position = start; position < end;) {
       const { bytesRead } = await handle.read(chunk, 0, Math.min(CHUNK_BYTES, end - position), position);
       if (bytesRead === 0) break;
       let from = 0;
-      while (from < bytesRead) {
-        const newline = chunk.indexOf(0x0a, from);
-        const stop = newline === -1 || newline >= bytesRead ? bytesRead : newline;
-        if (!tooLong && !skipping) {
-          if (lineBytes + (stop - from) > MAX_LINE_BYTES) {
-            tooLong = true;
-            line = [];
-            lineBytes = 0;
-          } else {
-            line.push(Buffer.from(chunk.subarray(from, stop)));
-            lineBytes += stop - from;
+      // A bad line's message is kept, never its stack: capturing one for each SyntaxError and
+      // ZodError cost a fifth of reading a journal of garbage. Restored before the next await.
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
+        while (from < bytesRead) {
+          const newline = chunk.indexOf(0x0a, from);
+          const stop = newline === -1 || newline >= bytesRead ? bytesRead : newline;
+          const inChunk = stop < bytesRead && lineBytes === 0 && !tooLong;
+          if (!tooLong && !skipping && !inChunk) {
+            if (lineBytes + (stop - from) > MAX_LINE_BYTES) {
+              tooLong = true;
+              line = [];
+              lineBytes = 0;
+            } else {
+              line.push(Buffer.from(chunk.subarray(from, stop)));
+              lineBytes += stop - from;
+            }
           }
+          if (stop === bytesRead) break;
+          const wasSkipping = skipping;
+          finishLine(false, inChunk ? { from, stop } : undefined);
+          lineStart = position + stop + 1;
+          if (wasSkipping) firstWhole = lineStart;
+          from = stop + 1;
         }
-        if (stop === bytesRead) break;
-        const wasSkipping = skipping;
-        finishLine(false);
-        lineStart = position + stop + 1;
-        if (wasSkipping) firstWhole = lineStart;
-        from = stop + 1;
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
       }
       position += bytesRead;
     }
