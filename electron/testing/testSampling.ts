@@ -54,7 +54,7 @@ export function seededRandom(tag: string): () => number {
 }
 
 /** How many points of a matrix a default run tries: the first, the last and this many others. */
-export const SAMPLED_MIDDLE_POINTS = 4;
+export const SAMPLED_MIDDLE_POINTS = 3;
 
 /**
  * The points of a matrix 1…n to run: all of them under TEST_FULL=1, else the first, the last and
