@@ -145,8 +145,8 @@ export class HashPool {
       /** Send the state back: for all, or only for the destinations at the indexes this accepts. */
       withState: boolean | ((index: number) => boolean);
       verify?: boolean;
-      /** The inspection's fingerprint (state sha256, listing digest); default true. */
-      digests?: boolean;
+      /** The inspection's fingerprint (state sha256, listing digest): for all, or only at the indexes this accepts; default true. */
+      digests?: boolean | ((index: number) => boolean);
       /** False: `hasContent` left unsettled where it costs a call of its own (scanReader.ts); default true. */
       settleContent?: boolean;
       /** Verify through the stat cache: what it knows of the destination at each index ({} for nothing). */
@@ -161,12 +161,13 @@ export class HashPool {
     return this.run(
       paths.map((target, index) => {
         const withState = typeof options.withState === 'function' ? options.withState(index) : options.withState;
+        const digests = typeof options.digests === 'function' ? options.digests(index) : options.digests !== false;
         const job: Job = {
           kind: 'inspect',
           path: target,
           withState,
           verify: options.verify === true,
-          digests: options.digests !== false,
+          digests,
           settleContent: options.settleContent !== false,
         };
         if (options.knownOf) job.known = options.knownOf(index);

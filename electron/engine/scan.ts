@@ -66,9 +66,12 @@ export interface ScanOptions {
   /**
    * False: the rows carry no fingerprint (`stateSha256`, `listingDigest`), which only a verify
    * result's freshness needs (shared/verifyFreshness.ts): a caller that keeps no verify result,
-   * as the command line's scan, skips a hash of every state file. Default true.
+   * as the command line's scan, skips a hash of every state file (and, for a folder without
+   * subfolders, its listing). A function: only the destinations at the indexes it accepts carry
+   * one, as the Session's scan asks for those it holds a verify result of (asked once for each, as
+   * the scan starts; a stat cache's check by stats alone always digests). Default true.
    */
-  digests?: boolean;
+  digests?: boolean | ((index: number) => boolean);
   /**
    * False: a row's `hasContent` is not settled where the status does not need it and it would cost a
    * call of its own (a flat folder with a state file: it reads true there, unchecked). For a caller
@@ -150,7 +153,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   if (sync) await sync.readAll(destinations);
   const pool = options.pool ?? new HashPool(options.concurrency ? { size: options.concurrency } : {});
   const statCache = options.statCache;
-  const digests = options.digests !== false;
+  const digests = options.digests ?? true;
   const deliver = (index: number, row: ScannedDestination) => {
     if (sync) withSync(row, sync, options.retain);
     rows[index] = row;
@@ -167,7 +170,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
     const pending =
       options.verify && statCache
         ? await checkUnchangedDestinations(pool, destinations, statCache, {
-            digests,
+            digests: digests !== false,
             ...(signal ? { signal } : {}),
             eligible: (index) => (typeof withState === 'function' ? !withState(index) : !withState),
             onRow: (index, row) => deliver(index, { destination: destinations[index]!, ...row, hashedFiles: 0 }),
@@ -178,7 +181,7 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
       {
         withState: typeof withState === 'function' ? (at: number) => withState(pending[at]!) : withState,
         verify: options.verify === true,
-        digests,
+        digests: typeof digests === 'function' ? (at: number) => digests(pending[at]!) : digests,
         ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
         ...(options.rowText ? { rowText: options.rowText } : {}),
         ...(options.driftedReportsOnly ? { driftedReportsOnly: true } : {}),

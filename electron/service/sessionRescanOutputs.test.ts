@@ -1,4 +1,4 @@
-import { promises as fs, statSync, utimesSync, writeFileSync, renameSync } from 'node:fs';
+import { promises as fs, readFileSync, statSync, utimesSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, ScanEntry } from '../../shared/api';
@@ -110,5 +110,70 @@ describe('Rescan after a verify, with live refresh off', () => {
     await run('scan');
     // No cache: no outputs part in the basis, so only the fingerprint is judged (the documented gap).
     expect(await health('alpha')).toMatchObject({ health: 'intact' });
+  });
+});
+
+describe('A scan’s fingerprints', () => {
+  const fingerprinted = (rows: ScanEntry[]) =>
+    rows
+      .filter((row) => row.inspection.stateSha256 !== undefined && row.inspection.listingDigest !== undefined)
+      .map((row) => row.destination)
+      .sort();
+
+  it('are read only for the destinations holding a verify result, and a rescan still judges those', async () => {
+    const { dir, session, events, run, health } = await setup();
+    const first = await run('scan');
+    expect(jobItems(events, first)).toHaveLength(3);
+    expect(fingerprinted(jobItems(events, first) as ScanEntry[])).toEqual([]);
+
+    const { job } = await call(session, 'verify', { destinations: ['alpha', 'beta'] });
+    await jobEnd(session, job, events);
+    // beta's state file rewritten (a byte more at its end): its fingerprint moves.
+    const betaState = path.join(dir, 'beta', '.distributor.json');
+    writeFileSync(betaState, `${readFileSync(betaState, 'utf8')} `);
+    const rescan = await run('scan');
+    expect(fingerprinted(jobItems(events, rescan) as ScanEntry[])).toEqual(['alpha', 'beta']);
+    expect(await health('alpha')).toMatchObject({ health: 'intact' });
+    expect(await health('beta')).toMatchObject({ health: 'stale', freshness: { reason: 'state_changed' } });
+    expect(await health('gamma')).toBeNull();
+  });
+
+  it('are read for every row by a host’s agent: its client holds the results, and keeps them across a new agent', async () => {
+    const { dir } = await setup();
+    const agent = new Session({ transport: 'agent', liveRefresh: false, statCacheFile: false, progressIntervalMs: 0 });
+    cleanups.unshift(() => agent.close());
+    const events: ApiEvent[] = [];
+    agent.onEvent((event) => events.push(event));
+    await call(agent, 'openWorkspace', { path: path.join(dir, WORKSPACE_FILE_NAME) });
+    const { job } = await call(agent, 'scan', {});
+    await jobEnd(agent, job, events);
+    expect(fingerprinted(jobItems(events, job) as ScanEntry[])).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('judge a verify result kept while the scan ran by a read with its fingerprint, never by the row read without one', async () => {
+    const { session, events, run, health } = await setup();
+    await run('verify');
+    // As if the verify ended only after the scan had chosen which rows to fingerprint (none): its
+    // results are put back as the scan keeps its first row, before the others come in.
+    const open = session.workspace();
+    const kept = new Map(open.verifies);
+    open.verifies.clear();
+    const keepScan = open.scans.set.bind(open.scans);
+    let firstRow: string | undefined;
+    open.scans.set = (id, entry) => {
+      if (firstRow === undefined) {
+        firstRow = id;
+        for (const [other, held] of kept) if (other !== id) open.verifies.set(other, held);
+      }
+      return keepScan(id, entry);
+    };
+    const scan = await run('scan');
+    const others = ['alpha', 'beta', 'gamma'].filter((id) => id !== firstRow);
+    const rows = jobItems(events, scan) as ScanEntry[];
+    expect(rows.map((row) => row.destination).sort()).toEqual(['alpha', 'beta', 'gamma']);
+    expect(fingerprinted(rows)).toEqual(others);
+    for (const id of others) expect(await health(id)).toMatchObject({ health: 'intact' });
+    const result = events.find((event) => event.event === 'result' && event.data.job === scan);
+    expect(result?.data).toMatchObject({ result: { counts: { total: 3, managed: 3 } } });
   });
 });
