@@ -210,9 +210,17 @@ export const test = base.extend<Fixtures, { builtApp: void; workerHost: WorkerHo
   },
 
   host: async ({ workerHost, demoWorkspace }, use, testInfo) => {
-    await use(await workerHost.serving(demoWorkspace));
+    const host = await workerHost.serving(demoWorkspace);
+    await use(host);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    // What the host printed (a crash's stack, its exit) goes with the failure: the page only says it lost the host.
+    if (failed) {
+      const exit = host.child.exitCode ?? host.child.signalCode;
+      const ending = exit === null ? 'still running' : `exited: ${exit}`;
+      await testInfo.attach('browser host output', { body: `${host.output()}\n[the host: ${ending}]\n`, contentType: 'text/plain' });
+    }
     // After a failure nothing of that host is trusted: the next test starts a new one.
-    await workerHost.release(testInfo.status !== testInfo.expectedStatus);
+    await workerHost.release(failed);
   },
 
   appPage: async ({ page, host }, use) => {
