@@ -33,10 +33,11 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    // Kept only when a test fails: the trace shows every step, request and console line, and the DOM
-    // at each step. Recorded for every test, though, so without its screencast: the frames Chromium
-    // encodes all through each test cost CPU that the tests beside it wait for (docs/testing.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Kept only when a test fails: the trace shows every step, request and console line. Recorded
+    // for every test, though, so without its screencast and without the DOM at each step: the frames
+    // Chromium encodes and the snapshots it takes all through each test cost CPU that the tests
+    // beside it wait for (docs/testing.md). E2E_TRACE_DOM=1 records the DOM too, to debug a failure.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE_DOM === '1' },
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
   },
