@@ -59,13 +59,15 @@ export async function scanJob(
   const open = session.workspace();
   const destinations = pick(session, ids);
   const statCache = await session.statCache();
-  // A row's fingerprint (its state's sha256, its listing's digest) only ever judges a fresh verify
-  // result held for it: the other rows are read without one, with no hash of their state and, for a
-  // folder without subfolders, no listing (a fifth of a worker's time on the 100,000-destination demo).
-  // A host's agent fingerprints every row: its client holds the results (and keeps them across a
-  // reconnection, which starts a new agent), not the agent.
+  // A row's fingerprint (its state's sha256, its listing's digest) only ever judges a verify result
+  // held for it: the other rows are read without one, with no hash of their state and, for a folder
+  // without subfolders, no listing (a fifth of a worker's time on the 100,000-destination demo). A
+  // stale result is fingerprinted too, though the rule never moves it: the page may not have heard
+  // yet that it went stale, and judges the row by its own copy. A host's agent fingerprints every
+  // row: its client holds the results (and keeps them across a reconnection, which starts a new
+  // agent), not the agent.
   const everyRow = session.options.transport === 'agent';
-  const judges = (id: string) => everyRow || open.verifies.get(id)?.freshness.fresh === true;
+  const judges = (id: string) => everyRow || open.verifies.has(id);
   const fingerprinted = destinations.map((destination) => judges(destination.id));
   const deliver = (row: ScannedDestination) => {
     const entry = scanEntryOf(row.destination.id, row.inspection, row.summary, row.sync);

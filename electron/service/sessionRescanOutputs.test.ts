@@ -120,7 +120,7 @@ describe('A scan’s fingerprints', () => {
       .map((row) => row.destination)
       .sort();
 
-  it('are read only for the destinations holding a verify result, and a rescan still judges those', async () => {
+  it('are read only for the destinations holding a verify result, fresh or stale, and a rescan still judges those', async () => {
     const { dir, session, events, run, health } = await setup();
     const first = await run('scan');
     expect(jobItems(events, first)).toHaveLength(3);
@@ -136,6 +136,9 @@ describe('A scan’s fingerprints', () => {
     expect(await health('alpha')).toMatchObject({ health: 'intact' });
     expect(await health('beta')).toMatchObject({ health: 'stale', freshness: { reason: 'state_changed' } });
     expect(await health('gamma')).toBeNull();
+    // A stale result's row keeps its fingerprint: the page judges each row by its own copy of the result.
+    const third = await run('scan');
+    expect(fingerprinted(jobItems(events, third) as ScanEntry[])).toEqual(['alpha', 'beta']);
   });
 
   it('are read for every row by a host’s agent: its client holds the results, and keeps them across a new agent', async () => {
