@@ -16,7 +16,10 @@ export const destinationInspectionSchema = z.object({
   stateJson: z.record(z.string(), z.unknown()).optional(),
   /** The state file's text as on disk, when asked for (raw view). */
   stateText: z.string().optional(),
-  /** sha256 of the state file's bytes, when it exists: what a plan's fingerprint starts from. */
+  /**
+   * sha256 of the state file's bytes, when it exists and the reader was asked for it: an inspect
+   * always, a scan only for a destination holding a verify result (what a plan's fingerprint starts from).
+   */
   stateSha256: z.string().optional(),
   /**
    * Set when the state file is too large to hand on (an invalid state past
@@ -27,8 +30,8 @@ export const destinationInspectionSchema = z.object({
   hasContent: z.boolean(),
   /**
    * A digest of the folder's own entry names and its modification time (engine/listingDigest.ts),
-   * when it is a directory: with stateSha256, the fingerprint a verify result is kept fresh by
-   * (shared/verifyFreshness.ts).
+   * when it is a directory and the reader was asked for it, as stateSha256: with it, the fingerprint
+   * a verify result is kept fresh by (shared/verifyFreshness.ts).
    */
   listingDigest: z.string().optional(),
   /**
