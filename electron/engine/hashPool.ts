@@ -77,6 +77,14 @@ interface Slot {
   exited: Promise<void>;
 }
 
+/** A choice made for every destination of a request, or for each by its index in the request. */
+export type PerIndex = boolean | ((index: number) => boolean);
+
+/** The choice for the destination at `index`. */
+export function choiceAt(choice: PerIndex, index: number): boolean {
+  return typeof choice === 'function' ? choice(index) : choice;
+}
+
 export class HashPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
@@ -143,10 +151,10 @@ export class HashPool {
     paths: string[],
     options: HashOptions & {
       /** Send the state back: for all, or only for the destinations at the indexes this accepts. */
-      withState: boolean | ((index: number) => boolean);
+      withState: PerIndex;
       verify?: boolean;
       /** The inspection's fingerprint (state sha256, listing digest): for all, or only at the indexes this accepts; default true. */
-      digests?: boolean | ((index: number) => boolean);
+      digests?: PerIndex;
       /** False: `hasContent` left unsettled where it costs a call of its own (scanReader.ts); default true. */
       settleContent?: boolean;
       /** Verify through the stat cache: what it knows of the destination at each index ({} for nothing). */
@@ -160,14 +168,12 @@ export class HashPool {
   ): Promise<InspectOutcome[]> {
     return this.run(
       paths.map((target, index) => {
-        const withState = typeof options.withState === 'function' ? options.withState(index) : options.withState;
-        const digests = typeof options.digests === 'function' ? options.digests(index) : options.digests !== false;
         const job: Job = {
           kind: 'inspect',
           path: target,
-          withState,
+          withState: choiceAt(options.withState, index),
           verify: options.verify === true,
-          digests,
+          digests: choiceAt(options.digests ?? true, index),
           settleContent: options.settleContent !== false,
         };
         if (options.knownOf) job.known = options.knownOf(index);

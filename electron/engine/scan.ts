@@ -7,7 +7,7 @@ import type { State } from '../../shared/stateSchema';
 import type { ScanCounts, ScanReport, ScanRow, VerifyReport } from '../../shared/verifyReport';
 import type { LoadedWorkspace, WorkspaceDestination } from '../../shared/workspaceSchema';
 import type { SyncStatus } from '../../shared/syncStatus';
-import { HashPool, type InspectOutcome } from './hashPool';
+import { choiceAt, HashPool, type InspectOutcome, type PerIndex } from './hashPool';
 import { checkUnchangedDestinations } from './reverify';
 import type { StatCache } from './statCache';
 import type { SourceManifests } from './sourceManifests';
@@ -71,7 +71,7 @@ export interface ScanOptions {
    * one, as the Session's scan asks for those it holds a verify result of (asked once for each, as
    * the scan starts; a stat cache's check by stats alone always digests). Default true.
    */
-  digests?: boolean | ((index: number) => boolean);
+  digests?: PerIndex;
   /**
    * False: a row's `hasContent` is not settled where the status does not need it and it would cost a
    * call of its own (a flat folder with a state file: it reads true there, unchecked). For a caller
@@ -164,7 +164,8 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
   try {
     // With 'summary', a state travels back only where a sync decision reads it: a destination
     // without a source is `no_source` whatever its state says (withSync).
-    const withState = options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
+    const withState: PerIndex =
+      options.retain !== 'summary' ? true : sync ? (index: number) => destinations[index]!.source !== undefined : false;
     // Through the stat cache, a destination proven unchanged by its stats is not read again (reverify.ts);
     // one whose state is wanted always is.
     const pending =
@@ -172,16 +173,18 @@ export async function scanWorkspace(workspace: LoadedWorkspace, options: ScanOpt
         ? await checkUnchangedDestinations(pool, destinations, statCache, {
             digests: digests !== false,
             ...(signal ? { signal } : {}),
-            eligible: (index) => (typeof withState === 'function' ? !withState(index) : !withState),
+            eligible: (index) => !choiceAt(withState, index),
             onRow: (index, row) => deliver(index, { destination: destinations[index]!, ...row, hashedFiles: 0 }),
           })
         : destinations.map((_, index) => index);
+    // The pool numbers the pending destinations from 0; a choice per destination is asked by its index in the workspace.
+    const forPending = (choice: PerIndex): PerIndex => (typeof choice === 'function' ? (at: number) => choice(pending[at]!) : choice);
     await pool.inspect(
       pending.map((index) => destinations[index]!.path),
       {
-        withState: typeof withState === 'function' ? (at: number) => withState(pending[at]!) : withState,
+        withState: forPending(withState),
         verify: options.verify === true,
-        digests: typeof digests === 'function' ? (at: number) => digests(pending[at]!) : digests,
+        digests: forPending(digests),
         ...(options.settleContent === false && !sync ? { settleContent: false } : {}),
         ...(options.rowText ? { rowText: options.rowText } : {}),
         ...(options.driftedReportsOnly ? { driftedReportsOnly: true } : {}),
