@@ -16,8 +16,7 @@ import { entryWithSync } from './sessionSync';
 import { listDestination } from '../engine/listing';
 import type { OpenWorkspace, RequestValue, SessionContext } from './sessionContext';
 import { FRESH, fingerprintOf, nextVerifyFreshness } from '../../shared/verifyFreshness';
-import { countRows } from '../engine/scan';
-import { scanWorkspace, type ScannedDestination } from './workspaceScan';
+import { countRows, scanWorkspace, type ScannedDestination } from './workspaceScan';
 import { recordedOutputsDigest } from '../engine/outputSignatures';
 import { withOutputsDigest } from './rereadOutputs';
 

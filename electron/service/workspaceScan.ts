@@ -7,5 +7,5 @@
 export { HashPool } from '../engine/hashPool';
 export { coresBusySince, readCpuSample, type CpuSample } from '../engine/idleCores';
 export { runInThread } from '../engine/poolInThread';
-export { isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
+export { countRows, isFinding, scanWorkspace, type ScannedDestination } from '../engine/scan';
 export { loadWorkspace, type LoadedWorkspace } from '../engine/workspace';
